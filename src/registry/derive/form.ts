@@ -1,0 +1,79 @@
+import type { EntityDef } from '../entity';
+import { isInput, shownKind, type FieldDef } from '../fields';
+
+/** Form values are what inputs hold (strings, booleans, id lists); these two functions convert both ways. */
+export type FormValues = Record<string, unknown>;
+
+/** The fields a form shows, in declaration order: computed fields are the server's and are not typed in. */
+export function formFields(def: EntityDef): [string, FieldDef][] {
+  return Object.entries(def.fields).filter(([, fd]) => isInput(fd));
+}
+
+function fieldFromForm(fd: FieldDef, raw: unknown): unknown {
+  if (raw === undefined) return undefined;
+  switch (fd.kind) {
+    case 'bool':
+      return Boolean(raw);
+    case 'refs':
+      return Array.isArray(raw) ? raw.map(Number) : [];
+    case 'list':
+      return Array.isArray(raw) ? raw.map((item) => convert(fd.item!, item as FormValues)) : [];
+    case 'ref':
+      return raw === '' || raw === null ? null : Number(raw);
+    case 'int': case 'decimal': case 'money': {
+      if (raw === '' || raw === null) return null;
+      const n = typeof raw === 'number' ? raw : Number(String(raw).replace(/,/g, ''));
+      return Number.isNaN(n) ? raw : n;
+    }
+    case 'datetime': {
+      if (raw === '' || raw === null) return null;
+      const d = new Date(String(raw));
+      return Number.isNaN(d.getTime()) ? raw : d.toISOString();
+    }
+    default:
+      return raw === '' || raw === null ? null : raw;
+  }
+}
+
+function convert(fields: Record<string, FieldDef>, values: FormValues, omitBlankSecrets = false): FormValues {
+  const out: FormValues = {};
+  for (const [k, fd] of Object.entries(fields)) {
+    if (!isInput(fd) || !(k in values)) continue;
+    const v = fieldFromForm(fd, values[k]);
+    if (omitBlankSecrets && fd.writeOnly && (v === null || v === undefined)) continue;
+    if (v === null && !fd.required) { out[k] = null; continue; }
+    out[k] = v;
+  }
+  return out;
+}
+
+/** Form → payload. On edit a blank write-only field means "keep", so it is left out. */
+export function fromForm(def: EntityDef, values: FormValues, mode: 'create' | 'update'): FormValues {
+  const out = convert(def.fields, values, mode === 'update');
+  if (mode === 'update') {
+    for (const k of def.immutable ?? []) delete out[k];
+    out.version = values.version;
+  }
+  return out;
+}
+
+function fieldToForm(fd: FieldDef, v: unknown): unknown {
+  if (fd.writeOnly) return '';
+  if (fd.kind === 'list') return Array.isArray(v) ? v.map((item) => toFormFields(fd.item!, item as FormValues)) : [];
+  if (fd.kind === 'refs') return Array.isArray(v) ? v : [];
+  if (fd.kind === 'bool') return Boolean(v);
+  if (v === null || v === undefined) return '';
+  if (shownKind(fd) === 'datetime') return String(v).slice(0, 16);
+  if (shownKind(fd) === 'time') return String(v).slice(0, 5);
+  return typeof v === 'number' ? String(v) : v;
+}
+
+function toFormFields(fields: Record<string, FieldDef>, row: FormValues): FormValues {
+  return Object.fromEntries(Object.entries(fields).filter(([, fd]) => isInput(fd)).map(([k, fd]) => [k, fieldToForm(fd, row[k])]));
+}
+
+/** Record → form values (edit), or the declared defaults (add). */
+export function toForm(def: EntityDef, row?: FormValues): FormValues {
+  if (row) return { ...toFormFields(def.fields, row), version: row.version };
+  return Object.fromEntries(formFields(def).map(([k, fd]) => [k, fd.defaultValue ?? fieldToForm(fd, undefined)]));
+}

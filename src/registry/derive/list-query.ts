@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { filterKeys, sortKeys, type EntityDef, type SortDir } from '../entity';
+
+/** The list query of DECISIONS.md (q, sort=field:dir, filter[field]=value, limit, cursor), parsed the same on both sides. */
+export interface ListQuery {
+  q?: string;
+  sort: { field: string; dir: SortDir };
+  filters: Record<string, string>;
+  limit: number;
+  /** Keyset position: the last row's sort value and id. */
+  cursor?: [unknown, number];
+}
+
+export const MAX_LIMIT = 200;
+export const DEFAULT_LIMIT = 50;
+
+export type QueryIssue = { field: string; message: string };
+
+export function parseListQuery(def: EntityDef, params: URLSearchParams): { query: ListQuery } | { issues: QueryIssue[] } {
+  const issues: QueryIssue[] = [];
+  const q = params.get('q')?.trim() || undefined;
+  if (q && q.length > 200) issues.push({ field: 'q', message: 'Search text is too long' });
+
+  let sort = def.defaultSort;
+  const rawSort = params.get('sort');
+  if (rawSort) {
+    const [field, dir = 'asc'] = rawSort.split(':');
+    if (!sortKeys(def).includes(field) || (dir !== 'asc' && dir !== 'desc')) issues.push({ field: 'sort', message: `Cannot sort by ${rawSort}` });
+    else sort = { field, dir };
+  }
+
+  const filters: Record<string, string> = {};
+  const allowed = filterKeys(def);
+  for (const [key, value] of params) {
+    const m = /^filter\[(.+)\]$/.exec(key);
+    if (!m) {
+      if (!['q', 'sort', 'limit', 'cursor'].includes(key)) issues.push({ field: key, message: `Unknown parameter ${key}` });
+      continue;
+    }
+    if (!allowed.includes(m[1])) issues.push({ field: key, message: `Cannot filter by ${m[1]}` });
+    else filters[m[1]] = value;
+  }
+
+  const limitParse = z.coerce.number().int().min(1).max(MAX_LIMIT).safeParse(params.get('limit') ?? DEFAULT_LIMIT);
+  if (!limitParse.success) issues.push({ field: 'limit', message: `Limit must be 1 to ${MAX_LIMIT}` });
+
+  let cursor: [unknown, number] | undefined;
+  const rawCursor = params.get('cursor');
+  if (rawCursor) {
+    try {
+      cursor = z.tuple([z.union([z.string(), z.number(), z.boolean(), z.null()]), z.number().int()]).parse(JSON.parse(rawCursor));
+    } catch {
+      issues.push({ field: 'cursor', message: 'Invalid cursor' });
+    }
+  }
+  if (issues.length) return { issues };
+  return { query: { q, sort, filters, limit: limitParse.data ?? DEFAULT_LIMIT, cursor } };
+}
+
+export function listQueryString(query: Partial<ListQuery>): string {
+  const p = new URLSearchParams();
+  if (query.q) p.set('q', query.q);
+  if (query.sort) p.set('sort', `${query.sort.field}:${query.sort.dir}`);
+  for (const [k, v] of Object.entries(query.filters ?? {})) if (v !== '') p.set(`filter[${k}]`, v);
+  if (query.limit) p.set('limit', String(query.limit));
+  if (query.cursor) p.set('cursor', JSON.stringify(query.cursor));
+  return p.toString();
+}

@@ -1,0 +1,28 @@
+import { defineEntity } from '../entity';
+import { f } from '../fields';
+
+/**
+ * A staff account. `password` is set on add and never read back (stored as a scrypt hash).
+ * `pending` is added to DOMAIN.md's statuses: a self sign-up waits there until an admin activates it.
+ * Disabling a user ends their sessions (server).
+ */
+export const adminUser = defineEntity({
+  name: 'admin-user',
+  api: 'admin-user',
+  table: 'admin_user',
+  fields: {
+    firstName: f.text({ required: true, max: 80, sortable: true, searchable: true }),
+    lastName: f.text({ required: true, max: 80, sortable: true, searchable: true }),
+    email: f.email({ required: true, unique: true, sortable: true, searchable: true }),
+    phone: f.phone({ searchable: true }),
+    role: f.ref('roles', { required: true }),
+    avatar: f.image(),
+    status: f.enum(['active', 'disabled', 'pending'], { required: true, sortable: true }),
+    password: f.password({ required: true }),
+  },
+  titleFields: ['firstName', 'lastName'],
+  subtitleFields: ['email'],
+  columns: ['firstName', 'lastName', 'email', 'role', 'status'],
+  defaultSort: { field: 'lastName', dir: 'asc' },
+  nav: { group: 'people', order: 30 },
+});

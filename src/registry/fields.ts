@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+/**
+ * Field kinds. Each kind fixes, in one place, the value's zod schema (form and server), its SQL column
+ * type (migrations), its form widget and how it is shown (list, details). Read by every derive/ projection.
+ */
+export type FieldKind =
+  | 'text' | 'longText' | 'richText' | 'email' | 'phone' | 'url' | 'code'
+  | 'int' | 'decimal' | 'money' | 'date' | 'datetime' | 'time' | 'bool' | 'enum'
+  | 'ref' | 'refs' | 'image' | 'file' | 'secret' | 'password' | 'list' | 'computed';
+
+export interface FieldDef {
+  kind: FieldKind;
+  /** Required on create (and on update, except write-only kinds, which keep their value when blank). */
+  required: boolean;
+  /** Unique among rows: a unique index; a duplicate answers 409 naming this field. */
+  unique?: boolean;
+  /** Offered as a list sort key; gets an index. */
+  sortable?: boolean;
+  /** Offered as `filter[field]=`; gets an index. */
+  filterable?: boolean;
+  /** Part of the entity's rows in the search table (palette and list `q`). */
+  searchable?: boolean;
+  /** enum: its values, in display order; labels come from i18n `enum.{value}`. */
+  values?: readonly string[];
+  /** ref / refs: the entity name pointed at. */
+  ref?: string;
+  /** list: the fields of each item. */
+  item?: Record<string, FieldDef>;
+  /** computed: the SQL type of the stored result and the kind it is shown as. */
+  computedAs?: Exclude<FieldKind, 'computed' | 'list' | 'refs'>;
+  /** Value schema when present (nullability is added by the entity schema). */
+  schema: z.ZodType;
+  /** Default value offered by the add form. */
+  defaultValue?: unknown;
+  /** Hidden from list columns and details (write-only secrets, passwords). */
+  writeOnly?: boolean;
+}
+
+interface Common {
+  required?: boolean;
+  unique?: boolean;
+  sortable?: boolean;
+  filterable?: boolean;
+  searchable?: boolean;
+  defaultValue?: unknown;
+}
+
+function make(kind: FieldKind, schema: z.ZodType, o: Common = {}, extra: Partial<FieldDef> = {}): FieldDef {
+  return { kind, schema, required: o.required ?? false, unique: o.unique, sortable: o.sortable, filterable: o.filterable, searchable: o.searchable, defaultValue: o.defaultValue, ...extra };
+}
+
+const str = (min: number, max: number) => z.string().trim().min(min).max(max);
+
+export const f = {
+  text: (o: Common & { max?: number; min?: number } = {}) => make('text', str(o.min ?? 1, o.max ?? 200), o),
+  longText: (o: Common & { max?: number } = {}) => make('longText', str(1, o.max ?? 4000), o),
+  /** Rich text is sanitised on the server when saved and again when shown. */
+  richText: (o: Common = {}) => make('richText', z.string().max(200_000), o),
+  code: (o: Common & { pattern?: RegExp; message?: string; max?: number } = {}) =>
+    make('code', o.pattern ? z.string().trim().regex(o.pattern, o.message) : str(1, o.max ?? 40), o),
+  email: (o: Common = {}) => make('email', z.string().trim().toLowerCase().pipe(z.email().max(254)), o),
+  phone: (o: Common = {}) => make('phone', z.string().trim().regex(/^\+?[0-9][0-9 -]{6,18}$/, 'Enter a phone number of 7 to 15 digits'), o),
+  url: (o: Common = {}) => make('url', z.url().max(500), o),
+  int: (o: Common & { min?: number; max?: number } = {}) =>
+    make('int', z.number().int().min(o.min ?? 0).max(o.max ?? 2_000_000_000), o),
+  decimal: (o: Common & { min?: number; max?: number } = {}) =>
+    make('decimal', z.number().min(o.min ?? -1e9).max(o.max ?? 1e9), o),
+  /** Indian rupees, two decimals. */
+  money: (o: Common = {}) => make('money', z.number().min(0).max(10_000_000).multipleOf(0.01), o),
+  date: (o: Common = {}) => make('date', z.iso.date(), o),
+  datetime: (o: Common = {}) => make('datetime', z.iso.datetime({ offset: true }), o),
+  time: (o: Common = {}) => make('time', z.iso.time({ precision: -1 }), o),
+  bool: (o: Common = {}) => make('bool', z.boolean(), { defaultValue: false, ...o, required: true }),
+  enum: <const V extends readonly [string, ...string[]]>(values: V, o: Common = {}) =>
+    make('enum', z.enum(values), { defaultValue: values[0], ...o }, { values }),
+  ref: (entity: string, o: Common = {}) => make('ref', z.number().int().positive(), o, { ref: entity }),
+  refs: (entity: string, o: Common = {}) =>
+    make('refs', z.array(z.number().int().positive()).max(100), { defaultValue: [], ...o }, { ref: entity }),
+  /** A path in the content store (`avtar…`, `content/…`) or a full https address (spec §3 avatar rule). */
+  image: (o: Common = {}) => make('image', z.string().max(500).regex(/^(avtar[\w.-]*|content\/[\w./-]+|https:\/\/\S+)$/, 'Upload an image'), o),
+  file: (o: Common = {}) => make('file', z.string().max(500).regex(/^(content\/[\w./-]+|https:\/\/\S+)$/, 'Upload a file'), o),
+  /** Write-only: stored, never sent back; shown masked. */
+  secret: (o: Common & { pattern?: RegExp } = {}) =>
+    make('secret', o.pattern ? z.string().regex(o.pattern) : str(4, 64), o, { writeOnly: true }),
+  /** Write-only, stored as a scrypt hash. */
+  password: (o: Common = {}) => make('password', z.string().min(10, 'Use at least 10 characters').max(200), o, { writeOnly: true }),
+  list: (item: Record<string, FieldDef>, o: Common & { max?: number } = {}) =>
+    make('list', z.array(itemSchema(item)).max(o.max ?? 50), { defaultValue: [], ...o }, { item }),
+  /** Computed by the server on every write; never typed in. */
+  computed: (as: NonNullable<FieldDef['computedAs']>, o: Common = {}) => make('computed', z.never(), o, { computedAs: as }),
+};
+
+/** Whether the field holds a value the client may send (computed fields are the server's). */
+export function isInput(field: FieldDef): boolean {
+  return field.kind !== 'computed';
+}
+
+/** The schema of one field as a payload member: required, or nullable and optional. */
+export function memberSchema(field: FieldDef, mode: 'create' | 'update'): z.ZodType {
+  const keepsWhenBlank = field.writeOnly && mode === 'update';
+  if (field.required && !keepsWhenBlank) return field.schema;
+  return field.schema.nullable().optional();
+}
+
+export function itemSchema(item: Record<string, FieldDef>): z.ZodType {
+  return z.strictObject(Object.fromEntries(Object.entries(item).map(([k, fd]) => [k, memberSchema(fd, 'create')])));
+}
+
+/** The kind a field is displayed and typed as (a computed field shows as the kind it computes). */
+export function shownKind(field: FieldDef): FieldKind {
+  return field.kind === 'computed' ? field.computedAs! : field.kind;
+}

@@ -1,0 +1,11 @@
+/** The registry's one public entry: isomorphic, no React, no node:*. */
+export * from './roles';
+export * from './policy';
+export * from './fields';
+export * from './entity';
+export * from './catalog';
+export { ENTITIES } from './entities';
+export * from './derive/routes';
+export * from './derive/sql';
+export * from './derive/form';
+export * from './derive/list-query';

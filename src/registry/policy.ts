@@ -1,0 +1,100 @@
+import type { Role } from './roles';
+
+/**
+ * The access policy: a transcription of every row of the spec's route table (spec §2), with the
+ * open points settled by DECISIONS.md. resource × action → roles.
+ *
+ * An empty list means "every signed-in role" (spec §2 access rule); a missing action means nobody.
+ * Read by: generated routes, the sidebar, the command registry, and the server's guard on every call.
+ * `policy.test.ts` holds this object against the table in ../shared/spec/console-spec.md.
+ */
+export type Roles = readonly Role[];
+
+const ANY: Roles = [];
+const SA: Roles = ['superadmin'];
+const SA_A: Roles = ['superadmin', 'admin'];
+const SA_RAIL: Roles = ['superadmin', 'railway'];
+const SA_A_RAIL: Roles = ['superadmin', 'admin', 'railway'];
+const FMC_ALL: Roles = ['superadmin', 'admin', 'fmc', 'doctor'];
+const FMC_OWN: Roles = ['superadmin', 'fmc', 'doctor'];
+
+/** The four actions of spec §2's pattern: list at {name}, {name}/add, {name}/edit/{id}, {name}/details/{id}. */
+function crud(roles: Roles) {
+  return { list: roles, add: roles, edit: roles, details: roles } as const;
+}
+
+/** Route group "speciality, languages, roles, … ecgkey": master data for superadmin and admin. */
+export const MASTER_RESOURCES = [
+  'speciality', 'languages', 'roles', 'notification', 'experience', 'registerCouncil', 'followupPeriod',
+  'state', 'city', 'pincode', 'features', 'about', 'vision', 'faq', 'contactUs', 'privacyPolicy',
+  'cancelRefundPolicy', 'relationships', 'department', 'atmterms', 'simirapin', 'educational_categorymaster',
+  'specialitys', 'ecgkey',
+] as const;
+
+/** Route group "atmmaster, … rangemaster": kiosk and inventory masters, superadmin only. */
+export const KIOSK_RESOURCES = [
+  'atmmaster', 'atmgroupmaster', 'atmgroup', 'callibrationInventoryMaster', 'callibrationInventory',
+  'addonservices', 'addonservicesmaster', 'g4sfmc', 'atmdevice', 'dietsheet', 'rangemaster',
+] as const;
+
+const master = Object.fromEntries(MASTER_RESOURCES.map((r) => [r, crud(SA_A)]));
+const kiosk = Object.fromEntries(KIOSK_RESOURCES.map((r) => [r, crud(SA)]));
+
+export const POLICY = {
+  home: { view: ANY },
+  ...master,
+  // "no role restriction in route": list and details for every role; DECISIONS.md keeps changes to superadmin and admin.
+  doctor: { list: ANY, details: ANY, add: SA_A, edit: SA_A },
+  'admin-user': crud(SA_A),
+  patients: { list: SA_A, profile: SA_A, timeline: SA_A, view: SA_A },
+  appointments: { list: SA_A, view: SA_A },
+  reviews: { list: SA_A },
+  userProfile: { view: SA_A },
+  requestVerification: { list: SA, view: SA },
+  payment: { list: SA_A, doctorList: SA_A },
+  invoices: { list: SA_A, details: SA_A },
+  notifications: { worklist: SA_A },
+  fmc: { list: FMC_ALL, dashboard: FMC_OWN, details: FMC_ALL, view: FMC_ALL, drpatient: ['superadmin', 'doctor'], add: FMC_OWN, edit: FMC_OWN },
+  medprescribed: { list: SA },
+  fmclogs: { list: SA },
+  fmctests: { list: SA, details: SA },
+  supportTicket: { list: SA, edit: SA, details: SA },
+  fmcslots: crud(FMC_OWN),
+  medicine: crud(SA_RAIL),
+  udctest: crud(SA_A_RAIL),
+  atm: { list: SA_A, add: SA, edit: SA, details: SA },
+  ...kiosk,
+  imglocation: crud(SA_A_RAIL),
+  imgtesttype: crud(SA_A_RAIL),
+  imagingmaster: crud(SA_A_RAIL),
+  membershipcard: crud(ANY),
+  dentisttest: crud(ANY),
+  opthlmotest: crud(ANY),
+} satisfies Record<string, Partial<Record<string, Roles>>>;
+
+export type Resource = keyof typeof POLICY;
+export type Action = 'list' | 'add' | 'edit' | 'details' | 'delete' | (string & {});
+
+/**
+ * The roles allowed to perform `action` on `resource`, or undefined when nobody may.
+ * Delete is not in the spec's table: it follows edit (who may change a record may remove it).
+ */
+export function rolesFor(resource: string, action: Action): Roles | undefined {
+  const row = (POLICY as Record<string, Partial<Record<string, Roles>>>)[resource];
+  if (!row) return undefined;
+  if (action === 'delete') return row.delete ?? row.edit;
+  return row[action];
+}
+
+/**
+ * The access rule of spec §2, the one function used by routes, sidebar, commands and the server:
+ * a defined list that is empty (every signed-in role) or contains the user's role.
+ */
+export function canAccess(roles: Roles | undefined, role: Role | undefined | null): boolean {
+  if (!roles || !role) return false;
+  return roles.length === 0 || roles.includes(role);
+}
+
+export function can(role: Role | undefined | null, resource: string, action: Action): boolean {
+  return canAccess(rolesFor(resource, action), role);
+}

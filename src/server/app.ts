@@ -1,0 +1,92 @@
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { authRoutes } from './auth/routes';
+import { authenticate } from './auth/sessions';
+import type { Config } from './config';
+import { crudRoutes } from './crud/routes';
+import type { DB } from './db/connection';
+import { fail, HttpError, type AppEnv } from './http';
+import { contentFiles, MAX_UPLOAD_BYTES, uploadRoutes } from './routes/content';
+import { platformRoutes } from './routes/platform';
+
+/** Calls that need no session: sign-in and the public auth pages. validate and logout check the token themselves. */
+const PUBLIC = [/^\/api\/adminUser\/(login|validate\/authToken|logout)$/, /^\/api\/auth\//];
+
+function contentSecurityPolicy(config: Config): string {
+  const connect = ["'self'", ...(config.firebaseConfig ? ['https://*.googleapis.com', 'https://*.firebaseio.com'] : [])];
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Inline styles only (the toast library injects a style sheet); no inline script anywhere.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: https:`,
+    `connect-src ${connect.join(' ')}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function createApp(deps: { db: DB; config: Config; distDir?: string }): Hono<AppEnv> {
+  const { db, config } = deps;
+  const distDir = deps.distDir ?? path.resolve('dist');
+  const app = new Hono<AppEnv>();
+  const csp = contentSecurityPolicy(config);
+
+  app.use('*', async (c, next) => {
+    c.set('db', db);
+    c.set('config', config);
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', csp);
+  });
+
+  const api = new Hono<AppEnv>();
+  api.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  api.use('/upload', bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: () => { throw fail(413, 'The file is larger than 2 MB', { code: 'too_large' }); } }));
+  api.use('*', async (c, next) => {
+    if (c.req.path === '/api/upload') return next();
+    return bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw fail(413, 'The request is too large', { code: 'too_large' }); } })(c, next);
+  });
+  api.use('*', async (c, next) => {
+    if (PUBLIC.some((re) => re.test(c.req.path))) return next();
+    c.set('user', await authenticate(db, config, c.req.header('authorization')));
+    return next();
+  });
+  api.route('/', authRoutes());
+  api.route('/', platformRoutes());
+  api.route('/', uploadRoutes());
+  api.route('/', crudRoutes());
+  api.all('*', () => { throw fail(404, 'There is no such call', { code: 'not_found' }); });
+  app.route('/api', api);
+  app.route('/content', contentFiles());
+
+  app.use('/assets/*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
+  app.get('*', (c) => {
+    const index = path.join(distDir, 'index.html');
+    if (!existsSync(index)) return c.text('The console is not built yet: run `npm run build` (npm start does it for you).', 503);
+    // Client routes (/dashboard/…, /signin, /404 …) all load the single page.
+    return c.html(readFileSync(index, 'utf8'));
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) {
+      if (err.status === 429) c.header('Retry-After', '900');
+      return c.json({ errors: err.errors }, err.status);
+    }
+    console.error(`[error] ${c.req.method} ${c.req.path}:`, err);
+    return c.json({ errors: [{ message: 'Something went wrong. Please try again later.', code: 'internal' }] }, 500);
+  });
+  return app;
+}

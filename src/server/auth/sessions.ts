@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import type { Config } from '../config';
+import type { DB } from '../db/connection';
+import { fail, type SessionUser } from '../http';
+import { isRole } from '../../registry';
+import { newToken, tokenHash } from './tokens';
+
+/** Sessions live in the database (hashed), so any server behind a balancer can check them. */
+export async function createSession(db: DB, config: Config, userId: number, userAgent?: string) {
+  const token = newToken();
+  const expiresIn = config.sessionMaxHours * 3600;
+  await db.insertInto('session').values({
+    token_hash: tokenHash(token),
+    user_id: userId,
+    expires_at: new Date(Date.now() + expiresIn * 1000).toISOString(),
+    user_agent: userAgent?.slice(0, 300) ?? null,
+  }).execute();
+  return { token, expiresIn };
+}
+
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * The caller behind a bearer token. No token: 401. A token that is unknown, revoked, past its absolute
+ * expiry or idle for too long: 401 with `expired: true`, which signs the client out (spec §7).
+ */
+export async function authenticate(db: DB, config: Config, header: string | undefined): Promise<SessionUser> {
+  const m = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  if (!m) throw fail(401, 'Sign in to continue', { code: 'unauthenticated' });
+  const row = await db
+    .selectFrom('session as s')
+    .innerJoin('admin_user as u', 'u.id', 's.user_id')
+    .innerJoin('role as r', 'r.id', 'u.role')
+    .select([
+      's.id as sessionId', 's.expires_at', 's.last_seen_at', 's.revoked_at',
+      'u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.phone', 'u.avatar', 'u.status', 'r.key as roleKey', 'r.id as roleId',
+    ])
+    .where('s.token_hash', '=', tokenHash(m[1]))
+    .executeTakeFirst();
+  const now = Date.now();
+  const expired = () => fail(401, 'Your session has expired. Please sign in again.', { code: 'session_expired', expired: true });
+  if (!row || row.revoked_at || row.status !== 'active' || !isRole(row.roleKey)) throw expired();
+  if (Date.parse(row.expires_at) <= now) throw expired();
+  if (Date.parse(row.last_seen_at) + config.sessionIdleMinutes * 60_000 <= now) {
+    await db.updateTable('session').set({ revoked_at: sql`now()` }).where('id', '=', row.sessionId).execute();
+    throw expired();
+  }
+  if (Date.parse(row.last_seen_at) + TOUCH_EVERY_MS <= now) {
+    await db.updateTable('session').set({ last_seen_at: sql`now()` }).where('id', '=', row.sessionId).execute();
+  }
+  return {
+    id: row.id, sessionId: row.sessionId, firstName: row.first_name, lastName: row.last_name, email: row.email,
+    phone: row.phone, avatar: row.avatar, role: row.roleKey, roleId: row.roleId,
+  };
+}
+
+export async function revokeSession(db: DB, sessionId: number) {
+  await db.updateTable('session').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+export async function revokeUserSessions(db: DB, userId: number) {
+  await db.updateTable('session').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
+/** The profile of spec §3, as the validate call and sign-in return it. */
+export function profileOf(u: SessionUser) {
+  return { id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone, avatar: u.avatar, role: { id: u.roleId, name: u.role } };
+}

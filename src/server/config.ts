@@ -1,0 +1,44 @@
+import path from 'node:path';
+
+/** Environment settings, read once. README lists them. */
+export interface Config {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  demoPassword?: string;
+  demoData: boolean;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  /** Trust X-Forwarded-For for the client address (behind a proxy only). */
+  trustProxy: boolean;
+  publicUrl: string;
+  contentBase?: string;
+  smtpUrl?: string;
+  /** Firebase web config (JSON) for push; absent = no push. */
+  firebaseConfig?: string;
+  auth0Domain?: string;
+  auth0ClientId?: string;
+  /** scrypt cost; the default is DESIGN.md's N=2^17. Tests may lower it for speed via SCRYPT_LOG_N. */
+  scryptLogN: number;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  return {
+    port,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    demoPassword: env.DEMO_PASSWORD || undefined,
+    demoData: env.DEMO_DATA !== '0',
+    sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 120),
+    sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 12),
+    trustProxy: env.TRUST_PROXY === '1',
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    contentBase: env.CONTENT_BASE || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    firebaseConfig: env.FIREBASE_CONFIG || undefined,
+    auth0Domain: env.AUTH0_DOMAIN || undefined,
+    auth0ClientId: env.AUTH0_CLIENT_ID || undefined,
+    scryptLogN: Number(env.SCRYPT_LOG_N ?? 17),
+  };
+}

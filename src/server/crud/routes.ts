@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import { can, ENTITIES, inputSchema, parseListQuery, type Action, type EntityDef } from '../../registry';
+import { fail, fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
+import { listRecords } from './list';
+import { createRecord, deleteRecord, getRecord, updateRecord } from './write';
+
+/** The caller must hold a role the policy gives for this action; else 403. */
+export function guard(c: Ctx, resource: string, action: Action) {
+  if (!can(c.get('user').role, resource, action)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
+}
+
+function idParam(c: Ctx): number {
+  const id = Number(c.req.param('id'));
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw fail(404, 'This record does not exist', { code: 'not_found' });
+  return id;
+}
+
+function validate(def: EntityDef, mode: 'create' | 'update', body: Record<string, unknown>) {
+  const parsed = inputSchema(def, mode).safeParse(body);
+  if (!parsed.success) throw fieldErrors(parsed.error.issues);
+  return parsed.data;
+}
+
+/** GET/POST /api/{resource}, GET/PUT/DELETE /api/{resource}/{id} for every declared entity. */
+export function crudRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  for (const def of ENTITIES) {
+    const base = `/${def.api}`;
+    app.get(base, async (c) => {
+      guard(c, def.name, 'list');
+      const parsed = parseListQuery(def, new URL(c.req.url).searchParams);
+      if ('issues' in parsed) throw fieldErrors(parsed.issues.map((i) => ({ path: [i.field], message: i.message })));
+      return c.json(await listRecords(c.get('db'), def, parsed.query));
+    });
+    app.post(base, async (c) => {
+      guard(c, def.name, 'add');
+      const input = validate(def, 'create', await jsonBody(c));
+      return c.json({ data: await createRecord(c.get('db'), def, input, c.get('user'), c.get('config').scryptLogN) }, 201);
+    });
+    app.get(`${base}/:id`, async (c) => {
+      guard(c, def.name, 'details');
+      return c.json({ data: await getRecord(c.get('db'), def, idParam(c)) });
+    });
+    app.put(`${base}/:id`, async (c) => {
+      guard(c, def.name, 'edit');
+      const id = idParam(c);
+      const input = validate(def, 'update', await jsonBody(c));
+      return c.json({ data: await updateRecord(c.get('db'), def, id, input, c.get('user'), c.get('config').scryptLogN) });
+    });
+    app.delete(`${base}/:id`, async (c) => {
+      guard(c, def.name, 'delete');
+      await deleteRecord(c.get('db'), def, idParam(c), c.get('user'));
+      return c.json({ data: { deleted: true } });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,156 @@
+import { sql } from 'kysely';
+import sanitizeHtml from 'sanitize-html';
+import { columnName, referrersOf, titleOf, type EntityDef } from '../../registry';
+import { hashPassword } from '../auth/password';
+import type { DB } from '../db/connection';
+import { fkName, ident, uniqueName } from '../db/entity-table';
+import { fail, HttpError } from '../http';
+import { deleteSearchRow, upsertSearchRow } from '../search';
+import { param, selectList, toRecord } from './columns';
+import { hooksOf } from './hooks';
+import { attachLabels } from './labels';
+
+export interface Actor { id: number | null }
+
+/** Rich text keeps formatting and links, never scripts, handlers or frames. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img', 'h1', 'h2']),
+    allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'title'] },
+    allowedSchemes: ['https', 'mailto', 'tel'],
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+  });
+}
+
+async function toColumns(def: EntityDef, input: Record<string, unknown>, scryptLogN: number): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(input)) {
+    const fd = def.fields[k];
+    if (!fd) continue; // `version` and the like are not columns
+    let value = v;
+    if (fd.writeOnly && (v === null || v === undefined)) continue; // blank = keep
+    if (fd.kind === 'password' && typeof v === 'string') value = await hashPassword(v, scryptLogN);
+    if (fd.kind === 'richText' && typeof v === 'string') value = sanitizeRichText(v);
+    out[columnName(k, fd)] = param(fd, value);
+  }
+  return out;
+}
+
+/** Maps the database's constraint errors to the API's: duplicates 409 and missing references 400, each naming its field. */
+function mapConstraintError(def: EntityDef, err: unknown): never {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  const byConstraint = (name: (t: string, c: string) => string) =>
+    Object.entries(def.fields).find(([k, fd]) => name(def.table, columnName(k, fd)) === e.constraint)?.[0];
+  if (e.code === '23505') {
+    const field = byConstraint(uniqueName);
+    throw fail(409, field ? `Another record already has this ${field}` : 'This record duplicates another', { field, code: 'duplicate' });
+  }
+  if (e.code === '23503') {
+    const field = byConstraint(fkName);
+    if (field) throw fail(400, 'The chosen record does not exist', { field, code: 'not_found' });
+    throw fail(409, 'Other records refer to this one', { code: 'in_use' });
+  }
+  throw err;
+}
+
+async function fetchRecord(db: DB, def: EntityDef, id: number) {
+  const res = await sql<Record<string, unknown>>`select ${selectList(def)} from ${sql.raw(ident(def.table))} t where t.id = ${id}`.execute(db);
+  return res.rows[0] ? toRecord(def, res.rows[0]) : null;
+}
+
+export async function getRecord(db: DB, def: EntityDef, id: number) {
+  const rec = await fetchRecord(db, def, id);
+  if (!rec) throw fail(404, 'This record does not exist', { code: 'not_found' });
+  await attachLabels(db, def, [rec]);
+  return rec;
+}
+
+async function audit(db: DB, actor: Actor, def: EntityDef, id: number, action: string, changes: Record<string, unknown> | null) {
+  const safe = changes && Object.fromEntries(Object.entries(changes).filter(([k]) => !def.fields[k]?.writeOnly));
+  await sql`insert into audit_log (actor_id, entity, record_id, action, changes) values (${actor.id}, ${def.name}, ${id}, ${action}, ${safe ? JSON.stringify(safe) : null})`.execute(db);
+}
+
+export async function createRecord(db: DB, def: EntityDef, input: Record<string, unknown>, actor: Actor, scryptLogN: number) {
+  try {
+    return await db.transaction().execute(async (tx) => {
+      let cols = await toColumns(def, input, scryptLogN);
+      const hooks = hooksOf(def);
+      if (hooks.beforeWrite) cols = await hooks.beforeWrite(tx, cols, null);
+      const names = Object.keys(cols);
+      const res = await sql<{ id: number }>`insert into ${sql.raw(ident(def.table))} (${sql.raw([...names, 'created_by', 'updated_by'].map(ident).join(', '))})
+        values (${sql.join([...names.map((n) => cols[n]), actor.id, actor.id])}) returning id`.execute(tx);
+      const id = res.rows[0].id;
+      const rec = (await fetchRecord(tx, def, id))!;
+      await upsertSearchRow(tx, def, rec);
+      await audit(tx, actor, def, id, 'create', input);
+      await hooks.afterWrite?.(tx, rec, null);
+      await attachLabels(tx, def, [rec]);
+      return rec;
+    });
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    return mapConstraintError(def, err);
+  }
+}
+
+export async function updateRecord(db: DB, def: EntityDef, id: number, input: Record<string, unknown>, actor: Actor, scryptLogN: number) {
+  const { version, ...fields } = input;
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const existing = await fetchRecord(tx, def, id);
+      if (!existing) throw fail(404, 'This record does not exist', { code: 'not_found' });
+      if (existing.version !== version) {
+        throw fail(409, 'This record was changed by someone else since you opened it. Reload it to see the changes.', { code: 'stale', field: 'version' });
+      }
+      for (const k of def.immutable ?? []) {
+        if (k in fields && fields[k] !== existing[k]) throw fail(400, `${k} cannot be changed`, { field: k, code: 'immutable' });
+      }
+      let cols = await toColumns(def, fields, scryptLogN);
+      const hooks = hooksOf(def);
+      if (hooks.beforeWrite) cols = await hooks.beforeWrite(tx, cols, existing);
+      const sets = Object.keys(cols).map((n) => sql`${sql.raw(ident(n))} = ${cols[n]}`);
+      const res = await sql<{ id: number }>`update ${sql.raw(ident(def.table))} set ${sql.join([...sets, sql`version = version + 1`, sql`updated_at = now()`, sql`updated_by = ${actor.id}`])}
+        where id = ${id} and version = ${version} returning id`.execute(tx);
+      if (!res.rows.length) throw fail(409, 'This record was changed by someone else since you opened it. Reload it to see the changes.', { code: 'stale', field: 'version' });
+      const rec = (await fetchRecord(tx, def, id))!;
+      await upsertSearchRow(tx, def, rec);
+      await audit(tx, actor, def, id, 'update', fields);
+      await hooks.afterWrite?.(tx, rec, existing);
+      await attachLabels(tx, def, [rec]);
+      return rec;
+    });
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    return mapConstraintError(def, err);
+  }
+}
+
+/** Refuses to delete built-in rows and records that others refer to, naming who refers to it. */
+export async function deleteRecord(db: DB, def: EntityDef, id: number, actor: Actor) {
+  try {
+    await db.transaction().execute(async (tx) => {
+      const existing = await fetchRecord(tx, def, id);
+      if (!existing) throw fail(404, 'This record does not exist', { code: 'not_found' });
+      const guard = def.protectedRows;
+      if (guard && guard.values.includes(String(existing[guard.field]))) {
+        throw fail(409, `"${titleOf(def, existing)}" is built in and cannot be deleted`, { code: 'protected' });
+      }
+      const users: string[] = [];
+      for (const r of referrersOf(def.name)) {
+        const c = sql.raw(ident(columnName(r.field, r.entity.fields[r.field])));
+        const cond = r.many ? sql`${id} = any(${c})` : sql`${c} = ${id}`;
+        const hit = await sql<Record<string, unknown>>`select ${selectList(r.entity)} from ${sql.raw(ident(r.entity.table))} t where ${cond} limit 3`.execute(tx);
+        if (hit.rows.length) users.push(`${r.entity.name} (${hit.rows.map((row) => titleOf(r.entity, row)).join(', ')}${hit.rows.length === 3 ? ', …' : ''})`);
+      }
+      if (users.length) {
+        throw fail(409, `"${titleOf(def, existing)}" is still used by ${users.join('; ')}. Change or delete those first.`, { code: 'in_use' });
+      }
+      await sql`delete from ${sql.raw(ident(def.table))} where id = ${id}`.execute(tx);
+      await deleteSearchRow(tx, def, id);
+      await audit(tx, actor, def, id, 'delete', null);
+    });
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    return mapConstraintError(def, err);
+  }
+}

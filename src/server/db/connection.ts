@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { acquireDataDirLock } from './lock';
+import { PGliteDialect } from './pglite-dialect';
+
+// The generic CRUD reads tables named by the registry, so the database is typed loosely here and the
+// registry's zod schemas type the rows at the edges.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type DB = Kysely<any>;
+
+export interface Database {
+  db: DB;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Both drivers return the same JSON-friendly values: dates as YYYY-MM-DD, timestamps as ISO strings, numerics as numbers. */
+const toIso = (v: string) => new Date(v.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString();
+const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082, TIMESTAMPTZ: 1184, TIME: 1083 } as const;
+const PARSERS: Record<number, (v: string) => unknown> = {
+  [OID.INT8]: Number,
+  [OID.NUMERIC]: Number,
+  [OID.DATE]: (v) => v,
+  [OID.TIMESTAMPTZ]: toIso,
+  [OID.TIME]: (v) => v.slice(0, 5),
+};
+
+export interface OpenOptions {
+  /** postgres://… to use a PostgreSQL server. */
+  url?: string;
+  /** Folder of the embedded database; absent = in memory (tests). */
+  dataDir?: string;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url);
+  let unlock = () => {};
+  let pglite: PGlite;
+  if (opts.dataDir) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    unlock = acquireDataDirLock(opts.dataDir);
+    pglite = new PGlite(path.join(opts.dataDir, 'pgdata'), { extensions: { pg_trgm }, parsers: PARSERS });
+  } else {
+    pglite = new PGlite({ extensions: { pg_trgm }, parsers: PARSERS });
+  }
+  try {
+    await pglite.waitReady;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+  void pgliteTypes;
+  const db: DB = new Kysely({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await db.destroy();
+      unlock();
+    },
+  };
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => PARSERS[oid] ?? pg.types.getTypeParser(oid, format) } as pg.CustomTypesConfig,
+  });
+  const db: DB = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}

@@ -1,0 +1,32 @@
+import type { Faker } from '@faker-js/faker';
+import { sql } from 'kysely';
+import { getEntity } from '../../registry';
+import { createRecord } from '../crud/write';
+import type { DB } from './connection';
+
+interface DemoContext { roleId: Record<string, number>; scryptLogN: number; log: (line: string) => void }
+
+/** Realistic demo records with a fixed seed: a few more staff and the notifications the panel shows. */
+export async function seedDemoData(db: DB, faker: Faker, ctx: DemoContext) {
+  const staff = getEntity('admin-user');
+  for (let i = 0; i < 12; i++) {
+    const role = faker.helpers.arrayElement(['admin', 'doctor', 'fmc', 'railway']);
+    const firstName = faker.person.firstName();
+    const lastName = faker.person.lastName();
+    await createRecord(db, staff, {
+      firstName, lastName, email: faker.internet.email({ firstName, lastName, provider: 'staff.demo.test' }).toLowerCase(),
+      phone: `+91 9${faker.string.numeric(9)}`, role: ctx.roleId[role], status: faker.helpers.arrayElement(['active', 'active', 'disabled']),
+      password: faker.internet.password({ length: 16 }),
+    }, { id: null }, ctx.scryptLogN);
+  }
+  const notes = [
+    ['doctorInCompleteProfile', '4 doctors have not completed their profile'],
+    ['patientInCompleteProfile', '12 patients have not completed their profile'],
+    ['doctorNotAddedPrescription', '2 consultations yesterday have no prescription'],
+    ['signup', 'New staff sign-ups wait for approval'],
+  ];
+  for (const [noteType, title] of notes) {
+    await sql`insert into admin_notification (note_type, title) values (${noteType}, ${title})`.execute(db);
+  }
+  ctx.log('Seeded demo data');
+}

@@ -1,0 +1,21 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DB } from './connection';
+import * as m0001 from './migrations/0001-core';
+import * as m0002 from './migrations/0002-foundation-entities';
+
+/** Versioned migrations, applied in name order at start; a migration never changes once landed. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-core': m0001,
+  '0002-foundation-entities': m0002,
+};
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations() { return MIGRATIONS; }
+}
+
+export async function migrate(db: DB): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

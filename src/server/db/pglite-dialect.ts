@@ -1,0 +1,76 @@
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
+  type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, type TransactionSettings,
+} from 'kysely';
+
+/**
+ * Kysely over PGlite. PGlite is one connection, so connections are handed out one at a time: a
+ * transaction holds the only connection until it ends, and other queries wait their turn.
+ */
+class PGliteConnection implements DatabaseConnection {
+  constructor(private readonly pg: PGlite) {}
+
+  async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+    const res = await this.pg.query<R>(q.sql, q.parameters as unknown[]);
+    const affected = res.affectedRows;
+    return { rows: res.rows, numAffectedRows: affected === undefined ? undefined : BigInt(affected) };
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported on PGlite');
+  }
+}
+
+class PGliteDriver implements Driver {
+  private queue: Promise<void> = Promise.resolve();
+  private release: (() => void) | null = null;
+  private readonly connection: PGliteConnection;
+
+  constructor(private readonly pg: PGlite) {
+    this.connection = new PGliteConnection(pg);
+  }
+
+  async init() {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.queue;
+    let release!: () => void;
+    this.queue = new Promise<void>((r) => (release = r));
+    await previous;
+    this.release = release;
+    return this.connection;
+  }
+
+  async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings) {
+    const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
+    await conn.executeQuery(CompiledQuery.raw(`begin${level}`));
+  }
+
+  async commitTransaction(conn: DatabaseConnection) {
+    await conn.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(conn: DatabaseConnection) {
+    await conn.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async releaseConnection() {
+    const r = this.release;
+    this.release = null;
+    r?.();
+  }
+
+  async destroy() {
+    await this.pg.close();
+  }
+}
+
+export class PGliteDialect implements Dialect {
+  constructor(private readonly pg: PGlite) {}
+  createAdapter() { return new PostgresAdapter(); }
+  createDriver() { return new PGliteDriver(this.pg); }
+  createQueryCompiler() { return new PostgresQueryCompiler(); }
+  createIntrospector(db: Kysely<unknown>) { return new PostgresIntrospector(db); }
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Faker, en_IN } from '@faker-js/faker';
+import { sql } from 'kysely';
+import { getEntity, ROLES } from '../../registry';
+import { createRecord, type Actor } from '../crud/write';
+import type { DB } from './connection';
+import { CITIES, LANGUAGES, ROLE_ROWS, SPECIALITIES, STATES } from './reference-data';
+import { seedDemoData } from './demo';
+
+const SYSTEM: Actor = { id: null };
+
+export interface SeedOptions {
+  /** Password of the five demo accounts; a random one is made (and reported) when absent. */
+  demoPassword?: string;
+  demoData: boolean;
+  scryptLogN: number;
+  /** Where to write demo-credentials.txt (mode 0600) when the password was generated. */
+  dataDir?: string;
+  log?: (line: string) => void;
+}
+
+export async function isEmpty(db: DB): Promise<boolean> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from role`.execute(db);
+  return Number(r.rows[0].n) === 0;
+}
+
+/** Rows of one entity through the same path as the API, so search rows and audit are written too. */
+async function insertAll(db: DB, entity: string, rows: Record<string, unknown>[], scryptLogN: number) {
+  const def = getEntity(entity);
+  const out = [];
+  for (const r of rows) out.push(await createRecord(db, def, r, SYSTEM, scryptLogN));
+  return out;
+}
+
+/** First start on an empty database: reference data, one account per role, and (unless DEMO_DATA=0) demo data. */
+export async function seed(db: DB, opts: SeedOptions): Promise<{ password: string; generated: boolean }> {
+  const log = opts.log ?? (() => {});
+  const generated = !opts.demoPassword;
+  const password = opts.demoPassword ?? randomBytes(9).toString('base64url');
+
+  const roles = await insertAll(db, 'roles', ROLE_ROWS.map((r) => ({ ...r })), opts.scryptLogN);
+  const roleId = Object.fromEntries(roles.map((r) => [r.key as string, r.id as number]));
+  const states = await insertAll(db, 'state', STATES.map(([name, code]) => ({ name, code, country: 'India' })), opts.scryptLogN);
+  const stateId = Object.fromEntries(states.map((s) => [s.code as string, s.id as number]));
+  for (const [name, st, code, area] of CITIES) {
+    const [city] = await insertAll(db, 'city', [{ name, state: stateId[st], status: 'active' }], opts.scryptLogN);
+    await insertAll(db, 'pincode', [{ code, area, city: city.id, status: 'active' }], opts.scryptLogN);
+  }
+  await insertAll(db, 'languages', LANGUAGES.map(([name, code, nativeName]) => ({ name, code, nativeName, status: 'active' })), opts.scryptLogN);
+  await insertAll(db, 'speciality', SPECIALITIES.map(([name, description], i) => ({ name, description, sortOrder: (i + 1) * 10, status: 'active' })), opts.scryptLogN);
+
+  const faker = new Faker({ locale: [en_IN], seed: 20261122 });
+  await insertAll(db, 'admin-user', ROLES.map((role) => ({
+    firstName: faker.person.firstName(), lastName: faker.person.lastName(), email: `${role}@demo.test`,
+    phone: `+91 9${faker.string.numeric(9)}`, role: roleId[role], status: 'active', password,
+  })), opts.scryptLogN);
+  log(`Seeded reference data and the demo accounts ${ROLES.map((r) => `${r}@demo.test`).join(', ')}`);
+
+  if (generated && opts.dataDir) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    const file = path.join(opts.dataDir, 'demo-credentials.txt');
+    writeFileSync(file, `${ROLES.map((r) => `${r}@demo.test`).join('\n')}\npassword: ${password}\n`, { mode: 0o600 });
+    log(`Demo password (shown once, also in ${file}): ${password}`);
+  }
+  if (opts.demoData) {
+    await seedDemoData(db, faker, { roleId, scryptLogN: opts.scryptLogN, log });
+  }
+  return { password, generated };
+}

@@ -1,0 +1,75 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Role } from '../registry';
+import type { DB } from './db/connection';
+import type { Config } from './config';
+
+/** One item of the failure shape of DECISIONS.md. */
+export interface ErrorItem {
+  message: string;
+  field?: string;
+  code?: string;
+  expired?: boolean;
+}
+
+/** Thrown anywhere on a request path; app.ts turns it into `{ errors }` with its status. */
+export class HttpError extends Error {
+  constructor(readonly status: ContentfulStatusCode, readonly errors: ErrorItem[]) {
+    super(errors[0]?.message ?? 'error');
+  }
+}
+
+export const fail = (status: ContentfulStatusCode, message: string, extra: Omit<ErrorItem, 'message'> = {}) =>
+  new HttpError(status, [{ message, ...extra }]);
+
+export interface SessionUser {
+  id: number;
+  sessionId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  avatar: string | null;
+  role: Role;
+  roleId: number;
+}
+
+export interface AppEnv {
+  Variables: {
+    db: DB;
+    config: Config;
+    user: SessionUser;
+  };
+}
+
+export type Ctx = Context<AppEnv>;
+
+/** Zod issues → one error item per bad field (400). */
+export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; keys?: readonly string[] }[]): HttpError {
+  const seen = new Set<string>();
+  const items: ErrorItem[] = [];
+  // An unknown key is named as its own field, so the caller sees which member was refused.
+  const flat = issues.flatMap((i) => (i.code === 'unrecognized_keys' && i.keys?.length
+    ? i.keys.map((k) => ({ path: [...i.path, k], message: `Unknown field ${k}`, code: 'unknown_field' }))
+    : [i]));
+  for (const i of flat) {
+    const field = i.path.map(String).join('.') || undefined;
+    const key = field ?? i.message;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    items.push({ message: i.message, field, code: i.code ?? 'invalid' });
+  }
+  return new HttpError(400, items);
+}
+
+/** Reads a JSON body; anything but a JSON object is a 400. */
+export async function jsonBody(c: Ctx): Promise<Record<string, unknown>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw fail(400, 'The request body is not valid JSON', { code: 'invalid_json' });
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail(400, 'The request body must be a JSON object', { code: 'invalid_json' });
+  return body as Record<string, unknown>;
+}

@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import { can, ENTITIES, subtitleOf, titleOf, type EntityDef, type Role } from '../../registry';
+import type { DB } from '../db/connection';
+
+/** The text a record is found by: its title, subtitle and searchable fields, lower-cased. */
+export function searchDoc(def: EntityDef, row: Record<string, unknown>): { title: string; subtitle: string; doc: string } {
+  const title = titleOf(def, row) || `#${row.id}`;
+  const subtitle = subtitleOf(def, row);
+  const extra = Object.entries(def.fields).filter(([, fd]) => fd.searchable && !fd.writeOnly).map(([k]) => row[k]).filter((v) => v !== null && v !== undefined && v !== '');
+  const doc = [title, subtitle, ...extra].join(' ').toLowerCase().slice(0, 2000);
+  return { title: title.slice(0, 300), subtitle: subtitle.slice(0, 300), doc };
+}
+
+/** Kept in the same transaction as the write it reflects. */
+export async function upsertSearchRow(db: DB, def: EntityDef, row: Record<string, unknown>) {
+  const { title, subtitle, doc } = searchDoc(def, row);
+  await sql`insert into search_index (entity, record_id, title, subtitle, doc) values (${def.name}, ${row.id}, ${title}, ${subtitle}, ${doc})
+    on conflict (entity, record_id) do update set title = excluded.title, subtitle = excluded.subtitle, doc = excluded.doc`.execute(db);
+}
+
+export async function deleteSearchRow(db: DB, def: EntityDef, id: number) {
+  await sql`delete from search_index where entity = ${def.name} and record_id = ${id}`.execute(db);
+}
+
+/** `%term%` for ILIKE, with the user's wildcards taken literally. */
+export function likePattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Entities whose records the role may read: the details route, else the list. */
+export function readableEntities(role: Role): string[] {
+  return ENTITIES.filter((e) => can(role, e.name, 'details') || can(role, e.name, 'list')).map((e) => e.name);
+}
+
+export interface SearchHit { entity: string; id: number; title: string; subtitle: string }
+
+/**
+ * One indexed query across every entity the caller may read. The trigram index finds the candidates;
+ * the best 200 by position are ranked by similarity.
+ */
+export async function searchRecords(db: DB, role: Role, q: string, limit = 20): Promise<SearchHit[]> {
+  const term = q.trim().slice(0, 100);
+  const entities = readableEntities(role);
+  if (!term || !entities.length) return [];
+  const res = await sql<SearchHit>`
+    with m as (
+      select entity, record_id, title, subtitle, doc from search_index
+      where entity = any(${entities}::text[]) and doc ilike ${likePattern(term)}
+      limit 200
+    )
+    select entity, record_id as id, title, subtitle from m
+    order by (lower(title) like ${`${term.toLowerCase()}%`}) desc, similarity(doc, ${term.toLowerCase()}) desc, title
+    limit ${limit}`.execute(db);
+  return res.rows.map((r) => ({ ...r, id: Number(r.id) }));
+}

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// In production the Node server serves dist/; in development Vite proxies the API to `npm run serve`.
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 900 },
+  server: { proxy: { '/api': 'http://localhost:8080', '/content': 'http://localhost:8080' } },
+});
