@@ -10,6 +10,8 @@ export type SortDir = 'asc' | 'desc';
 export interface EntityDef {
   /** Route segment and policy resource (spec §2), e.g. `speciality`. */
   name: string;
+  /** Route path under /dashboard when it differs from the name (fmc slots live at `fmc/slots`). */
+  path?: string;
   /** API resource under /api, e.g. `specialist` (spec §7). */
   api: string;
   /** SQL table; identifiers in SQL only ever come from here. */

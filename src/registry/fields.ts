@@ -33,6 +33,10 @@ export interface FieldDef {
   schema: z.ZodType;
   /** Default value offered by the add form. */
   defaultValue?: unknown;
+  /** Bounds of numbers and lengths, and the pattern of codes: read by the demo-data generator and form hints. */
+  min?: number;
+  max?: number;
+  pattern?: RegExp;
   /** Hidden from list columns and details (write-only secrets, passwords). */
   writeOnly?: boolean;
 }
@@ -53,19 +57,19 @@ function make(kind: FieldKind, schema: z.ZodType, o: Common = {}, extra: Partial
 const str = (min: number, max: number) => z.string().trim().min(min).max(max);
 
 export const f = {
-  text: (o: Common & { max?: number; min?: number } = {}) => make('text', str(o.min ?? 1, o.max ?? 200), o),
-  longText: (o: Common & { max?: number } = {}) => make('longText', str(1, o.max ?? 4000), o),
+  text: (o: Common & { max?: number; min?: number } = {}) => make('text', str(o.min ?? 1, o.max ?? 200), o, { max: o.max ?? 200 }),
+  longText: (o: Common & { max?: number } = {}) => make('longText', str(1, o.max ?? 4000), o, { max: o.max ?? 4000 }),
   /** Rich text is sanitised on the server when saved and again when shown. */
   richText: (o: Common = {}) => make('richText', z.string().max(200_000), o),
   code: (o: Common & { pattern?: RegExp; message?: string; max?: number } = {}) =>
-    make('code', o.pattern ? z.string().trim().regex(o.pattern, o.message) : str(1, o.max ?? 40), o),
+    make('code', o.pattern ? z.string().trim().regex(o.pattern, o.message) : str(1, o.max ?? 40), o, { pattern: o.pattern, max: o.max ?? 40 }),
   email: (o: Common = {}) => make('email', z.string().trim().toLowerCase().pipe(z.email().max(254)), o),
   phone: (o: Common = {}) => make('phone', z.string().trim().regex(/^\+?[0-9][0-9 -]{6,18}$/, 'Enter a phone number of 7 to 15 digits'), o),
   url: (o: Common = {}) => make('url', z.url().max(500), o),
   int: (o: Common & { min?: number; max?: number } = {}) =>
-    make('int', z.number().int().min(o.min ?? 0).max(o.max ?? 2_000_000_000), o),
+    make('int', z.number().int().min(o.min ?? 0).max(o.max ?? 2_000_000_000), o, { min: o.min ?? 0, max: o.max ?? 2_000_000_000 }),
   decimal: (o: Common & { min?: number; max?: number } = {}) =>
-    make('decimal', z.number().min(o.min ?? -1e9).max(o.max ?? 1e9), o),
+    make('decimal', z.number().min(o.min ?? -1e9).max(o.max ?? 1e9), o, { min: o.min ?? -1e9, max: o.max ?? 1e9 }),
   /** Indian rupees, two decimals. */
   money: (o: Common = {}) => make('money', z.number().min(0).max(10_000_000).multipleOf(0.01), o),
   date: (o: Common = {}) => make('date', z.iso.date(), o),
@@ -82,7 +86,7 @@ export const f = {
   file: (o: Common = {}) => make('file', z.string().max(500).regex(/^(content\/[\w./-]+|https:\/\/\S+)$/, 'Upload a file'), o),
   /** Write-only: stored, never sent back; shown masked. */
   secret: (o: Common & { pattern?: RegExp } = {}) =>
-    make('secret', o.pattern ? z.string().regex(o.pattern) : str(4, 64), o, { writeOnly: true }),
+    make('secret', o.pattern ? z.string().regex(o.pattern) : str(4, 64), o, { writeOnly: true, pattern: o.pattern }),
   /** Write-only, stored as a scrypt hash. */
   password: (o: Common = {}) => make('password', z.string().min(10, 'Use at least 10 characters').max(200), o, { writeOnly: true }),
   list: (item: Record<string, FieldDef>, o: Common & { max?: number } = {}) =>

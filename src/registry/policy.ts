@@ -98,3 +98,10 @@ export function canAccess(roles: Roles | undefined, role: Role | undefined | nul
 export function can(role: Role | undefined | null, resource: string, action: Action): boolean {
   return canAccess(rolesFor(resource, action), role);
 }
+
+/** Actions that show one record read-only; whoever holds one of them may fetch the record. */
+export const READ_ACTIONS = ['details', 'view', 'profile'] as const;
+
+export function canReadRecord(role: Role | undefined | null, resource: string): boolean {
+  return READ_ACTIONS.some((a) => can(role, resource, a));
+}

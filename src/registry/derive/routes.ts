@@ -1,5 +1,5 @@
 import type { EntityDef } from '../entity';
-import { rolesFor, type Roles } from '../policy';
+import { READ_ACTIONS, rolesFor, type Roles } from '../policy';
 
 /** A client route, projected from the registry; its roles come from the policy, never a second list. */
 export interface RouteSpec {
@@ -14,18 +14,27 @@ export interface RouteSpec {
 
 export const DASHBOARD = '/dashboard';
 
-export function entityPath(entity: string, action: 'list' | 'add' | 'edit' | 'details' = 'list', id?: string | number): string {
-  const base = `${DASHBOARD}/${entity}`;
+/** The path of an entity screen. `def` may be an entity or its route segment. */
+export function entityPath(def: EntityDef | string, action: string = 'list', id?: string | number): string {
+  const base = `${DASHBOARD}/${typeof def === 'string' ? def : (def.path ?? def.name)}`;
   if (action === 'list') return base;
   if (action === 'add') return `${base}/add`;
   return `${base}/${action}/${id ?? ':id'}`;
 }
 
+/** Actions that show one record read-only: `details` in the spec's pattern; `view` and `profile` for patients and fmc. */
+export const RECORD_VIEW_ACTIONS = READ_ACTIONS;
+
+/** The action that opens a record read-only for `role`, if any. */
+export function viewActionFor(def: EntityDef, allowed: (action: string) => boolean): string | undefined {
+  return RECORD_VIEW_ACTIONS.find((a) => rolesFor(def.name, a) !== undefined && allowed(a));
+}
+
 export function entityRoutes(def: EntityDef): RouteSpec[] {
-  const actions = ['list', 'add', 'edit', 'details'] as const;
-  return actions
-    .filter((a) => rolesFor(def.name, a) !== undefined)
-    .map((a) => ({ path: entityPath(def.name, a), resource: def.name, action: a, screen: a, entity: def.name, roles: rolesFor(def.name, a) }));
+  const screens: [string, RouteSpec['screen']][] = [['list', 'list'], ['add', 'add'], ['edit', 'edit'], ...RECORD_VIEW_ACTIONS.map((a) => [a, 'details'] as [string, RouteSpec['screen']])];
+  return screens
+    .filter(([a]) => rolesFor(def.name, a) !== undefined)
+    .map(([a, screen]) => ({ path: entityPath(def, a), resource: def.name, action: a, screen, entity: def.name, roles: rolesFor(def.name, a) }));
 }
 
 export function allRoutes(entities: readonly EntityDef[]): RouteSpec[] {

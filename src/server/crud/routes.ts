@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { can, ENTITIES, inputSchema, parseListQuery, type Action, type EntityDef } from '../../registry';
+import { can, canReadRecord, ENTITIES, inputSchema, parseListQuery, type Action, type EntityDef } from '../../registry';
 import { fail, fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
 import { listRecords } from './list';
 import { createRecord, deleteRecord, getRecord, updateRecord } from './write';
@@ -38,7 +38,7 @@ export function crudRoutes(): Hono<AppEnv> {
       return c.json({ data: await createRecord(c.get('db'), def, input, c.get('user'), c.get('config').scryptLogN) }, 201);
     });
     app.get(`${base}/:id`, async (c) => {
-      guard(c, def.name, 'details');
+      if (!canReadRecord(c.get('user').role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
       return c.json({ data: await getRecord(c.get('db'), def, idParam(c)) });
     });
     app.put(`${base}/:id`, async (c) => {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { can, ENTITIES, subtitleOf, titleOf, type EntityDef, type Role } from '../../registry';
+import { can, canReadRecord, ENTITIES, subtitleOf, titleOf, type EntityDef, type Role } from '../../registry';
 import type { DB } from '../db/connection';
 
 /** The text a record is found by: its title, subtitle and searchable fields, lower-cased. */
@@ -29,7 +29,7 @@ export function likePattern(q: string): string {
 
 /** Entities whose records the role may read: the details route, else the list. */
 export function readableEntities(role: Role): string[] {
-  return ENTITIES.filter((e) => can(role, e.name, 'details') || can(role, e.name, 'list')).map((e) => e.name);
+  return ENTITIES.filter((e) => canReadRecord(role, e.name) || can(role, e.name, 'list')).map((e) => e.name);
 }
 
 export interface SearchHit { entity: string; id: number; title: string; subtitle: string }
