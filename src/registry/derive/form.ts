@@ -57,13 +57,21 @@ export function fromForm(def: EntityDef, values: FormValues, mode: 'create' | 'u
   return out;
 }
 
+/** An ISO instant → the local `YYYY-MM-DDTHH:mm` a datetime-local input holds; fromForm reads it back as local time. */
+function localDateTime(v: string): string {
+  const d = new Date(v);
+  if (Number.isNaN(d.getTime())) return v.slice(0, 16);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
 function fieldToForm(fd: FieldDef, v: unknown): unknown {
   if (fd.writeOnly) return '';
   if (fd.kind === 'list') return Array.isArray(v) ? v.map((item) => toFormFields(fd.item!, item as FormValues)) : [];
   if (fd.kind === 'refs') return Array.isArray(v) ? v : [];
   if (fd.kind === 'bool') return Boolean(v);
   if (v === null || v === undefined) return '';
-  if (shownKind(fd) === 'datetime') return String(v).slice(0, 16);
+  if (shownKind(fd) === 'datetime') return localDateTime(String(v));
   if (shownKind(fd) === 'time') return String(v).slice(0, 5);
   return typeof v === 'number' ? String(v) : v;
 }

@@ -38,7 +38,7 @@ export function columnsOf(def: EntityDef, tableOf: (entity: string) => string): 
       type: SQL_TYPES[kind],
       notNull: fd.required && fd.kind !== 'computed',
       unique: !!fd.unique,
-      indexed: !!(fd.sortable || fd.filterable || fd.kind === 'ref' || fd.kind === 'refs' || (fd.kind === 'enum' && fd.sortable)),
+      indexed: !!(fd.sortable || fd.filterable || fd.kind === 'ref' || fd.kind === 'refs' || fd.kind === 'enum'),
     };
     if (fd.kind === 'ref') spec.references = tableOf(fd.ref!);
     if (fd.kind === 'enum') spec.check = `${column} in (${fd.values!.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`;
