@@ -47,6 +47,18 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
 export function authRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
+  // What the client may offer: the hosted login widget and push, only when configured.
+  app.get('/auth/config', (c) => {
+    const config = c.get('config');
+    let firebase: unknown = null;
+    try { firebase = config.firebaseConfig ? JSON.parse(config.firebaseConfig) : null; } catch { firebase = null; }
+    return c.json({ data: {
+      hostedLogin: config.auth0Domain && config.auth0ClientId ? { domain: config.auth0Domain, clientId: config.auth0ClientId } : null,
+      firebase: firebase ? { config: firebase, vapidKey: process.env.FIREBASE_VAPID_KEY } : null,
+      contentBase: config.contentBase ?? '/content/',
+    } });
+  });
+
   app.post('/adminUser/login', async (c) => {
     const db = c.get('db');
     const config = c.get('config');

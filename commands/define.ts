@@ -1,0 +1,69 @@
+import { can, type Action, type Role } from '../src/registry';
+
+/**
+ * A command is data: every action of the console is one, and the palette, the sidebar, the keyboard
+ * shortcuts and the `?` sheet all read the same registry (VS Code's commands, menus and keybindings by id).
+ */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export interface Choice { value: string; label: (t: Translate) => string }
+
+export type CommandParam =
+  | { name: string; kind: 'record'; entity: string; prompt: (t: Translate) => string }
+  | { name: string; kind: 'choice'; choices: () => Choice[]; prompt: (t: Translate) => string };
+
+export interface CommandContext {
+  navigate: (to: string) => void;
+  /** The current location, for commands that act on the screen in view. */
+  location: () => string;
+  session: { role: Role | null; signOut: () => Promise<void> };
+  ui: {
+    toggleSidebar: () => void;
+    openNotifications: () => void;
+    openShortcuts: () => void;
+    openPalette: () => void;
+    setTheme: (theme: string) => void;
+    setLanguage: (lang: string) => void;
+    confirmDelete: (entity: string, id: number) => void;
+    /** Dispatches to the screen in view (a list's create or filter), if it handles it. */
+    screenAction: (action: 'create' | 'filter') => boolean;
+  };
+}
+
+export type CommandArgs = Record<string, { value: string | number; label?: string }>;
+
+export interface Command {
+  id: string;
+  /** The title, translated at the time it is shown; the palette matches it in the chosen language and in English. */
+  title: (t: Translate) => string;
+  category: 'navigation' | 'entity' | 'settings' | 'session' | 'list';
+  /** Extra words the palette matches (English). */
+  keywords?: string[];
+  /** What the command opens, in the policy's terms: its roles are the policy's, never a second list. */
+  access?: { resource: string; action: Action };
+  /** Only offered where it applies (a list's create, on a list). */
+  when?: (ctx: Pick<CommandContext, 'location'>) => boolean;
+  params?: CommandParam[];
+  /** Sidebar placement: a group of menu.ts and an order within it. */
+  menu?: { group: string; order: number };
+  /** The sidebar's shorter label ("Specialities" rather than "Open Specialities"). */
+  menuLabel?: (t: Translate) => string;
+  /** Where the command goes, for commands that only navigate: the sidebar renders these as links. */
+  href?: string;
+  run: (ctx: CommandContext, args: CommandArgs) => void | Promise<void>;
+}
+
+export function isAllowed(cmd: Command, role: Role | null | undefined): boolean {
+  if (!role) return false;
+  return cmd.access ? can(role, cmd.access.resource, cmd.access.action) : true;
+}
+
+/** Builds the registry; a duplicate id is a programming error and throws at start-up. */
+export function createRegistry(commands: Command[]): ReadonlyMap<string, Command> {
+  const map = new Map<string, Command>();
+  for (const c of commands) {
+    if (map.has(c.id)) throw new Error(`duplicate command id ${c.id}`);
+    map.set(c.id, c);
+  }
+  return map;
+}

@@ -1,0 +1,69 @@
+/**
+ * Default shortcuts, by command id (DESIGN.md keyboard model). Notation: `mod+k` (Ctrl, or Cmd on a Mac),
+ * `g h` (g, then h), single keys. A user may rebind any of them; clashes are refused (see findClash).
+ * Keys that act inside a list (j/k, Enter, e, x) are the list's own and are listed in LIST_KEYS for the sheet.
+ */
+export const DEFAULT_KEYMAP: Record<string, string> = {
+  'palette.open': 'mod+k',
+  'nav.home': 'g h',
+  'nav.settings': 'g ,',
+  'speciality.list': 'g s',
+  'admin-user.list': 'g u',
+  'patients.list': 'g p',
+  'doctor.list': 'g d',
+  'appointments.list': 'g a',
+  'payment.list': 'g y',
+  'invoices.list': 'g i',
+  'fmc.list': 'g f',
+  'medicine.list': 'g m',
+  'ui.notifications': 'g n',
+  'ui.toggleSidebar': 'mod+b',
+  'ui.shortcuts': '?',
+  'list.create': 'c',
+  'list.filter': '/',
+};
+
+/** Keys that a focused list handles itself; shown on the `?` sheet, not rebindable. */
+export const LIST_KEYS: { keys: string; label: string }[] = [
+  { keys: 'j / ↓', label: 'keys.next' },
+  { keys: 'k / ↑', label: 'keys.previous' },
+  { keys: 'Enter', label: 'keys.open' },
+  { keys: 'e', label: 'keys.edit' },
+  { keys: 'x', label: 'keys.select' },
+  { keys: 'Esc', label: 'keys.close' },
+];
+
+/** A combo with no modifier is a single-key shortcut, which a user may turn off (WCAG 2.1.4). */
+export function isSingleKey(combo: string): boolean {
+  return !/(^|\s|\+)(mod|ctrl|alt|meta)\+/.test(combo) && !combo.includes(' ');
+}
+
+export function normaliseCombo(combo: string): string {
+  return combo.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+/**
+ * The effective keymap: defaults with the user's overrides (an empty string unbinds). Only commands that
+ * exist are bound, so a shortcut for a screen a later issue builds waits for its command.
+ */
+export function effectiveKeymap(commandIds: Iterable<string>, overrides: Record<string, string> = {}): Map<string, string> {
+  const ids = new Set(commandIds);
+  const out = new Map<string, string>();
+  for (const [id, combo] of Object.entries({ ...DEFAULT_KEYMAP, ...overrides })) {
+    if (ids.has(id) && combo) out.set(id, normaliseCombo(combo));
+  }
+  return out;
+}
+
+/**
+ * The command that already uses `combo`, or a prefix clash (`g` against `g h`), else null.
+ * A binding that clashes with another is refused with a message naming the other.
+ */
+export function findClash(keymap: Map<string, string>, commandId: string, combo: string): string | null {
+  const c = normaliseCombo(combo);
+  for (const [id, other] of keymap) {
+    if (id === commandId) continue;
+    if (other === c || other.startsWith(`${c} `) || c.startsWith(`${other} `)) return id;
+  }
+  return null;
+}

@@ -1,0 +1,68 @@
+import { DASHBOARD, entityPath } from '../src/registry';
+import type { Command } from './define';
+
+export const THEMES = ['themedefault', 'dark', 'contrast'] as const;
+export const LANGUAGES = ['en', 'zh', 'es', 'fr', 'it'] as const;
+
+/** Commands that are not about one entity: going places, settings, the session, the screen in view. */
+export const navigationCommands: Command[] = [
+  {
+    id: 'nav.home', category: 'navigation', keywords: ['dashboard', 'start'],
+    title: (t) => t('cmd.home'), access: { resource: 'home', action: 'view' },
+    run: (ctx) => ctx.navigate(DASHBOARD),
+  },
+  {
+    id: 'nav.settings', category: 'navigation', keywords: ['profile', 'account', 'user profile', 'preferences'],
+    title: (t) => t('cmd.settings'), access: { resource: 'userProfile', action: 'view' },
+    run: (ctx) => ctx.navigate(entityPath('userProfile')),
+  },
+  {
+    id: 'palette.open', category: 'navigation', keywords: ['command', 'search', 'find'],
+    title: (t) => t('cmd.palette'),
+    run: (ctx) => ctx.ui.openPalette(),
+  },
+  {
+    id: 'ui.toggleSidebar', category: 'settings', keywords: ['menu', 'sidebar', 'navigation'],
+    title: (t) => t('cmd.toggleSidebar'),
+    run: (ctx) => ctx.ui.toggleSidebar(),
+  },
+  {
+    id: 'ui.notifications', category: 'navigation', keywords: ['alerts', 'inbox', 'widgets'],
+    title: (t) => t('cmd.notifications'),
+    run: (ctx) => ctx.ui.openNotifications(),
+  },
+  {
+    id: 'ui.shortcuts', category: 'settings', keywords: ['keyboard', 'keys', 'help', 'cheat sheet'],
+    title: (t) => t('cmd.shortcuts'),
+    run: (ctx) => ctx.ui.openShortcuts(),
+  },
+  {
+    id: 'ui.theme', category: 'settings', keywords: ['theme', 'dark', 'light', 'contrast', 'colour'],
+    title: (t) => t('cmd.theme'),
+    params: [{ name: 'theme', kind: 'choice', prompt: (t) => t('cmd.pickTheme'), choices: () => THEMES.map((v) => ({ value: v, label: (t) => t(`theme.${v}`) })) }],
+    run: (ctx, args) => ctx.ui.setTheme(String(args.theme.value)),
+  },
+  {
+    id: 'ui.language', category: 'settings', keywords: ['language', 'locale', 'translate'],
+    title: (t) => t('cmd.language'),
+    params: [{ name: 'lang', kind: 'choice', prompt: (t) => t('cmd.pickLanguage'), choices: () => LANGUAGES.map((v) => ({ value: v, label: (t) => t(`lang.${v}`) })) }],
+    run: (ctx, args) => ctx.ui.setLanguage(String(args.lang.value)),
+  },
+  {
+    id: 'session.signOut', category: 'session', keywords: ['logout', 'log out', 'sign out', 'exit'],
+    title: (t) => t('cmd.signOut'),
+    run: (ctx) => ctx.session.signOut(),
+  },
+  {
+    id: 'list.create', category: 'list', keywords: ['new', 'add', 'create'],
+    title: (t) => t('cmd.listCreate'),
+    when: (ctx) => /^\/dashboard\/[^/]+(\/slots)?$/.test(ctx.location()),
+    run: (ctx) => { ctx.ui.screenAction('create'); },
+  },
+  {
+    id: 'list.filter', category: 'list', keywords: ['filter', 'search list', 'find'],
+    title: (t) => t('cmd.listFilter'),
+    when: (ctx) => /^\/dashboard\/[^/]+(\/slots)?$/.test(ctx.location()),
+    run: (ctx) => { ctx.ui.screenAction('filter'); },
+  },
+];

@@ -1,0 +1,72 @@
+import { FetchError, ofetch } from 'ofetch';
+
+/** One item of the API's failure shape (DECISIONS.md). */
+export interface ErrorItem { message: string; field?: string; code?: string; expired?: boolean }
+
+/** Every failed call raises this; the shell decides what to show. */
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly errors: ErrorItem[]) {
+    super(errors[0]?.message ?? `Request failed (${status})`);
+  }
+  /** spec §7: a first error item with the expired flag signs the user out. */
+  get expired(): boolean {
+    return Boolean(this.errors[0]?.expired);
+  }
+  fieldErrors(): ErrorItem[] {
+    return this.errors.filter((e) => e.field);
+  }
+}
+
+export const STORAGE = { accessToken: 'access_token', idToken: 'id_token', expiresAt: 'expires_at', fcmToken: 'fcm_token' } as const;
+
+type Listener = (err: ApiError) => void;
+const expiredListeners = new Set<Listener>();
+
+/** The session store subscribes here; the transport never reaches into the UI itself. */
+export function onSessionExpired(fn: Listener): () => void {
+  expiredListeners.add(fn);
+  return () => expiredListeners.delete(fn);
+}
+
+/** Addresses with /api/ go to the backend; others to the content base (CONTENT_BASE, default /content/). */
+export function resolveUrl(url: string, contentBase = '/content/'): string {
+  if (/^https?:\/\//.test(url) || url.includes('/api/')) return url;
+  return `${contentBase.replace(/\/$/, '')}/${url.replace(/^\/?(content\/)?/, '')}`;
+}
+
+const http = ofetch.create({
+  retry: 0,
+  onRequest({ options }) {
+    const token = localStorage.getItem(STORAGE.idToken);
+    const headers = new Headers(options.headers);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    if (!(options.body instanceof Blob)) headers.set('Content-Type', 'application/json');
+    options.headers = headers;
+  },
+});
+
+async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
+  try {
+    return await http<T>(url, { method, body: body as BodyInit | Record<string, unknown> | undefined });
+  } catch (err) {
+    if (err instanceof FetchError) {
+      const status = err.status ?? 0;
+      const errors: ErrorItem[] = Array.isArray(err.data?.errors) ? err.data.errors : [{ message: status ? `Request failed (${status})` : 'The server cannot be reached', code: status ? 'http' : 'network' }];
+      const apiError = new ApiError(status, errors);
+      if (apiError.expired) expiredListeners.forEach((fn) => fn(apiError));
+      throw apiError;
+    }
+    throw err;
+  }
+}
+
+export interface Page<T> { data: T[]; total: number; totalIsEstimate?: boolean; nextCursor: string | null }
+
+export const api = {
+  get: <T>(url: string) => call<T>('GET', url),
+  post: <T>(url: string, body?: unknown) => call<T>('POST', url, body ?? {}),
+  put: <T>(url: string, body: unknown) => call<T>('PUT', url, body),
+  delete: <T>(url: string) => call<T>('DELETE', url),
+  upload: <T>(url: string, file: Blob) => call<T>('POST', url, file),
+};
+export type Api = typeof api;

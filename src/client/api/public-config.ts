@@ -1,0 +1,15 @@
+import { api } from './client';
+
+/** What the server says is configured: the hosted login widget and push notifications are optional (DECISIONS.md). */
+export interface PublicConfig {
+  hostedLogin: { domain: string; clientId: string } | null;
+  firebase: { config: Record<string, string>; vapidKey?: string } | null;
+  contentBase: string;
+}
+
+let cached: Promise<PublicConfig> | null = null;
+
+export function publicConfig(): Promise<PublicConfig> {
+  cached ??= api.get<{ data: PublicConfig }>('/api/auth/config').then((r) => r.data).catch(() => ({ hostedLogin: null, firebase: null, contentBase: '/content/' }));
+  return cached;
+}

@@ -1,0 +1,152 @@
+import { Controller, useFieldArray, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isInput, shownKind, type EntityDef, type FieldDef } from '../../registry';
+import { FileInput } from './file-input';
+import { RefSelect } from './ref-select';
+import { RichText } from './field-value';
+
+interface Props {
+  def: EntityDef;
+  field: string;
+  fd: FieldDef;
+  form: UseFormReturn<FieldValues>;
+  mode: 'create' | 'update';
+  record: Record<string, unknown> | null;
+  autoFocus?: boolean;
+  translateError: (message: string) => string;
+  /** Inside a nested list: the item's path (`clinics.0`) and the list field's name. */
+  within?: { path: string; list: string };
+}
+
+function errorAt(errors: FieldValues, path: string): string | undefined {
+  const node = path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as { message?: string } | undefined;
+  return node?.message;
+}
+
+/** One form field, its widget chosen by the field's kind. */
+export function FieldInput({ def, field, fd, form, mode, record, autoFocus, translateError, within }: Props) {
+  const { t } = useTranslation();
+  const name = within ? `${within.path}.${field}` : field;
+  const id = `f-${name.replace(/\./g, '-')}`;
+  const label = within ? t(`${def.name}.items.${within.list}.${field}`, { ns: 'entities' }) : t(`${def.name}.fields.${field}`, { ns: 'entities' });
+  const error = errorAt(form.formState.errors, name);
+  const required = fd.required && !(fd.writeOnly && mode === 'update');
+  const common = { id, autoFocus, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined, 'aria-required': required || undefined };
+  const kind = shownKind(fd);
+  const labels = (record?._labels as Record<string, string | string[] | null> | undefined) ?? {};
+
+  let control: React.ReactNode;
+  switch (kind) {
+    case 'longText':
+      control = <textarea {...common} {...form.register(name)} />;
+      break;
+    case 'richText':
+      control = (
+        <>
+          <textarea {...common} {...form.register(name)} rows={8} />
+          <span className="hint">{t('form.richTextHint')}</span>
+          <details><summary>{t('form.preview')}</summary><RichText html={String(form.watch(name) ?? '')} /></details>
+        </>
+      );
+      break;
+    case 'enum':
+      control = (
+        <select {...common} {...form.register(name)}>
+          {!fd.required && <option value="">{t('form.chooseNone')}</option>}
+          {fd.values!.map((v) => <option key={v} value={v}>{t(v, { ns: 'enums' })}</option>)}
+        </select>
+      );
+      break;
+    case 'bool':
+      control = <input type="checkbox" {...common} {...form.register(name)} />;
+      break;
+    case 'int': case 'decimal':
+      control = <input type="text" inputMode={kind === 'int' ? 'numeric' : 'decimal'} {...common} {...form.register(name)} />;
+      break;
+    case 'money':
+      control = <span className="money"><span aria-hidden>₹</span><input type="text" inputMode="decimal" {...common} {...form.register(name)} /></span>;
+      break;
+    case 'date':
+      control = <input type="date" {...common} {...form.register(name)} />;
+      break;
+    case 'datetime':
+      control = <input type="datetime-local" {...common} {...form.register(name)} />;
+      break;
+    case 'time':
+      control = <input type="time" {...common} {...form.register(name)} />;
+      break;
+    case 'email':
+      control = <input type="email" autoComplete="off" {...common} {...form.register(name)} />;
+      break;
+    case 'phone':
+      control = <input type="tel" {...common} {...form.register(name)} />;
+      break;
+    case 'url':
+      control = <input type="url" {...common} {...form.register(name)} />;
+      break;
+    case 'secret': case 'password': {
+      const set = (record?._set as Record<string, boolean> | undefined)?.[field];
+      control = (
+        <>
+          <input type="password" autoComplete="new-password" {...common} {...form.register(name)} />
+          {mode === 'update' && <span className="hint">{set ? t('value.masked') : t('form.secretUnset')} · {t('form.keepSecret')}</span>}
+        </>
+      );
+      break;
+    }
+    case 'ref': case 'refs':
+      control = (
+        <Controller control={form.control} name={name} render={({ field: f }) => (
+          <RefSelect inputId={id} target={fd.ref!} many={kind === 'refs'} value={f.value} onChange={f.onChange} onBlur={f.onBlur}
+            initialLabels={labels[field]} label={label} autoFocus={autoFocus} invalid={Boolean(error)} />
+        )} />
+      );
+      break;
+    case 'image': case 'file':
+      control = (
+        <Controller control={form.control} name={name} render={({ field: f }) => (
+          <FileInput inputId={id} kind={kind} value={f.value} onChange={f.onChange} />
+        )} />
+      );
+      break;
+    case 'list':
+      return <ListInput def={def} field={field} fd={fd} form={form} mode={mode} record={record} translateError={translateError} label={label} />;
+    default:
+      control = <input type="text" {...common} {...form.register(name)} />;
+  }
+
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}{required && <span className="hint"> ({t('form.required')})</span>}</label>
+      {control}
+      {error && <span className="error" id={`${id}-error`} role="alert">{translateError(error)}</span>}
+    </div>
+  );
+}
+
+/** A nested list (a doctor's clinics, a patient's family members), edited in place. */
+function ListInput({ def, field, fd, form, mode, record, translateError, label }: Omit<Props, 'autoFocus' | 'within'> & { label: string }) {
+  const { t } = useTranslation();
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: field });
+  const item = fd.item!;
+  const empty = Object.fromEntries(Object.entries(item).filter(([, f]) => isInput(f)).map(([k, f]) => [k, f.defaultValue ?? (f.kind === 'refs' ? [] : f.kind === 'bool' ? false : '')]));
+  const error = errorAt(form.formState.errors, field);
+  return (
+    <fieldset className="list-items">
+      <legend className="label">{label}</legend>
+      {fields.map((row, i) => (
+        <div className="list-item" key={row.id}>
+          <div className="list-item-head">
+            <span>{t('form.item', { n: i + 1 })}</span>
+            <button type="button" className="btn" onClick={() => remove(i)}>{t('form.removeItem')}</button>
+          </div>
+          {Object.entries(item).filter(([, f]) => isInput(f)).map(([k, f]) => (
+            <FieldInput key={k} def={def} field={k} fd={f} form={form} mode={mode} record={record} translateError={translateError} within={{ path: `${field}.${i}`, list: field }} />
+          ))}
+        </div>
+      ))}
+      <button type="button" className="btn" onClick={() => append(empty)}>+ {t('form.addItem', { name: label })}</button>
+      {error && <span className="error" role="alert">{translateError(error)}</span>}
+    </fieldset>
+  );
+}

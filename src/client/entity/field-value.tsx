@@ -1,0 +1,52 @@
+import DOMPurify from 'dompurify';
+import { useTranslation } from 'react-i18next';
+import { shownKind, type EntityDef, type FieldDef } from '../../registry';
+import { resolveUrl } from '../api/client';
+
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export function formatMoney(v: unknown): string {
+  return typeof v === 'number' ? inr.format(v) : '';
+}
+
+/** Rich text is sanitised again when shown, whatever the server stored. */
+export function RichText({ html }: { html: string }) {
+  return <div className="rich" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'form'], FORBID_ATTR: ['style'] }) }} />;
+}
+
+/** One value, shown as its kind says: labels for references and enums, INR for money, masks for secrets. */
+export function FieldValue({ def, field, row, full = false }: { def: EntityDef; field: string; row: Record<string, unknown>; full?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const fd: FieldDef = def.fields[field];
+  const value = row[field];
+  const labels = row._labels as Record<string, string | string[] | null> | undefined;
+  if (fd.writeOnly) {
+    const set = (row._set as Record<string, boolean> | undefined)?.[field];
+    return <span>{set ? t('value.masked') : t('form.secretUnset')}</span>;
+  }
+  if (value === null || value === undefined || value === '') return <span className="hint">{t('details.none')}</span>;
+  switch (shownKind(fd)) {
+    case 'ref': return <span>{(labels?.[field] as string) ?? `#${value}`}</span>;
+    case 'refs': return <span>{((labels?.[field] as string[]) ?? (value as number[]).map((v) => `#${v}`)).join(', ')}</span>;
+    case 'enum': return <span className={`status status-${value}`}>{t(String(value), { ns: 'enums' })}</span>;
+    case 'bool': return <span>{value ? t('value.yes') : t('value.no')}</span>;
+    case 'money': return <span>{formatMoney(value)}</span>;
+    case 'date': return <span>{new Date(`${value}T00:00:00`).toLocaleDateString(i18n.language)}</span>;
+    case 'datetime': return <span>{new Date(String(value)).toLocaleString(i18n.language)}</span>;
+    case 'richText': return full ? <RichText html={String(value)} /> : <span>{String(value).replace(/<[^>]*>/g, ' ').slice(0, 120)}</span>;
+    case 'image': return full ? <img src={resolveUrl(String(value))} alt="" style={{ maxWidth: 160, maxHeight: 160 }} /> : <span>🖼</span>;
+    case 'file': return <a href={resolveUrl(String(value))} target="_blank" rel="noreferrer">{String(value).split('/').pop()}</a>;
+    case 'list': {
+      const items = value as Record<string, unknown>[];
+      if (!full) return <span>{items.length}</span>;
+      return (
+        <ol>
+          {items.map((item, i) => (
+            <li key={i}>{Object.entries(item).filter(([, v]) => v !== null && v !== '').map(([k, v]) => `${t(`${def.name}.items.${field}.${k}`, { ns: 'entities' })}: ${Array.isArray(v) ? v.join(', ') : String(v)}`).join(' · ')}</li>
+          ))}
+        </ol>
+      );
+    }
+    default: return <span>{String(value)}</span>;
+  }
+}

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError, resolveUrl } from '../api/client';
+
+/** Uploads into the content store (POST /api/upload) and keeps the returned path as the field's value. */
+export function FileInput({ inputId, kind, value, onChange }: { inputId: string; kind: 'image' | 'file'; value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const upload = async (file: File) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await api.upload<{ data: { path: string } }>('/api/upload', file);
+      onChange(res.data.path);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : t('form.uploadFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div>
+      {value && kind === 'image' && <img src={resolveUrl(value)} alt="" style={{ maxWidth: 96, maxHeight: 96, display: 'block', marginBottom: 4 }} />}
+      {value && kind === 'file' && <a href={resolveUrl(value)} target="_blank" rel="noreferrer">{value.split('/').pop()}</a>}
+      <input id={inputId} type="file" accept={kind === 'image' ? 'image/png,image/jpeg,image/gif,image/webp' : 'application/pdf,image/*'}
+        onChange={(e) => { const f = e.target.files?.[0]; if (f) void upload(f); }} />
+      {value && <button type="button" className="btn" onClick={() => onChange('')}>{t('form.removeFile')}</button>}
+      {busy && <span className="hint" role="status">{t('form.uploading')}</span>}
+      {error && <span className="error" role="alert">{error}</span>}
+    </div>
+  );
+}

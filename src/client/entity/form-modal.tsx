@@ -1,0 +1,101 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { formFields, fromForm, inputSchema, toForm, type EntityDef, type FormValues } from '../../registry';
+import { api, ApiError } from '../api/client';
+import { translateMessage } from '../i18n';
+import { dataChanged } from '../state/ui';
+import { Modal } from '../shell/modal';
+import { FieldInput } from './field-input';
+import type { Row } from './use-infinite-list';
+
+/**
+ * Add and edit as a modal form: react-hook-form with the entity's own zod schema (the one the server
+ * validates with). Server field errors land on their fields; a stale edit (409) offers to reload.
+ */
+export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mode: 'create' | 'update'; id?: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const name = t(`${def.name}.one`, { ns: 'entities' });
+  const [record, setRecord] = useState<Row | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const resolver = useMemo(() => {
+    const schema = z.preprocess((v) => fromForm(def, v as FormValues, mode), inputSchema(def, mode));
+    return zodResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>) as unknown as Resolver<FieldValues>;
+  }, [def, mode]);
+  const form = useForm<FieldValues>({ resolver, defaultValues: toForm(def), mode: 'onSubmit' });
+
+  const load = async () => {
+    if (mode !== 'update' || !id) return;
+    try {
+      const res = await api.get<{ data: Row }>(`/api/${def.api}/${id}`);
+      setRecord(res.data);
+      form.reset(toForm(def, res.data));
+      setLoadError(null);
+    } catch (err) {
+      setLoadError(err instanceof ApiError ? err.message : t('form.notFound'));
+    }
+  };
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => { void load(); }, [def, id, mode]);
+
+  const submit = form.handleSubmit(async (payload) => {
+    setFormError(null);
+    try {
+      if (mode === 'create') await api.post(`/api/${def.api}`, payload);
+      else await api.put(`/api/${def.api}/${id}`, payload);
+      toast.success(t('form.saved', { name }));
+      dataChanged();
+      onClose();
+    } catch (err) {
+      if (!(err instanceof ApiError)) { setFormError(String(err)); return; }
+      if (err.status === 409 && err.errors[0]?.code === 'stale') { setStale(true); return; }
+      const fieldErrs = err.fieldErrors().filter((e) => e.field && e.field !== 'version');
+      for (const e of fieldErrs) form.setError(e.field!, { type: 'server', message: e.message }, { shouldFocus: true });
+      setFormError(fieldErrs.length ? t('form.fixErrors') : err.message);
+    }
+  }, () => setFormError(t('form.fixErrors')));
+
+  const reload = async () => {
+    await load();
+    setStale(false);
+    toast.info(t('form.reloaded'));
+  };
+  const close = () => {
+    if (form.formState.isDirty && !window.confirm(t('form.unsavedClose'))) return;
+    onClose();
+  };
+
+  const title = mode === 'create' ? t('form.addTitle', { name }) : t('form.editTitle', { name });
+  const ready = mode === 'create' || record;
+  return (
+    <Modal title={title} onClose={close} labelledBy="form-title">
+      <form onSubmit={(e) => void submit(e)} noValidate style={{ display: 'contents' }}>
+        <div className="body">
+          {loadError && <p className="alert alert-error" role="alert">{loadError}</p>}
+          {stale && (
+            <div className="alert" role="alert">
+              {t('form.stale')} <button type="button" className="btn" onClick={() => void reload()}>{t('form.reload')}</button>
+            </div>
+          )}
+          {formError && !stale && <p className="alert alert-error" role="alert">{formError}</p>}
+          {ready && formFields(def).map(([field, fd], i) => (
+            <FieldInput key={field} def={def} field={field} fd={fd} form={form} mode={mode} record={record} autoFocus={i === 0}
+              translateError={translateMessage} />
+          ))}
+        </div>
+        <footer>
+          <button type="button" className="btn" onClick={close}>{t('form.cancel')}</button>
+          <button type="submit" className="btn btn-primary" disabled={form.formState.isSubmitting || !ready}>
+            {form.formState.isSubmitting ? t('form.saving') : t('form.save')}
+          </button>
+        </footer>
+      </form>
+    </Modal>
+  );
+}

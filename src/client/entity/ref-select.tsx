@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getEntity, titleOf } from '../../registry';
+import { api } from '../api/client';
+import { useRecordOptions } from '../palette/use-palette-data';
+
+interface Props {
+  inputId: string;
+  target: string;
+  many: boolean;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  onBlur?: () => void;
+  /** Labels the record already carries (`_labels`), so nothing is fetched per value. */
+  initialLabels?: string | string[] | null;
+  label: string;
+  autoFocus?: boolean;
+  invalid?: boolean;
+}
+
+/** A searchable select of records of another entity (a combobox, keyboard first), single or many. */
+export function RefSelect({ inputId, target, many, value, onChange, onBlur, initialLabels, label, autoFocus, invalid }: Props) {
+  const { t } = useTranslation();
+  const def = getEntity(target);
+  const ids: number[] = many ? ((value as number[]) ?? []).map(Number) : value === '' || value === null || value === undefined ? [] : [Number(value)];
+  const [labels, setLabels] = useState<Map<number, string>>(() => {
+    const m = new Map<number, string>();
+    const l = initialLabels;
+    ids.forEach((id, i) => { const v = Array.isArray(l) ? l[i] : l; if (v) m.set(id, v); });
+    return m;
+  });
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const options = useRecordOptions(def, query, open);
+
+  // A value whose label is unknown (set by a reset) is looked up once.
+  useEffect(() => {
+    for (const id of ids) {
+      if (labels.has(id)) continue;
+      api.get<{ data: Record<string, unknown> }>(`/api/${def.api}/${id}`)
+        .then((r) => setLabels((m) => new Map(m).set(id, titleOf(def, r.data))))
+        .catch(() => setLabels((m) => new Map(m).set(id, `#${id}`)));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ids.join(',')]);
+
+  const pick = (id: number, title: string) => {
+    setLabels((m) => new Map(m).set(id, title));
+    if (many) onChange(ids.includes(id) ? ids : [...ids, id]);
+    else { onChange(id); setOpen(false); }
+    setQuery('');
+  };
+  const remove = (id: number) => onChange(many ? ids.filter((x) => x !== id) : null);
+  const listId = `${inputId}-list`;
+  const items = options.items;
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown') { e.preventDefault(); setOpen(true); setActive((a) => Math.min(a + 1, items.length - 1)); }
+    else if (e.key === 'ArrowUp') { e.preventDefault(); setActive((a) => Math.max(a - 1, 0)); }
+    else if (e.key === 'Enter' && open && items[active]) { e.preventDefault(); pick(items[active].id, items[active].title); }
+    else if (e.key === 'Escape' && open) { e.stopPropagation(); setOpen(false); }
+    else if (e.key === 'Backspace' && !query && ids.length) { remove(ids[ids.length - 1]); }
+  };
+
+  const shown = !many && ids.length && !open ? (labels.get(ids[0]) ?? '') : query;
+  return (
+    <div className="combo">
+      {many && ids.length > 0 && (
+        <div className="chips">
+          {ids.map((id) => (
+            <span className="chip" key={id}>{labels.get(id) ?? `#${id}`}
+              <button type="button" aria-label={`${t('form.removeItem')} ${labels.get(id) ?? id}`} onClick={() => remove(id)}>✕</button>
+            </span>
+          ))}
+        </div>
+      )}
+      <input id={inputId} className="input" type="text" role="combobox" autoComplete="off" autoFocus={autoFocus}
+        aria-expanded={open} aria-controls={listId} aria-autocomplete="list" aria-invalid={invalid || undefined}
+        aria-activedescendant={open && items[active] ? `${listId}-${items[active].id}` : undefined}
+        placeholder={t('form.selectSearch', { name: label })} value={shown}
+        onFocus={() => { setOpen(true); setActive(0); }}
+        onBlur={() => { setTimeout(() => setOpen(false), 150); onBlur?.(); }}
+        onChange={(e) => { setQuery(e.target.value); setOpen(true); setActive(0); if (!many && ids.length && !e.target.value) onChange(null); }}
+        onKeyDown={onKeyDown} />
+      {open && (
+        <ul className="combo-list" id={listId} role="listbox" aria-label={label}>
+          {options.error && <li aria-disabled>{t('form.selectLoadFailed')}: {options.error}</li>}
+          {!options.loading && !options.error && items.length === 0 && <li aria-disabled>{t('form.selectNoMatch')}</li>}
+          {items.map((o, i) => (
+            <li key={o.id} id={`${listId}-${o.id}`} role="option" aria-selected={i === active}
+              onMouseDown={(e) => { e.preventDefault(); pick(o.id, o.title); }}>
+              {o.title}{o.subtitle && <span className="hint"> · {o.subtitle}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

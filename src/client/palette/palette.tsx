@@ -1,0 +1,133 @@
+import { useMemo, useState } from 'react';
+import { Command as Cmdk } from 'cmdk';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { COMMANDS, effectiveKeymap, isAllowed, type Command, type CommandArgs } from '../../../commands';
+import { canReadRecord, entityByName, entityPath, getEntity, viewActionFor, can } from '../../registry';
+import { tEnglish } from '../i18n';
+import { prefs } from '../state/prefs';
+import { currentRole, session } from '../state/session';
+import { ui } from '../state/ui';
+import { Combo } from '../shell/combo';
+import { commandContext } from '../shell/command-context';
+import { Modal } from '../shell/modal';
+import { rank } from './rank';
+import { useRecordOptions, useSearchHits } from './use-palette-data';
+
+/** A step of the palette: the root list, or a command waiting for its parameter number `index`. */
+interface Page { cmd: Command; index: number; args: CommandArgs }
+
+/** Ctrl/Cmd+K: every command the role may run, ranked by our scorer, with record matches mixed in. */
+export function Palette() {
+  const snap = useSnapshot(ui);
+  if (!snap.paletteOpen) return null;
+  return <PaletteDialog initial={snap.palettePage} />;
+}
+
+function PaletteDialog({ initial }: { initial: string | null }) {
+  const { t } = useTranslation();
+  const p = useSnapshot(prefs);
+  useSnapshot(session);
+  const role = currentRole();
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState<Page | null>(() => {
+    const cmd = initial ? COMMANDS.get(initial) : undefined;
+    return cmd ? { cmd, index: 0, args: {} } : null;
+  });
+  const close = () => { ui.paletteOpen = false; ui.palettePage = null; };
+  const keymap = useMemo(() => effectiveKeymap(COMMANDS.keys(), p.keymap as Record<string, string>), [p.keymap]);
+
+  const available = useMemo(() => {
+    const ctx = commandContext();
+    return [...COMMANDS.values()].filter((c) => isAllowed(c, role) && (!c.when || c.when(ctx)));
+  }, [role]);
+  const commands = page ? [] : rank(available, query, (c) => [c.title(t), c.title(tEnglish), ...(c.keywords ?? [])]);
+  const hits = useSearchHits(page ? '' : query);
+
+  const run = (cmd: Command, args: CommandArgs) => {
+    close();
+    void cmd.run(commandContext(), args);
+  };
+  const choose = (cmd: Command, args: CommandArgs = {}) => {
+    if (cmd.params?.length) { setPage({ cmd, index: 0, args }); setQuery(''); return; }
+    run(cmd, args);
+  };
+  const supply = (value: string | number, label: string) => {
+    if (!page) return;
+    const param = page.cmd.params![page.index];
+    const args = { ...page.args, [param.name]: { value, label } };
+    if (page.index + 1 < page.cmd.params!.length) { setPage({ ...page, index: page.index + 1, args }); setQuery(''); }
+    else run(page.cmd, args);
+  };
+  const openHit = (entity: string, id: number) => {
+    const def = getEntity(entity);
+    const action = viewActionFor(def, (a) => can(role, def.name, a));
+    close();
+    commandContext().navigate(action ? entityPath(def, action, id) : entityPath(def));
+  };
+
+  const param = page?.cmd.params?.[page.index];
+  return (
+    <Modal title={t('palette.label')} onClose={close} className="palette" hideHeader>
+      <Cmdk label={t('palette.label')} shouldFilter={false} loop onKeyDown={(e) => {
+        if (e.key === 'Backspace' && !query && page) { e.preventDefault(); setPage(null); }
+      }}>
+        {page && <div className="crumb">{page.cmd.title(t)} › {param?.prompt(t)}</div>}
+        <Cmdk.Input autoFocus value={query} onValueChange={setQuery} placeholder={param ? param.prompt(t) : t('palette.placeholder')} />
+        <Cmdk.List>
+          {!page && (
+            <>
+              {commands.length > 0 && (
+                <Cmdk.Group heading={t('palette.label')}>
+                  {commands.map((c) => (
+                    <Cmdk.Item key={c.id} value={c.id} onSelect={() => choose(c)}>
+                      <span className="grow">{c.title(t)}</span>
+                      <span className="sub">{t(`category.${c.category}`)}</span>
+                      {keymap.get(c.id) && <Combo combo={keymap.get(c.id)!} />}
+                    </Cmdk.Item>
+                  ))}
+                </Cmdk.Group>
+              )}
+              {hits.items.length > 0 && (
+                <Cmdk.Group heading={t('category.records')}>
+                  {hits.items.map((h) => (
+                    <Cmdk.Item key={`${h.entity}:${h.id}`} value={`${h.entity}:${h.id}`} onSelect={() => openHit(h.entity, h.id)}>
+                      <span className="grow">{h.title}{h.subtitle && <span className="sub"> · {h.subtitle}</span>}</span>
+                      <span className="sub">{entityByName(h.entity) ? t(`${h.entity}.one`, { ns: 'entities' }) : h.entity}</span>
+                    </Cmdk.Item>
+                  ))}
+                </Cmdk.Group>
+              )}
+              {hits.loading && <Cmdk.Loading>{t('palette.searching')}</Cmdk.Loading>}
+              {!commands.length && !hits.items.length && !hits.loading && <Cmdk.Empty>{t('palette.empty')}</Cmdk.Empty>}
+            </>
+          )}
+          {param?.kind === 'choice' && (
+            <ChoiceItems choices={param.choices()} query={query} onPick={supply} />
+          )}
+          {param?.kind === 'record' && (
+            <RecordItems entity={param.entity} query={query} onPick={supply} />
+          )}
+        </Cmdk.List>
+        <div className="foot">{t('palette.hint')}</div>
+      </Cmdk>
+    </Modal>
+  );
+}
+
+function ChoiceItems({ choices, query, onPick }: { choices: ReturnType<Extract<NonNullable<Command['params']>[number], { kind: 'choice' }>['choices']>; query: string; onPick: (v: string, label: string) => void }) {
+  const { t } = useTranslation();
+  const ranked = rank(choices, query, (c) => [c.label(t), c.label(tEnglish), c.value]);
+  if (!ranked.length) return <Cmdk.Empty>{t('palette.empty')}</Cmdk.Empty>;
+  return <>{ranked.map((c) => <Cmdk.Item key={c.value} value={c.value} onSelect={() => onPick(c.value, c.label(t))}>{c.label(t)}</Cmdk.Item>)}</>;
+}
+
+function RecordItems({ entity, query, onPick }: { entity: string; query: string; onPick: (v: number, label: string) => void }) {
+  const { t } = useTranslation();
+  const def = getEntity(entity);
+  const options = useRecordOptions(def, query, can(currentRole(), def.name, 'list') || canReadRecord(currentRole(), def.name));
+  if (options.loading && !options.items.length) return <Cmdk.Loading>{t('palette.searching')}</Cmdk.Loading>;
+  if (!options.items.length) return <Cmdk.Empty>{options.error ?? t('palette.empty')}</Cmdk.Empty>;
+  return <>{options.items.map((o) => <Cmdk.Item key={o.id} value={String(o.id)} onSelect={() => onPick(o.id, o.title)}><span className="grow">{o.title}</span><span className="sub">{o.subtitle}</span></Cmdk.Item>)}</>;
+}
+

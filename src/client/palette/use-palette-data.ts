@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { subtitleOf, titleOf, type EntityDef } from '../../registry';
+import { api, ApiError, type Page } from '../api/client';
+
+export interface SearchHit { entity: string; id: number; title: string; subtitle: string }
+
+/** Waits for typing to pause before asking the server. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return v;
+}
+
+/** Record matches across every entity the caller may read (GET /api/search). */
+export function useSearchHits(query: string) {
+  const q = useDebounced(query.trim(), 150);
+  const [state, setState] = useState<{ items: SearchHit[]; loading: boolean }>({ items: [], loading: false });
+  useEffect(() => {
+    if (q.length < 2) { setState({ items: [], loading: false }); return; }
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    api.get<{ data: SearchHit[] }>(`/api/search?q=${encodeURIComponent(q)}`)
+      .then((r) => live && setState({ items: r.data, loading: false }))
+      .catch(() => live && setState({ items: [], loading: false }));
+    return () => { live = false; };
+  }, [q]);
+  return state;
+}
+
+export interface RecordOption { id: number; title: string; subtitle: string }
+
+/** Records of one entity matching the typed text, for parameter pages and reference selects. */
+export function useRecordOptions(def: EntityDef, query: string, allowed = true) {
+  const q = useDebounced(query.trim(), 120);
+  const [state, setState] = useState<{ items: RecordOption[]; loading: boolean; error?: string }>({ items: [], loading: true });
+  useEffect(() => {
+    if (!allowed) { setState({ items: [], loading: false }); return; }
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    const params = new URLSearchParams({ limit: '30' });
+    if (q) params.set('q', q);
+    api.get<Page<Record<string, unknown>>>(`/api/${def.api}?${params}`)
+      .then((r) => live && setState({ items: r.data.map((row) => ({ id: Number(row.id), title: titleOf(def, row) || `#${row.id}`, subtitle: subtitleOf(def, row) })), loading: false }))
+      .catch((err) => live && setState({ items: [], loading: false, error: err instanceof ApiError ? err.message : undefined }));
+    return () => { live = false; };
+  }, [def, q, allowed]);
+  return state;
+}

@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { entityByName, entityPath } from '../../registry';
+import { api, ApiError } from '../api/client';
+import { session } from '../state/session';
+import { openPaletteShortcutLabel } from '../shell/hotkeys';
+
+interface Figure { entity: string; count: number; estimate: boolean }
+
+/** /dashboard: live figures of what the role may list (GET /api/home). */
+export function Home() {
+  const { t, i18n } = useTranslation();
+  const { user } = useSnapshot(session);
+  const [figures, setFigures] = useState<Figure[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api.get<{ data: { figures: Figure[] } }>('/api/home').then((r) => setFigures(r.data.figures)).catch((err) => setError(err instanceof ApiError ? err.message : String(err)));
+  }, []);
+  const nf = new Intl.NumberFormat(i18n.language);
+  return (
+    <section aria-labelledby="home-title">
+      <div className="page-head"><h1 id="home-title">{t('home.welcome', { name: user?.firstName ?? '' })}</h1></div>
+      <p>{t('home.intro', { keys: openPaletteShortcutLabel() })}</p>
+      <h2>{t('home.figures')}</h2>
+      {error && <p className="alert alert-error" role="alert">{t('home.failed')} {error}</p>}
+      {!figures && !error && <p role="status">{t('app.loading')}</p>}
+      <div className="cards">
+        {figures?.map((f) => {
+          const def = entityByName(f.entity);
+          if (!def) return null;
+          return (
+            <Link key={f.entity} href={entityPath(def)} className="figure">
+              <strong>{f.estimate ? t('home.estimate', { count: nf.format(f.count) as unknown as number }) : nf.format(f.count)}</strong>
+              {t(`${def.name}.other`, { ns: 'entities' })}
+            </Link>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Link, Redirect } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { DASHBOARD } from '../../registry';
+import { ApiError } from '../api/client';
+import { publicConfig } from '../api/public-config';
+import { session, signIn } from '../state/session';
+import { AuthCard } from './auth-card';
+
+/** Where to go after sign-in: the remembered origin, if it is one of ours. */
+function origin(): string {
+  const from = new URLSearchParams(window.location.search).get('from');
+  return from && from.startsWith('/dashboard') ? from : DASHBOARD;
+}
+
+/** spec §2: / and /signin. Email and password against POST /api/adminUser/login; failures say the spec's text. */
+export function SignIn() {
+  const { t } = useTranslation();
+  const snap = useSnapshot(session);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (snap.status === 'signedIn') return <Redirect to={origin()} replace />;
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await signIn(email.trim(), password);
+      navigate(origin(), { replace: true });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : t('errors.network'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const hosted = async () => {
+    const cfg = await publicConfig();
+    // The hosted widget needs its domain and client id; without them the spec's toast says so.
+    if (!cfg.hostedLogin) { toast.error(t('auth.lockError')); return; }
+    const { domain, clientId } = cfg.hostedLogin;
+    const redirect = `${window.location.origin}/auth0loginCallback`;
+    window.location.assign(`https://${domain}/authorize?response_type=token&client_id=${encodeURIComponent(clientId)}&redirect_uri=${encodeURIComponent(redirect)}&scope=openid%20profile%20email`);
+  };
+
+  return (
+    <AuthCard title={t('auth.signInTitle')}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        {snap.status === 'checking' && <p role="status">{t('app.loading')}</p>}
+        {error && <p className="alert alert-error" role="alert">{error}</p>}
+        <div className="field">
+          <label htmlFor="email">{t('auth.email')}</label>
+          <input id="email" type="email" autoComplete="username" autoFocus required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="password">{t('auth.password')}</label>
+          <input id="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={busy} style={{ width: '100%', justifyContent: 'center' }}>
+          {busy ? t('auth.signingIn') : t('auth.signIn')}
+        </button>
+        <button type="button" className="btn" style={{ width: '100%', justifyContent: 'center', marginTop: 8 }} onClick={() => void hosted()}>{t('auth.hosted')}</button>
+        <div className="links">
+          <Link href="/forgot-password">{t('auth.forgot')}</Link>
+          <Link href="/signup">{t('auth.signUp')}</Link>
+        </div>
+        <p className="hint">{t('auth.demoHint')}</p>
+      </form>
+    </AuthCard>
+  );
+}

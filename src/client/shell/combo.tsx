@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+
+/** A shortcut as keys: `mod+k` → Ctrl K (⌘ K on a Mac), `g h` → g then h. */
+export function Combo({ combo }: { combo: string }) {
+  const { t } = useTranslation();
+  const mac = /Mac|iPhone|iPad/.test(navigator.platform);
+  const parts = combo.split(' ');
+  return (
+    <span className="combo-keys">
+      {parts.map((part, i) => (
+        <span key={i}>
+          {i > 0 && <span className="hint"> {t('keys.then')} </span>}
+          {part.split('+').map((k) => <kbd key={k}>{k === 'mod' ? (mac ? '⌘' : 'Ctrl') : k.length === 1 ? k : k[0].toUpperCase() + k.slice(1)}</kbd>)}
+        </span>
+      ))}
+    </span>
+  );
+}

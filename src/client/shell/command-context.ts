@@ -1,0 +1,24 @@
+import { navigate } from 'wouter/use-browser-location';
+import type { CommandContext } from '../../../commands';
+import { savePrefs, type Prefs } from '../state/prefs';
+import { currentRole, signOut } from '../state/session';
+import { openPalette, runScreenAction, ui } from '../state/ui';
+
+/** The context every command runs in: plain functions over the stores, so commands stay testable without React. */
+export function commandContext(): CommandContext {
+  return {
+    navigate: (to) => navigate(to),
+    location: () => window.location.pathname,
+    session: { role: currentRole(), signOut: () => signOut() },
+    ui: {
+      toggleSidebar: () => { ui.sidebarOpen = !ui.sidebarOpen; },
+      openNotifications: () => { ui.notificationsOpen = true; },
+      openShortcuts: () => { ui.shortcutsOpen = true; },
+      openPalette: () => openPalette(),
+      setTheme: (theme) => void savePrefs({ theme: theme as Prefs['theme'] }),
+      setLanguage: (lang) => void savePrefs({ lang: lang as Prefs['lang'] }),
+      confirmDelete: (entity, id) => { ui.confirmDelete = { entity, id }; },
+      screenAction: (action) => runScreenAction(action),
+    },
+  };
+}

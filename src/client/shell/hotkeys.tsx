@@ -1,0 +1,53 @@
+import { useHotkeys } from 'react-hotkeys-hook';
+import { useSnapshot } from 'valtio';
+import { COMMANDS, effectiveKeymap, isAllowed, isSingleKey, type Command } from '../../../commands';
+import { prefs } from '../state/prefs';
+import { currentRole, session } from '../state/session';
+import { openPalette, ui } from '../state/ui';
+import { commandContext } from './command-context';
+
+/** Our notation (`mod+k`, `g h`, `?`) in react-hotkeys-hook's (`mod+k`, `g>h`, `shift+slash`). */
+export function toLibraryCombo(combo: string): string {
+  const key = (k: string) => ({ '/': 'slash', '?': 'shift+slash', ',': 'comma', '.': 'period' }[k] ?? k);
+  return combo.split(' ').map((part) => part.split('+').map(key).join('+')).join('>');
+}
+
+/** Runs a command from a shortcut: parameters are asked for on the palette's sub-page. */
+export function runCommand(cmd: Command) {
+  if (cmd.params?.length) {
+    openPalette(cmd.id);
+    return;
+  }
+  void cmd.run(commandContext(), {});
+}
+
+function Binding({ cmd, combo }: { cmd: Command; combo: string }) {
+  const blocked = useSnapshot(ui);
+  const modal = blocked.paletteOpen || blocked.confirmDelete !== null || blocked.shortcutsOpen || document.querySelector('[role="dialog"]') !== null;
+  const withModifier = !isSingleKey(combo) && !combo.includes(' ');
+  useHotkeys(toLibraryCombo(combo), (e) => {
+    if (cmd.when && !cmd.when(commandContext())) return;
+    e.preventDefault();
+    runCommand(cmd);
+  }, {
+    // Modifier shortcuts work while typing; single keys and sequences never do.
+    enableOnFormTags: withModifier,
+    enabled: withModifier || !modal,
+    useKey: combo === '?',
+  }, [cmd, combo, modal]);
+  return null;
+}
+
+/** Every shortcut of the keymap whose command the role may run, bound once. */
+export function Hotkeys() {
+  const p = useSnapshot(prefs);
+  useSnapshot(session);
+  const role = currentRole();
+  const keymap = effectiveKeymap(COMMANDS.keys(), p.keymap as Record<string, string>);
+  const bindings = [...keymap].filter(([id, combo]) => isAllowed(COMMANDS.get(id)!, role) && (p.singleKeyShortcuts || !isSingleKey(combo)));
+  return <>{bindings.map(([id, combo]) => <Binding key={id} cmd={COMMANDS.get(id)!} combo={combo} />)}</>;
+}
+
+export function openPaletteShortcutLabel(): string {
+  return /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘ K' : 'Ctrl K';
+}

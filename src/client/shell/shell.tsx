@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { ui, openPalette } from '../state/ui';
+import { Palette } from '../palette/palette';
+import { ConfirmDelete } from './confirm-delete';
+import { Hotkeys, openPaletteShortcutLabel } from './hotkeys';
+import { NotificationPanel } from './notification-panel';
+import { ShortcutsSheet } from './shortcuts-sheet';
+import { Sidebar } from './sidebar';
+import { UserMenu } from './user-menu';
+import { usePushToken } from './use-push-token';
+import { useSidebarMode } from './use-sidebar-mode';
+
+/** Top bar, sidebar and the dialogs every screen shares (spec §2 Shell). */
+export function Shell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const snap = useSnapshot(ui);
+  useSidebarMode();
+  usePushToken();
+  return (
+    <div className="shell">
+      <a href="#main" className="skip-link">{t('app.skipToContent')}</a>
+      <header className="topbar">
+        <button className="btn-icon" aria-label={t('topbar.toggleMenu')} aria-controls="sidebar" aria-expanded={snap.sidebarOpen} onClick={() => { ui.sidebarOpen = !ui.sidebarOpen; }}>
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden fill="currentColor"><path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" /></svg>
+        </button>
+        <button className="btn search-btn" onClick={() => openPalette()} aria-label={t('topbar.openPalette')}>
+          <span>{t('palette.placeholder')}</span><kbd>{openPaletteShortcutLabel()}</kbd>
+        </button>
+        <span className="grow" />
+        <NotificationPanel />
+        <UserMenu />
+      </header>
+      <Sidebar />
+      <main className="main" id="main" tabIndex={-1}>{children}</main>
+      <Palette />
+      <ShortcutsSheet />
+      <ConfirmDelete />
+      <Hotkeys />
+    </div>
+  );
+}

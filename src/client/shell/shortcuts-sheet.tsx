@@ -1,0 +1,43 @@
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { COMMANDS, effectiveKeymap, isAllowed, isSingleKey, LIST_KEYS } from '../../../commands';
+import { prefs } from '../state/prefs';
+import { currentRole } from '../state/session';
+import { ui } from '../state/ui';
+import { Combo } from './combo';
+import { Modal } from './modal';
+
+/** `?`: every shortcut the user's role can use, from the same registry and keymap that bind them. */
+export function ShortcutsSheet() {
+  const { t } = useTranslation();
+  const p = useSnapshot(prefs);
+  const snap = useSnapshot(ui);
+  if (!snap.shortcutsOpen) return null;
+  const role = currentRole();
+  const rows = [...effectiveKeymap(COMMANDS.keys(), p.keymap as Record<string, string>)]
+    .filter(([id]) => isAllowed(COMMANDS.get(id)!, role));
+  return (
+    <Modal title={t('keys.title')} onClose={() => { ui.shortcutsOpen = false; }}>
+      <div className="body">
+        {!p.singleKeyShortcuts && <p className="alert">{t('keys.singleKeysOff')}</p>}
+        <h3>{t('keys.commands')}</h3>
+        <table className="sheet-table">
+          <tbody>
+            {rows.map(([id, combo]) => (
+              <tr key={id} style={!p.singleKeyShortcuts && isSingleKey(combo) ? { opacity: 0.5 } : undefined}>
+                <td>{COMMANDS.get(id)!.title(t)}</td>
+                <td><Combo combo={combo} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <h3>{t('keys.listScope')}</h3>
+        <table className="sheet-table">
+          <tbody>
+            {LIST_KEYS.map((k) => <tr key={k.keys}><td>{t(k.label)}</td><td><kbd>{k.keys}</kbd></td></tr>)}
+          </tbody>
+        </table>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { COMMANDS, menuTree } from '../../../commands';
+import { DASHBOARD } from '../../registry';
+import { currentRole, session } from '../state/session';
+import { ui } from '../state/ui';
+
+/** The role-filtered menu, generated from the command registry (commands/menu.ts). */
+export function Sidebar() {
+  const { t } = useTranslation();
+  const snap = useSnapshot(ui);
+  useSnapshot(session);
+  const [location] = useLocation();
+  const tree = menuTree(COMMANDS.values(), currentRole());
+  const activeGroup = tree.find((g) => g.items.some((c) => c.href && location.startsWith(c.href)))?.group;
+  const [open, setOpen] = useState<Record<string, boolean>>({});
+  const isOpen = (g: string) => open[g] ?? g === activeGroup;
+  return (
+    <nav className={`sidebar${snap.sidebarOpen ? '' : ' collapsed'}`} aria-label={t('nav.label')} id="sidebar">
+      <Link href={DASHBOARD} className="brand">{t('app.title')}</Link>
+      <ul>
+        {tree.map((node) => (
+          <li key={node.group}>
+            <button className="group-btn" aria-expanded={isOpen(node.group)} onClick={() => setOpen({ ...open, [node.group]: !isOpen(node.group) })}>
+              {t(`nav.group.${node.group}`)}<span aria-hidden>{isOpen(node.group) ? '▾' : '▸'}</span>
+            </button>
+            {isOpen(node.group) && (
+              <ul>
+                {node.items.map((cmd) => {
+                  const href = cmd.href ?? DASHBOARD;
+                  const active = location === href || location.startsWith(`${href}/`);
+                  return (
+                    <li key={cmd.id}>
+                      <Link href={href} className={`item${active ? ' active' : ''}`} aria-current={active ? 'page' : undefined}>
+                        {cmd.menuLabel?.(t) ?? cmd.title(t)}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,48 @@
+import { proxy } from 'valtio';
+import { api } from '../api/client';
+import { setLanguage } from '../i18n';
+
+/** Per-user settings, kept on the server across sign-ins (DECISIONS.md) and cached locally for the sign-in page. */
+export interface Prefs {
+  theme: 'themedefault' | 'dark' | 'contrast';
+  lang: 'en' | 'zh' | 'es' | 'fr' | 'it';
+  singleKeyShortcuts: boolean;
+  keymap: Record<string, string>;
+}
+
+const CACHE_KEY = 'console_prefs';
+const DEFAULTS: Prefs = { theme: 'themedefault', lang: 'en', singleKeyShortcuts: true, keymap: {} };
+
+function cached(): Prefs {
+  try {
+    return { ...DEFAULTS, ...JSON.parse(localStorage.getItem(CACHE_KEY) ?? '{}') };
+  } catch {
+    return { ...DEFAULTS };
+  }
+}
+
+export const prefs = proxy<Prefs>(cached());
+
+function apply() {
+  document.documentElement.dataset.theme = prefs.theme;
+  void setLanguage(prefs.lang);
+  localStorage.setItem(CACHE_KEY, JSON.stringify(prefs));
+}
+
+export function applyCachedPrefs() {
+  apply();
+}
+
+export async function loadPrefs() {
+  try {
+    const res = await api.get<{ data: Partial<Prefs> }>('/api/me/prefs');
+    Object.assign(prefs, { ...DEFAULTS, ...res.data });
+  } catch { /* keep what is cached */ }
+  apply();
+}
+
+export async function savePrefs(patch: Partial<Prefs>) {
+  Object.assign(prefs, patch);
+  apply();
+  await api.put('/api/me/prefs', patch);
+}

@@ -1,0 +1,84 @@
+import { proxy } from 'valtio';
+import { navigate } from 'wouter/use-browser-location';
+import { isRole, type Role } from '../../registry';
+import { api, ApiError, onSessionExpired, STORAGE } from '../api/client';
+import { loadPrefs } from './prefs';
+
+export interface Profile {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  avatar: string | null;
+  role: { id: number; name: string };
+}
+
+/** spec §4: checking (validating a stored token) → signedIn | signedOut. */
+export const session = proxy({
+  status: 'checking' as 'checking' | 'signedIn' | 'signedOut',
+  user: null as Profile | null,
+});
+
+export function currentRole(): Role | null {
+  const r = session.user?.role.name;
+  return isRole(r) ? r : null;
+}
+
+/** Authenticated means now < expires_at (spec §4) and, on start, the server still accepting the token. */
+export function tokenLooksValid(): boolean {
+  const token = localStorage.getItem(STORAGE.idToken);
+  const expiresAt = Number(localStorage.getItem(STORAGE.expiresAt) ?? 0);
+  return Boolean(token) && Date.now() < expiresAt;
+}
+
+function clearStorage() {
+  for (const key of Object.values(STORAGE)) localStorage.removeItem(key);
+}
+
+export async function signIn(email: string, password: string): Promise<void> {
+  const res = await api.post<{ data: { token: string; expiresIn: number; user: Profile } }>('/api/adminUser/login', { email, password });
+  const { token, expiresIn, user } = res.data;
+  // With password sign-in both keys hold the session token (DECISIONS.md).
+  localStorage.setItem(STORAGE.accessToken, token);
+  localStorage.setItem(STORAGE.idToken, token);
+  localStorage.setItem(STORAGE.expiresAt, String(Date.now() + expiresIn * 1000));
+  session.user = user;
+  session.status = 'signedIn';
+  await loadPrefs();
+}
+
+/** On start: a stored token is validated with the server and the profile loaded (spec §4). */
+export async function restoreSession(): Promise<void> {
+  if (!tokenLooksValid()) {
+    clearStorage();
+    session.status = 'signedOut';
+    return;
+  }
+  try {
+    const res = await api.get<{ data: Profile }>('/api/adminUser/validate/authToken');
+    session.user = res.data;
+    session.status = 'signedIn';
+    await loadPrefs();
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) clearStorage();
+    session.user = null;
+    session.status = 'signedOut';
+  }
+}
+
+/** Logout clears the session everywhere and returns to / (spec §2 Shell). */
+export async function signOut(opts: { callServer?: boolean } = {}): Promise<void> {
+  if (opts.callServer !== false && localStorage.getItem(STORAGE.idToken)) {
+    try { await api.post('/api/adminUser/logout'); } catch { /* already gone on the server */ }
+  }
+  clearStorage();
+  session.user = null;
+  session.status = 'signedOut';
+  navigate('/');
+}
+
+// spec §7: a response carrying the expired flag forces logout.
+onSessionExpired(() => {
+  if (session.status === 'signedIn') void signOut({ callServer: false });
+});
