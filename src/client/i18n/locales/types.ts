@@ -8,3 +8,6 @@ export interface EntityLabels {
 }
 export type EntityLabelSet = Record<string, EntityLabels>;
 export type EnumLabelSet = Record<string, string>;
+
+/** The shape of a translation of the interface strings: exactly the keys of `T` (English), every leaf a string. */
+export type UiShape<T> = { [K in keyof T]: T[K] extends string ? string : UiShape<T[K]> };
