@@ -1,0 +1,183 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { base, en, en_IN, Faker } from '@faker-js/faker';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { columnName, getEntity, ROLES, type EntityDef, type FieldDef, type Role } from '../../src/registry';
+import { createApp } from '../../src/server/app';
+import { createSession } from '../../src/server/auth/sessions';
+import { boot } from '../../src/server/boot';
+import { readConfig, type Config } from '../../src/server/config';
+import { createRecord } from '../../src/server/crud/write';
+import type { Database, DB } from '../../src/server/db/connection';
+import { ident } from '../../src/server/db/entity-table';
+import { fakeRecord } from '../../src/server/db/fake';
+
+/**
+ * The API in-process: the app on an in-memory PGlite, or, when TEST_DATABASE_URL names a PostgreSQL server
+ * (scripts/with-postgres.sh), on a fresh database made for this test file and dropped after it.
+ * Seeded with the demo accounts only (DEMO_DATA=0); each role signs in once through the real login call.
+ */
+export const PASSWORD = 'demo-password-for-tests';
+
+export type Who = Role | 'anonymous' | { token: string };
+
+export interface Reply {
+  status: number;
+  // The body as JSON when it is JSON; tests read into it freely.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  text: string;
+  headers: Headers;
+}
+
+export interface Api {
+  app: ReturnType<typeof createApp>;
+  db: DB;
+  config: Config;
+  kind: Database['kind'];
+  tokens: Partial<Record<Role, string>>;
+  userIds: Record<Role, number>;
+  call(who: Who, method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<Reply>;
+  /** Another session for a demo account, made directly (no password hash on the way), e.g. to revoke or idle it. */
+  newSession(role: Role): Promise<string>;
+  count(def: EntityDef): Promise<number>;
+  row(def: EntityDef, id: number): Promise<Record<string, unknown> | undefined>;
+  /** A valid create payload whose unique values are free; `keep` fixes the immutable fields of an update's target. undefined: none can be made. */
+  payload(def: EntityDef, keep?: Record<string, unknown>): Promise<Record<string, unknown> | undefined>;
+  /** A fake payload, free or not (its unique values may be taken). */
+  anyPayload(def: EntityDef): Promise<Record<string, unknown>>;
+  /** A record stored directly (as the seed does), not through the API: the target of reads, edits and deletes. */
+  insert(def: EntityDef): Promise<Record<string, unknown> | undefined>;
+}
+
+function refTargets(fields: Record<string, FieldDef>): string[] {
+  return Object.values(fields).flatMap((fd) => [...(fd.ref ? [fd.ref] : []), ...(fd.item ? refTargets(fd.item) : [])]);
+}
+
+async function createDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `console_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try { await client.query(statement); } finally { await client.end(); }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+export function setupApi(opts: { roles?: readonly Role[] } = {}): Api {
+  const api = { tokens: {}, userIds: {} } as Api;
+  let database: Database | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let dataDir: string | undefined;
+  const faker = new Faker({ locale: [en_IN, en, base], seed: 4242 });
+  let seq = 1;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'console-api-test-'));
+    let databaseUrl: string | undefined;
+    if (process.env.TEST_DATABASE_URL) {
+      const created = await createDatabase(process.env.TEST_DATABASE_URL);
+      databaseUrl = created.url;
+      dropDatabase = created.drop;
+    }
+    const config = readConfig({ DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, DEMO_DATA: '0', DATABASE_URL: databaseUrl, SCRYPT_LOG_N: process.env.SCRYPT_LOG_N });
+    database = await boot(config, { memory: true });
+    const db = database.db;
+    Object.assign(api, { db, config, kind: database.kind, app: createApp({ db, config, distDir: path.join(dataDir, 'no-dist') }) });
+
+    const users = await db.selectFrom('admin_user').select(['id', 'email']).execute();
+    for (const role of ROLES) api.userIds[role] = users.find((u) => u.email === `${role}@demo.test`)!.id;
+    for (const role of opts.roles ?? ROLES) {
+      const res = await api.call('anonymous', 'POST', '/api/adminUser/login', { email: `${role}@demo.test`, password: PASSWORD });
+      if (res.status !== 200) throw new Error(`login as ${role} failed: ${res.status} ${res.text}`);
+      api.tokens[role] = res.body.data.token;
+    }
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    await dropDatabase?.();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  api.call = async (who, method, url, body, headers = {}) => {
+    const h: Record<string, string> = { ...headers };
+    const token = who === 'anonymous' ? undefined : typeof who === 'string' ? api.tokens[who] : who.token;
+    if (typeof who === 'string' && who !== 'anonymous' && !token) throw new Error(`the test file did not sign in as ${who}`);
+    if (token) h.authorization = `Bearer ${token}`;
+    let payload: BodyInit | undefined;
+    if (body !== undefined) {
+      payload = typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body);
+      h['content-type'] ??= 'application/json';
+    }
+    const res = await api.app.request(url, { method, headers: h, body: payload });
+    const text = await res.text();
+    let json: unknown;
+    try { json = JSON.parse(text); } catch { json = undefined; }
+    return { status: res.status, body: json, text, headers: res.headers };
+  };
+
+  api.newSession = async (role) => (await createSession(api.db, api.config, api.userIds[role])).token;
+
+  api.count = async (def) => Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.raw(ident(def.table))}`.execute(api.db)).rows[0].n);
+
+  api.row = async (def, id) => (await sql<Record<string, unknown>>`select * from ${sql.raw(ident(def.table))} where id = ${id}`.execute(api.db)).rows[0];
+
+  /** Ids of an entity's records; an empty referenced table first gets one record, so that required references can be met. */
+  async function idsOf(entity: string): Promise<number[]> {
+    const def = getEntity(entity);
+    const read = async () => (await sql<{ id: number }>`select id from ${sql.raw(ident(def.table))} order by id`.execute(api.db)).rows.map((r) => r.id);
+    const ids = await read();
+    if (ids.length) return ids;
+    if (!(await api.insert(def))) throw new Error(`cannot make a ${entity} record to refer to`);
+    return read();
+  }
+
+  api.anyPayload = async (def) => {
+    const ids = new Map<string, number[]>();
+    for (const target of new Set(refTargets(def.fields))) ids.set(target, await idsOf(target));
+    return fakeRecord(def, { faker, refIds: (e) => ids.get(e) ?? [], seq: seq++ });
+  };
+
+  async function taken(def: EntityDef, field: string, value: unknown, exceptId: unknown): Promise<boolean> {
+    const fd = def.fields[field];
+    const c = sql.raw(ident(columnName(field, fd)));
+    const textual = typeof value === 'string';
+    const cond = textual ? sql`lower(${c}) = lower(${value})` : sql`${c} = ${value}`;
+    const res = await sql`select 1 from ${sql.raw(ident(def.table))} where ${cond} and id <> ${Number(exceptId ?? 0)} limit 1`.execute(api.db);
+    return res.rows.length > 0;
+  }
+
+  api.payload = async (def, keep) => {
+    const unique = Object.keys(def.fields).filter((k) => def.fields[k].unique);
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const p = await api.anyPayload(def);
+      if (keep) for (const k of def.immutable ?? []) if (k in p) p[k] = keep[k];
+      let free = true;
+      for (const k of unique) if (p[k] !== null && p[k] !== undefined && (await taken(def, k, p[k], keep?.id))) free = false;
+      if (free) return p;
+    }
+    return undefined;
+  };
+
+  api.insert = async (def) => {
+    const p = await api.payload(def);
+    return p && createRecord(api.db, def, p, { id: null }, api.config.scryptLogN);
+  };
+
+  return api;
+}
+
+/** The part of a payload a read gives back: write-only fields are never returned. */
+export function readable(def: EntityDef, payload: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(payload).filter(([k]) => !def.fields[k]?.writeOnly));
+}
+
+export const fieldsOf = (reply: Reply): string[] => (reply.body?.errors ?? []).map((e: { field?: string }) => e.field);
