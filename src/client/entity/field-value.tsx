@@ -34,7 +34,7 @@ export function FieldValue({ def, field, row, full = false }: { def: EntityDef; 
     case 'date': return <span>{new Date(`${value}T00:00:00`).toLocaleDateString(i18n.language)}</span>;
     case 'datetime': return <span>{new Date(String(value)).toLocaleString(i18n.language)}</span>;
     case 'richText': return full ? <RichText html={String(value)} /> : <span>{String(value).replace(/<[^>]*>/g, ' ').slice(0, 120)}</span>;
-    case 'image': return full ? <img src={resolveUrl(String(value))} alt="" style={{ maxWidth: 160, maxHeight: 160 }} /> : <span>🖼</span>;
+    case 'image': return full ? <img src={resolveUrl(String(value))} alt="" style={{ maxWidth: 160, maxHeight: 160 }} /> : <span className="badge">IMG</span>;
     case 'file': return <a href={resolveUrl(String(value))} target="_blank" rel="noreferrer">{String(value).split('/').pop()}</a>;
     case 'list': {
       const items = value as Record<string, unknown>[];

@@ -75,7 +75,9 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
   const ready = mode === 'create' || record;
   return (
     <Modal title={title} onClose={close} labelledBy="form-title">
-      <form onSubmit={(e) => void submit(e)} noValidate style={{ display: 'contents' }}>
+      {/* Ctrl/Cmd+Enter saves from any field, a textarea included. */}
+      <form onSubmit={(e) => void submit(e)} noValidate style={{ display: 'contents' }}
+        onKeyDown={(e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); void submit(); } }}>
         <div className="body">
           {loadError && <p className="alert alert-error" role="alert">{loadError}</p>}
           {stale && (
@@ -92,7 +94,7 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
         <footer>
           <button type="button" className="btn" onClick={close}>{t('form.cancel')}</button>
           <button type="submit" className="btn btn-primary" disabled={form.formState.isSubmitting || !ready}>
-            {form.formState.isSubmitting ? t('form.saving') : t('form.save')}
+            {form.formState.isSubmitting ? t('form.saving') : t('form.save')} <kbd>Ctrl Enter</kbd>
           </button>
         </footer>
       </form>

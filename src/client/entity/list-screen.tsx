@@ -8,6 +8,7 @@ import { can, entityPath, sortKeys, viewActionFor, type EntityDef, type SortDir 
 import { currentRole } from '../state/session';
 import { registerScreenAction, ui } from '../state/ui';
 import { FieldValue } from './field-value';
+import { Icon, ICONS } from '../shell/icon';
 import { EntityFormModal } from './form-modal';
 import { useInfiniteList, type Row } from './use-infinite-list';
 
@@ -69,9 +70,9 @@ export function EntityListScreen({ def, modal }: { def: EntityDef; modal?: { mod
       header: () => <span className="sr-only">{t('list.actions')}</span>,
       cell: (info: { row: { original: Row } }) => (
         <div className="row-actions">
-          {viewAction && <button className="btn-icon" tabIndex={-1} aria-label={t('list.view')} title={t('list.view')} onClick={(e) => { e.stopPropagation(); open(info.row.original); }}>👁</button>}
-          {mayEdit && <button className="btn-icon" tabIndex={-1} aria-label={t('list.edit')} title={t('list.edit')} onClick={(e) => { e.stopPropagation(); edit(info.row.original); }}>✎</button>}
-          {mayDelete && <button className="btn-icon" tabIndex={-1} aria-label={t('list.delete')} title={t('list.delete')} onClick={(e) => { e.stopPropagation(); ui.confirmDelete = { entity: def.name, id: info.row.original.id }; }}>🗑</button>}
+          {viewAction && <button className="btn-icon" tabIndex={-1} aria-label={t('list.view')} title={t('list.view')} onClick={(e) => { e.stopPropagation(); open(info.row.original); }}><Icon d={ICONS.view} /></button>}
+          {mayEdit && <button className="btn-icon" tabIndex={-1} aria-label={t('list.edit')} title={t('list.edit')} onClick={(e) => { e.stopPropagation(); edit(info.row.original); }}><Icon d={ICONS.edit} /></button>}
+          {mayDelete && <button className="btn-icon" tabIndex={-1} aria-label={t('list.delete')} title={t('list.delete')} onClick={(e) => { e.stopPropagation(); ui.confirmDelete = { entity: def.name, id: info.row.original.id }; }}><Icon d={ICONS.delete} /></button>}
         </div>
       ),
     },

@@ -126,8 +126,10 @@ function RecordItems({ entity, query, onPick }: { entity: string; query: string;
   const { t } = useTranslation();
   const def = getEntity(entity);
   const options = useRecordOptions(def, query, can(currentRole(), def.name, 'list') || canReadRecord(currentRole(), def.name));
-  if (options.loading && !options.items.length) return <Cmdk.Loading>{t('palette.searching')}</Cmdk.Loading>;
-  if (!options.items.length) return <Cmdk.Empty>{options.error ?? t('palette.empty')}</Cmdk.Empty>;
-  return <>{options.items.map((o) => <Cmdk.Item key={o.id} value={String(o.id)} onSelect={() => onPick(o.id, o.title)}><span className="grow">{o.title}</span><span className="sub">{o.subtitle}</span></Cmdk.Item>)}</>;
+  // Until the server answers for what is typed now, the last answer is narrowed here, so Enter never picks a stale row.
+  const items = rank(options.items, query, (o) => [o.title, o.subtitle]);
+  if (options.loading && !items.length) return <Cmdk.Loading>{t('palette.searching')}</Cmdk.Loading>;
+  if (!items.length) return <Cmdk.Empty>{options.error ?? t('palette.empty')}</Cmdk.Empty>;
+  return <>{items.map((o) => <Cmdk.Item key={o.id} value={String(o.id)} onSelect={() => onPick(o.id, o.title)}><span className="grow">{o.title}</span><span className="sub">{o.subtitle}</span></Cmdk.Item>)}</>;
 }
 

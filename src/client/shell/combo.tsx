@@ -9,7 +9,7 @@ export function Combo({ combo }: { combo: string }) {
     <span className="combo-keys">
       {parts.map((part, i) => (
         <span key={i}>
-          {i > 0 && <span className="hint"> {t('keys.then')} </span>}
+          {i > 0 && <span className="hint"> {t('keys.followedBy')} </span>}
           {part.split('+').map((k) => <kbd key={k}>{k === 'mod' ? (mac ? '⌘' : 'Ctrl') : k.length === 1 ? k : k[0].toUpperCase() + k.slice(1)}</kbd>)}
         </span>
       ))}

@@ -21,20 +21,21 @@ export function runCommand(cmd: Command) {
   void cmd.run(commandContext(), {});
 }
 
+/** Whether a dialog (palette, form, confirmation, sheet) is open: plain keys then belong to it. */
+const dialogOpen = () => ui.paletteOpen || ui.confirmDelete !== null || ui.shortcutsOpen || document.querySelector('[role="dialog"]') !== null;
+
 function Binding({ cmd, combo }: { cmd: Command; combo: string }) {
-  const blocked = useSnapshot(ui);
-  const modal = blocked.paletteOpen || blocked.confirmDelete !== null || blocked.shortcutsOpen || document.querySelector('[role="dialog"]') !== null;
   const withModifier = !isSingleKey(combo) && !combo.includes(' ');
   useHotkeys(toLibraryCombo(combo), (e) => {
+    if (!withModifier && dialogOpen()) return;
     if (cmd.when && !cmd.when(commandContext())) return;
     e.preventDefault();
     runCommand(cmd);
   }, {
     // Modifier shortcuts work while typing; single keys and sequences never do.
     enableOnFormTags: withModifier,
-    enabled: withModifier || !modal,
     useKey: combo === '?',
-  }, [cmd, combo, modal]);
+  }, [cmd, combo]);
   return null;
 }
 

@@ -96,6 +96,8 @@ export function authRoutes(): Hono<AppEnv> {
     const db = c.get('db');
     const input = parse(signupSchema, await jsonBody(c));
     const exists = await db.selectFrom('admin_user').select('id').where(sql`lower(email)`, '=', input.email).executeTakeFirst();
+    // A known address costs the same hashing work as a new one, so timing does not tell them apart either.
+    if (exists) await hashPassword(String(input.password), c.get('config').scryptLogN);
     if (!exists) {
       const role = await db.selectFrom('role').select('id').where('key', '=', input.role).executeTakeFirstOrThrow();
       const id = await db.transaction().execute(async (tx) => {

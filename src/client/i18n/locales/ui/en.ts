@@ -203,7 +203,7 @@ export default {
     close: 'Close a dialog or the palette',
     listScope: 'In a list',
     commands: 'Commands',
-    then: 'then',
+    followedBy: 'then',
     singleKeysOff: 'Single-key shortcuts are turned off in your settings.',
   },
   value: { yes: 'Yes', no: 'No', masked: '••••••' },

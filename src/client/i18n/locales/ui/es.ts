@@ -206,8 +206,7 @@ export default {
     close: 'Cerrar un diálogo o la paleta',
     listScope: 'En una lista',
     commands: 'Comandos',
-    // oxlint-disable-next-line unicorn/no-thenable -- mirrors en.ts's `keys.then`; a plain string table, never awaited
-    then: 'y luego',
+    followedBy: 'y luego',
     singleKeysOff: 'Los atajos de una sola tecla están desactivados en su configuración.',
   },
   value: { yes: 'Sí', no: 'No', masked: '••••••' },

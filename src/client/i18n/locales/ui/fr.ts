@@ -206,8 +206,7 @@ export default {
     close: 'Fermer une boîte de dialogue ou la palette',
     listScope: 'Dans une liste',
     commands: 'Commandes',
-    // oxlint-disable-next-line unicorn/no-thenable -- mirrors en.ts's `keys.then`; a plain string table, never awaited
-    then: 'puis',
+    followedBy: 'puis',
     singleKeysOff: 'Les raccourcis à une seule touche sont désactivés dans vos paramètres.',
   },
   value: { yes: 'Oui', no: 'Non', masked: '••••••' },

@@ -206,8 +206,7 @@ export default {
     close: 'Chiudi una finestra di dialogo o la palette',
     listScope: 'In un elenco',
     commands: 'Comandi',
-    // oxlint-disable-next-line unicorn/no-thenable -- mirrors en.ts's `keys.then`; a plain string table, never awaited
-    then: 'poi',
+    followedBy: 'poi',
     singleKeysOff: 'Le scorciatoie a tasto singolo sono disattivate nelle tue impostazioni.',
   },
   value: { yes: 'Sì', no: 'No', masked: '••••••' },

@@ -206,8 +206,7 @@ export default {
     close: '关闭对话框或命令面板',
     listScope: '在列表中',
     commands: '命令',
-    // oxlint-disable-next-line unicorn/no-thenable -- mirrors en.ts's `keys.then`; a plain string table, never awaited
-    then: '然后',
+    followedBy: '然后',
     singleKeysOff: '单键快捷键已在您的设置中关闭。',
   },
   value: { yes: '是', no: '否', masked: '••••••' },

@@ -1,0 +1,26 @@
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../playwright.config';
+
+/** Signs in with the keyboard alone: type the email, Tab, type the password, Enter. */
+export async function signInAs(page: Page, role: string) {
+  await page.goto('/signin');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.keyboard.type(`${role}@demo.test`);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/dashboard');
+}
+
+export async function openPalette(page: Page) {
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible();
+}
+
+/** Runs a command by typing its title into the palette and pressing Enter on the first match. */
+export async function runCommand(page: Page, text: string) {
+  await openPalette(page);
+  await page.keyboard.type(text);
+  await expect(page.locator('[cmdk-item]').first()).toBeVisible();
+  await page.keyboard.press('Enter');
+}

@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { COMMANDS, menuTree } from '../../commands';
+import { ENTITIES, ROLES, can, entityPath } from '../../src/registry';
+import en from '../../src/client/i18n/locales/ui/en';
+import entitiesEn from '../../src/client/i18n/locales/entities/en';
+import { signInAs } from './helpers';
+
+const groupLabel = (g: string) => (en.nav.group as Record<string, string>)[g];
+const itemLabel = (id: string) => {
+  const name = id.replace(/\.list$/, '');
+  return (entitiesEn as Record<string, { other: string }>)[name]?.other ?? id;
+};
+
+for (const role of ROLES) {
+  test(`${role} sees exactly the menu the policy allows, and not-found elsewhere`, async ({ page }) => {
+    await signInAs(page, role);
+    const sidebar = page.getByRole('navigation', { name: 'Main menu' });
+    const tree = menuTree(COMMANDS.values(), role);
+    const groups = sidebar.locator('.group-btn');
+    await expect(groups).toHaveText(tree.map((n) => new RegExp(`^${groupLabel(n.group)}`)));
+    for (const node of tree) {
+      const button = sidebar.getByRole('button', { name: groupLabel(node.group) });
+      if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+      for (const cmd of node.items) await expect(sidebar.getByRole('link', { name: itemLabel(cmd.id), exact: true })).toBeVisible();
+    }
+    const items = await sidebar.locator('a.item').count();
+    expect(items).toBe(tree.reduce((n, g) => n + g.items.length, 0));
+
+    // A list this role may not open shows the not-found page.
+    const forbidden = ENTITIES.find((e) => !can(role, e.name, 'list'));
+    if (forbidden) {
+      await page.goto(entityPath(forbidden));
+      await expect(page.getByText('does not exist or has been moved')).toBeVisible();
+    }
+  });
+}

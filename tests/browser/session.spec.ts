@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { signInAs } from './helpers';
+
+test('an expired session signs the user out and returns to the sign-in page', async ({ page, request }) => {
+  await signInAs(page, 'admin');
+  const token = await page.evaluate(() => localStorage.getItem('id_token'));
+  expect(token).toBeTruthy();
+  // The session ends on the server (as an idle timeout or a revocation would end it).
+  const res = await request.post('/api/adminUser/logout', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  // The next call answers 401 with expired: true, and the console signs out (spec §7).
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Location' }).click();
+  await page.getByRole('link', { name: 'Cities', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/signin');
+  await expect(page.getByRole('heading', { name: 'Sign in to the console' })).toBeVisible();
+  expect(await page.evaluate(() => [localStorage.getItem('id_token'), localStorage.getItem('access_token'), localStorage.getItem('expires_at')])).toEqual([null, null, null]);
+});
+
+test('sign-out from the user menu ends the session on the server', async ({ page, request }) => {
+  await signInAs(page, 'doctor');
+  const token = await page.evaluate(() => localStorage.getItem('id_token'));
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  const res = await request.get('/api/adminUser/validate/authToken', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(401);
+  expect((await res.json()).errors[0].expired).toBe(true);
+});
+
+test('a wrong password shows the spec text', async ({ page }) => {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill('admin@demo.test');
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
+});
