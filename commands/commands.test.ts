@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { can, ENTITIES, ROLES, rolesFor } from '../src/registry';
+import { COMMANDS, createRegistry, effectiveKeymap, findClash, isAllowed, isSingleKey, menuTree, MENU_GROUPS, DEFAULT_KEYMAP } from '.';
+import { entityCommands } from './entity';
+
+describe('the command registry', () => {
+  it('refuses a duplicate id', () => {
+    const c = { id: 'x', title: () => 'x', category: 'navigation' as const, run: () => {} };
+    expect(() => createRegistry([c, c])).toThrow(/duplicate command id x/);
+  });
+
+  it('generates for every entity exactly the commands its policy row allows', () => {
+    for (const def of ENTITIES) {
+      const ids = entityCommands(def).map((c) => c.id.slice(def.name.length + 1)).sort();
+      const expected = (['list', 'add', 'edit', 'delete'] as const).filter((a) => rolesFor(def.name, a) !== undefined);
+      for (const a of expected) expect(ids, def.name).toContain(a);
+      expect(ids.includes('view'), def.name).toBe(['details', 'view', 'profile'].some((a) => rolesFor(def.name, a) !== undefined));
+    }
+  });
+
+  it("takes each command's roles from the policy of what it opens", () => {
+    for (const cmd of COMMANDS.values()) {
+      for (const role of ROLES) {
+        const expected = cmd.access ? can(role, cmd.access.resource, cmd.access.action) : true;
+        expect(isAllowed(cmd, role), `${cmd.id} for ${role}`).toBe(expected);
+      }
+      expect(isAllowed(cmd, null)).toBe(false);
+    }
+  });
+});
+
+describe('the sidebar projection', () => {
+  it.each(ROLES)('shows %s exactly the lists the policy lets it open, in declared groups', (role) => {
+    const tree = menuTree(COMMANDS.values(), role);
+    const shown = tree.flatMap((g) => g.items.map((c) => c.id)).sort();
+    const expected = ENTITIES.filter((e) => e.nav && can(role, e.name, 'list')).map((e) => `${e.name}.list`).sort();
+    expect(shown).toEqual(expected);
+    for (const g of tree) {
+      expect(MENU_GROUPS).toContain(g.group);
+      expect(g.items.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('shows nothing to nobody', () => {
+    expect(menuTree(COMMANDS.values(), null)).toEqual([]);
+  });
+});
+
+describe('the keymap', () => {
+  const keymap = effectiveKeymap(COMMANDS.keys());
+
+  it('binds only commands that exist, and no two to the same keys', () => {
+    for (const id of keymap.keys()) expect(COMMANDS.has(id), id).toBe(true);
+    for (const [id, combo] of keymap) expect(findClash(keymap, id, combo), `${id} ${combo}`).toBeNull();
+  });
+
+  it('refuses a binding that clashes, exactly or by prefix', () => {
+    expect(findClash(keymap, 'ui.shortcuts', 'mod+k')).toBe('palette.open');
+    expect(findClash(keymap, 'ui.shortcuts', 'g')).not.toBeNull();
+    expect(findClash(keymap, 'ui.shortcuts', 'g h x')).toBe('nav.home');
+    expect(findClash(keymap, 'ui.shortcuts', 'mod+shift+y')).toBeNull();
+  });
+
+  it('lets a user unbind and rebind', () => {
+    const mine = effectiveKeymap(COMMANDS.keys(), { 'list.create': '', 'nav.home': 'g g' });
+    expect(mine.has('list.create')).toBe(false);
+    expect(mine.get('nav.home')).toBe('g g');
+  });
+
+  it.each([['c', true], ['?', true], ['/', true], ['mod+k', false], ['g h', false], ['ctrl+b', false]])('%s is a single-key shortcut: %s', (combo, single) => {
+    expect(isSingleKey(combo)).toBe(single);
+  });
+
+  it('every default names a command or a screen a later issue builds', () => {
+    const later = ['appointments.list', 'payment.list', 'invoices.list'];
+    for (const id of Object.keys(DEFAULT_KEYMAP)) expect(COMMANDS.has(id) || later.includes(id), id).toBe(true);
+  });
+});
