@@ -1,6 +1,9 @@
-import type { EntityDef } from '../../registry';
+import { sql } from 'kysely';
+import { getEntity, type EntityDef } from '../../registry';
 import type { DB } from '../db/connection';
+import { ident } from '../db/entity-table';
 import { revokeUserSessions } from '../auth/sessions';
+import { fail } from '../http';
 
 /**
  * Server-side behaviour that a declaration cannot express: run inside the write's transaction.
@@ -12,11 +15,50 @@ export interface EntityHooks {
   afterWrite?: (db: DB, record: Record<string, unknown>, existing: Record<string, unknown> | null) => Promise<void>;
 }
 
+/** A value about to be written, else the stored one (an update may leave a field out). */
+const pick = (values: Record<string, unknown>, column: string, existing: Record<string, unknown> | null, field: string) =>
+  column in values ? values[column] : existing?.[field];
+
+/** calibratedOn + the item's intervalDays, in SQL so that the date arithmetic is the database's. */
+async function nextDueOn(db: DB, item: unknown, calibratedOn: unknown): Promise<string | null> {
+  if (item === null || item === undefined || calibratedOn === null || calibratedOn === undefined) return null;
+  const items = sql.raw(ident(getEntity('callibrationInventoryMaster').table));
+  const res = await sql<{ due: string }>`select (${calibratedOn}::date + interval_days)::text as due from ${items} where id = ${item}`.execute(db);
+  return res.rows[0]?.due ?? null;
+}
+
 export const HOOKS: Record<string, EntityHooks> = {
   'admin-user': {
     // Disabling a user ends their sessions at once (DOMAIN.md).
     async afterWrite(db, record, existing) {
       if (existing && record.status !== 'active') await revokeUserSessions(db, Number(record.id));
+    },
+  },
+  callibrationInventory: {
+    // nextDueOn is computed, never typed in: recomputed on every write from the date and the item's interval.
+    async beforeWrite(db, values, existing) {
+      const due = await nextDueOn(db, pick(values, 'item', existing, 'item'), pick(values, 'calibrated_on', existing, 'calibratedOn'));
+      return { ...values, next_due_on: due };
+    },
+  },
+  callibrationInventoryMaster: {
+    // A changed interval moves the next due date of every calibration of that item, so that the list stays true.
+    async afterWrite(db, record, existing) {
+      if (!existing || existing.intervalDays === record.intervalDays) return;
+      const records = sql.raw(ident(getEntity('callibrationInventory').table));
+      await sql`update ${records} set next_due_on = calibrated_on + ${Number(record.intervalDays)}::int where item = ${Number(record.id)}`.execute(db);
+    },
+  },
+  fmcslots: {
+    // `booked` starts at 0 and is changed only by the booking calls (server/routes/slots.ts). Capacity may not
+    // drop below the bookings already made; a booking made meanwhile bumps the version, so the update then fails as stale.
+    async beforeWrite(_db, values, existing) {
+      if (!existing) return { ...values, booked: 0 };
+      const booked = Number(existing.booked ?? 0);
+      if (typeof values.capacity === 'number' && values.capacity < booked) {
+        throw fail(400, 'Capacity cannot be less than the bookings already made', { field: 'capacity', code: 'below_booked' });
+      }
+      return values;
     },
   },
 };

@@ -1,0 +1,77 @@
+import { sql } from 'kysely';
+import { getEntity, titleOf } from '../../registry';
+import type { DB } from '../db/connection';
+import { ident } from '../db/entity-table';
+import { fail, type HttpError } from '../http';
+import { upsertSearchRow } from '../search';
+import { getRecord } from './write';
+
+/**
+ * Booking a centre's slot for a patient. The counter moves only here, in one conditional update
+ * (`booked < capacity and status = 'open'`) inside the transaction that records the booking, so two
+ * bookings at the same moment can never overfill a slot: on PostgreSQL the row lock serialises them and the
+ * second re-checks the condition against the committed row; on PGlite transactions run one at a time.
+ * A booking bumps the slot's version, so an edit begun before it (say, lowering the capacity) is refused
+ * as stale instead of overwriting it. The search row and the audit log are kept as the generic writes keep them.
+ */
+const slots = () => getEntity('fmcslots');
+const slotTable = () => sql.raw(ident(slots().table));
+
+async function audit(db: DB, actorId: number | null, slotId: number, action: 'book' | 'cancel_booking', patient: number) {
+  await sql`insert into audit_log (actor_id, entity, record_id, action, changes)
+    values (${actorId}, ${slots().name}, ${slotId}, ${action}, ${JSON.stringify({ patient })})`.execute(db);
+}
+
+/** Why a slot could not take a booking: it does not exist, is closed, or is full. */
+async function refusal(db: DB, id: number): Promise<HttpError> {
+  const res = await sql<{ status: string }>`select status from ${slotTable()} where id = ${id}`.execute(db);
+  if (!res.rows[0]) return fail(404, 'This record does not exist', { code: 'not_found' });
+  if (res.rows[0].status !== 'open') return fail(409, 'This slot is closed', { code: 'slot_closed' });
+  return fail(409, 'This slot is full', { code: 'slot_full' });
+}
+
+/** Books `patient` on slot `id`; returns the slot as the API shows it. 409 when full, closed or already booked. */
+export async function bookSlot(db: DB, id: number, patient: number, actorId: number | null) {
+  return db.transaction().execute(async (tx) => {
+    const taken = await sql<{ id: number }>`update ${slotTable()}
+      set booked = booked + 1, version = version + 1, updated_at = now(), updated_by = ${actorId}
+      where id = ${id} and status = 'open' and booked < capacity returning id`.execute(tx);
+    if (!taken.rows.length) throw await refusal(tx, id);
+    try {
+      await sql`insert into slot_booking (slot, patient, booked_by) values (${id}, ${patient}, ${actorId})`.execute(tx);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === '23505') throw fail(409, 'This patient has already booked this slot', { field: 'patient', code: 'duplicate' });
+      if (code === '23503') throw fail(400, 'The chosen record does not exist', { field: 'patient', code: 'not_found' });
+      throw err;
+    }
+    const rec = await getRecord(tx, slots(), id);
+    await upsertSearchRow(tx, slots(), rec);
+    await audit(tx, actorId, id, 'book', patient);
+    return rec;
+  });
+}
+
+/** Cancels `patient`'s booking on slot `id`; 404 when there is none. */
+export async function cancelBooking(db: DB, id: number, patient: number, actorId: number | null) {
+  return db.transaction().execute(async (tx) => {
+    const gone = await sql`delete from slot_booking where slot = ${id} and patient = ${patient} returning id`.execute(tx);
+    if (!gone.rows.length) throw fail(404, 'This patient has no booking on this slot', { code: 'not_found' });
+    await sql`update ${slotTable()} set booked = booked - 1, version = version + 1, updated_at = now(), updated_by = ${actorId}
+      where id = ${id}`.execute(tx);
+    const rec = await getRecord(tx, slots(), id);
+    await upsertSearchRow(tx, slots(), rec);
+    await audit(tx, actorId, id, 'cancel_booking', patient);
+    return rec;
+  });
+}
+
+/** The patients booked on a slot, oldest booking first (a slot holds at most its capacity, so no paging). */
+export async function slotBookings(db: DB, id: number) {
+  const patients = getEntity('patients');
+  const res = await sql<{ patient: number; bookedAt: string; firstName: string; lastName: string }>`
+    select b.patient, b.booked_at as "bookedAt", p.first_name as "firstName", p.last_name as "lastName"
+    from slot_booking b join ${sql.raw(ident(patients.table))} p on p.id = b.patient
+    where b.slot = ${id} order by b.booked_at, b.id`.execute(db);
+  return res.rows.map((r) => ({ patient: r.patient, bookedAt: r.bookedAt, label: titleOf(patients, r) }));
+}

@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { getEntity } from '../../registry';
+import { guard } from '../crud/routes';
+import { bookSlot, cancelBooking, slotBookings } from '../crud/slot-booking';
+import { getRecord } from '../crud/write';
+import { fail, fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
+
+/**
+ * Slot bookings (crud/slot-booking.ts holds the transaction): who may edit slots may book and cancel;
+ * who may open a slot may see its bookings.
+ *   POST   /api/fmcslots/:id/book            { patient }  → 201 { data: slot }   409 full, closed or already booked
+ *   DELETE /api/fmcslots/:id/book/:patient               → 200 { data: slot }   404 no such booking
+ *   GET    /api/fmcslots/:id/bookings                    → 200 { data: [{ patient, bookedAt, label }] }
+ */
+const bookSchema = z.strictObject({ patient: z.number().int().positive() });
+
+function positiveId(c: Ctx, name: string): number {
+  const id = Number(c.req.param(name));
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw fail(404, 'This record does not exist', { code: 'not_found' });
+  return id;
+}
+
+export function slotRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post('/fmcslots/:id/book', async (c) => {
+    guard(c, 'fmcslots', 'edit');
+    const id = positiveId(c, 'id');
+    const body = bookSchema.safeParse(await jsonBody(c));
+    if (!body.success) throw fieldErrors(body.error.issues);
+    return c.json({ data: await bookSlot(c.get('db'), id, body.data.patient, c.get('user').id) }, 201);
+  });
+
+  app.delete('/fmcslots/:id/book/:patient', async (c) => {
+    guard(c, 'fmcslots', 'edit');
+    const id = positiveId(c, 'id');
+    return c.json({ data: await cancelBooking(c.get('db'), id, positiveId(c, 'patient'), c.get('user').id) });
+  });
+
+  app.get('/fmcslots/:id/bookings', async (c) => {
+    guard(c, 'fmcslots', 'details');
+    const id = positiveId(c, 'id');
+    await getRecord(c.get('db'), getEntity('fmcslots'), id); // 404 for a slot that does not exist
+    return c.json({ data: await slotBookings(c.get('db'), id) });
+  });
+
+  return app;
+}
