@@ -3,10 +3,11 @@ import { sql } from 'kysely';
 import { getEntity } from '../../registry';
 import { createRecord } from '../crud/write';
 import type { DB } from './connection';
+import { seedCatalogue } from './demo-catalogue';
 
 interface DemoContext { roleId: Record<string, number>; scryptLogN: number; log: (line: string) => void }
 
-/** Realistic demo records with a fixed seed: a few more staff and the notifications the panel shows. */
+/** Realistic demo records with a fixed seed: a few more staff, the notifications the panel shows, and the whole catalogue. */
 export async function seedDemoData(db: DB, faker: Faker, ctx: DemoContext) {
   const staff = getEntity('admin-user');
   for (let i = 0; i < 12; i++) {
@@ -28,5 +29,6 @@ export async function seedDemoData(db: DB, faker: Faker, ctx: DemoContext) {
   for (const [noteType, title] of notes) {
     await sql`insert into admin_notification (note_type, title) values (${noteType}, ${title})`.execute(db);
   }
+  await seedCatalogue(db, faker, { scryptLogN: ctx.scryptLogN, log: ctx.log });
   ctx.log('Seeded demo data');
 }

@@ -1,5 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { inputSchema, isInput, type EntityDef, type FieldDef } from '../../registry';
+import { ENTITY_OVERRIDES, type Override } from './fake-overrides';
 
 /**
  * Realistic values for any declared entity, from its field kinds and names: used by the demo seed, the
@@ -14,10 +15,8 @@ export interface FakeContext {
   seq: number;
 }
 
-type Override = (ctx: FakeContext, base: Record<string, unknown>) => Record<string, unknown>;
-
-/** Per-entity corrections to the generic values (cross-field rules, meaningful names). */
-export const OVERRIDES: Record<string, Override> = {};
+/** Per-entity corrections to the generic values (cross-field rules, meaningful names): fake-overrides/. */
+export const OVERRIDES: Record<string, Override> = ENTITY_OVERRIDES;
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Faker, en_IN } from '@faker-js/faker';
+import { base, en, en_IN, Faker } from '@faker-js/faker';
 import { sql } from 'kysely';
 import { getEntity, ROLES } from '../../registry';
 import { createRecord, type Actor } from '../crud/write';
@@ -51,7 +51,8 @@ export async function seed(db: DB, opts: SeedOptions): Promise<{ password: strin
   await insertAll(db, 'languages', LANGUAGES.map(([name, code, nativeName]) => ({ name, code, nativeName, status: 'active' })), opts.scryptLogN);
   await insertAll(db, 'speciality', SPECIALITIES.map(([name, description], i) => ({ name, description, sortOrder: (i + 1) * 10, status: 'active' })), opts.scryptLogN);
 
-  const faker = new Faker({ locale: [en_IN], seed: 20261122 });
+  // en and base fill what en_IN lacks (lorem, commerce), which the generic fake values use.
+  const faker = new Faker({ locale: [en_IN, en, base], seed: 20261122 });
   await insertAll(db, 'admin-user', ROLES.map((role) => ({
     firstName: faker.person.firstName(), lastName: faker.person.lastName(), email: `${role}@demo.test`,
     phone: `+91 9${faker.string.numeric(9)}`, role: roleId[role], status: 'active', password,
