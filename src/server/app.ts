@@ -11,6 +11,7 @@ import type { DB } from './db/connection';
 import { fail, HttpError, type AppEnv } from './http';
 import { contentFiles, MAX_UPLOAD_BYTES, uploadRoutes } from './routes/content';
 import { platformRoutes } from './routes/platform';
+import { timelineRoutes } from './routes/timeline';
 import { slotRoutes } from './routes/slots';
 
 /** Calls that need no session: sign-in and the public auth pages. validate and logout check the token themselves. */
@@ -69,6 +70,7 @@ export function createApp(deps: { db: DB; config: Config; distDir?: string }): H
   api.route('/', platformRoutes());
   api.route('/', uploadRoutes());
   api.route('/', slotRoutes());
+  api.route('/', timelineRoutes());
   api.route('/', crudRoutes());
   api.all('*', () => { throw fail(404, 'There is no such call', { code: 'not_found' }); });
   app.route('/api', api);

@@ -35,6 +35,7 @@ export function EntityDetails({ def, id }: { def: EntityDef; id: number }) {
       <div className="page-head">
         <h1 id="details-title">{name}: {titleOf(def, row) || `#${row.id}`}</h1>
         {mayList && <Link href={entityPath(def)} className="btn">← {t('details.back')} <kbd>Esc</kbd></Link>}
+        {can(role, def.name, 'timeline') && <Link href={entityPath(def, 'timeline', id)} className="btn">{t('details.timeline')}</Link>}
         {mayEdit && <Link href={entityPath(def, 'edit', id)} className="btn btn-primary">{t('details.edit')} <kbd>e</kbd></Link>}
         {mayDelete && <button className="btn btn-danger" onClick={() => { ui.confirmDelete = { entity: def.name, id }; }}>{t('details.delete')}</button>}
       </div>

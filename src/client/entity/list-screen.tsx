@@ -54,6 +54,10 @@ export function EntityListScreen({ def, modal }: { def: EntityDef; modal?: { mod
   useEffect(() => registerScreenAction('filter', () => filterRef.current?.focus()), []);
   useEffect(() => (mayAdd ? registerScreenAction('create', () => navigate(entityPath(def, 'add'))) : undefined), [def, mayAdd]);
   useEffect(() => { setFocused(0); }, [q, sort, filters]);
+  // The list takes the keyboard when it opens and when its dialog closes, so j/k/Enter work at once.
+  useEffect(() => {
+    if (!modal && document.activeElement?.id !== 'list-filter') tableRef.current?.focus({ preventScroll: true });
+  }, [modal, def]);
 
   const open = (row: Row) => { if (viewAction) navigate(entityPath(def, viewAction, row.id)); };
   const edit = (row: Row) => { if (mayEdit) navigate(entityPath(def, 'edit', row.id)); };

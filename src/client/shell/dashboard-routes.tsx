@@ -7,6 +7,7 @@ import { UserProfile } from '../screens/user-profile';
 import { NotFound } from '../screens/error-pages';
 import { EntityListScreen } from '../entity/list-screen';
 import { EntityDetails } from '../entity/details';
+import { Timeline } from '../entity/timeline';
 
 /** Routes generated from the registry; the policy decides, and a route the role may not open is the not-found page. */
 const ROUTES: RouteSpec[] = allRoutes(ENTITIES);
@@ -31,6 +32,7 @@ export function DashboardRoutes() {
     case 'list': return <EntityListScreen key={route.entity} def={getEntity(route.entity!)} />;
     case 'add': return <EntityListScreen key={route.entity} def={getEntity(route.entity!)} modal={{ mode: 'create' }} />;
     case 'edit': return <EntityListScreen key={route.entity} def={getEntity(route.entity!)} modal={{ mode: 'update', id: Number(params.id) }} />;
+    case 'timeline': return <Timeline key={`${route.entity}-${params.id}`} def={getEntity(route.entity!)} id={Number(params.id)} />;
     case 'details': return <EntityDetails key={`${route.entity}-${params.id}`} def={getEntity(route.entity!)} id={Number(params.id)} />;
   }
 }

@@ -34,7 +34,6 @@ function Binding({ cmd, combo }: { cmd: Command; combo: string }) {
   }, {
     // Modifier shortcuts work while typing; single keys and sequences never do.
     enableOnFormTags: withModifier,
-    useKey: combo === '?',
   }, [cmd, combo]);
   return null;
 }

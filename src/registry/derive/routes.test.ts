@@ -29,7 +29,7 @@ describe('entityRoutes: one route per action the policy defines, with the policy
   test.each([
     ['speciality', undefined, ['list', 'add', 'edit', 'details']],
     ['invoices', undefined, ['list', 'details']],
-    ['patients', undefined, ['list', 'view', 'profile']],
+    ['patients', undefined, ['list', 'view', 'profile', 'timeline']],
     ['atm', undefined, ['list', 'add', 'edit', 'details']],
     ['fmcslots', 'fmc/slots', ['list', 'add', 'edit', 'details']],
     ['nothing', undefined, []],
@@ -39,7 +39,7 @@ describe('entityRoutes: one route per action the policy defines, with the policy
     for (const r of routes) {
       expect(r.roles).toBe(rolesFor(name, r.action));
       expect(r.path).toBe(entityPath(path ?? name, r.action));
-      expect(r.screen).toBe(['list', 'add', 'edit'].includes(r.action) ? r.action : 'details');
+      expect(r.screen).toBe(['list', 'add', 'edit', 'timeline'].includes(r.action) ? r.action : 'details');
     }
   });
 

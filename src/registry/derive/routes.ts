@@ -7,7 +7,7 @@ export interface RouteSpec {
   resource: string;
   action: string;
   /** Which generic screen renders it. */
-  screen: 'home' | 'list' | 'add' | 'edit' | 'details' | 'userProfile';
+  screen: 'home' | 'list' | 'add' | 'edit' | 'details' | 'timeline' | 'userProfile';
   entity?: string;
   roles: Roles | undefined;
 }
@@ -31,7 +31,11 @@ export function viewActionFor(def: EntityDef, allowed: (action: string) => boole
 }
 
 export function entityRoutes(def: EntityDef): RouteSpec[] {
-  const screens: [string, RouteSpec['screen']][] = [['list', 'list'], ['add', 'add'], ['edit', 'edit'], ...RECORD_VIEW_ACTIONS.map((a) => [a, 'details'] as [string, RouteSpec['screen']])];
+  const screens: [string, RouteSpec['screen']][] = [
+    ['list', 'list'], ['add', 'add'], ['edit', 'edit'], ...RECORD_VIEW_ACTIONS.map((a) => [a, 'details'] as [string, RouteSpec['screen']]),
+    // A record's history by date (patients/timeline/{id}).
+    ['timeline', 'timeline'],
+  ];
   return screens
     .filter(([a]) => rolesFor(def.name, a) !== undefined)
     .map(([a, screen]) => ({ path: entityPath(def, a), resource: def.name, action: a, screen, entity: def.name, roles: rolesFor(def.name, a) }));

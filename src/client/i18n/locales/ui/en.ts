@@ -116,6 +116,7 @@ export default {
     unsavedClose: 'Close without saving your changes?',
   },
   details: {
+    timeline: 'History',
     back: 'Back to the list',
     edit: 'Edit',
     delete: 'Delete',
@@ -125,6 +126,7 @@ export default {
     none: '—',
     failed: 'The record could not be loaded.',
   },
+  timeline: { title: '{{name}}: history', back: 'Back to the record', empty: 'Nothing recorded yet.', change: 'Change', create: 'Created', update: 'Changed', delete: 'Deleted' },
   confirm: {
     deleteTitle: 'Delete {{name}}?',
     deleteBody: '"{{title}}" will be deleted. This cannot be undone.',

@@ -119,6 +119,7 @@ export default {
     unsavedClose: '¿Cerrar sin guardar los cambios?',
   },
   details: {
+    timeline: 'Historial',
     back: 'Volver a la lista',
     edit: 'Editar',
     delete: 'Eliminar',
@@ -128,6 +129,7 @@ export default {
     none: '—',
     failed: 'No se pudo cargar el registro.',
   },
+  timeline: { title: '{{name}}: historial', back: 'Volver al registro', empty: 'Todavía no hay nada registrado.', change: 'Cambio', create: 'Creado', update: 'Modificado', delete: 'Eliminado' },
   confirm: {
     deleteTitle: '¿Eliminar {{name}}?',
     deleteBody: 'Se eliminará «{{title}}». Esta acción no se puede deshacer.',

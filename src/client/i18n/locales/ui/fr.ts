@@ -119,6 +119,7 @@ export default {
     unsavedClose: 'Fermer sans enregistrer vos modifications ?',
   },
   details: {
+    timeline: 'Historique',
     back: 'Retour à la liste',
     edit: 'Modifier',
     delete: 'Supprimer',
@@ -128,6 +129,7 @@ export default {
     none: '—',
     failed: 'L’enregistrement n’a pas pu être chargé.',
   },
+  timeline: { title: '{{name}} : historique', back: 'Retour à la fiche', empty: 'Rien n’a encore été enregistré.', change: 'Modification', create: 'Créé', update: 'Modifié', delete: 'Supprimé' },
   confirm: {
     deleteTitle: 'Supprimer {{name}} ?',
     deleteBody: '« {{title}} » sera supprimé. Cette action est irréversible.',

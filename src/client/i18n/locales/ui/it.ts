@@ -119,6 +119,7 @@ export default {
     unsavedClose: 'Chiudere senza salvare le modifiche?',
   },
   details: {
+    timeline: 'Cronologia',
     back: 'Torna all’elenco',
     edit: 'Modifica',
     delete: 'Elimina',
@@ -128,6 +129,7 @@ export default {
     none: '—',
     failed: 'Impossibile caricare il record.',
   },
+  timeline: { title: '{{name}}: cronologia', back: 'Torna al record', empty: 'Ancora nulla di registrato.', change: 'Modifica', create: 'Creato', update: 'Modificato', delete: 'Eliminato' },
   confirm: {
     deleteTitle: 'Eliminare {{name}}?',
     deleteBody: '«{{title}}» verrà eliminato. L’operazione non può essere annullata.',

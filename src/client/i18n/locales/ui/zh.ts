@@ -119,6 +119,7 @@ export default {
     unsavedClose: '不保存更改就关闭吗？',
   },
   details: {
+    timeline: '历史',
     back: '返回列表',
     edit: '编辑',
     delete: '删除',
@@ -128,6 +129,7 @@ export default {
     none: '—',
     failed: '无法加载该记录。',
   },
+  timeline: { title: '{{name}}：历史', back: '返回记录', empty: '暂无记录。', change: '变更', create: '已创建', update: '已修改', delete: '已删除' },
   confirm: {
     deleteTitle: '删除{{name}}？',
     deleteBody: '“{{title}}”将被删除。此操作无法撤销。',
