@@ -1,6 +1,7 @@
 import type { EntityDef } from './entity';
 import { ENTITIES } from './entities';
-import { POLICY } from './policy';
+import { can, POLICY } from './policy';
+import type { Role } from './roles';
 
 /** Lookups over the declared entities, checked once at load: a broken declaration fails at start-up. */
 const byName = new Map<string, EntityDef>();
@@ -32,13 +33,33 @@ export function getEntity(name: string): EntityDef {
   return e;
 }
 
-/** Who refers to `target`: every (entity, field) whose ref or refs points at it. Read by delete integrity and the label loader. */
-export function referrersOf(target: string): { entity: EntityDef; field: string; many: boolean }[] {
-  const out: { entity: EntityDef; field: string; many: boolean }[] = [];
+export interface Referrer {
+  entity: EntityDef;
+  field: string;
+  many: boolean;
+  /** Set when the reference sits in the items of a nested list: the item's field. */
+  itemField?: string;
+}
+
+/** Who refers to `target`: every (entity, field) whose ref or refs points at it, nested list items included. Read by delete integrity, the timeline and the pickers. */
+export function referrersOf(target: string): Referrer[] {
+  const out: Referrer[] = [];
   for (const e of ENTITIES) {
     for (const [k, fd] of Object.entries(e.fields)) {
       if (fd.ref === target) out.push({ entity: e, field: k, many: fd.kind === 'refs' });
+      for (const [ik, ifd] of Object.entries(fd.item ?? {})) {
+        if (ifd.ref === target) out.push({ entity: e, field: k, many: ifd.kind === 'refs', itemField: ik });
+      }
     }
   }
   return out;
+}
+
+/**
+ * Whether a role may pick records of `target` in a form: it may list them, or it may add or edit a record
+ * that refers to them (an fmc user filling in an fmc's city). Pickers see only ids and titles.
+ */
+export function canPickFrom(role: Role | null | undefined, target: string): boolean {
+  if (can(role, target, 'list')) return true;
+  return referrersOf(target).some((r) => can(role, r.entity.name, 'add') || can(role, r.entity.name, 'edit'));
 }

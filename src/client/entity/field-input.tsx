@@ -33,7 +33,11 @@ export function FieldInput({ def, field, fd, form, mode, record, autoFocus, tran
   const required = fd.required && !(fd.writeOnly && mode === 'update');
   const common = { id, autoFocus, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined, 'aria-required': required || undefined };
   const kind = shownKind(fd);
-  const labels = (record?._labels as Record<string, string | string[] | null> | undefined) ?? {};
+  const allLabels = (record?._labels as Record<string, unknown> | undefined) ?? {};
+  // Inside a nested list the labels are per item: _labels[list][index][field].
+  const labels = (within
+    ? ((allLabels[within.list] as Record<string, unknown>[] | undefined)?.[Number(within.path.split('.').pop())] ?? {})
+    : allLabels) as Record<string, string | string[] | null>;
 
   let control: React.ReactNode;
   switch (kind) {

@@ -39,10 +39,19 @@ export function FieldValue({ def, field, row, full = false }: { def: EntityDef; 
     case 'list': {
       const items = value as Record<string, unknown>[];
       if (!full) return <span>{items.length}</span>;
+      const itemLabels = (labels?.[field] as unknown as Record<string, string | string[] | null>[] | undefined) ?? [];
+      const shown = (i: number, k: string, v: unknown) => {
+        const l = itemLabels[i]?.[k];
+        if (l !== undefined && l !== null) return Array.isArray(l) ? l.join(', ') : l;
+        const ifd = fd.item?.[k];
+        if (ifd?.kind === 'enum') return t(String(v), { ns: 'enums' });
+        if (ifd?.kind === 'money') return formatMoney(v);
+        return Array.isArray(v) ? v.join(', ') : String(v);
+      };
       return (
         <ol>
           {items.map((item, i) => (
-            <li key={i}>{Object.entries(item).filter(([, v]) => v !== null && v !== '').map(([k, v]) => `${t(`${def.name}.items.${field}.${k}`, { ns: 'entities' })}: ${Array.isArray(v) ? v.join(', ') : String(v)}`).join(' · ')}</li>
+            <li key={i}>{Object.entries(item).filter(([, v]) => v !== null && v !== '').map(([k, v]) => `${t(`${def.name}.items.${field}.${k}`, { ns: 'entities' })}: ${shown(i, k, v)}`).join(' · ')}</li>
           ))}
         </ol>
       );

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getEntity, titleOf } from '../../registry';
+import { canPickFrom, getEntity } from '../../registry';
 import { api } from '../api/client';
-import { useRecordOptions } from '../palette/use-palette-data';
+import { useRecordOptions, type RecordOption } from '../palette/use-palette-data';
+import { currentRole } from '../state/session';
 
 interface Props {
   inputId: string;
@@ -32,16 +33,15 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const options = useRecordOptions(def, query, open);
+  const options = useRecordOptions(def, query, open && canPickFrom(currentRole(), target));
 
-  // A value whose label is unknown (set by a reset) is looked up once.
+  // Values whose labels are unknown (set by a reset) are looked up together, once.
   useEffect(() => {
-    for (const id of ids) {
-      if (labels.has(id)) continue;
-      api.get<{ data: Record<string, unknown> }>(`/api/${def.api}/${id}`)
-        .then((r) => setLabels((m) => new Map(m).set(id, titleOf(def, r.data))))
-        .catch(() => setLabels((m) => new Map(m).set(id, `#${id}`)));
-    }
+    const missing = ids.filter((id) => !labels.has(id));
+    if (!missing.length) return;
+    api.get<{ data: RecordOption[] }>(`/api/${def.api}/options?ids=${missing.join(',')}`)
+      .then((r) => setLabels((m) => { const n = new Map(m); r.data.forEach((o) => n.set(o.id, o.title)); missing.forEach((id) => { if (!n.has(id)) n.set(id, `#${id}`); }); return n; }))
+      .catch(() => setLabels((m) => { const n = new Map(m); missing.forEach((id) => n.set(id, `#${id}`)); return n; }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ids.join(',')]);
 

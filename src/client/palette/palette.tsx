@@ -3,7 +3,7 @@ import { Command as Cmdk } from 'cmdk';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { COMMANDS, effectiveKeymap, isAllowed, type Command, type CommandArgs } from '../../../commands';
-import { canReadRecord, entityByName, entityPath, getEntity, viewActionFor, can } from '../../registry';
+import { canPickFrom, canReadRecord, entityByName, entityPath, getEntity, viewActionFor, can } from '../../registry';
 import { tEnglish } from '../i18n';
 import { prefs } from '../state/prefs';
 import { currentRole, session } from '../state/session';
@@ -125,7 +125,7 @@ function ChoiceItems({ choices, query, onPick }: { choices: ReturnType<Extract<N
 function RecordItems({ entity, query, onPick }: { entity: string; query: string; onPick: (v: number, label: string) => void }) {
   const { t } = useTranslation();
   const def = getEntity(entity);
-  const options = useRecordOptions(def, query, can(currentRole(), def.name, 'list') || canReadRecord(currentRole(), def.name));
+  const options = useRecordOptions(def, query, canPickFrom(currentRole(), def.name) || canReadRecord(currentRole(), def.name));
   // Until the server answers for what is typed now, the last answer is narrowed here, so Enter never picks a stale row.
   const items = rank(options.items, query, (o) => [o.title, o.subtitle]);
   if (options.loading && !items.length) return <Cmdk.Loading>{t('palette.searching')}</Cmdk.Loading>;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { subtitleOf, titleOf, type EntityDef } from '../../registry';
-import { api, ApiError, type Page } from '../api/client';
+import type { EntityDef } from '../../registry';
+import { api, ApiError } from '../api/client';
 
 export interface SearchHit { entity: string; id: number; title: string; subtitle: string }
 
@@ -32,7 +32,7 @@ export function useSearchHits(query: string) {
 
 export interface RecordOption { id: number; title: string; subtitle: string }
 
-/** Records of one entity matching the typed text, for parameter pages and reference selects. */
+/** Records of one entity matching the typed text (ids and titles only), for parameter pages and reference selects. */
 export function useRecordOptions(def: EntityDef, query: string, allowed = true) {
   const q = useDebounced(query.trim(), 120);
   const [state, setState] = useState<{ items: RecordOption[]; loading: boolean; error?: string }>({ items: [], loading: true });
@@ -42,8 +42,8 @@ export function useRecordOptions(def: EntityDef, query: string, allowed = true) 
     setState((s) => ({ ...s, loading: true }));
     const params = new URLSearchParams({ limit: '30' });
     if (q) params.set('q', q);
-    api.get<Page<Record<string, unknown>>>(`/api/${def.api}?${params}`)
-      .then((r) => live && setState({ items: r.data.map((row) => ({ id: Number(row.id), title: titleOf(def, row) || `#${row.id}`, subtitle: subtitleOf(def, row) })), loading: false }))
+    api.get<{ data: RecordOption[] }>(`/api/${def.api}/options?${params}`)
+      .then((r) => live && setState({ items: r.data, loading: false }))
       .catch((err) => live && setState({ items: [], loading: false, error: err instanceof ApiError ? err.message : undefined }));
     return () => { live = false; };
   }, [def, q, allowed]);

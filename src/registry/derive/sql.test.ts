@@ -34,7 +34,7 @@ const cols = Object.fromEntries(columnsOf(def, (e) => tables[e]).map((c) => [c.f
 describe('columnsOf', () => {
   test.each([
     ['firstName', 'first_name', 'text'], ['email', 'email', 'text'], ['note', 'note', 'text'], ['count', 'count', 'integer'],
-    ['ratio', 'ratio', 'double precision'], ['fee', 'fee', 'numeric(12,2)'], ['onDate', 'on_date', 'date'], ['at', 'at', 'timestamptz'],
+    ['ratio', 'ratio', 'double precision'], ['fee', 'fee', 'numeric(12,2)'], ['onDate', 'on_date', 'date'], ['at', 'at', 'timestamptz(3)'],
     ['opensAt', 'opens_at', 'time'], ['active', 'active', 'boolean'], ['status', 'status', 'text'], ['state', 'state', 'integer'],
     ['cities', 'cities', 'integer[]'], ['items', 'items', 'jsonb'], ['total', 'total', 'numeric(12,2)'], ['password', 'password_hash', 'text'],
   ])('%s → column %s of type %s', (field, column, type) => {

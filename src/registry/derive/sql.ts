@@ -15,7 +15,7 @@ export interface ColumnSpec {
 
 const SQL_TYPES: Record<FieldKind, string> = {
   text: 'text', longText: 'text', richText: 'text', email: 'text', phone: 'text', url: 'text', code: 'text',
-  int: 'integer', decimal: 'double precision', money: 'numeric(12,2)', date: 'date', datetime: 'timestamptz',
+  int: 'integer', decimal: 'double precision', money: 'numeric(12,2)', date: 'date', datetime: 'timestamptz(3)',
   time: 'time', bool: 'boolean', enum: 'text', ref: 'integer', refs: 'integer[]', image: 'text', file: 'text',
   secret: 'text', password: 'text', list: 'jsonb', computed: 'text',
 };

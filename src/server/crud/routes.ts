@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
-import { can, canReadRecord, ENTITIES, inputSchema, parseListQuery, type Action, type EntityDef } from '../../registry';
+import { can, canPickFrom, canReadRecord, ENTITIES, inputSchema, parseListQuery, type Action, type EntityDef } from '../../registry';
 import { fail, fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
 import { listRecords } from './list';
+import { listOptions } from './options';
 import { createRecord, deleteRecord, getRecord, updateRecord } from './write';
 
 /** The caller must hold a role the policy gives for this action; else 403. */
@@ -36,6 +37,16 @@ export function crudRoutes(): Hono<AppEnv> {
       guard(c, def.name, 'add');
       const input = validate(def, 'create', await jsonBody(c));
       return c.json({ data: await createRecord(c.get('db'), def, input, c.get('user'), c.get('config').scryptLogN) }, 201);
+    });
+    // Reference pickers: whoever may list this entity, or fill in a form that refers to it.
+    app.get(`${base}/options`, async (c) => {
+      if (!canPickFrom(c.get('user').role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
+      const q = c.req.query('q')?.trim().slice(0, 100) || undefined;
+      const rawIds = c.req.query('ids');
+      const ids = rawIds ? rawIds.split(',').map(Number) : undefined;
+      if (ids && (ids.length > 200 || ids.some((n) => !Number.isInteger(n) || n < 1 || n > 2_147_483_647))) throw fail(400, 'ids must be up to 200 record ids', { field: 'ids' });
+      const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 30) || 30, 1), 100);
+      return c.json({ data: await listOptions(c.get('db'), def, { q, ids, limit }) });
     });
     app.get(`${base}/:id`, async (c) => {
       if (!canReadRecord(c.get('user').role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });

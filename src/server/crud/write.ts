@@ -138,7 +138,10 @@ export async function deleteRecord(db: DB, def: EntityDef, id: number, actor: Ac
       const users: string[] = [];
       for (const r of referrersOf(def.name)) {
         const c = sql.raw(ident(columnName(r.field, r.entity.fields[r.field])));
-        const cond = r.many ? sql`${id} = any(${c})` : sql`${c} = ${id}`;
+        // A reference inside a nested list lives in jsonb items; those tables are small enough to scan on a delete.
+        const cond = r.itemField
+          ? sql`exists (select 1 from jsonb_array_elements(coalesce(${c}, '[]'::jsonb)) as item where item -> ${r.itemField} @> to_jsonb(${id}::int))`
+          : r.many ? sql`${id} = any(${c})` : sql`${c} = ${id}`;
         const hit = await sql<Record<string, unknown>>`select ${selectList(r.entity)} from ${sql.raw(ident(r.entity.table))} t where ${cond} limit 3`.execute(tx);
         if (hit.rows.length) users.push(`${r.entity.name} (${hit.rows.map((row) => titleOf(r.entity, row)).join(', ')}${hit.rows.length === 3 ? ', …' : ''})`);
       }

@@ -30,7 +30,7 @@ export function timelineRoutes(): Hono<AppEnv> {
       const exists = await sql`select 1 from ${sql.raw(ident(def.table))} where id = ${id}`.execute(db);
       if (!exists.rows.length) throw fail(404, 'This record does not exist', { code: 'not_found' });
       const events: TimelineEvent[] = [];
-      for (const r of referrersOf(def.name)) {
+      for (const r of referrersOf(def.name).filter((x) => !x.itemField)) {
         const c2 = sql.raw(ident(columnName(r.field, r.entity.fields[r.field])));
         const cond = r.many ? sql`${id} = any(${c2})` : sql`${c2} = ${id}`;
         const rows = await sql<Record<string, unknown>>`select ${selectList(r.entity)} from ${sql.raw(ident(r.entity.table))} t where ${cond} order by t.id desc limit 200`.execute(db);
