@@ -46,7 +46,7 @@ describe('references inside nested lists', () => {
     expect(read.status, read.text).toBe(200);
     expect(read.body.data._labels[n.field][0][n.itemField!]).toBeTruthy();
     expect(read.body.data._labels[n.field][0][n.itemField!]).not.toMatch(/^#/);
-    const del = await api.call('superadmin', 'DELETE', `/api/${n.target.api}/${target.id}`);
+    const del = await api.call('superadmin', 'DELETE', `/api/${n.target.api}/${target!.id}`);
     expect(del.status).toBe(409);
     expect(del.body.errors[0].code).toBe('in_use');
     expect(del.body.errors[0].message).toContain(n.entity.name);

@@ -12,6 +12,7 @@ import { Combo } from '../shell/combo';
 import { commandContext } from '../shell/command-context';
 import { Modal } from '../shell/modal';
 import { rank } from './rank';
+import { commandTexts } from './command-texts';
 import { useRecordOptions, useSearchHits } from './use-palette-data';
 
 /** A step of the palette: the root list, or a command waiting for its parameter number `index`. */
@@ -41,7 +42,7 @@ function PaletteDialog({ initial }: { initial: string | null }) {
     const ctx = commandContext();
     return [...COMMANDS.values()].filter((c) => isAllowed(c, role) && (!c.when || c.when(ctx)));
   }, [role]);
-  const commands = page ? [] : rank(available, query, (c) => [c.title(t), c.title(tEnglish), ...(c.keywords ?? [])]);
+  const commands = page ? [] : rank(available, query, (c) => commandTexts(c, t, tEnglish));
   const hits = useSearchHits(page ? '' : query);
 
   const run = (cmd: Command, args: CommandArgs) => {
