@@ -11,18 +11,11 @@ import { FieldValue } from './field-value';
 import { Icon, ICONS } from '../shell/icon';
 import { EntityFormModal } from './form-modal';
 import { useInfiniteList, type Row } from './use-infinite-list';
+import { useDebounced } from '../use-debounced';
 
 const features = tableFeatures({});
 const ROW_HEIGHT = 40;
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
 
 /**
  * The generic list of every entity: server-side sort, filter and search, keyset pages fetched as the

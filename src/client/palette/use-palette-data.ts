@@ -1,18 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { EntityDef } from '../../registry';
 import { api, ApiError } from '../api/client';
+import { useDebounced } from '../use-debounced';
 
 export interface SearchHit { entity: string; id: number; title: string; subtitle: string }
 
-/** Waits for typing to pause before asking the server. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
 
 /** Record matches across every entity the caller may read (GET /api/search). */
 export function useSearchHits(query: string) {
