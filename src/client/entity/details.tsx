@@ -10,6 +10,7 @@ import { currentRole } from '../state/session';
 import { ui } from '../state/ui';
 import { FieldValue } from './field-value';
 import type { Row } from './use-infinite-list';
+import { translateMessage } from '../i18n';
 
 /** The details page of any record: every readable field, with edit (e) and delete where the role may. */
 export function EntityDetails({ def, id }: { def: EntityDef; id: number }) {
@@ -19,7 +20,7 @@ export function EntityDetails({ def, id }: { def: EntityDef; id: number }) {
   const [row, setRow] = useState<Row | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api.get<{ data: Row }>(`/api/${def.api}/${id}`).then((r) => setRow(r.data)).catch((err) => setError(err instanceof ApiError ? err.message : String(err)));
+    api.get<{ data: Row }>(`/api/${def.api}/${id}`).then((r) => setRow(r.data)).catch((err) => setError(err instanceof ApiError ? translateMessage(err.message) : String(err)));
   }, [def, id, snap.dataVersion]);
   const mayEdit = can(role, def.name, 'edit');
   const mayDelete = can(role, def.name, 'delete');

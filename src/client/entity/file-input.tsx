@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, resolveUrl } from '../api/client';
+import { translateMessage } from '../i18n';
 
 /** Uploads into the content store (POST /api/upload) and keeps the returned path as the field's value. */
 export function FileInput({ inputId, kind, value, onChange }: { inputId: string; kind: 'image' | 'file'; value: string; onChange: (v: string) => void }) {
@@ -14,7 +15,7 @@ export function FileInput({ inputId, kind, value, onChange }: { inputId: string;
       const res = await api.upload<{ data: { path: string } }>('/api/upload', file);
       onChange(res.data.path);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('form.uploadFailed'));
+      setError(err instanceof ApiError ? translateMessage(err.message) : t('form.uploadFailed'));
     } finally {
       setBusy(false);
     }

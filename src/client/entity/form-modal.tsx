@@ -38,7 +38,7 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
       form.reset(toForm(def, res.data));
       setLoadError(null);
     } catch (err) {
-      setLoadError(err instanceof ApiError ? err.message : t('form.notFound'));
+      setLoadError(err instanceof ApiError ? translateMessage(err.message) : t('form.notFound'));
     }
   };
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -56,8 +56,9 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
       if (!(err instanceof ApiError)) { setFormError(String(err)); return; }
       if (err.status === 409 && err.errors[0]?.code === 'stale') { setStale(true); return; }
       const fieldErrs = err.fieldErrors().filter((e) => e.field && e.field !== 'version');
-      for (const e of fieldErrs) form.setError(e.field!, { type: 'server', message: e.message }, { shouldFocus: true });
-      setFormError(fieldErrs.length ? t('form.fixErrors') : err.message);
+      // A duplicate names its field; the message is said in the user's language from its code.
+      for (const e of fieldErrs) form.setError(e.field!, { type: 'server', message: e.code === 'duplicate' ? t('errors.duplicate') : e.message }, { shouldFocus: true });
+      setFormError(fieldErrs.length ? t('form.fixErrors') : translateMessage(err.message));
     }
   }, () => setFormError(t('form.fixErrors')));
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { listQueryString, type EntityDef, type ListQuery } from '../../registry';
 import { api, ApiError, type Page } from '../api/client';
+import { translateMessage } from '../i18n';
 
 export type Row = Record<string, unknown> & { id: number; version: number };
 
@@ -30,7 +31,7 @@ export function useInfiniteList(def: EntityDef, query: Pick<ListQuery, 'q' | 'so
       setTotal({ n: res.total, estimate: Boolean(res.totalIsEstimate) });
       setCursor(res.nextCursor);
     } catch (err) {
-      if (gen === generation.current) setError(err instanceof ApiError ? err.message : String(err));
+      if (gen === generation.current) setError(err instanceof ApiError ? translateMessage(err.message) : String(err));
     } finally {
       if (gen === generation.current) setLoading(false);
     }

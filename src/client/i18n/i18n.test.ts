@@ -261,3 +261,15 @@ describe('schema messages (locales/validation)', () => {
     for (const lang of OTHERS) expect(keys(lang), `validation/${lang}.ts vs validation/zh.ts`).toEqual(keys('zh'));
   });
 });
+
+import { SERVER_MESSAGES } from './locales/api-messages/en';
+import serverMessagesEs from './locales/api-messages/es';
+import serverMessagesFr from './locales/api-messages/fr';
+import serverMessagesIt from './locales/api-messages/it';
+import serverMessagesZh from './locales/api-messages/zh';
+
+describe('API messages shown to users', () => {
+  test.each([['zh', serverMessagesZh], ['es', serverMessagesEs], ['fr', serverMessagesFr], ['it', serverMessagesIt]] as const)('%s translates every one', (_, set) => {
+    for (const m of SERVER_MESSAGES) expect(set[m], m).toBeTruthy();
+  });
+});

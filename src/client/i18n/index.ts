@@ -21,14 +21,18 @@ import validationEs from './locales/validation/es';
 import validationFr from './locales/validation/fr';
 import validationIt from './locales/validation/it';
 import validationZh from './locales/validation/zh';
+import serverEs from './locales/api-messages/es';
+import serverFr from './locales/api-messages/fr';
+import serverIt from './locales/api-messages/it';
+import serverZh from './locales/api-messages/zh';
 
-/** Namespaces: translation (interface), entities (labels), enums (enum values), validation (our schema messages, keyed by their English text). */
+/** Namespaces: translation (interface), entities (labels), enums (enum values), validation (our schema and API messages, keyed by their English text). */
 export const RESOURCES = {
   en: { translation: uiEn, entities: entitiesEn, enums: enumsEn, validation: {} },
-  zh: { translation: uiZh, entities: entitiesZh, enums: enumsZh, validation: validationZh },
-  es: { translation: uiEs, entities: entitiesEs, enums: enumsEs, validation: validationEs },
-  fr: { translation: uiFr, entities: entitiesFr, enums: enumsFr, validation: validationFr },
-  it: { translation: uiIt, entities: entitiesIt, enums: enumsIt, validation: validationIt },
+  zh: { translation: uiZh, entities: entitiesZh, enums: enumsZh, validation: { ...validationZh, ...serverZh } },
+  es: { translation: uiEs, entities: entitiesEs, enums: enumsEs, validation: { ...validationEs, ...serverEs } },
+  fr: { translation: uiFr, entities: entitiesFr, enums: enumsFr, validation: { ...validationFr, ...serverFr } },
+  it: { translation: uiIt, entities: entitiesIt, enums: enumsIt, validation: { ...validationIt, ...serverIt } },
 } as const;
 
 export type Lang = keyof typeof RESOURCES;

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../api/client';
 import { AuthCard } from './auth-card';
+import { translateMessage } from '../i18n';
 
 /** /forgot-password: always the same answer, so the page does not tell which addresses have accounts. */
 export function ForgotPassword() {
@@ -17,7 +18,7 @@ export function ForgotPassword() {
       await api.post('/api/auth/forgot-password', { email: email.trim() });
       setDone(true);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('errors.network'));
+      setError(err instanceof ApiError ? translateMessage(err.message) : t('errors.network'));
     }
   };
   return (

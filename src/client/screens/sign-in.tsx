@@ -9,6 +9,7 @@ import { ApiError } from '../api/client';
 import { publicConfig } from '../api/public-config';
 import { session, signIn } from '../state/session';
 import { AuthCard } from './auth-card';
+import { translateMessage } from '../i18n';
 
 /** Where to go after sign-in: the remembered origin, if it is one of ours. */
 function origin(): string {
@@ -34,7 +35,7 @@ export function SignIn() {
       await signIn(email.trim(), password);
       navigate(origin(), { replace: true });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('errors.network'));
+      setError(err instanceof ApiError ? translateMessage(err.message) : t('errors.network'));
     } finally {
       setBusy(false);
     }

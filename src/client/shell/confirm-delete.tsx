@@ -7,6 +7,7 @@ import { entityPath, getEntity, titleOf } from '../../registry';
 import { api, ApiError } from '../api/client';
 import { dataChanged, ui } from '../state/ui';
 import { Modal } from './modal';
+import { translateMessage } from '../i18n';
 
 /** Delete with confirmation, for every entity; the server's refusal (in use, built in) is shown as it says. */
 export function ConfirmDelete() {
@@ -34,7 +35,7 @@ export function ConfirmDelete() {
       target.onDone?.();
       if (window.location.pathname.includes(`/${target.id}`)) navigate(entityPath(def));
     } catch (err) {
-      toast.error(t('confirm.failed'), { description: err instanceof ApiError ? err.message : undefined });
+      toast.error(t('confirm.failed'), { description: err instanceof ApiError ? translateMessage(err.message) : undefined });
     } finally {
       setBusy(false);
     }

@@ -169,6 +169,7 @@ export default {
     demoHint: 'Demo accounts: superadmin@demo.test, admin@demo.test, doctor@demo.test, fmc@demo.test, railway@demo.test',
   },
   errors: {
+    duplicate: 'Another record already has this value.',
     notFoundTitle: '404',
     notFound: 'The page you are looking for does not exist or has been moved.',
     serverTitle: 'Internal Server Error',

@@ -172,6 +172,7 @@ export default {
     demoHint: 'Cuentas de demostración: superadmin@demo.test, admin@demo.test, doctor@demo.test, fmc@demo.test, railway@demo.test',
   },
   errors: {
+    duplicate: 'Otro registro ya tiene este valor.',
     notFoundTitle: '404',
     notFound: 'La página que busca no existe o se ha movido.',
     serverTitle: 'Error interno del servidor',

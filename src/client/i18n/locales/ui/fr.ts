@@ -172,6 +172,7 @@ export default {
     demoHint: 'Comptes de démonstration : superadmin@demo.test, admin@demo.test, doctor@demo.test, fmc@demo.test, railway@demo.test',
   },
   errors: {
+    duplicate: 'Une autre fiche a déjà cette valeur.',
     notFoundTitle: '404',
     notFound: 'La page que vous recherchez n’existe pas ou a été déplacée.',
     serverTitle: 'Erreur interne du serveur',

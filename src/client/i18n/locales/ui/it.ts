@@ -172,6 +172,7 @@ export default {
     demoHint: 'Account demo: superadmin@demo.test, admin@demo.test, doctor@demo.test, fmc@demo.test, railway@demo.test',
   },
   errors: {
+    duplicate: 'Un altro record ha già questo valore.',
     notFoundTitle: '404',
     notFound: 'La pagina che cerchi non esiste o è stata spostata.',
     serverTitle: 'Errore interno del server',

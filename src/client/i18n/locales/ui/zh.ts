@@ -172,6 +172,7 @@ export default {
     demoHint: '演示账户：superadmin@demo.test、admin@demo.test、doctor@demo.test、fmc@demo.test、railway@demo.test',
   },
   errors: {
+    duplicate: '已有其他记录使用此值。',
     notFoundTitle: '404',
     notFound: '您要查找的页面不存在或已被移动。',
     serverTitle: '服务器内部错误',

@@ -1,0 +1,22 @@
+/** The API's user-facing messages are English already; this list names them for the other languages' files. */
+export const SERVER_MESSAGES = [
+  'Invalid username or password',
+  'Too many sign-in attempts. Please wait 15 minutes and try again.',
+  'Your session has expired. Please sign in again.',
+  'Sign in to continue',
+  'You do not have permission to do this',
+  'This record does not exist',
+  'This record was changed by someone else since you opened it. Reload it to see the changes.',
+  'The chosen record does not exist',
+  'Other records refer to this one',
+  'The file is empty',
+  'The file is larger than 2 MB',
+  'Only PNG, JPEG, GIF, WebP images and PDF files can be uploaded',
+  'The request is too large',
+  'This reset link is invalid, has expired or was already used. Ask for a new one.',
+  'This slot is full',
+  'This slot is closed',
+  'This patient has already booked this slot',
+  'This patient has no booking on this slot',
+  'Capacity cannot be less than the bookings already made',
+] as const;
