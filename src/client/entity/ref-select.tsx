@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { canPickFrom, getEntity } from '../../registry';
 import { api } from '../api/client';
 import { useRecordOptions, type RecordOption } from '../palette/use-palette-data';
+import { rank } from '../palette/rank';
 import { currentRole } from '../state/session';
 
 interface Props {
@@ -53,12 +54,13 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
   };
   const remove = (id: number) => onChange(many ? ids.filter((x) => x !== id) : null);
   const listId = `${inputId}-list`;
-  const items = options.items;
+  // Until the server answers for what is typed now, the last answer is narrowed here, so Enter never picks a stale row.
+  const items = rank(options.items, query, (o) => [o.title, o.subtitle]);
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown') { e.preventDefault(); setOpen(true); setActive((a) => Math.min(a + 1, items.length - 1)); }
     else if (e.key === 'ArrowUp') { e.preventDefault(); setActive((a) => Math.max(a - 1, 0)); }
-    else if (e.key === 'Enter' && open && items[active]) { e.preventDefault(); pick(items[active].id, items[active].title); }
+    else if (e.key === 'Enter' && open && (items[active] || query)) { e.preventDefault(); if (items[active]) pick(items[active].id, items[active].title); }
     else if (e.key === 'Escape' && open) { e.stopPropagation(); setOpen(false); }
     else if (e.key === 'Backspace' && !query && ids.length) { remove(ids[ids.length - 1]); }
   };
