@@ -60,7 +60,7 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown') { e.preventDefault(); setOpen(true); setActive((a) => Math.min(a + 1, items.length - 1)); }
     else if (e.key === 'ArrowUp') { e.preventDefault(); setActive((a) => Math.max(a - 1, 0)); }
-    else if (e.key === 'Enter' && open && (items[active] || query)) { e.preventDefault(); if (items[active]) pick(items[active].id, items[active].title); }
+    else if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && open && (items[active] || query)) { e.preventDefault(); if (items[active]) pick(items[active].id, items[active].title); }
     else if (e.key === 'Escape' && open) { e.stopPropagation(); setOpen(false); }
     else if (e.key === 'Backspace' && !query && ids.length) { remove(ids[ids.length - 1]); }
   };
