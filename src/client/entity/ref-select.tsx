@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canPickFrom, getEntity } from '../../registry';
 import { api } from '../api/client';
@@ -34,6 +34,7 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
   const options = useRecordOptions(def, query, open && canPickFrom(currentRole(), target));
 
   // Values whose labels are unknown (set by a reset) are looked up together, once.
@@ -72,12 +73,12 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
         <div className="chips">
           {ids.map((id) => (
             <span className="chip" key={id}>{labels.get(id) ?? `#${id}`}
-              <button type="button" aria-label={`${t('form.removeItem')} ${labels.get(id) ?? id}`} onClick={() => remove(id)}>✕</button>
+              <button type="button" aria-label={`${t('form.removeItem')} ${labels.get(id) ?? id}`} onClick={() => { remove(id); inputRef.current?.focus(); }}>✕</button>
             </span>
           ))}
         </div>
       )}
-      <input id={inputId} className="input" type="text" role="combobox" autoComplete="off" autoFocus={autoFocus}
+      <input id={inputId} ref={inputRef} className="input" type="text" role="combobox" autoComplete="off" autoFocus={autoFocus}
         aria-expanded={open} aria-controls={listId} aria-autocomplete="list" aria-invalid={invalid || undefined}
         aria-activedescendant={open && items[active] ? `${listId}-${items[active].id}` : undefined}
         placeholder={t('form.selectSearch', { name: label })} value={shown}
