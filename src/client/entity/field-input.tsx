@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Controller, useFieldArray, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isInput, shownKind, type EntityDef, type FieldDef } from '../../registry';
@@ -135,6 +136,8 @@ function ListInput({ def, field, fd, form, mode, record, translateError, label }
   const item = fd.item!;
   const empty = Object.fromEntries(Object.entries(item).filter(([, f]) => isInput(f)).map(([k, f]) => [k, f.defaultValue ?? (f.kind === 'refs' ? [] : f.kind === 'bool' ? false : '')]));
   const error = errorAt(form.formState.errors, field);
+  // Removing an item removes its focused Remove button: the focus goes to the add button, not to the page.
+  const addRef = useRef<HTMLButtonElement>(null);
   return (
     <fieldset className="list-items">
       <legend className="label">{label}</legend>
@@ -142,14 +145,14 @@ function ListInput({ def, field, fd, form, mode, record, translateError, label }
         <div className="list-item" key={row.id}>
           <div className="list-item-head">
             <span>{t('form.item', { n: i + 1 })}</span>
-            <button type="button" className="btn" onClick={() => remove(i)}>{t('form.removeItem')}</button>
+            <button type="button" className="btn" onClick={() => { remove(i); addRef.current?.focus(); }}>{t('form.removeItem')}</button>
           </div>
           {Object.entries(item).filter(([, f]) => isInput(f)).map(([k, f]) => (
             <FieldInput key={k} def={def} field={k} fd={f} form={form} mode={mode} record={record} translateError={translateError} within={{ path: `${field}.${i}`, list: field }} />
           ))}
         </div>
       ))}
-      <button type="button" className="btn" onClick={() => append(empty)}>+ {t('form.addItem', { name: label })}</button>
+      <button type="button" className="btn" ref={addRef} onClick={() => append(empty)}>+ {t('form.addItem', { name: label })}</button>
       {error && <span className="error" role="alert">{translateError(error)}</span>}
     </fieldset>
   );
