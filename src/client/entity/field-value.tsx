@@ -51,7 +51,8 @@ export function FieldValue({ def, field, row, full = false }: { def: EntityDef; 
       return (
         <ol>
           {items.map((item, i) => (
-            <li key={i}>{Object.entries(item).filter(([, v]) => v !== null && v !== '').map(([k, v]) => `${t(`${def.name}.items.${field}.${k}`, { ns: 'entities' })}: ${shown(i, k, v)}`).join(' · ')}</li>
+            // In the declared order of the item's fields (the database keeps JSON keys in its own order).
+            <li key={i}>{Object.keys(fd.item ?? item).map((k) => [k, item[k]] as const).filter(([, v]) => v !== null && v !== undefined && v !== '').map(([k, v]) => `${t(`${def.name}.items.${field}.${k}`, { ns: 'entities' })}: ${shown(i, k, v)}`).join(' · ')}</li>
           ))}
         </ol>
       );
