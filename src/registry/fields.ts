@@ -77,7 +77,7 @@ export const f = {
   time: (o: Common = {}) => make('time', z.iso.time({ precision: -1 }), o),
   bool: (o: Common = {}) => make('bool', z.boolean(), { defaultValue: false, ...o, required: true }),
   enum: <const V extends readonly [string, ...string[]]>(values: V, o: Common = {}) =>
-    make('enum', z.enum(values), { defaultValue: values[0], ...o }, { values }),
+    make('enum', z.enum(values), { defaultValue: o.required ? values[0] : undefined, ...o }, { values }),
   ref: (entity: string, o: Common = {}) => make('ref', z.number().int().positive(), o, { ref: entity }),
   refs: (entity: string, o: Common = {}) =>
     make('refs', z.array(z.number().int().positive()).max(100), { defaultValue: [], ...o }, { ref: entity }),
