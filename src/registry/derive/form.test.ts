@@ -50,7 +50,7 @@ afterEach(() => { process.env.TZ = originalTz; });
 describe('toForm', () => {
   test('add: the declared defaults, blank inputs elsewhere, no computed field', () => {
     const v = toForm(sample);
-    expect(v).toMatchObject({ text: '', int: '', bool: false, enum: 'a', refs: [], list: [], ref: '', password: '' });
+    expect(v).toMatchObject({ text: '', int: '', bool: false, enum: '', refs: [], list: [], ref: '', password: '' });
     expect(v).not.toHaveProperty('computed');
     expect(Object.keys(v)).toEqual(formFields(sample).map(([k]) => k));
   });
