@@ -5,7 +5,7 @@ import { ident } from '../db/entity-table';
 import { fail } from '../http';
 import { col, selectList, toRecord } from './columns';
 import { attachLabels } from './labels';
-import { likePattern } from '../search';
+import { docContains, likePattern, matchingIds } from '../search';
 
 /** Counting stops here on large tables: the total is then flagged as an estimate. */
 export const COUNT_CAP = 10_000;
@@ -31,37 +31,87 @@ function filterSql(def: EntityDef, field: string, value: string): RawBuilder<unk
 }
 
 /**
- * Keyset position after (v, id) in the order `col dir nulls (last if asc, first if desc), id dir`,
- * which is the order of the (col, id) index read forwards or backwards.
+ * The rows after the keyset position (v, id) in the order `col dir nulls (last if asc, first if desc), id dir`
+ * (the (col, id) index read forwards or backwards), as ranges that follow one another in that order. After a
+ * value of a nullable column come the rest of the values and then the nulls; after a null, the rest of the
+ * nulls and then the values. Each range is one index range scan: an OR of the two made PostgreSQL read
+ * and sort every row after the cursor.
  */
-function keysetSql(c: RawBuilder<unknown>, dir: 'asc' | 'desc', v: unknown, id: number): RawBuilder<unknown> {
+function keysetRanges(c: RawBuilder<unknown>, dir: 'asc' | 'desc', v: unknown, id: number): RawBuilder<unknown>[] {
   if (dir === 'asc') {
-    return v === null ? sql`(${c} is null and t.id > ${id})` : sql`((${c}, t.id) > (${v}, ${id}) or ${c} is null)`;
+    return v === null ? [sql`${c} is null and t.id > ${id}`] : [sql`(${c}, t.id) > (${v}, ${id})`, sql`${c} is null`];
   }
-  return v === null ? sql`(${c} is null and t.id < ${id} or ${c} is not null)` : sql`(${c}, t.id) < (${v}, ${id})`;
+  return v === null ? [sql`${c} is null and t.id < ${id}`, sql`${c} is not null`] : [sql`(${c}, t.id) < (${v}, ${id})`];
+}
+
+/**
+ * How `q` narrows a list. Up to COUNT_CAP matches: their ids, fetched once through the trigram index, so
+ * that a page is an id lookup whose size the planner knows (it no longer walks the sort index probing every
+ * row for a rare term) and the count is already known. More: `ids` is null, and a page is found by the
+ * per-row check `rowMatches` or among `allMatches` (see pageRows).
+ */
+interface TextSearch { ids: number[] | null; rowMatches: RawBuilder<unknown>; allMatches: RawBuilder<unknown>; semiJoin: RawBuilder<unknown> }
+
+async function textSearch(db: DB, def: EntityDef, q: string): Promise<TextSearch> {
+  const ids = await matchingIds(db, def.name, q, COUNT_CAP);
+  const matching = sql`select record_id from search_index where entity = ${def.name} and ${docContains(q)}`;
+  return {
+    ids,
+    rowMatches: sql`(select ${docContains(q, sql`s.doc`)} from search_index s where s.entity = ${def.name} and s.record_id = t.id)`,
+    allMatches: sql`t.id = any(array(${matching}))`,
+    semiJoin: sql`t.id in (${matching})`,
+  };
+}
+
+/** Rows read in list order, at most, looking for a page of a common term before gathering all its matches. */
+const WALK_ROWS = 2_000;
+
+const whereOf = (parts: RawBuilder<unknown>[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
+
+/**
+ * Up to `need` rows of `scope` (and of the search) in list order. A term with more than COUNT_CAP matches
+ * usually fills a page within the first few hundred rows in list order, so those are read first, checking
+ * each; when they do not hold a page (the term is rarer there, e.g. a year in a list sorted by date), the
+ * page comes from all the matches, gathered through the trigram index and sorted.
+ */
+async function pageRows(db: DB, def: EntityDef, scope: RawBuilder<unknown>[], order: RawBuilder<unknown>, need: number, search: TextSearch | null) {
+  const table = sql.raw(ident(def.table));
+  const select = (where: RawBuilder<unknown>[]) =>
+    sql<Record<string, unknown>>`select ${selectList(def)} from ${table} t ${whereOf(where)} order by ${order} limit ${need}`.execute(db);
+  if (!search) return (await select(scope)).rows;
+  if (search.ids) return (await select([...scope, sql`t.id = any(${search.ids}::int[])`])).rows;
+  const walked = await sql<Record<string, unknown>>`select ${selectList(def)} from (select t.* from ${table} t ${whereOf(scope)} order by ${order} limit ${WALK_ROWS}) t
+    where ${search.rowMatches} order by ${order} limit ${need}`.execute(db);
+  if (walked.rows.length >= need) return walked.rows;
+  return (await select([...scope, search.allMatches])).rows;
 }
 
 export async function listRecords(db: DB, def: EntityDef, query: ListQuery, extraWhere: RawBuilder<unknown>[] = []) {
   const where: RawBuilder<unknown>[] = [...extraWhere];
   for (const [k, v] of Object.entries(query.filters)) where.push(filterSql(def, k, v));
-  if (query.q) {
-    where.push(sql`t.id in (select record_id from search_index where entity = ${def.name} and doc ilike ${likePattern(query.q)})`);
-  }
-  const filtered = [...where];
+  const search = query.q ? await textSearch(db, def, query.q) : null;
   const sortCol = sql.raw(col(def, query.sort.field));
   const dir = query.sort.dir;
-  if (query.cursor) where.push(keysetSql(sortCol, dir, query.cursor[0], query.cursor[1]));
-  const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const order = dir === 'asc' ? sql`${sortCol} asc nulls last, t.id asc` : sql`${sortCol} desc nulls first, t.id desc`;
-  const table = sql.raw(ident(def.table));
-  const rows = await sql<Record<string, unknown>>`select ${selectList(def)} from ${table} t ${whereSql} order by ${order} limit ${query.limit + 1}`.execute(db);
-  const page = rows.rows.slice(0, query.limit).map((r) => toRecord(def, r));
-  const last = page[page.length - 1];
-  const nextCursor = rows.rows.length > query.limit && last ? JSON.stringify([last[query.sort.field] ?? null, last.id]) : null;
 
-  const filteredSql = filtered.length ? sql`where ${sql.join(filtered, sql` and `)}` : sql``;
-  const counted = await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${table} t ${filteredSql} limit ${COUNT_CAP + 1}) x`.execute(db);
-  const n = Number(counted.rows[0]?.n ?? 0);
+  const ranges = query.cursor ? keysetRanges(sortCol, dir, query.cursor[0], query.cursor[1]) : [null];
+  const rows: Record<string, unknown>[] = [];
+  for (const range of ranges) {
+    rows.push(...(await pageRows(db, def, range ? [...where, range] : where, order, query.limit + 1 - rows.length, search)));
+    if (rows.length > query.limit) break;
+  }
+  const page = rows.slice(0, query.limit).map((r) => toRecord(def, r));
+  const last = page[page.length - 1];
+  const nextCursor = rows.length > query.limit && last ? JSON.stringify([last[query.sort.field] ?? null, last.id]) : null;
+
+  // With `q` alone the matches are the count (each record has exactly one search row, written with it).
+  let n: number;
+  if (search && !where.length) n = search.ids ? search.ids.length : COUNT_CAP + 1;
+  else {
+    const text = search ? [search.ids ? sql`t.id = any(${search.ids}::int[])` : search.semiJoin] : [];
+    const counted = await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${sql.raw(ident(def.table))} t ${whereOf([...where, ...text])} limit ${COUNT_CAP + 1}) x`.execute(db);
+    n = Number(counted.rows[0]?.n ?? 0);
+  }
   await attachLabels(db, def, page);
   return { data: page, total: Math.min(n, COUNT_CAP), ...(n > COUNT_CAP ? { totalIsEstimate: true } : {}), nextCursor };
 }

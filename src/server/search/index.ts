@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { can, canReadRecord, ENTITIES, subtitleOf, titleOf, type EntityDef, type Role } from '../../registry';
 import type { DB } from '../db/connection';
 
@@ -25,6 +25,34 @@ export async function deleteSearchRow(db: DB, def: EntityDef, id: number) {
 /** `%term%` for ILIKE, with the user's wildcards taken literally. */
 export function likePattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * pg_trgm looks a LIKE pattern up by the trigrams of its runs of letters and digits; a term without a run of
+ * three (`ab`, `12:0`, `+91 9`) has none, and PostgreSQL would then read the whole trigram index.
+ */
+export function hasTrigram(q: string): boolean {
+  return /[\p{L}\p{N}]{3}/u.test(q);
+}
+
+/**
+ * "This search row's text contains q". With a trigram, as the trigram index serves it; without, as a filter
+ * on the rows read some other way (ILIKE is LIKE over lower-cased text, so both give the same rows).
+ */
+export function docContains(q: string, doc: RawBuilder<unknown> = sql`doc`): RawBuilder<unknown> {
+  const pattern = likePattern(q);
+  return hasTrigram(q) ? sql`${doc} ilike ${pattern}` : sql`lower(${doc}) like lower(${pattern})`;
+}
+
+/**
+ * Ids of one entity's records whose search text contains `q`: all of them while there are at most `cap`, else
+ * null. A term without a trigram reads the entity's own search rows in key order (a plain scan would read
+ * every entity's, starting wherever the last scan of the table stopped).
+ */
+export async function matchingIds(db: DB, entity: string, q: string, cap: number): Promise<number[] | null> {
+  const order = hasTrigram(q) ? sql`` : sql`order by record_id`;
+  const res = await sql<{ id: number }>`select record_id as id from search_index where entity = ${entity} and ${docContains(q)} ${order} limit ${cap + 1}`.execute(db);
+  return res.rows.length > cap ? null : res.rows.map((r) => Number(r.id));
 }
 
 /** Entities whose records the role may read: the details route, else the list. */
