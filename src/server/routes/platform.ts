@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { can, ENTITIES, type Role } from '../../registry';
 import { fail, fieldErrors, jsonBody, type AppEnv } from '../http';
+import { COUNT_CAP } from '../crud/list';
+import { ident } from '../db/entity-table';
 import { searchRecords } from '../search';
 
 const fcmSchema = z.strictObject({
@@ -21,18 +23,33 @@ const prefsSchema = z.strictObject({
   keymap: z.record(z.string().max(80), z.string().max(40)).optional(),
 }).refine((v) => Object.keys(v.keymap ?? {}).length <= 200, { message: 'Too many shortcuts', path: ['keymap'] });
 
-/** Counts for the home page: only of entities the role may list. Cheap queries only (estimates on big tables). */
+/**
+ * Counts for the home page: only of entities the role may list, in two statements whatever the number of
+ * entities. A table the planner's statistics put above COUNT_CAP rows shows their estimate (its row
+ * density times its current size, as the planner itself extrapolates); the others are counted, each count
+ * stopping after COUNT_CAP + 1 rows so that stale statistics never make it scan a large table.
+ */
 async function homeFigures(db: AppEnv['Variables']['db'], role: Role) {
-  const out: { entity: string; count: number; estimate: boolean }[] = [];
-  for (const e of ENTITIES) {
-    if (!can(role, e.name, 'list')) continue;
-    const est = await sql<{ n: number }>`select reltuples::bigint as n from pg_class where relname = ${e.table}`.execute(db);
-    const estimate = Number(est.rows[0]?.n ?? -1);
-    if (estimate > 50_000) { out.push({ entity: e.name, count: estimate, estimate: true }); continue; }
-    const exact = await sql<{ n: number }>`select count(*)::int as n from ${sql.raw(`"${e.table}"`)}`.execute(db);
-    out.push({ entity: e.name, count: Number(exact.rows[0].n), estimate: false });
+  const listed = ENTITIES.filter((e) => can(role, e.name, 'list'));
+  if (!listed.length) return [];
+  const stats = await sql<{ t: string; tuples: number; pages: number; now_pages: number }>`
+    select x.t, c.reltuples::float8 as tuples, c.relpages::int as pages,
+      (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as now_pages
+    from unnest(${listed.map((e) => e.table)}::text[]) as x(t) join pg_class c on c.oid = to_regclass(quote_ident(x.t))`.execute(db);
+  const estimates = new Map(stats.rows.map((r) => [r.t, r.tuples > 0 && r.pages > 0 ? Math.round((r.tuples / r.pages) * Math.max(r.now_pages, 1)) : -1]));
+  const small = listed.filter((e) => (estimates.get(e.table) ?? -1) <= COUNT_CAP);
+  const counts = new Map<string, number>();
+  if (small.length) {
+    const parts = small.map((e) => sql`select ${e.table}::text as t, (select count(*)::int from (select 1 from ${sql.raw(ident(e.table))} limit ${COUNT_CAP + 1}) x) as n`);
+    const res = await sql<{ t: string; n: number }>`${sql.join(parts, sql` union all `)}`.execute(db);
+    for (const r of res.rows) counts.set(r.t, Number(r.n));
   }
-  return out;
+  return listed.map((e) => {
+    const estimate = estimates.get(e.table) ?? -1;
+    const n = counts.get(e.table);
+    if (n === undefined || n > COUNT_CAP) return { entity: e.name, count: Math.max(estimate, n ?? 0), estimate: true };
+    return { entity: e.name, count: n, estimate: false };
+  });
 }
 
 /** Non-entity calls of the console: notifications, push token, search, preferences, home figures. */
