@@ -1,0 +1,72 @@
+import { CompiledQuery } from 'kysely';
+import { createApp } from '../src/server/app';
+import type { DB } from '../src/server/db/connection';
+import { Client } from './client';
+import { buildOperations, type Operation } from './operations';
+import { readOptions } from './options';
+import { seedSummary, TARGET_P95_MS, timingTable } from './report';
+import { BENCH_PASSWORD, openDataSet } from './seed';
+import { timeOperation, type Timing } from './timing';
+import { traced, type Statement } from './trace';
+
+/**
+ * `npm run bench`: seeds (or reuses) a large data set in an embedded database, then times the console's
+ * calls through the real HTTP app. It only reports; nothing here is a test.
+ */
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** Runs an operation's first ten variants with SQL tracing and explains the slowest statement seen. */
+async function explain(db: DB, client: Client, op: Operation): Promise<string> {
+  const runs: { path: string; ms: number; statements: Statement[] }[] = [];
+  for (let i = 0; i < 10; i++) {
+    const path = op.path(i);
+    const { result, statements } = await traced(() => client.get(path));
+    runs.push({ path, ms: result.ms, statements });
+  }
+  const worst = runs.sort((a, b) => b.ms - a.ms)[0];
+  const slowest = [...worst.statements].sort((a, b) => b.ms - a.ms)[0];
+  if (!slowest) return `### ${op.name}: no statements`;
+  const plan = await db.executeQuery<Record<string, string>>(CompiledQuery.raw(`explain (analyze, buffers) ${slowest.sql}`, slowest.params));
+  return [
+    `### ${op.name}: slowest of 10 runs ${worst.ms.toFixed(1)} ms (${worst.path}); its statements: ${worst.statements.map((s) => s.ms.toFixed(1)).join(', ')} ms`,
+    slowest.sql.replace(/\s+/g, ' ').slice(0, 1500),
+    `params: ${JSON.stringify(slowest.params).slice(0, 300)}`,
+    ...plan.rows.map((r) => Object.values(r)[0]),
+  ].join('\n');
+}
+
+async function main() {
+  const opts = readOptions();
+  const { database, config, report } = await openDataSet(opts, log);
+  try {
+    console.log(seedSummary(report));
+    if (opts.seedOnly) return;
+
+    const client = new Client(createApp({ db: database.db, config }));
+    await client.signIn('superadmin@demo.test', BENCH_PASSWORD);
+    log('Preparing operations (sample rows, deep cursors)…');
+    const ops = (await buildOperations(database.db, client, report.counts)).filter((o) => !opts.only || o.name.includes(opts.only));
+    const timings: Timing[] = [];
+    for (const [i, op] of ops.entries()) {
+      process.stderr.write(`\r[${i + 1}/${ops.length}] ${op.name}\x1b[K`);
+      timings.push(await timeOperation(client, op, { runs: opts.runs, warmup: opts.warmup, budgetMs: 15_000 }));
+    }
+    process.stderr.write('\n');
+    console.log(`\nIn-process HTTP timings (superadmin, limit 50, ${opts.warmup} warm-up runs each; Node ${process.version}):`);
+    console.log(timingTable(timings));
+
+    if (opts.explain) {
+      for (const t of timings) {
+        if (opts.explain === 'slow' && !t.error && t.p95 < TARGET_P95_MS) continue;
+        console.log(`\n${await explain(database.db, client, ops.find((o) => o.name === t.name)!)}`);
+      }
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,156 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { base, en, en_IN, Faker } from '@faker-js/faker';
+import { ENTITIES, getEntity, type EntityDef } from '../src/registry';
+import { hashPassword } from '../src/server/auth/password';
+import { boot } from '../src/server/boot';
+import { readConfig, type Config } from '../src/server/config';
+import type { Database, DB } from '../src/server/db/connection';
+import { ident } from '../src/server/db/entity-table';
+import { fakeRecord } from '../src/server/db/fake';
+import type { Job, RefIds } from './generate';
+import { generatedBatches } from './generator';
+import { createIndexes, dropIndexes } from './indexes';
+import { BulkWriter, batchRowsFor } from './insert';
+import type { BenchOptions } from './options';
+import { referenceOrder, rowCounts, scaled } from './plan';
+import { clock, fmt, Progress } from './progress';
+
+/** The demo accounts' password in the bench's own database (superadmin@demo.test signs in with it). */
+export const BENCH_PASSWORD = 'bench-password-2026';
+
+export interface SeedReport {
+  reused: boolean;
+  scale: number;
+  seededAt: string;
+  /** Wall time of the seed, analyse included. */
+  seconds: number;
+  /** Rows per entity (those seeded and the reference data the first start wrote). */
+  counts: Record<string, number>;
+  searchRows: number;
+  /** Entities left out, and why. */
+  skipped: string[];
+  /** Registry entity names the data set was made for: another set means another data set. */
+  entities: string[];
+}
+
+export function benchConfig(dataDir: string): Config {
+  // Always the embedded database: the bench wipes and refills its folder, which it must never do to a server.
+  return { ...readConfig(), dataDir, databaseUrl: undefined, demoPassword: BENCH_PASSWORD, demoData: false };
+}
+
+const metaFile = (dataDir: string) => path.join(dataDir, 'bench-meta.json');
+
+function readMeta(dataDir: string): SeedReport | null {
+  try { return JSON.parse(readFileSync(metaFile(dataDir), 'utf8')) as SeedReport; } catch { return null; }
+}
+
+/** Opens the bench database, seeding it unless a complete data set of the same scale and entities is there. */
+export async function openDataSet(opts: BenchOptions, log: (line: string) => void): Promise<{ database: Database; config: Config; report: SeedReport }> {
+  const config = benchConfig(opts.dataDir);
+  const names = ENTITIES.map((e) => e.name).sort();
+  const meta = readMeta(opts.dataDir);
+  const pgdata = path.join(opts.dataDir, 'pgdata');
+  const why = opts.fresh ? 'rebuilding it as asked (--fresh)'
+    : !meta ? (existsSync(pgdata) ? 'the folder holds no complete data set' : null)
+      : meta.scale !== opts.scale ? `it was seeded at scale ${meta.scale}, not ${opts.scale}`
+        : meta.entities.join() !== names.join() ? 'the registry\'s entities have changed since it was seeded'
+          : null;
+  if (why) {
+    log(`Clearing ${opts.dataDir}: ${why}.`);
+    rmSync(metaFile(opts.dataDir), { force: true });
+    rmSync(pgdata, { recursive: true, force: true });
+  }
+  const database = await boot(config, { log });
+  if (meta && !why) {
+    log(`Reusing the data set in ${opts.dataDir}: scale ${meta.scale}, seeded ${meta.seededAt} in ${clock(meta.seconds)}.`);
+    return { database, config, report: { ...meta, reused: true } };
+  }
+  try {
+    const report = await seedDataSet(database.db, config, opts.scale, names, log);
+    writeFileSync(metaFile(opts.dataDir), JSON.stringify(report, null, 2));
+    return { database, config, report };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
+
+async function tableRows(db: DB, def: EntityDef): Promise<number[]> {
+  const res = await sql<{ id: number }>`select id from ${sql.raw(ident(def.table))} order by id`.execute(db);
+  return res.rows.map((r) => Number(r.id));
+}
+
+async function seedDataSet(db: DB, config: Config, scale: number, names: string[], log: (line: string) => void): Promise<SeedReport> {
+  const started = performance.now();
+  const tables = new Set((await sql<{ t: string }>`select table_name as t from information_schema.tables where table_schema = current_schema()`.execute(db)).rows.map((r) => r.t));
+  const refs: RefIds = {};
+  const counts: Record<string, number> = {};
+  const skipped: string[] = [];
+  const toSeed: EntityDef[] = [];
+  for (const def of referenceOrder(ENTITIES)) {
+    if (!tables.has(def.table)) { skipped.push(`${def.name} (no table ${def.table} yet: no migration creates it)`); continue; }
+    const ids = await tableRows(db, def);
+    if (ids.length) { refs[def.name] = ids; counts[def.name] = ids.length; continue; }
+    toSeed.push(def);
+  }
+
+  const planned = rowCounts(toSeed);
+  const probe = new Faker({ locale: [en_IN, en, base], seed: 1 });
+  const jobs: Job[] = [];
+  for (const def of toSeed) {
+    const count = scaled(planned.get(def.name)!, scale);
+    const refIds = (e: string) => { const r = refs[e]; return !r ? [] : Array.isArray(r) ? r : [r.first]; };
+    try {
+      fakeRecord(def, { faker: probe, refIds, seq: 1 });
+    } catch (err) {
+      skipped.push(`${def.name} (${(err as Error).message})`);
+      continue;
+    }
+    jobs.push({ name: def.name, count, firstId: 1, batchRows: batchRowsFor(def) });
+    refs[def.name] = { first: 1, count };
+  }
+
+  const total = jobs.reduce((s, j) => s + j.count, 0);
+  log(`Seeding ${fmt(total)} rows into ${jobs.length} entities (scale ${scale}); ${Object.keys(counts).length} entities keep their reference data.`);
+  for (const s of skipped) log(`  skipped ${s}`);
+
+  // Every fake password gets the same hash: one scrypt, not one per row.
+  const passwordHash = await hashPassword('bench-record-password', config.scryptLogN);
+  const deferred = await dropIndexes(db, [...jobs.map((j) => getEntity(j.name).table), 'search_index']);
+  const progress = new Progress(total);
+  const byName = new Map(jobs.map((j) => [j.name, j]));
+  let writer: BulkWriter | null = null;
+  let current = '';
+  // Time spent in the database per entity (the rest is waiting for the row generator): BENCH_DEBUG=1 prints it.
+  const busy = new Map<string, number>();
+  for await (const batch of generatedBatches(jobs, refs, Date.now())) {
+    if (batch.name !== current) {
+      if (writer) { await writer.finish(db); progress.end(); }
+      current = batch.name;
+      const def = ENTITIES.find((e) => e.name === current)!;
+      writer = new BulkWriter(def, passwordHash);
+      progress.begin(current, byName.get(current)!.count);
+    }
+    const w0 = performance.now();
+    await writer!.write(db, batch.rows);
+    busy.set(current, (busy.get(current) ?? 0) + performance.now() - w0);
+    progress.add(batch.rows.length);
+  }
+  if (writer) { await writer.finish(db); progress.end(); }
+  for (const j of jobs) counts[j.name] = j.count;
+  if (process.env.BENCH_DEBUG) for (const [k, v] of busy) log(`  ${k}: inserting ${(v / 1000).toFixed(1)} s`);
+
+  const indexFrom = performance.now();
+  log(`Building ${deferred.length} indexes…`);
+  await createIndexes(db, deferred, (ix, ms) => { if (process.env.BENCH_DEBUG || ms > 5000) log(`  ${ix.name}: ${(ms / 1000).toFixed(1)} s`); });
+  log(`Indexes took ${((performance.now() - indexFrom) / 1000).toFixed(1)} s.`);
+  const analyseFrom = performance.now();
+  await sql`analyze`.execute(db);
+  log(`ANALYZE took ${((performance.now() - analyseFrom) / 1000).toFixed(1)} s.`);
+  const searchRows = Number((await sql<{ n: number }>`select count(*)::int as n from search_index`.execute(db)).rows[0].n);
+  const seconds = (performance.now() - started) / 1000;
+  log(`Seeded ${fmt(total)} rows (+${fmt(searchRows)} search rows in all) in ${clock(seconds)}.`);
+  return { reused: false, scale, seededAt: new Date().toISOString(), seconds, counts, searchRows, skipped, entities: names };
+}
