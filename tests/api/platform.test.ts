@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { can, canReadRecord, getEntity, ROLES, type Role } from '../../src/registry';
+import { matchingIds } from '../../src/server/search';
 import { fieldsOf, setupApi, type Reply } from './harness';
 
 /** Cross-cutting calls and guarantees: security headers, limits, notifications, push token, search, upload. */
@@ -136,7 +137,7 @@ describe('GET /api/search', () => {
 
   test('empty and wildcard-only queries find nothing; a long one → 400', async () => {
     expect(await search('superadmin', '')).toEqual([]);
-    expect(await search('superadmin', '%_%')).toEqual([]);
+    for (const q of ['%_%', '.*', '(', '\\', '[a']) expect(await search('superadmin', q), q).toEqual([]);
     expect((await api.call('superadmin', 'GET', `/api/search?q=${'x'.repeat(101)}`)).status).toBe(400);
   });
 });
@@ -191,5 +192,27 @@ describe('POST /api/specialist (spec §7)', () => {
     const list = await api.call('admin', 'GET', '/api/specialist?q=rheuma');
     expect(list.body.data.map((s: { id: number }) => s.id)).toEqual([r.body.data.id]);
     expect((await api.call('admin', 'GET', '/api/search?q=rheuma')).body.data[0]).toMatchObject({ entity: 'speciality', id: r.body.data.id });
+  });
+
+  test('matchingIds gives every id up to its cap, and null past it', async () => {
+    const all = await matchingIds(api.db, 'state', 'a', 1_000);
+    expect(all!.length).toBeGreaterThan(3);
+    expect(await matchingIds(api.db, 'state', 'a', all!.length)).toHaveLength(all!.length);
+    expect(await matchingIds(api.db, 'state', 'a', all!.length - 1)).toBeNull();
+  });
+
+  test('one or two letters find the start of a word, three or more find it anywhere (list, palette, picker)', async () => {
+    const r = await api.call('admin', 'POST', '/api/specialist', { name: 'Zyxwology Qvantum', status: 'active', sortOrder: 6 });
+    expect(r.status).toBe(201);
+    const id = r.body.data.id;
+    const found = async (q: string) => {
+      const ids = async (path: string) => ((await api.call('admin', 'GET', path)).body.data as { id: number }[]).map((x) => x.id).includes(id);
+      const where = [await ids(`/api/specialist?q=${q}`), await ids(`/api/search?q=${q}`), await ids(`/api/specialist/options?q=${q}`)];
+      expect(new Set(where).size, `${q}: list, palette and picker agree`).toBe(1);
+      return where[0];
+    };
+    for (const q of ['z', 'zy', 'QV', 'q']) expect(await found(q), q).toBe(true);
+    for (const q of ['yx', 'vw', 'um']) expect(await found(q), q).toBe(false);
+    for (const q of ['xwo', 'antum', 'ology q']) expect(await found(q), q).toBe(true);
   });
 });

@@ -5,9 +5,9 @@ import { ident } from '../db/entity-table';
 import { fail } from '../http';
 import { col, selectList, toRecord } from './columns';
 import { attachLabels } from './labels';
-import { docContains, likePattern, matchingIds } from '../search';
+import { docContains, likePattern, matchingIds, SEARCH_COUNT_CAP } from '../search';
 
-/** Counting stops here on large tables: the total is then flagged as an estimate. */
+/** Counting stops here on large tables: the total is then flagged as an estimate (SEARCH_COUNT_CAP with `q`). */
 export const COUNT_CAP = 10_000;
 
 function filterSql(def: EntityDef, field: string, value: string): RawBuilder<unknown> {
@@ -45,15 +45,15 @@ function keysetRanges(c: RawBuilder<unknown>, dir: 'asc' | 'desc', v: unknown, i
 }
 
 /**
- * How `q` narrows a list. Up to COUNT_CAP matches: their ids, fetched once through the trigram index, so
+ * How `q` narrows a list. Up to SEARCH_COUNT_CAP matches: their ids, fetched once through the trigram index, so
  * that a page is an id lookup whose size the planner knows (it no longer walks the sort index probing every
  * row for a rare term) and the count is already known. More: `ids` is null, and a page is found by the
  * per-row check `rowMatches` or among `allMatches` (see pageRows).
  */
-interface TextSearch { ids: number[] | null; rowMatches: RawBuilder<unknown>; allMatches: RawBuilder<unknown>; semiJoin: RawBuilder<unknown> }
+export interface TextSearch { ids: number[] | null; rowMatches: RawBuilder<unknown>; allMatches: RawBuilder<unknown>; semiJoin: RawBuilder<unknown> }
 
-async function textSearch(db: DB, def: EntityDef, q: string): Promise<TextSearch> {
-  const ids = await matchingIds(db, def.name, q, COUNT_CAP);
+export async function textSearch(db: DB, def: EntityDef, q: string): Promise<TextSearch> {
+  const ids = await matchingIds(db, def.name, q, SEARCH_COUNT_CAP);
   const matching = sql`select record_id from search_index where entity = ${def.name} and ${docContains(q)}`;
   return {
     ids,
@@ -69,12 +69,12 @@ const WALK_ROWS = 2_000;
 const whereOf = (parts: RawBuilder<unknown>[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
 
 /**
- * Up to `need` rows of `scope` (and of the search) in list order. A term with more than COUNT_CAP matches
+ * Up to `need` rows of `scope` (and of the search) in list order. A term with more than SEARCH_COUNT_CAP matches
  * usually fills a page within the first few hundred rows in list order, so those are read first, checking
  * each; when they do not hold a page (the term is rarer there, e.g. a year in a list sorted by date), the
  * page comes from all the matches, gathered through the trigram index and sorted.
  */
-async function pageRows(db: DB, def: EntityDef, scope: RawBuilder<unknown>[], order: RawBuilder<unknown>, need: number, search: TextSearch | null) {
+export async function pageRows(db: DB, def: EntityDef, scope: RawBuilder<unknown>[], order: RawBuilder<unknown>, need: number, search: TextSearch | null) {
   const table = sql.raw(ident(def.table));
   const select = (where: RawBuilder<unknown>[]) =>
     sql<Record<string, unknown>>`select ${selectList(def)} from ${table} t ${whereOf(where)} order by ${order} limit ${need}`.execute(db);
@@ -86,13 +86,19 @@ async function pageRows(db: DB, def: EntityDef, scope: RawBuilder<unknown>[], or
   return (await select([...scope, search.allMatches])).rows;
 }
 
+/** `col dir, id dir`, nulls where the (col, id) index puts them. */
+export function orderBy(def: EntityDef, sort: { field: string; dir: 'asc' | 'desc' }): RawBuilder<unknown> {
+  const c = sql.raw(col(def, sort.field));
+  return sort.dir === 'asc' ? sql`${c} asc nulls last, t.id asc` : sql`${c} desc nulls first, t.id desc`;
+}
+
 export async function listRecords(db: DB, def: EntityDef, query: ListQuery, extraWhere: RawBuilder<unknown>[] = []) {
   const where: RawBuilder<unknown>[] = [...extraWhere];
   for (const [k, v] of Object.entries(query.filters)) where.push(filterSql(def, k, v));
   const search = query.q ? await textSearch(db, def, query.q) : null;
   const sortCol = sql.raw(col(def, query.sort.field));
   const dir = query.sort.dir;
-  const order = dir === 'asc' ? sql`${sortCol} asc nulls last, t.id asc` : sql`${sortCol} desc nulls first, t.id desc`;
+  const order = orderBy(def, query.sort);
 
   const ranges = query.cursor ? keysetRanges(sortCol, dir, query.cursor[0], query.cursor[1]) : [null];
   const rows: Record<string, unknown>[] = [];
@@ -105,13 +111,14 @@ export async function listRecords(db: DB, def: EntityDef, query: ListQuery, extr
   const nextCursor = rows.length > query.limit && last ? JSON.stringify([last[query.sort.field] ?? null, last.id]) : null;
 
   // With `q` alone the matches are the count (each record has exactly one search row, written with it).
+  const cap = search ? SEARCH_COUNT_CAP : COUNT_CAP;
   let n: number;
-  if (search && !where.length) n = search.ids ? search.ids.length : COUNT_CAP + 1;
+  if (search && !where.length) n = search.ids ? search.ids.length : cap + 1;
   else {
     const text = search ? [search.ids ? sql`t.id = any(${search.ids}::int[])` : search.semiJoin] : [];
-    const counted = await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${sql.raw(ident(def.table))} t ${whereOf([...where, ...text])} limit ${COUNT_CAP + 1}) x`.execute(db);
+    const counted = await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${sql.raw(ident(def.table))} t ${whereOf([...where, ...text])} limit ${cap + 1}) x`.execute(db);
     n = Number(counted.rows[0]?.n ?? 0);
   }
   await attachLabels(db, def, page);
-  return { data: page, total: Math.min(n, COUNT_CAP), ...(n > COUNT_CAP ? { totalIsEstimate: true } : {}), nextCursor };
+  return { data: page, total: Math.min(n, cap), ...(n > cap ? { totalIsEstimate: true } : {}), nextCursor };
 }

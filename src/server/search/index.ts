@@ -36,22 +36,35 @@ export function hasTrigram(q: string): boolean {
 }
 
 /**
- * "This search row's text contains q". With a trigram, as the trigram index serves it; without, as a filter
- * on the rows read some other way (ILIKE is LIKE over lower-cased text, so both give the same rows).
+ * "This search row's text contains q". A term of three letters or more is found anywhere in the text. A
+ * shorter one is found at the start of a word (`an` finds "Anand" and "K. Anil", not "Susan"): that is what
+ * one or two typed letters usually mean, and a word's start is padded with blanks in its trigrams (`  a`,
+ * ` an`), so the trigram index serves it (doc is lower-cased, its words separated by spaces); anywhere in
+ * the text it would be a scan of every row.
  */
 export function docContains(q: string, doc: RawBuilder<unknown> = sql`doc`): RawBuilder<unknown> {
-  const pattern = likePattern(q);
-  return hasTrigram(q) ? sql`${doc} ilike ${pattern}` : sql`lower(${doc}) like lower(${pattern})`;
+  if (hasTrigram(q)) return sql`${doc} ilike ${likePattern(q)}`;
+  // One regular expression, not `like 'ab%' or like '% ab%'`: both read the same trigrams, and the index twice.
+  const literal = q.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return sql`${doc} ~ ${`(^| )${literal}`}`;
 }
 
+/** Matches of `q` counted before a list says "more than …" (a search box narrows; it need not count a table). */
+export const SEARCH_COUNT_CAP = 1_000;
+
 /**
- * Ids of one entity's records whose search text contains `q`: all of them while there are at most `cap`, else
- * null. A term without a trigram reads the entity's own search rows in key order (a plain scan would read
- * every entity's, starting wherever the last scan of the table stopped).
+ * Rows of the given entities whose search text contains `q`, as a WITH query planned without the caller's
+ * LIMIT (PostgreSQL still runs it only as far as the LIMIT needs). With the LIMIT in view the planner picks
+ * a sequential scan that "stops early", but one entity's rows lie together in the table, so it may read the
+ * whole of it first; the trigram index costs a few milliseconds whatever the term.
  */
+export function matchesOf(entities: string[], q: string): RawBuilder<unknown> {
+  return sql`matches as materialized (select entity, record_id, title, subtitle, doc from search_index where entity = any(${entities}::text[]) and ${docContains(q)})`;
+}
+
+/** Ids of one entity's records whose search text contains `q`: all of them while there are at most `cap`, else null. */
 export async function matchingIds(db: DB, entity: string, q: string, cap: number): Promise<number[] | null> {
-  const order = hasTrigram(q) ? sql`` : sql`order by record_id`;
-  const res = await sql<{ id: number }>`select record_id as id from search_index where entity = ${entity} and ${docContains(q)} ${order} limit ${cap + 1}`.execute(db);
+  const res = await sql<{ id: number }>`with ${matchesOf([entity], q)} select record_id as id from matches limit ${cap + 1}`.execute(db);
   return res.rows.length > cap ? null : res.rows.map((r) => Number(r.id));
 }
 
@@ -71,11 +84,7 @@ export async function searchRecords(db: DB, role: Role, q: string, limit = 20): 
   const entities = readableEntities(role);
   if (!term || !entities.length) return [];
   const res = await sql<SearchHit>`
-    with m as (
-      select entity, record_id, title, subtitle, doc from search_index
-      where entity = any(${entities}::text[]) and doc ilike ${likePattern(term)}
-      limit 200
-    )
+    with ${matchesOf(entities, term)}, m as (select * from matches limit 200)
     select entity, record_id as id, title, subtitle from m
     order by (lower(title) like ${`${term.toLowerCase()}%`}) desc, similarity(doc, ${term.toLowerCase()}) desc, title
     limit ${limit}`.execute(db);
