@@ -33,7 +33,9 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
   });
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  // The highlighted option by record, not by position: when the server's answer replaces the list, the
+  // record the user arrowed to stays highlighted (or the first one is, if it is gone).
+  const [activeId, setActiveId] = useState<number | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const options = useRecordOptions(def, query, open && canPickFrom(currentRole(), target));
 
@@ -57,10 +59,15 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
   const listId = `${inputId}-list`;
   // Until the server answers for what is typed now, the last answer is narrowed here, so Enter never picks a stale row.
   const items = rank(options.items, query, (o) => [o.title, o.subtitle]);
+  const active = Math.max(0, items.findIndex((o) => o.id === activeId));
+  const moveBy = (step: number) => setActiveId((cur) => {
+    const at = Math.max(0, items.findIndex((o) => o.id === cur));
+    return items[Math.min(Math.max(at + step, 0), items.length - 1)]?.id ?? null;
+  });
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown') { e.preventDefault(); setOpen(true); setActive((a) => Math.min(a + 1, items.length - 1)); }
-    else if (e.key === 'ArrowUp') { e.preventDefault(); setActive((a) => Math.max(a - 1, 0)); }
+    if (e.key === 'ArrowDown') { e.preventDefault(); setOpen(true); moveBy(1); }
+    else if (e.key === 'ArrowUp') { e.preventDefault(); moveBy(-1); }
     else if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && open && (items[active] || query)) { e.preventDefault(); if (items[active]) pick(items[active].id, items[active].title); }
     else if (e.key === 'Escape' && open) { e.stopPropagation(); setOpen(false); }
     else if (e.key === 'Backspace' && !query && ids.length) { remove(ids[ids.length - 1]); }
@@ -82,9 +89,9 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
         aria-expanded={open} aria-controls={listId} aria-autocomplete="list" aria-invalid={invalid || undefined}
         aria-activedescendant={open && items[active] ? `${listId}-${items[active].id}` : undefined}
         placeholder={t('form.selectSearch', { name: label })} value={shown}
-        onFocus={() => { setOpen(true); setActive(0); }}
+        onFocus={() => { setOpen(true); setActiveId(null); }}
         onBlur={() => { setTimeout(() => setOpen(false), 150); onBlur?.(); }}
-        onChange={(e) => { setQuery(e.target.value); setOpen(true); setActive(0); if (!many && ids.length && !e.target.value) onChange(null); }}
+        onChange={(e) => { setQuery(e.target.value); setOpen(true); setActiveId(null); if (!many && ids.length && !e.target.value) onChange(null); }}
         onKeyDown={onKeyDown} />
       {open && (
         <ul className="combo-list" id={listId} role="listbox" aria-label={label}>
