@@ -256,6 +256,33 @@ test.describe('ref and refs', () => {
     await expect(toast(page, 'City saved')).toBeVisible();
   });
 
+  test('the highlighted record stays highlighted when the server answer reorders the list', async ({ page }) => {
+    await signInAs(page, 'superadmin');
+    // Hold the answers for what is typed, so the list is first the earlier answer narrowed in the browser.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/state\/options\?.*q=pra/, async (route) => { await held; await route.continue(); });
+    await runExact(page, 'Add City');
+    const form = page.getByRole('dialog', { name: 'Add City' });
+    await page.keyboard.type(unique('Gwalior'));
+    await page.keyboard.press('Tab');
+    await expect(combo(form, 'State')).toBeFocused();
+    const listbox = page.getByRole('listbox', { name: 'State' });
+    await expect(listbox.getByRole('option', { name: /^Karnataka/ })).toBeVisible(); // the first answer, unfiltered
+    await page.keyboard.type('prades');
+    const madhya = listbox.getByRole('option', { name: /^Madhya Pradesh/ });
+    await expect(listbox.getByRole('option', { name: /^Karnataka/ })).toBeHidden();
+    for (let i = 0; i < 10 && (await madhya.getAttribute('aria-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
+    await expect(madhya).toHaveAttribute('aria-selected', 'true');
+    const before = await listbox.getByRole('option').allInnerTexts();
+    release();
+    await expect(listbox.getByRole('option', { name: /^Uttar Pradesh/ })).toBeVisible(); // the server's answer
+    expect(await listbox.getByRole('option').allInnerTexts(), 'the answer reorders the list').not.toEqual(before);
+    await expect(madhya).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(combo(form, 'State')).toHaveValue('Madhya Pradesh');
+  });
+
   test('a reference select picks what was typed even when Enter comes before the server answers', async ({ page }) => {
     await signInAs(page, 'superadmin');
     await runExact(page, 'Add City');
