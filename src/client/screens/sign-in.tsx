@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, Redirect } from 'wouter';
-import { navigate } from 'wouter/use-browser-location';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -32,8 +31,7 @@ export function SignIn() {
     setBusy(true);
     setError(null);
     try {
-      await signIn(email.trim(), password);
-      navigate(origin(), { replace: true });
+      await signIn(email.trim(), password); // the status change redirects (below), once
     } catch (err) {
       setError(err instanceof ApiError ? translateMessage(err.message) : t('errors.network'));
     } finally {

@@ -43,9 +43,11 @@ export async function signIn(email: string, password: string): Promise<void> {
   localStorage.setItem(STORAGE.accessToken, token);
   localStorage.setItem(STORAGE.idToken, token);
   localStorage.setItem(STORAGE.expiresAt, String(Date.now() + expiresIn * 1000));
+  // Preferences first: the console then opens in the user's theme and language, and signing in is over
+  // when the status flips (the sign-in page redirects on it; nothing navigates again later).
+  await loadPrefs();
   session.user = user;
   session.status = 'signedIn';
-  await loadPrefs();
 }
 
 /** On start: a stored token is validated with the server and the profile loaded (spec §4). */
@@ -57,9 +59,9 @@ export async function restoreSession(): Promise<void> {
   }
   try {
     const res = await api.get<{ data: Profile }>('/api/adminUser/validate/authToken');
+    await loadPrefs();
     session.user = res.data;
     session.status = 'signedIn';
-    await loadPrefs();
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) clearStorage();
     session.user = null;
