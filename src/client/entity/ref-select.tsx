@@ -65,6 +65,10 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
     return items[Math.min(Math.max(at + step, 0), items.length - 1)]?.id ?? null;
   });
 
+  const activeOptionId = open && items[active] ? `${listId}-${items[active].id}` : undefined;
+  // The highlighted option stays in sight as the arrows move it through a list longer than its box.
+  useEffect(() => { if (activeOptionId) document.getElementById(activeOptionId)?.scrollIntoView({ block: 'nearest' }); }, [activeOptionId]);
+
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown') { e.preventDefault(); setOpen(true); moveBy(1); }
     else if (e.key === 'ArrowUp') { e.preventDefault(); moveBy(-1); }
@@ -87,7 +91,7 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
       )}
       <input id={inputId} ref={inputRef} className="input" type="text" role="combobox" autoComplete="off" autoFocus={autoFocus}
         aria-expanded={open} aria-controls={listId} aria-autocomplete="list" aria-invalid={invalid || undefined}
-        aria-activedescendant={open && items[active] ? `${listId}-${items[active].id}` : undefined}
+        aria-activedescendant={activeOptionId}
         placeholder={t('form.selectSearch', { name: label })} value={shown}
         onFocus={() => { setOpen(true); setActiveId(null); }}
         onBlur={() => { setTimeout(() => setOpen(false), 150); onBlur?.(); }}
