@@ -18,6 +18,9 @@ export default defineConfig({
   testDir: 'tests/browser',
   workers: 1,
   timeout: 60_000,
+  // One retry on CI, reported as "flaky" in the output (not hidden): a keyboard-only speciality run failed once in
+  // four full local runs and never alone; the screenshot of a failure is kept in test-results/ to find out why.
+  retries: process.env.CI ? 1 : 0,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
@@ -28,6 +31,7 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
     trace: 'off',
+    screenshot: 'only-on-failure',
   },
   webServer: {
     // A fresh embedded database for every run: reference data and the five demo accounts, no demo records.
