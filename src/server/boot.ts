@@ -6,7 +6,7 @@ import { isEmpty, seed } from './db/seed';
 /** Opens the database, applies migrations and seeds an empty one. Shared by `npm start`, tests and the bench. */
 export async function boot(config: Config, opts: { memory?: boolean; log?: (line: string) => void } = {}): Promise<Database> {
   const log = opts.log ?? (() => {});
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: opts.memory ? undefined : config.dataDir });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: opts.memory ? undefined : config.dataDir, sharedBuffers: config.pgliteSharedBuffers });
   try {
     const applied = await migrate(database.db);
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);

@@ -20,6 +20,8 @@ export interface Config {
   auth0ClientId?: string;
   /** scrypt cost; the default is DESIGN.md's N=2^17. Tests may lower it for speed via SCRYPT_LOG_N. */
   scryptLogN: number;
+  /** Buffer cache of the embedded database on disk (PostgreSQL's shared_buffers). */
+  pgliteSharedBuffers: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -40,5 +42,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth0Domain: env.AUTH0_DOMAIN || undefined,
     auth0ClientId: env.AUTH0_CLIENT_ID || undefined,
     scryptLogN: Number(env.SCRYPT_LOG_N ?? 17),
+    pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS || '256MB',
   };
 }

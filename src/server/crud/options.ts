@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import { subtitleOf, titleOf, type EntityDef } from '../../registry';
 import type { DB } from '../db/connection';
-import { ident } from '../db/entity-table';
-import { selectList } from './columns';
 import { orderBy, pageRows, textSearch } from './list';
 
 export interface Option { id: number; title: string; subtitle: string }
@@ -13,12 +11,8 @@ export interface Option { id: number; title: string; subtitle: string }
  * reads a page in list order instead of every match).
  */
 export async function listOptions(db: DB, def: EntityDef, opts: { q?: string; ids?: number[]; limit: number }): Promise<Option[]> {
-  const order = orderBy(def, def.defaultSort);
-  let rows: Record<string, unknown>[];
-  if (opts.ids) {
-    rows = (await sql<Record<string, unknown>>`select ${selectList(def)} from ${sql.raw(ident(def.table))} t where t.id = any(${opts.ids}::int[]) order by ${order} limit ${opts.limit}`.execute(db)).rows;
-  } else {
-    rows = await pageRows(db, def, [], order, opts.limit, opts.q ? await textSearch(db, def, opts.q) : null);
-  }
+  const scope = opts.ids ? [sql`t.id = any(${opts.ids}::int[])`] : [];
+  const search = !opts.ids && opts.q ? await textSearch(db, def, opts.q) : null;
+  const rows = await pageRows(db, def, scope, orderBy(def, def.defaultSort), opts.limit, search);
   return rows.map((r) => ({ id: Number(r.id), title: titleOf(def, r) || `#${r.id}`, subtitle: subtitleOf(def, r) }));
 }

@@ -35,13 +35,15 @@ const PARSERS: Record<number, (v: string) => unknown> = {
  * that start at the table's beginning (one entity's rows lie together, so a scan joining one already under
  * way elsewhere reads the rest of the table first). In-memory databases (tests) keep the defaults.
  */
-const ON_DISK_SETTINGS = [`shared_buffers=${process.env.PGLITE_SHARED_BUFFERS ?? '256MB'}`, 'random_page_cost=1.1', 'synchronize_seqscans=off'];
+const onDiskSettings = (sharedBuffers?: string) => [...(sharedBuffers ? [`shared_buffers=${sharedBuffers}`] : []), 'random_page_cost=1.1', 'synchronize_seqscans=off'];
 
 export interface OpenOptions {
   /** postgres://… to use a PostgreSQL server. */
   url?: string;
   /** Folder of the embedded database; absent = in memory (tests). */
   dataDir?: string;
+  /** shared_buffers of the embedded database on disk. */
+  sharedBuffers?: string;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -51,7 +53,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.dataDir) {
     mkdirSync(opts.dataDir, { recursive: true });
     unlock = acquireDataDirLock(opts.dataDir);
-    pglite = new PGlite(path.join(opts.dataDir, 'pgdata'), { extensions: { pg_trgm }, parsers: PARSERS, postgresqlconf: ON_DISK_SETTINGS });
+    pglite = new PGlite(path.join(opts.dataDir, 'pgdata'), { extensions: { pg_trgm }, parsers: PARSERS, postgresqlconf: onDiskSettings(opts.sharedBuffers) });
   } else {
     pglite = new PGlite({ extensions: { pg_trgm }, parsers: PARSERS });
   }
