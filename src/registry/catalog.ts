@@ -55,6 +55,9 @@ export function referrersOf(target: string): Referrer[] {
   return out;
 }
 
+/** Characters a picker needs typed before it answers a caller who may not list its entity (titles only, never by ids). */
+export const MIN_BLIND_PICK = 3;
+
 /**
  * Whether a role may pick records of `target` in a form: it may list them, or it may add or edit a record
  * that refers to them (an fmc user filling in an fmc's city). Pickers see only ids and titles.

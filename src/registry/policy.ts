@@ -99,6 +99,29 @@ export function can(role: Role | undefined | null, resource: string, action: Act
   return canAccess(rolesFor(resource, action), role);
 }
 
+/**
+ * Field-level rules (DECISIONS.md): some values of a reference field are reserved. Only `roles` may give such a
+ * value, or change, disable or delete a record that holds one. "Only a superadmin may give the superadmin role,
+ * or change, disable or delete a superadmin's account." Read by the server on every write (create, edit,
+ * delete) and by the form's pickers, which leave out values the user may not give.
+ */
+export interface ReservedValues {
+  /** The reference field of the guarded entity, e.g. admin-user's `role`. */
+  field: string;
+  /** The field of the referenced record that names the value, e.g. roles' `key`. */
+  key: string;
+  values: readonly string[];
+  roles: Roles;
+}
+
+export const FIELD_RULES: Readonly<Record<string, readonly ReservedValues[]>> = {
+  'admin-user': [{ field: 'role', key: 'key', values: ['superadmin'], roles: SA }],
+};
+
+export function fieldRulesOf(resource: string): readonly ReservedValues[] {
+  return FIELD_RULES[resource] ?? [];
+}
+
 /** Actions that show one record read-only; whoever holds one of them may fetch the record. */
 export const READ_ACTIONS = ['details', 'view', 'profile'] as const;
 

@@ -6,12 +6,12 @@ import { base, en, en_IN, Faker } from '@faker-js/faker';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { columnName, getEntity, ROLES, type EntityDef, type FieldDef, type Role } from '../../src/registry';
+import { columnName, fieldRulesOf, getEntity, ROLES, type EntityDef, type FieldDef, type Role } from '../../src/registry';
 import { createApp } from '../../src/server/app';
 import { createSession } from '../../src/server/auth/sessions';
 import { boot } from '../../src/server/boot';
 import { readConfig, type Config } from '../../src/server/config';
-import { createRecord } from '../../src/server/crud/write';
+import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import type { Database, DB } from '../../src/server/db/connection';
 import { ident } from '../../src/server/db/entity-table';
 import { fakeRecord } from '../../src/server/db/fake';
@@ -140,10 +140,25 @@ export function setupApi(opts: { roles?: readonly Role[] } = {}): Api {
     return read();
   }
 
+  /** Ids of `target` that no field-level rule of `def` reserves: generic payloads stay every role's to write (field-rules.test.ts covers the reserved ones). */
+  async function unreservedIds(def: EntityDef, field: string, target: string): Promise<number[]> {
+    const rules = fieldRulesOf(def.name).filter((r) => r.field === field);
+    if (!rules.length) return idsOf(target);
+    const t = getEntity(target);
+    const keep = await sql<{ id: number }>`select id from ${sql.raw(ident(t.table))} where ${sql.join(rules.map((r) => sql`${sql.raw(ident(columnName(r.key, t.fields[r.key])))} <> all(${[...r.values]}::text[])`), sql` and `)} order by id`.execute(api.db);
+    return keep.rows.map((r) => r.id);
+  }
+
   api.anyPayload = async (def) => {
     const ids = new Map<string, number[]>();
     for (const target of new Set(refTargets(def.fields))) ids.set(target, await idsOf(target));
-    return fakeRecord(def, { faker, refIds: (e) => ids.get(e) ?? [], seq: seq++ });
+    for (const [k, fd] of Object.entries(def.fields)) if (fd.kind === 'ref' && fieldRulesOf(def.name).some((r) => r.field === k)) ids.set(`${k}@`, await unreservedIds(def, k, fd.ref!));
+    const record = fakeRecord(def, { faker, refIds: (e) => ids.get(e) ?? [], seq: seq++ });
+    for (const [k, fd] of Object.entries(def.fields)) {
+      const allowed = ids.get(`${k}@`);
+      if (fd.kind === 'ref' && allowed && !allowed.includes(Number(record[k]))) record[k] = faker.helpers.arrayElement(allowed);
+    }
+    return record;
   };
 
   async function taken(def: EntityDef, field: string, value: unknown, exceptId: unknown): Promise<boolean> {
@@ -169,7 +184,7 @@ export function setupApi(opts: { roles?: readonly Role[] } = {}): Api {
 
   api.insert = async (def) => {
     const p = await api.payload(def);
-    return p && createRecord(api.db, def, p, { id: null }, api.config.scryptLogN);
+    return p && createRecord(api.db, def, p, SYSTEM_ACTOR, api.config.scryptLogN);
   };
 
   return api;

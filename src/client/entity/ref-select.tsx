@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canPickFrom, getEntity } from '../../registry';
+import { can, canPickFrom, getEntity, MIN_BLIND_PICK } from '../../registry';
 import { api } from '../api/client';
 import { useRecordOptions, type RecordOption } from '../palette/use-palette-data';
 import { rank } from '../palette/rank';
@@ -37,12 +37,16 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
   // record the user arrowed to stays highlighted (or the first one is, if it is gone).
   const [activeId, setActiveId] = useState<number | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const options = useRecordOptions(def, query, open && canPickFrom(currentRole(), target));
+  // A role that may not list the target picks blind: titles only, after MIN_BLIND_PICK typed characters, never by ids.
+  const blind = !can(currentRole(), target, 'list');
+  const minChars = blind ? MIN_BLIND_PICK : 0;
+  const options = useRecordOptions(def, query, open && canPickFrom(currentRole(), target), minChars);
 
-  // Values whose labels are unknown (set by a reset) are looked up together, once.
+  // Values whose labels are unknown (set by a reset) are looked up together, once; a blind picker shows their numbers.
   useEffect(() => {
     const missing = ids.filter((id) => !labels.has(id));
     if (!missing.length) return;
+    if (blind) { setLabels((m) => { const n = new Map(m); missing.forEach((id) => n.set(id, `#${id}`)); return n; }); return; }
     api.get<{ data: RecordOption[] }>(`/api/${def.api}/options?ids=${missing.join(',')}`)
       .then((r) => setLabels((m) => { const n = new Map(m); r.data.forEach((o) => n.set(o.id, o.title)); missing.forEach((id) => { if (!n.has(id)) n.set(id, `#${id}`); }); return n; }))
       .catch(() => setLabels((m) => { const n = new Map(m); missing.forEach((id) => n.set(id, `#${id}`)); return n; }));
@@ -100,7 +104,9 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
       {open && (
         <ul className="combo-list" id={listId} role="listbox" aria-label={label}>
           {options.error && <li aria-disabled>{t('form.selectLoadFailed')}: {options.error}</li>}
-          {!options.loading && !options.error && items.length === 0 && <li aria-disabled>{t('form.selectNoMatch')}</li>}
+          {[...query.trim()].length < minChars
+            ? <li aria-disabled>{t('form.selectTypeMore', { count: minChars })}</li>
+            : !options.loading && !options.error && items.length === 0 && <li aria-disabled>{t('form.selectNoMatch')}</li>}
           {items.map((o, i) => (
             <li key={o.id} id={`${listId}-${o.id}`} role="option" aria-selected={i === active}
               onMouseDown={(e) => { e.preventDefault(); pick(o.id, o.title); }}>

@@ -24,12 +24,15 @@ export function useSearchHits(query: string) {
 
 export interface RecordOption { id: number; title: string; subtitle: string }
 
-/** Records of one entity matching the typed text (ids and titles only), for parameter pages and reference selects. */
-export function useRecordOptions(def: EntityDef, query: string, allowed = true) {
+/**
+ * Records of one entity matching the typed text (ids and titles only), for parameter pages and reference selects.
+ * `minChars`: the server answers a caller who may not list the entity only after that many typed characters.
+ */
+export function useRecordOptions(def: EntityDef, query: string, allowed = true, minChars = 0) {
   const q = useDebounced(query.trim(), 120);
   const [state, setState] = useState<{ items: RecordOption[]; loading: boolean; error?: string }>({ items: [], loading: true });
   useEffect(() => {
-    if (!allowed) { setState({ items: [], loading: false }); return; }
+    if (!allowed || [...q].length < minChars) { setState({ items: [], loading: false }); return; }
     let live = true;
     setState((s) => ({ ...s, loading: true }));
     const params = new URLSearchParams({ limit: '30' });
@@ -38,6 +41,6 @@ export function useRecordOptions(def: EntityDef, query: string, allowed = true) 
       .then((r) => live && setState({ items: r.data, loading: false }))
       .catch((err) => live && setState({ items: [], loading: false, error: err instanceof ApiError ? err.message : undefined }));
     return () => { live = false; };
-  }, [def, q, allowed]);
+  }, [def, q, allowed, minChars]);
   return state;
 }

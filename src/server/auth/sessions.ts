@@ -58,8 +58,11 @@ export async function revokeSession(db: DB, sessionId: number) {
   await db.updateTable('session').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
-export async function revokeUserSessions(db: DB, userId: number) {
-  await db.updateTable('session').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+/** Ends every live session of a user, but `keep` (the session that is acting, when a user changes their own password). */
+export async function revokeUserSessions(db: DB, userId: number, keep?: number) {
+  let q = db.updateTable('session').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (keep !== undefined) q = q.where('id', '<>', keep);
+  await q.execute();
 }
 
 /** The profile of spec §3, as the validate call and sign-in return it. */

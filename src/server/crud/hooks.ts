@@ -4,6 +4,7 @@ import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { revokeUserSessions } from '../auth/sessions';
 import { fail } from '../http';
+import type { Actor } from './write';
 
 /**
  * Server-side behaviour that a declaration cannot express: run inside the write's transaction.
@@ -12,7 +13,7 @@ import { fail } from '../http';
 export interface EntityHooks {
   /** Values about to be stored (already validated); may add computed columns. */
   beforeWrite?: (db: DB, values: Record<string, unknown>, existing: Record<string, unknown> | null) => Promise<Record<string, unknown>>;
-  afterWrite?: (db: DB, record: Record<string, unknown>, existing: Record<string, unknown> | null) => Promise<void>;
+  afterWrite?: (db: DB, record: Record<string, unknown>, existing: Record<string, unknown> | null, write: { actor: Actor; columns: Record<string, unknown> }) => Promise<void>;
 }
 
 /** A value about to be written, else the stored one (an update may leave a field out). */
@@ -29,9 +30,12 @@ async function nextDueOn(db: DB, item: unknown, calibratedOn: unknown): Promise<
 
 export const HOOKS: Record<string, EntityHooks> = {
   'admin-user': {
-    // Disabling a user ends their sessions at once (DOMAIN.md).
-    async afterWrite(db, record, existing) {
-      if (existing && record.status !== 'active') await revokeUserSessions(db, Number(record.id));
+    // Disabling a user ends their sessions at once (DOMAIN.md); a new password ends every session of the user but
+    // the one that set it (an administrator's own session, when they change their own password here).
+    async afterWrite(db, record, existing, { actor, columns }) {
+      if (!existing) return;
+      if (record.status !== 'active') await revokeUserSessions(db, Number(record.id));
+      else if ('password_hash' in columns) await revokeUserSessions(db, Number(record.id), actor.sessionId);
     },
   },
   callibrationInventory: {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { subtitleOf, titleOf, type EntityDef } from '../../registry';
+import { canAccess, ENTITIES, fieldRulesOf, subtitleOf, titleOf, type EntityDef, type ReservedValues, type Role } from '../../registry';
+import { col } from './columns';
 import type { DB } from '../db/connection';
 import { orderBy, pageRows, textSearch } from './list';
 
@@ -10,9 +11,19 @@ export interface Option { id: number; title: string; subtitle: string }
  * entity's default order, found the way the list's search box finds it (so a common term on a large table
  * reads a page in list order instead of every match).
  */
-export async function listOptions(db: DB, def: EntityDef, opts: { q?: string; ids?: number[]; limit: number }): Promise<Option[]> {
+export async function listOptions(db: DB, def: EntityDef, opts: { q?: string; ids?: number[]; limit: number; role: Role }): Promise<Option[]> {
   const scope = opts.ids ? [sql`t.id = any(${opts.ids}::int[])`] : [];
+  // Values a field-level rule reserves to other roles are not offered (an admin is not offered the superadmin role).
+  for (const rule of reservedTargets(def.name)) {
+    if (canAccess(rule.roles, opts.role)) continue;
+    scope.push(sql`${sql.raw(col(def, rule.key))} <> all(${[...rule.values]}::text[])`);
+  }
   const search = !opts.ids && opts.q ? await textSearch(db, def, opts.q) : null;
   const rows = await pageRows(db, def, scope, orderBy(def, def.defaultSort), opts.limit, search);
   return rows.map((r) => ({ id: Number(r.id), title: titleOf(def, r) || `#${r.id}`, subtitle: subtitleOf(def, r) }));
+}
+
+/** The field-level rules whose reserved values are records of `target` (roles, for admin-user's role). */
+function reservedTargets(target: string): ReservedValues[] {
+  return ENTITIES.flatMap((e) => fieldRulesOf(e.name).filter((r) => e.fields[r.field].ref === target));
 }

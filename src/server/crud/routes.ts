@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { can, canPickFrom, canReadRecord, ENTITIES, inputSchema, parseListQuery, type Action, type EntityDef } from '../../registry';
+import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, inputSchema, parseListQuery, type Action, type EntityDef } from '../../registry';
 import { fail, fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
 import { listRecords } from './list';
 import { listOptions } from './options';
@@ -38,15 +38,22 @@ export function crudRoutes(): Hono<AppEnv> {
       const input = validate(def, 'create', await jsonBody(c));
       return c.json({ data: await createRecord(c.get('db'), def, input, c.get('user'), c.get('config').scryptLogN) }, 201);
     });
-    // Reference pickers: whoever may list this entity, or fill in a form that refers to it.
+    // Reference pickers: whoever may list this entity, or fill in a form that refers to it. A caller who may not
+    // list it (an fmc user picking a patient) gets titles only, after three typed characters, and never by ids:
+    // the picker must not become a way to read the table (DECISIONS.md, Pickers).
     app.get(`${base}/options`, async (c) => {
-      if (!canPickFrom(c.get('user').role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
+      const role = c.get('user').role;
+      if (!canPickFrom(role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
+      const mayList = can(role, def.name, 'list');
       const q = c.req.query('q')?.trim().slice(0, 100) || undefined;
       const rawIds = c.req.query('ids');
+      if (!mayList && rawIds !== undefined) throw fail(403, 'Records cannot be looked up by id here', { field: 'ids', code: 'forbidden' });
+      if (!mayList && [...(q ?? '')].length < MIN_BLIND_PICK) throw fail(400, 'Type at least 3 characters to search', { field: 'q', code: 'too_short' });
       const ids = rawIds ? rawIds.split(',').map(Number) : undefined;
       if (ids && (ids.length > 200 || ids.some((n) => !Number.isInteger(n) || n < 1 || n > 2_147_483_647))) throw fail(400, 'ids must be up to 200 record ids', { field: 'ids' });
-      const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 30) || 30, 1), 100);
-      return c.json({ data: await listOptions(c.get('db'), def, { q, ids, limit }) });
+      const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 30) || 30, 1), mayList ? 100 : 20);
+      const options = await listOptions(c.get('db'), def, { q, ids, limit, role });
+      return c.json({ data: mayList ? options : options.map((o) => ({ id: o.id, title: o.title, subtitle: '' })) });
     });
     app.get(`${base}/:id`, async (c) => {
       if (!canReadRecord(c.get('user').role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });

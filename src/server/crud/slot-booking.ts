@@ -66,12 +66,12 @@ export async function cancelBooking(db: DB, id: number, patient: number, actorId
   });
 }
 
-/** The patients booked on a slot, oldest booking first (a slot holds at most its capacity, so no paging). */
-export async function slotBookings(db: DB, id: number) {
+/** The patients booked on a slot, oldest booking first (a slot holds at most its capacity, so no paging); named only when `names`. */
+export async function slotBookings(db: DB, id: number, names: boolean) {
   const patients = getEntity('patients');
   const res = await sql<{ patient: number; bookedAt: string; firstName: string; lastName: string }>`
     select b.patient, b.booked_at as "bookedAt", p.first_name as "firstName", p.last_name as "lastName"
     from slot_booking b join ${sql.raw(ident(patients.table))} p on p.id = b.patient
     where b.slot = ${id} order by b.booked_at, b.id`.execute(db);
-  return res.rows.map((r) => ({ patient: r.patient, bookedAt: r.bookedAt, label: titleOf(patients, r) }));
+  return res.rows.map((r) => ({ patient: r.patient, bookedAt: r.bookedAt, label: names ? titleOf(patients, r) : `#${r.patient}` }));
 }

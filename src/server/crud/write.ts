@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
-import { columnName, referrersOf, titleOf, type EntityDef } from '../../registry';
+import { columnName, referrersOf, titleOf, type EntityDef, type Role } from '../../registry';
 import { hashPassword } from '../auth/password';
 import type { DB } from '../db/connection';
 import { fkName, ident, uniqueName } from '../db/entity-table';
@@ -9,8 +9,12 @@ import { deleteSearchRow, upsertSearchRow } from '../search';
 import { param, selectList, toRecord } from './columns';
 import { hooksOf } from './hooks';
 import { attachLabels } from './labels';
+import { enforceFieldRules } from './field-rules';
 
-export interface Actor { id: number | null }
+/** Who writes: a signed-in user (their role and session), or the system (`role` null: first-start seeding). */
+export interface Actor { id: number | null; role: Role | null; sessionId?: number }
+
+export const SYSTEM_ACTOR: Actor = { id: null, role: null };
 
 /** Rich text keeps formatting and links, never scripts, handlers or frames. */
 export function sanitizeRichText(html: string): string {
@@ -73,6 +77,7 @@ async function audit(db: DB, actor: Actor, def: EntityDef, id: number, action: s
 export async function createRecord(db: DB, def: EntityDef, input: Record<string, unknown>, actor: Actor, scryptLogN: number) {
   try {
     return await db.transaction().execute(async (tx) => {
+      await enforceFieldRules(tx, def, actor.role, null, input);
       let cols = await toColumns(def, input, scryptLogN);
       const hooks = hooksOf(def);
       if (hooks.beforeWrite) cols = await hooks.beforeWrite(tx, cols, null);
@@ -83,7 +88,7 @@ export async function createRecord(db: DB, def: EntityDef, input: Record<string,
       const rec = (await fetchRecord(tx, def, id))!;
       await upsertSearchRow(tx, def, rec);
       await audit(tx, actor, def, id, 'create', input);
-      await hooks.afterWrite?.(tx, rec, null);
+      await hooks.afterWrite?.(tx, rec, null, { actor, columns: cols });
       await attachLabels(tx, def, [rec]);
       return rec;
     });
@@ -102,6 +107,7 @@ export async function updateRecord(db: DB, def: EntityDef, id: number, input: Re
       if (existing.version !== version) {
         throw fail(409, 'This record was changed by someone else since you opened it. Reload it to see the changes.', { code: 'stale', field: 'version' });
       }
+      await enforceFieldRules(tx, def, actor.role, existing, fields);
       for (const k of def.immutable ?? []) {
         if (k in fields && fields[k] !== existing[k]) throw fail(400, `${k} cannot be changed`, { field: k, code: 'immutable' });
       }
@@ -115,7 +121,7 @@ export async function updateRecord(db: DB, def: EntityDef, id: number, input: Re
       const rec = (await fetchRecord(tx, def, id))!;
       await upsertSearchRow(tx, def, rec);
       await audit(tx, actor, def, id, 'update', fields);
-      await hooks.afterWrite?.(tx, rec, existing);
+      await hooks.afterWrite?.(tx, rec, existing, { actor, columns: cols });
       await attachLabels(tx, def, [rec]);
       return rec;
     });
@@ -131,6 +137,7 @@ export async function deleteRecord(db: DB, def: EntityDef, id: number, actor: Ac
     await db.transaction().execute(async (tx) => {
       const existing = await fetchRecord(tx, def, id);
       if (!existing) throw fail(404, 'This record does not exist', { code: 'not_found' });
+      await enforceFieldRules(tx, def, actor.role, existing, null);
       const guard = def.protectedRows;
       if (guard && guard.values.includes(String(existing[guard.field]))) {
         throw fail(409, `"${titleOf(def, existing)}" is built in and cannot be deleted`, { code: 'protected' });

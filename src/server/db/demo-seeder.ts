@@ -1,12 +1,12 @@
 import type { Faker } from '@faker-js/faker';
 import { sql } from 'kysely';
 import { ENTITIES, getEntity, inputSchema } from '../../registry';
-import { createRecord, type Actor } from '../crud/write';
+import { createRecord, SYSTEM_ACTOR } from '../crud/write';
 import type { DB } from './connection';
 import { ident } from './entity-table';
 import { fakeRecord } from './fake';
 
-const SYSTEM: Actor = { id: null };
+const SYSTEM = SYSTEM_ACTOR;
 
 type Row = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import { sql } from 'kysely';
 import { getEntity } from '../../registry';
-import { createRecord } from '../crud/write';
+import { createRecord, SYSTEM_ACTOR } from '../crud/write';
 import type { DB } from './connection';
 import { seedCatalogue } from './demo-catalogue';
 
@@ -18,7 +18,7 @@ export async function seedDemoData(db: DB, faker: Faker, ctx: DemoContext) {
       firstName, lastName, email: faker.internet.email({ firstName, lastName, provider: 'staff.demo.test' }).toLowerCase(),
       phone: `+91 9${faker.string.numeric(9)}`, role: ctx.roleId[role], status: faker.helpers.arrayElement(['active', 'active', 'disabled']),
       password: faker.internet.password({ length: 16 }),
-    }, { id: null }, ctx.scryptLogN);
+    }, SYSTEM_ACTOR, ctx.scryptLogN);
   }
   const notes = [
     ['doctorInCompleteProfile', '4 doctors have not completed their profile'],

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { base, en, en_IN, Faker } from '@faker-js/faker';
 import { sql } from 'kysely';
 import { getEntity, ROLES } from '../../registry';
-import { createRecord, type Actor } from '../crud/write';
+import { createRecord, SYSTEM_ACTOR } from '../crud/write';
 import type { DB } from './connection';
 import { CITIES, LANGUAGES, ROLE_ROWS, SPECIALITIES, STATES } from './reference-data';
 import { seedDemoData } from './demo';
 
-const SYSTEM: Actor = { id: null };
+const SYSTEM = SYSTEM_ACTOR;
 
 export interface SeedOptions {
   /** Password of the five demo accounts; a random one is made (and reported) when absent. */

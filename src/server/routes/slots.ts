@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { getEntity } from '../../registry';
+import { canReadRecord, getEntity } from '../../registry';
 import { guard } from '../crud/routes';
 import { bookSlot, cancelBooking, slotBookings } from '../crud/slot-booking';
 import { getRecord } from '../crud/write';
@@ -11,7 +11,7 @@ import { fail, fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
  * who may open a slot may see its bookings.
  *   POST   /api/fmcslots/:id/book            { patient }  → 201 { data: slot }   409 full, closed or already booked
  *   DELETE /api/fmcslots/:id/book/:patient               → 200 { data: slot }   404 no such booking
- *   GET    /api/fmcslots/:id/bookings                    → 200 { data: [{ patient, bookedAt, label }] }
+ *   GET    /api/fmcslots/:id/bookings                    → 200 { data: [{ patient, bookedAt, label }] } (label: the name, for who may read patients)
  */
 const bookSchema = z.strictObject({ patient: z.number().int().positive() });
 
@@ -42,7 +42,8 @@ export function slotRoutes(): Hono<AppEnv> {
     guard(c, 'fmcslots', 'details');
     const id = positiveId(c, 'id');
     await getRecord(c.get('db'), getEntity('fmcslots'), id); // 404 for a slot that does not exist
-    return c.json({ data: await slotBookings(c.get('db'), id) });
+    // Patient names only to roles that may read patients; the others (fmc, doctor) see who by record number.
+    return c.json({ data: await slotBookings(c.get('db'), id, canReadRecord(c.get('user').role, 'patients')) });
   });
 
   return app;

@@ -19,4 +19,8 @@ export const SERVER_MESSAGES = [
   'This patient has already booked this slot',
   'This patient has no booking on this slot',
   'Capacity cannot be less than the bookings already made',
+  'Only a superadmin may change or delete this account',
+  'You may not give this role',
+  'Records cannot be looked up by id here',
+  'Type at least 3 characters to search',
 ] as const;

@@ -19,6 +19,10 @@ const messages: Record<string, string> = {
   'This patient has already booked this slot': 'Este paciente ya reservó este turno',
   'This patient has no booking on this slot': 'Este paciente no tiene reserva en este turno',
   'Capacity cannot be less than the bookings already made': 'La capacidad no puede ser menor que las reservas ya hechas',
+  'Only a superadmin may change or delete this account': 'Solo un superadministrador puede cambiar o eliminar esta cuenta',
+  'You may not give this role': 'No puede asignar este rol',
+  'Records cannot be looked up by id here': 'Aquí no se pueden buscar registros por número',
+  'Type at least 3 characters to search': 'Escriba al menos 3 caracteres para buscar',
 };
 
 export default messages;

@@ -19,6 +19,10 @@ const messages: Record<string, string> = {
   'This patient has already booked this slot': 'Ce patient a déjà réservé ce créneau',
   'This patient has no booking on this slot': 'Ce patient n’a pas de réservation sur ce créneau',
   'Capacity cannot be less than the bookings already made': 'La capacité ne peut pas être inférieure aux réservations déjà faites',
+  'Only a superadmin may change or delete this account': 'Seul un superadministrateur peut modifier ou supprimer ce compte',
+  'You may not give this role': 'Vous ne pouvez pas attribuer ce rôle',
+  'Records cannot be looked up by id here': 'Les fiches ne peuvent pas être recherchées par numéro ici',
+  'Type at least 3 characters to search': 'Tapez au moins 3 caractères pour chercher',
 };
 
 export default messages;

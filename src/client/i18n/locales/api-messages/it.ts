@@ -19,6 +19,10 @@ const messages: Record<string, string> = {
   'This patient has already booked this slot': 'Questo paziente ha già prenotato questa fascia',
   'This patient has no booking on this slot': 'Questo paziente non ha prenotazioni in questa fascia',
   'Capacity cannot be less than the bookings already made': 'La capienza non può essere inferiore alle prenotazioni già fatte',
+  'Only a superadmin may change or delete this account': 'Solo un superamministratore può modificare o eliminare questo account',
+  'You may not give this role': 'Non puoi assegnare questo ruolo',
+  'Records cannot be looked up by id here': 'Qui non si possono cercare schede per numero',
+  'Type at least 3 characters to search': 'Digita almeno 3 caratteri per cercare',
 };
 
 export default messages;

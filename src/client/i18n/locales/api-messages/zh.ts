@@ -19,6 +19,10 @@ const messages: Record<string, string> = {
   'This patient has already booked this slot': '该患者已预约此时段',
   'This patient has no booking on this slot': '该患者在此时段没有预约',
   'Capacity cannot be less than the bookings already made': '容量不能少于已有预约数',
+  'Only a superadmin may change or delete this account': '只有超级管理员可以更改或删除此账户',
+  'You may not give this role': '您不能授予此角色',
+  'Records cannot be looked up by id here': '此处不能按编号查找记录',
+  'Type at least 3 characters to search': '请至少输入 3 个字符进行搜索',
 };
 
 export default messages;

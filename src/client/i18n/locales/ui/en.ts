@@ -109,6 +109,7 @@ export default {
     chooseNone: '— none —',
     selectSearch: 'Type to search {{name}}',
     selectNoMatch: 'No match',
+    selectTypeMore: 'Type at least {{count}} characters',
     selectLoadFailed: 'Options could not be loaded',
     richTextHint: 'Formatting: HTML tags such as <p>, <b>, <ul>, <a>. Scripts are removed when saved.',
     preview: 'Preview',

@@ -112,6 +112,7 @@ export default {
     chooseNone: '— ninguno —',
     selectSearch: 'Escriba para buscar {{name}}',
     selectNoMatch: 'Sin coincidencias',
+    selectTypeMore: 'Escriba al menos {{count}} caracteres',
     selectLoadFailed: 'No se pudieron cargar las opciones',
     richTextHint: 'Formato: etiquetas HTML como <p>, <b>, <ul>, <a>. Los scripts se eliminan al guardar.',
     preview: 'Vista previa',

@@ -112,6 +112,7 @@ export default {
     chooseNone: '— aucun —',
     selectSearch: 'Tapez pour rechercher {{name}}',
     selectNoMatch: 'Aucun résultat',
+    selectTypeMore: 'Tapez au moins {{count}} caractères',
     selectLoadFailed: 'Les options n’ont pas pu être chargées',
     richTextHint: 'Mise en forme : balises HTML telles que <p>, <b>, <ul>, <a>. Les scripts sont supprimés à l’enregistrement.',
     preview: 'Aperçu',

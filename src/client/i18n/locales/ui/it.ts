@@ -112,6 +112,7 @@ export default {
     chooseNone: '— nessuno —',
     selectSearch: 'Digita per cercare {{name}}',
     selectNoMatch: 'Nessun risultato',
+    selectTypeMore: 'Digita almeno {{count}} caratteri',
     selectLoadFailed: 'Impossibile caricare le opzioni',
     richTextHint: 'Formattazione: tag HTML come <p>, <b>, <ul>, <a>. Gli script vengono rimossi al salvataggio.',
     preview: 'Anteprima',

@@ -112,6 +112,7 @@ export default {
     chooseNone: '— 无 —',
     selectSearch: '输入以搜索{{name}}',
     selectNoMatch: '无匹配项',
+    selectTypeMore: '请至少输入 {{count}} 个字符',
     selectLoadFailed: '无法加载选项',
     richTextHint: '格式：可使用 <p>、<b>、<ul>、<a> 等 HTML 标签。保存时会移除脚本。',
     preview: '预览',
