@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isInput, memberSchema, type FieldDef } from './fields';
+import type { ListView, Workflow } from './workflow';
 
 export type SortDir = 'asc' | 'desc';
 
@@ -32,7 +33,22 @@ export interface EntityDef {
   refine?: (value: Record<string, unknown>, ctx: z.RefinementCtx) => void;
   /** Fields that do not change after creation (a built-in role's key). */
   immutable?: string[];
-  /** Each fmc-scoped screen etc. may later add more; kept explicit, no catch-all bag. */
+  /** Composite indexes beyond the one per sortable or filterable column: each (fields…, id), for a filter read in a sort order. */
+  indexes?: readonly (readonly string[])[];
+  /** A status moved only by transitions (registry/workflow.ts): routes, commands, buttons, the transition endpoint. */
+  workflow?: Workflow;
+  /** Lists by status, one route each (`appointments/missed`); the entity then has no plain list route. */
+  views?: readonly ListView[];
+  /**
+   * The record page's path under /dashboard when it is not `{path}/{action}/:id`; `:status` is any view segment
+   * (the spec's `requestVerification/{status}/view/{id}`).
+   */
+  recordPath?: string;
+  /**
+   * The field naming the record's family medical centre: fmc staff and doctors (CENTRE_SCOPED_ROLES) see only
+   * their centres' records (list, read, write, pickers, search; another centre's record answers 404). `id` for fmc itself.
+   */
+  scope?: string;
 }
 
 const SYSTEM_SORTS = ['createdAt', 'updatedAt'] as const;
@@ -47,6 +63,18 @@ export function defineEntity(def: EntityDef): EntityDef {
     if ((fd.kind === 'ref' || fd.kind === 'refs') && !fd.ref) problems.push(`field ${k} has no target`);
     if (fd.writeOnly && (fd.sortable || fd.searchable || def.columns.includes(k))) problems.push(`write-only ${k} cannot be shown, sorted or searched`);
   }
+  const wf = def.workflow;
+  if (wf) {
+    const values = def.fields[wf.field]?.values ?? [];
+    if (def.fields[wf.field]?.kind !== 'enum') problems.push(`workflow field ${wf.field} is not an enum`);
+    for (const s of [wf.initial, ...wf.transitions.flatMap((t) => [...t.from, t.to])]) if (!values.includes(s)) problems.push(`workflow status ${s} is not a value of ${wf.field}`);
+    for (const t of wf.transitions) for (const k of [...Object.keys(t.sets ?? {}), ...(t.input ?? [])]) if (!has(k)) problems.push(`transition ${t.name} sets ${k}, which is not a field`);
+    const names = wf.transitions.map((t) => t.name);
+    if (new Set(names).size !== names.length) problems.push('transition names repeat');
+  }
+  for (const v of def.views ?? []) for (const k of Object.keys(v.filters ?? {})) if (!filterKeys(def).includes(k)) problems.push(`view ${v.segment} filters by ${k}, which is not filterable`);
+  for (const ix of def.indexes ?? []) for (const k of ix) if (!has(k) && !SYSTEM_SORTS.includes(k as never)) problems.push(`index field ${k} is not a field`);
+  if (def.scope && def.scope !== 'id' && def.fields[def.scope]?.ref !== 'fmc') problems.push(`scope ${def.scope} is not a reference to fmc`);
   if (problems.length) throw new Error(`entity ${def.name}: ${problems.join('; ')}`);
   return def;
 }
@@ -64,7 +92,8 @@ export function filterKeys(def: EntityDef): string[] {
 export function inputSchema(def: EntityDef, mode: 'create' | 'update'): z.ZodType<Record<string, unknown>> {
   const shape: Record<string, z.ZodType> = {};
   for (const [k, fd] of Object.entries(def.fields)) {
-    if (!isInput(fd)) continue;
+    // The status of a workflow is the server's: set to `initial` on add, moved only by transitions.
+    if (!isInput(fd) || k === def.workflow?.field) continue;
     if (mode === 'update' && def.immutable?.includes(k)) { shape[k] = memberSchema(fd, 'update').optional(); continue; }
     shape[k] = memberSchema(fd, mode);
   }

@@ -39,6 +39,8 @@ export interface FieldDef {
   pattern?: RegExp;
   /** Hidden from list columns and details (write-only secrets, passwords). */
   writeOnly?: boolean;
+  /** refs that are a membership (a user's centres): deleting a target takes it out of the list instead of refusing the delete. */
+  detach?: boolean;
 }
 
 interface Common {
@@ -79,8 +81,8 @@ export const f = {
   enum: <const V extends readonly [string, ...string[]]>(values: V, o: Common = {}) =>
     make('enum', z.enum(values), { defaultValue: o.required ? values[0] : undefined, ...o }, { values }),
   ref: (entity: string, o: Common = {}) => make('ref', z.number().int().positive(), o, { ref: entity }),
-  refs: (entity: string, o: Common = {}) =>
-    make('refs', z.array(z.number().int().positive()).max(100), { defaultValue: [], ...o }, { ref: entity }),
+  refs: (entity: string, o: Common & { detach?: boolean } = {}) =>
+    make('refs', z.array(z.number().int().positive()).max(100), { defaultValue: [], ...o }, { ref: entity, detach: o.detach }),
   /** A path in the content store (`avtar…`, `content/…`) or a full https address (spec §3 avatar rule). */
   image: (o: Common = {}) => make('image', z.string().max(500).regex(/^(avtar[\w.-]*|content\/[\w./-]+|https:\/\/\S+)$/, 'Upload an image'), o),
   file: (o: Common = {}) => make('file', z.string().max(500).regex(/^(content\/[\w./-]+|https:\/\/\S+)$/, 'Upload a file'), o),

@@ -6,7 +6,7 @@ import type { Role } from './roles';
  *
  * An empty list means "every signed-in role" (spec §2 access rule); a missing action means nobody.
  * Read by: generated routes, the sidebar, the command registry, and the server's guard on every call.
- * `policy.test.ts` holds this object against the table in ../shared/spec/console-spec.md.
+ * `policy.test.ts` holds this object against the table in spec-route-table.md (the spec's route table, copied verbatim).
  */
 export type Roles = readonly Role[];
 
@@ -51,7 +51,9 @@ export const POLICY = {
   reviews: { list: SA_A },
   userProfile: { view: SA_A },
   requestVerification: { list: SA, view: SA },
-  payment: { list: SA_A, doctorList: SA_A },
+  payment: { list: SA_A },
+  // payment/doctor/list: the doctors' payouts, a record of their own.
+  payout: { list: SA_A },
   invoices: { list: SA_A, details: SA_A },
   notifications: { worklist: SA_A },
   fmc: { list: FMC_ALL, dashboard: FMC_OWN, details: FMC_ALL, view: FMC_ALL, drpatient: ['superadmin', 'doctor'], add: FMC_OWN, edit: FMC_OWN },
@@ -122,9 +124,24 @@ export function fieldRulesOf(resource: string): readonly ReservedValues[] {
   return FIELD_RULES[resource] ?? [];
 }
 
+/**
+ * Roles scoped by centre (DECISIONS.md): fmc staff and doctors see only their centres' rows (admin-user `centres`)
+ * in every fmc-area list, dashboard, log, booking and search; another centre's record answers 404.
+ */
+export const CENTRE_SCOPED_ROLES: Roles = ['fmc', 'doctor'];
+
+export function isCentreScoped(role: Role | null | undefined): boolean {
+  return !!role && CENTRE_SCOPED_ROLES.includes(role);
+}
+
 /** Actions that show one record read-only; whoever holds one of them may fetch the record. */
 export const READ_ACTIONS = ['details', 'view', 'profile'] as const;
 
+/**
+ * Whether a role may fetch one record: who may open it (details, view, profile); for a resource with no record
+ * page at all (payments, reviews: acted on from their lists), who may list it.
+ */
 export function canReadRecord(role: Role | undefined | null, resource: string): boolean {
-  return READ_ACTIONS.some((a) => can(role, resource, a));
+  if (READ_ACTIONS.some((a) => rolesFor(resource, a))) return READ_ACTIONS.some((a) => can(role, resource, a));
+  return can(role, resource, 'list');
 }

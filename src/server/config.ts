@@ -9,8 +9,8 @@ export interface Config {
   demoData: boolean;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
-  /** Trust X-Forwarded-For for the client address (behind a proxy only). */
-  trustProxy: boolean;
+  /** Reverse proxies in front of the console (TRUST_PROXY): the client address is the one the outermost of them appended to X-Forwarded-For. 0: none. */
+  trustProxy: number;
   publicUrl: string;
   contentBase?: string;
   smtpUrl?: string;
@@ -34,7 +34,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: env.DEMO_DATA !== '0',
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 120),
     sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 12),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: Math.max(0, Math.min(10, Number.parseInt(env.TRUST_PROXY ?? '0', 10) || 0)),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     contentBase: env.CONTENT_BASE || undefined,
     smtpUrl: env.SMTP_URL || undefined,

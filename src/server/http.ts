@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Role } from '../registry';
 import type { DB } from './db/connection';
@@ -32,6 +33,10 @@ export interface SessionUser {
   avatar: string | null;
   role: Role;
   roleId: number;
+  /** The family medical centres of an fmc user or a doctor (scope by centre); empty for the others. */
+  centres: number[];
+  /** The client's address (audit log), set by the API's auth middleware. */
+  address?: string;
 }
 
 export interface AppEnv {
@@ -72,4 +77,23 @@ export async function jsonBody(c: Ctx): Promise<Record<string, unknown>> {
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail(400, 'The request body must be a JSON object', { code: 'invalid_json' });
   return body as Record<string, unknown>;
+}
+
+/**
+ * The client's address. Behind TRUST_PROXY=N reverse proxies, the address the N-th proxy from us appended to
+ * X-Forwarded-For (counting from the right): entries further left are whatever the client sent, so a client
+ * could pick its own address there. Without it, the socket's peer.
+ */
+export function clientAddress(c: Ctx): string {
+  const hops = c.get('config').trustProxy;
+  if (hops > 0) {
+    const chain = (c.req.header('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const appended = chain[chain.length - hops];
+    if (appended) return appended.slice(0, 64);
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'local'; // in-process requests (tests) have no socket
+  }
 }

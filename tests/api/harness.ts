@@ -6,7 +6,7 @@ import { base, en, en_IN, Faker } from '@faker-js/faker';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { columnName, fieldRulesOf, getEntity, ROLES, type EntityDef, type FieldDef, type Role } from '../../src/registry';
+import { CENTRE_SCOPED_ROLES, columnName, fieldRulesOf, getEntity, ROLES, type EntityDef, type FieldDef, type Role } from '../../src/registry';
 import { createApp } from '../../src/server/app';
 import { createSession } from '../../src/server/auth/sessions';
 import { boot } from '../../src/server/boot';
@@ -52,6 +52,10 @@ export interface Api {
   anyPayload(def: EntityDef): Promise<Record<string, unknown>>;
   /** A record stored directly (as the seed does), not through the API: the target of reads, edits and deletes. */
   insert(def: EntityDef): Promise<Record<string, unknown> | undefined>;
+  /** The centre of the fmc and doctor demo accounts (CENTRE_SCOPED_ROLES). */
+  homeCentre: number;
+  /** Adds a centre to the scoped demo accounts' centres. */
+  joinCentre(id: number): Promise<void>;
 }
 
 function refTargets(fields: Record<string, FieldDef>): string[] {
@@ -94,6 +98,12 @@ export function setupApi(opts: { roles?: readonly Role[] } = {}): Api {
 
     const users = await db.selectFrom('admin_user').select(['id', 'email']).execute();
     for (const role of ROLES) api.userIds[role] = users.find((u) => u.email === `${role}@demo.test`)!.id;
+    // The fmc and doctor accounts work at a home centre: every record the harness makes for a scoped entity
+    // belongs to it (and every centre it makes joins their centres), so the generic tests see them; scope.test.ts
+    // makes a second centre to hold them out of.
+    const home = await createRecord(db, getEntity('fmc'), await api.anyPayload(getEntity('fmc')), SYSTEM_ACTOR, config.scryptLogN);
+    api.homeCentre = Number(home.id);
+    await api.joinCentre(api.homeCentre);
     for (const role of opts.roles ?? ROLES) {
       const res = await api.call('anonymous', 'POST', '/api/adminUser/login', { email: `${role}@demo.test`, password: PASSWORD });
       if (res.status !== 200) throw new Error(`login as ${role} failed: ${res.status} ${res.text}`);
@@ -154,6 +164,7 @@ export function setupApi(opts: { roles?: readonly Role[] } = {}): Api {
     for (const target of new Set(refTargets(def.fields))) ids.set(target, await idsOf(target));
     for (const [k, fd] of Object.entries(def.fields)) if (fd.kind === 'ref' && fieldRulesOf(def.name).some((r) => r.field === k)) ids.set(`${k}@`, await unreservedIds(def, k, fd.ref!));
     const record = fakeRecord(def, { faker, refIds: (e) => ids.get(e) ?? [], seq: seq++ });
+    if (def.scope && def.scope !== 'id' && api.homeCentre) record[def.scope] = api.homeCentre;
     for (const [k, fd] of Object.entries(def.fields)) {
       const allowed = ids.get(`${k}@`);
       if (fd.kind === 'ref' && allowed && !allowed.includes(Number(record[k]))) record[k] = faker.helpers.arrayElement(allowed);
@@ -184,7 +195,15 @@ export function setupApi(opts: { roles?: readonly Role[] } = {}): Api {
 
   api.insert = async (def) => {
     const p = await api.payload(def);
-    return p && createRecord(api.db, def, p, SYSTEM_ACTOR, api.config.scryptLogN);
+    const made = p && (await createRecord(api.db, def, p, SYSTEM_ACTOR, api.config.scryptLogN));
+    if (made && def.scope === 'id') await api.joinCentre(Number(made.id));
+    return made;
+  };
+
+  api.joinCentre = async (id) => {
+    const staff = getEntity('admin-user');
+    const scopedIds = CENTRE_SCOPED_ROLES.map((r) => api.userIds[r]);
+    await sql`update ${sql.raw(ident(staff.table))} set centres = array_append(coalesce(centres, '{}'), ${id}::int) where id = any(${scopedIds}::int[])`.execute(api.db);
   };
 
   return api;

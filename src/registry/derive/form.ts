@@ -4,9 +4,14 @@ import { isInput, shownKind, type FieldDef } from '../fields';
 /** Form values are what inputs hold (strings, booleans, id lists); these two functions convert both ways. */
 export type FormValues = Record<string, unknown>;
 
-/** The fields a form shows, in declaration order: computed fields are the server's and are not typed in. */
+/** The fields a form holds: computed fields and a workflow's status are the server's and are not typed in. */
+function inputFields(def: EntityDef): Record<string, FieldDef> {
+  return Object.fromEntries(Object.entries(def.fields).filter(([k, fd]) => isInput(fd) && k !== def.workflow?.field));
+}
+
+/** The fields a form shows, in declaration order. */
 export function formFields(def: EntityDef): [string, FieldDef][] {
-  return Object.entries(def.fields).filter(([, fd]) => isInput(fd));
+  return Object.entries(inputFields(def));
 }
 
 function fieldFromForm(fd: FieldDef, raw: unknown): unknown {
@@ -49,7 +54,7 @@ function convert(fields: Record<string, FieldDef>, values: FormValues, omitBlank
 
 /** Form → payload. On edit a blank write-only field means "keep", so it is left out. */
 export function fromForm(def: EntityDef, values: FormValues, mode: 'create' | 'update'): FormValues {
-  const out = convert(def.fields, values, mode === 'update');
+  const out = convert(inputFields(def), values, mode === 'update');
   if (mode === 'update') {
     for (const k of def.immutable ?? []) delete out[k];
     out.version = values.version;
@@ -82,6 +87,6 @@ function toFormFields(fields: Record<string, FieldDef>, row: FormValues): FormVa
 
 /** Record → form values (edit), or the declared defaults (add). */
 export function toForm(def: EntityDef, row?: FormValues): FormValues {
-  if (row) return { ...toFormFields(def.fields, row), version: row.version };
+  if (row) return { ...toFormFields(inputFields(def), row), version: row.version };
   return Object.fromEntries(formFields(def).map(([k, fd]) => [k, fd.defaultValue ?? fieldToForm(fd, undefined)]));
 }

@@ -5,6 +5,8 @@ import { f } from '../fields';
 import { can, rolesFor } from '../policy';
 import { ROLES } from '../roles';
 import { allRoutes, DASHBOARD, entityPath, entityRoutes, matchPath, viewActionFor } from './routes';
+import { SCREENS } from '../screens';
+import { getEntity } from '../catalog';
 
 /** A minimal entity under a policy resource's name; the routes only read its name and path. */
 const entity = (name: string, path?: string): EntityDef => defineEntity({
@@ -52,10 +54,25 @@ describe('entityRoutes: one route per action the policy defines, with the policy
 describe('allRoutes over the declared entities', () => {
   const routes = allRoutes(ENTITIES);
 
-  test('home and userProfile come first, then every entity route', () => {
+  test('home and userProfile come first, then every entity route, then the bespoke screens', () => {
     expect(routes[0]).toMatchObject({ path: DASHBOARD, screen: 'home', roles: [] });
     expect(routes[1]).toMatchObject({ path: `${DASHBOARD}/userProfile`, screen: 'userProfile', roles: ['superadmin', 'admin'] });
-    expect(routes.length).toBe(2 + ENTITIES.reduce((n, e) => n + entityRoutes(e).length, 0));
+    expect(routes.length).toBe(2 + ENTITIES.reduce((n, e) => n + entityRoutes(e).length, 0) + SCREENS.length);
+  });
+
+  test('the spec\'s status routes: one list per view, and the record pages of issue 7', () => {
+    const paths = new Set(routes.map((r) => r.path));
+    for (const s of ['all', 'completed', 'missed', 'confirmed', 'cancelled', 'rescheduled']) expect(paths).toContain(`${DASHBOARD}/appointments/${s}`);
+    for (const s of ['recent', 'completed', 'pending', 'rejected', 'cancelled']) expect(paths).toContain(`${DASHBOARD}/payment/${s}`);
+    for (const s of ['pending', 'requested', 'verified']) expect(paths).toContain(`${DASHBOARD}/requestVerification/${s}`);
+    for (const p of ['appointments/view/:id', 'requestVerification/:status/view/:id', 'payment/doctor/list', 'invoices', 'invoices/details/:id', 'reviews',
+      'fmc/dashboard', 'fmc/drpatient', 'fmc/medprescribed', 'fmc/fmclogs', 'fmc/tests', 'fmc/tests/details/:id', 'fmc/support/ticket',
+      'fmc/support/ticket/edit/:id', 'fmc/support/ticket/details/:id', 'notifications/doctorInCompleteProfile', 'notifications/patientNotAddedInsuranceDetails']) {
+      expect(paths, p).toContain(`${DASHBOARD}/${p}`);
+    }
+    expect(paths).not.toContain(`${DASHBOARD}/appointments`);
+    expect(entityPath(getEntity('requestVerification'), 'view', 7, 'requested')).toBe(`${DASHBOARD}/requestVerification/requested/view/7`);
+    expect(entityPath(getEntity('appointments'))).toBe(`${DASHBOARD}/appointments/all`);
   });
 
   test('paths are unique and every route carries the policy roles', () => {

@@ -1,5 +1,6 @@
 import type { EntityDef } from '../entity';
 import { READ_ACTIONS, rolesFor, type Roles } from '../policy';
+import { SCREENS } from '../screens';
 
 /** A client route, projected from the registry; its roles come from the policy, never a second list. */
 export interface RouteSpec {
@@ -7,18 +8,30 @@ export interface RouteSpec {
   resource: string;
   action: string;
   /** Which generic screen renders it. */
-  screen: 'home' | 'list' | 'add' | 'edit' | 'details' | 'timeline' | 'userProfile';
+  screen: 'home' | 'list' | 'add' | 'edit' | 'details' | 'timeline' | 'userProfile' | 'screen';
   entity?: string;
+  /** A list by status: the view's segment (`missed`). */
+  view?: string;
+  /** A bespoke screen (registry/screens.ts). */
+  screenId?: string;
   roles: Roles | undefined;
 }
 
 export const DASHBOARD = '/dashboard';
 
-/** The path of an entity screen. `def` may be an entity or its route segment. */
-export function entityPath(def: EntityDef | string, action: string = 'list', id?: string | number): string {
+/**
+ * The path of an entity screen. `def` may be an entity or its route segment. An entity with views lists at its
+ * first view (`appointments/all`) unless `view` names another; a record page with its own pattern
+ * (`requestVerification/:status/view/:id`) gets `view` (else the first view) as its status segment.
+ */
+export function entityPath(def: EntityDef | string, action: string = 'list', id?: string | number, view?: string): string {
   const base = `${DASHBOARD}/${typeof def === 'string' ? def : (def.path ?? def.name)}`;
-  if (action === 'list') return base;
+  const views = typeof def === 'string' ? undefined : def.views;
+  if (action === 'list') return views?.length ? `${base}/${view ?? views[0].segment}` : base;
   if (action === 'add') return `${base}/add`;
+  if (typeof def !== 'string' && def.recordPath && (READ_ACTIONS as readonly string[]).includes(action)) {
+    return `${DASHBOARD}/${def.recordPath.replace(':status', view ?? views?.[0]?.segment ?? 'all').replace(':id', String(id ?? ':id'))}`;
+  }
   return `${base}/${action}/${id ?? ':id'}`;
 }
 
@@ -36,9 +49,14 @@ export function entityRoutes(def: EntityDef): RouteSpec[] {
     // A record's history by date (patients/timeline/{id}).
     ['timeline', 'timeline'],
   ];
+  const at = (a: string) => ({ resource: def.name, action: a, entity: def.name, roles: rolesFor(def.name, a) });
   return screens
     .filter(([a]) => rolesFor(def.name, a) !== undefined)
-    .map(([a, screen]) => ({ path: entityPath(def, a), resource: def.name, action: a, screen, entity: def.name, roles: rolesFor(def.name, a) }));
+    .flatMap(([a, screen]): RouteSpec[] => {
+      if (a === 'list' && def.views?.length) return def.views.map((v) => ({ ...at(a), path: entityPath(def, a, undefined, v.segment), screen, view: v.segment }));
+      if (def.recordPath && screen === 'details') return [{ ...at(a), path: `${DASHBOARD}/${def.recordPath}`, screen }];
+      return [{ ...at(a), path: entityPath(def, a), screen }];
+    });
 }
 
 export function allRoutes(entities: readonly EntityDef[]): RouteSpec[] {
@@ -46,6 +64,7 @@ export function allRoutes(entities: readonly EntityDef[]): RouteSpec[] {
     { path: DASHBOARD, resource: 'home', action: 'view', screen: 'home', roles: rolesFor('home', 'view') },
     { path: `${DASHBOARD}/userProfile`, resource: 'userProfile', action: 'view', screen: 'userProfile', roles: rolesFor('userProfile', 'view') },
     ...entities.flatMap(entityRoutes),
+    ...SCREENS.map((sc): RouteSpec => ({ path: `${DASHBOARD}/${sc.path}`, resource: sc.resource, action: sc.action, screen: 'screen', screenId: sc.id, roles: rolesFor(sc.resource, sc.action) })),
   ];
 }
 

@@ -4,7 +4,7 @@ import { f } from '../fields';
 /**
  * A staff account. `password` is set on add and never read back (stored as a scrypt hash).
  * `pending` is added to DOMAIN.md's statuses: a self sign-up waits there until an admin activates it.
- * Disabling a user ends their sessions (server).
+ * Disabling a user ends their sessions (server). `centres` scopes fmc staff and doctors to their centres.
  */
 export const adminUser = defineEntity({
   name: 'admin-user',
@@ -18,6 +18,8 @@ export const adminUser = defineEntity({
     role: f.ref('roles', { required: true }),
     avatar: f.image(),
     status: f.enum(['active', 'disabled', 'pending'], { required: true, sortable: true }),
+    /** The family medical centres an fmc user or a doctor works at: their fmc-area screens show only these (DECISIONS.md, scope by centre). */
+    centres: f.refs('fmc', { detach: true }),
     password: f.password({ required: true }),
   },
   titleFields: ['firstName', 'lastName'],

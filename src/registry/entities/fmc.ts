@@ -30,4 +30,5 @@ export const fmc = defineEntity({
   columns: ['name', 'code', 'city', 'phone', 'status'],
   defaultSort: { field: 'name', dir: 'asc' },
   nav: { group: 'fmc', order: 10 },
+  scope: 'id',
 });

@@ -27,5 +27,6 @@ export const fmcslots = defineEntity({
   columns: ['date', 'startTime', 'endTime', 'fmc', 'doctor', 'capacity', 'booked', 'status'],
   defaultSort: { field: 'date', dir: 'desc' },
   nav: { group: 'fmc', order: 20 },
+  scope: 'fmc',
   refine: ordered('startTime', 'endTime', 'The slot must end after it starts', true),
 });

@@ -1,5 +1,13 @@
 import type { EntityDef } from '../entity';
 import { addonservices } from './addonservices';
+import { appointments } from './appointments';
+import { fmctests } from './fmctests';
+import { invoices } from './invoices';
+import { payment } from './payment';
+import { payout } from './payout';
+import { requestVerification } from './request-verification';
+import { reviews } from './reviews';
+import { supportTicket } from './support-ticket';
 import { addonservicesmaster } from './addonservicesmaster';
 import { adminUser } from './admin-user';
 import { atm } from './atm';
@@ -63,4 +71,6 @@ export const ENTITIES: readonly EntityDef[] = [
   imgtesttype, imglocation, imagingmaster,
   // membership, campaigns, content
   membershipcard, notification, about, vision, faq, contactUs, privacyPolicy, cancelRefundPolicy, atmterms,
+  // care and money, and the centres' operations
+  appointments, payment, payout, invoices, reviews, requestVerification, fmctests, supportTicket,
 ];

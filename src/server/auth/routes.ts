@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { f } from '../../registry';
-import { fail, fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
+import { clientAddress, fail, fieldErrors, jsonBody, type AppEnv } from '../http';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 import { checkSignInAllowed, clearFailures, recordFailure } from './rate-limit';
 import { authenticate, createSession, profileOf, revokeSession, revokeUserSessions } from './sessions';
@@ -12,18 +11,6 @@ import { sendMail } from '../mail';
 
 const INVALID = 'Invalid username or password';
 const RESET_MINUTES = 60;
-
-function clientAddress(c: Ctx): string {
-  if (c.get('config').trustProxy) {
-    const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (fwd) return fwd;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'local'; // in-process requests (tests) have no socket
-  }
-}
 
 const loginSchema = z.strictObject({ email: z.string().trim().toLowerCase().max(254), password: z.string().max(200) });
 const signupSchema = z.strictObject({

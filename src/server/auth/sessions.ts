@@ -33,7 +33,7 @@ export async function authenticate(db: DB, config: Config, header: string | unde
     .innerJoin('role as r', 'r.id', 'u.role')
     .select([
       's.id as sessionId', 's.expires_at', 's.last_seen_at', 's.revoked_at',
-      'u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.phone', 'u.avatar', 'u.status', 'r.key as roleKey', 'r.id as roleId',
+      'u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.phone', 'u.avatar', 'u.status', 'u.centres', 'r.key as roleKey', 'r.id as roleId',
     ])
     .where('s.token_hash', '=', tokenHash(m[1]))
     .executeTakeFirst();
@@ -50,7 +50,7 @@ export async function authenticate(db: DB, config: Config, header: string | unde
   }
   return {
     id: row.id, sessionId: row.sessionId, firstName: row.first_name, lastName: row.last_name, email: row.email,
-    phone: row.phone, avatar: row.avatar, role: row.roleKey, roleId: row.roleId,
+    phone: row.phone, avatar: row.avatar, role: row.roleKey, roleId: row.roleId, centres: (row.centres ?? []).map(Number),
   };
 }
 

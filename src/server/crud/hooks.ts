@@ -13,6 +13,8 @@ import type { Actor } from './write';
 export interface EntityHooks {
   /** Values about to be stored (already validated); may add computed columns. */
   beforeWrite?: (db: DB, values: Record<string, unknown>, existing: Record<string, unknown> | null) => Promise<Record<string, unknown>>;
+  /** After a transition (crud/transition.ts), in its transaction: effects on other records. */
+  afterTransition?: (db: DB, record: Record<string, unknown>, move: string) => Promise<void>;
   afterWrite?: (db: DB, record: Record<string, unknown>, existing: Record<string, unknown> | null, write: { actor: Actor; columns: Record<string, unknown> }) => Promise<void>;
 }
 
@@ -51,6 +53,32 @@ export const HOOKS: Record<string, EntityHooks> = {
       if (!existing || existing.intervalDays === record.intervalDays) return;
       const records = sql.raw(ident(getEntity('callibrationInventory').table));
       await sql`update ${records} set next_due_on = calibrated_on + ${Number(record.intervalDays)}::int where item = ${Number(record.id)}`.execute(db);
+    },
+  },
+  invoices: {
+    // Subtotal, tax and total follow the line items, whatever wrote them.
+    async beforeWrite(_db, values, existing) {
+      const items = (typeof values.items === 'string' ? JSON.parse(values.items) : existing?.items ?? []) as { qty: number; unitPrice: number; taxRate: number }[];
+      const cents = (n: number) => Math.round(n * 100);
+      const subtotal = items.reduce((s, i) => s + cents(i.qty * i.unitPrice), 0);
+      const tax = items.reduce((s, i) => s + Math.round(cents(i.qty * i.unitPrice) * (i.taxRate / 100)), 0);
+      return { ...values, subtotal: subtotal / 100, tax: tax / 100, total: (subtotal + tax) / 100 };
+    },
+  },
+  payout: {
+    // Net is gross less the commission.
+    async beforeWrite(_db, values, existing) {
+      const gross = Number(values.gross ?? existing?.gross ?? 0);
+      const commission = Number(values.commission ?? existing?.commission ?? 0);
+      return { ...values, net: Math.round((gross - commission) * 100) / 100 };
+    },
+  },
+  requestVerification: {
+    // The doctor's own verification status follows the request: verified on approval, back to pending on rejection,
+    // requested once documents are sent.
+    async afterTransition(db, record) {
+      const doctors = sql.raw(ident(getEntity('doctor').table));
+      await sql`update ${doctors} set verification_status = ${String(record.status)}, version = version + 1, updated_at = now() where id = ${Number(record.doctor)}`.execute(db);
     },
   },
   fmcslots: {

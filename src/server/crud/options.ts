@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { canAccess, ENTITIES, fieldRulesOf, subtitleOf, titleOf, type EntityDef, type ReservedValues, type Role } from '../../registry';
 import { col } from './columns';
 import type { DB } from '../db/connection';
@@ -11,8 +11,8 @@ export interface Option { id: number; title: string; subtitle: string }
  * entity's default order, found the way the list's search box finds it (so a common term on a large table
  * reads a page in list order instead of every match).
  */
-export async function listOptions(db: DB, def: EntityDef, opts: { q?: string; ids?: number[]; limit: number; role: Role }): Promise<Option[]> {
-  const scope = opts.ids ? [sql`t.id = any(${opts.ids}::int[])`] : [];
+export async function listOptions(db: DB, def: EntityDef, opts: { q?: string; ids?: number[]; limit: number; role: Role; scope: RawBuilder<unknown>[] }): Promise<Option[]> {
+  const scope = [...opts.scope, ...(opts.ids ? [sql`t.id = any(${opts.ids}::int[])`] : [])];
   // Values a field-level rule reserves to other roles are not offered (an admin is not offered the superadmin role).
   for (const rule of reservedTargets(def.name)) {
     if (canAccess(rule.roles, opts.role)) continue;

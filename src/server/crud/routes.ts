@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, inputSchema, parseListQuery, type Action, type EntityDef } from '../../registry';
 import { fail, fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
 import { listRecords } from './list';
+import { scopeWhere } from './scope';
+import { statusHistory, transition, transitionBody } from './transition';
 import { listOptions } from './options';
 import { createRecord, deleteRecord, getRecord, updateRecord } from './write';
 
@@ -31,7 +33,7 @@ export function crudRoutes(): Hono<AppEnv> {
       guard(c, def.name, 'list');
       const parsed = parseListQuery(def, new URL(c.req.url).searchParams);
       if ('issues' in parsed) throw fieldErrors(parsed.issues.map((i) => ({ path: [i.field], message: i.message })));
-      return c.json(await listRecords(c.get('db'), def, parsed.query));
+      return c.json(await listRecords(c.get('db'), def, parsed.query, scopeWhere(def, c.get('user'))));
     });
     app.post(base, async (c) => {
       guard(c, def.name, 'add');
@@ -52,13 +54,27 @@ export function crudRoutes(): Hono<AppEnv> {
       const ids = rawIds ? rawIds.split(',').map(Number) : undefined;
       if (ids && (ids.length > 200 || ids.some((n) => !Number.isInteger(n) || n < 1 || n > 2_147_483_647))) throw fail(400, 'ids must be up to 200 record ids', { field: 'ids' });
       const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 30) || 30, 1), mayList ? 100 : 20);
-      const options = await listOptions(c.get('db'), def, { q, ids, limit, role });
+      const options = await listOptions(c.get('db'), def, { q, ids, limit, role, scope: scopeWhere(def, c.get('user')) });
       return c.json({ data: mayList ? options : options.map((o) => ({ id: o.id, title: o.title, subtitle: '' })) });
     });
     app.get(`${base}/:id`, async (c) => {
       if (!canReadRecord(c.get('user').role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
-      return c.json({ data: await getRecord(c.get('db'), def, idParam(c)) });
+      return c.json({ data: await getRecord(c.get('db'), def, idParam(c), c.get('user')) });
     });
+    if (def.workflow) {
+      app.post(`${base}/:id/transition`, async (c) => {
+        const id = idParam(c);
+        const body = transitionBody.safeParse(await jsonBody(c));
+        if (!body.success) throw fieldErrors(body.error.issues);
+        return c.json({ data: await transition(c.get('db'), def, id, body.data, c.get('user')) });
+      });
+      app.get(`${base}/:id/history`, async (c) => {
+        if (!canReadRecord(c.get('user').role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
+        const id = idParam(c);
+        await getRecord(c.get('db'), def, id, c.get('user'));
+        return c.json({ data: await statusHistory(c.get('db'), def, id) });
+      });
+    }
     app.put(`${base}/:id`, async (c) => {
       guard(c, def.name, 'edit');
       const id = idParam(c);

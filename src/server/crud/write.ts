@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
-import { columnName, referrersOf, titleOf, type EntityDef, type Role } from '../../registry';
+import { columnName, getEntity, referrersOf, titleOf, type EntityDef, type Role } from '../../registry';
 import { hashPassword } from '../auth/password';
 import type { DB } from '../db/connection';
 import { fkName, ident, uniqueName } from '../db/entity-table';
@@ -10,9 +10,10 @@ import { param, selectList, toRecord } from './columns';
 import { hooksOf } from './hooks';
 import { attachLabels } from './labels';
 import { enforceFieldRules } from './field-rules';
+import { centreOf, inScope, scoped, type ScopeOwner } from './scope';
 
 /** Who writes: a signed-in user (their role and session), or the system (`role` null: first-start seeding). */
-export interface Actor { id: number | null; role: Role | null; sessionId?: number }
+export interface Actor { id: number | null; role: Role | null; sessionId?: number; centres?: readonly number[]; address?: string }
 
 export const SYSTEM_ACTOR: Actor = { id: null, role: null };
 
@@ -57,28 +58,47 @@ function mapConstraintError(def: EntityDef, err: unknown): never {
   throw err;
 }
 
-async function fetchRecord(db: DB, def: EntityDef, id: number) {
+export async function fetchRecord(db: DB, def: EntityDef, id: number) {
   const res = await sql<Record<string, unknown>>`select ${selectList(def)} from ${sql.raw(ident(def.table))} t where t.id = ${id}`.execute(db);
   return res.rows[0] ? toRecord(def, res.rows[0]) : null;
 }
 
-export async function getRecord(db: DB, def: EntityDef, id: number) {
+const notFound = () => fail(404, 'This record does not exist', { code: 'not_found' });
+
+/** A record the caller may see: 404 when it does not exist or belongs to a centre outside the caller's scope. */
+export async function getRecord(db: DB, def: EntityDef, id: number, who: ScopeOwner = SYSTEM_ACTOR) {
   const rec = await fetchRecord(db, def, id);
-  if (!rec) throw fail(404, 'This record does not exist', { code: 'not_found' });
+  if (!rec || !inScope(def, who, rec)) throw notFound();
   await attachLabels(db, def, [rec]);
   return rec;
 }
 
-async function audit(db: DB, actor: Actor, def: EntityDef, id: number, action: string, changes: Record<string, unknown> | null) {
+/**
+ * One row of the audit log: who (and from where) did what to which record, with the values written (never a
+ * write-only one) and the record's centre, so a centre's activity can be read. Append-only: nothing updates or
+ * deletes it.
+ */
+export async function audit(db: DB, actor: Actor, def: EntityDef, id: number, action: string, changes: Record<string, unknown> | null, record?: Record<string, unknown> | null) {
   const safe = changes && Object.fromEntries(Object.entries(changes).filter(([k]) => !def.fields[k]?.writeOnly));
-  await sql`insert into audit_log (actor_id, entity, record_id, action, changes) values (${actor.id}, ${def.name}, ${id}, ${action}, ${safe ? JSON.stringify(safe) : null})`.execute(db);
+  const centre = record ? centreOf(def, record) : null;
+  await sql`insert into audit_log (actor_id, entity, record_id, action, changes, address, fmc)
+    values (${actor.id}, ${def.name}, ${id}, ${action}, ${safe ? JSON.stringify(safe) : null}, ${actor.address ?? null}, ${centre})`.execute(db);
+}
+
+/** A payload's centre must be one of a scoped caller's: another centre reads as a record that does not exist. */
+function checkPayloadScope(def: EntityDef, actor: Actor, input: Record<string, unknown>) {
+  if (!scoped(def, actor) || def.scope === 'id' || !(def.scope! in input)) return;
+  if (!inScope(def, actor, input)) throw fail(400, 'The chosen record does not exist', { field: def.scope, code: 'not_found' });
 }
 
 export async function createRecord(db: DB, def: EntityDef, input: Record<string, unknown>, actor: Actor, scryptLogN: number) {
   try {
     return await db.transaction().execute(async (tx) => {
       await enforceFieldRules(tx, def, actor.role, null, input);
+      checkPayloadScope(def, actor, input);
       let cols = await toColumns(def, input, scryptLogN);
+      // A workflow's record starts in its initial status; only transitions move it (crud/transition.ts).
+      if (def.workflow) cols[columnName(def.workflow.field, def.fields[def.workflow.field])] = def.workflow.initial;
       const hooks = hooksOf(def);
       if (hooks.beforeWrite) cols = await hooks.beforeWrite(tx, cols, null);
       const names = Object.keys(cols);
@@ -87,7 +107,11 @@ export async function createRecord(db: DB, def: EntityDef, input: Record<string,
       const id = res.rows[0].id;
       const rec = (await fetchRecord(tx, def, id))!;
       await upsertSearchRow(tx, def, rec);
-      await audit(tx, actor, def, id, 'create', input);
+      await audit(tx, actor, def, id, 'create', input, rec);
+      // A centre made by fmc staff or a doctor is theirs: they work there, so it joins their centres.
+      if (def.scope === 'id' && scoped(def, actor) && actor.id !== null) {
+        await sql`update ${sql.raw(ident(getEntity('admin-user').table))} set centres = array_append(coalesce(centres, '{}'), ${id}::int) where id = ${actor.id}`.execute(tx);
+      }
       await hooks.afterWrite?.(tx, rec, null, { actor, columns: cols });
       await attachLabels(tx, def, [rec]);
       return rec;
@@ -103,7 +127,8 @@ export async function updateRecord(db: DB, def: EntityDef, id: number, input: Re
   try {
     return await db.transaction().execute(async (tx) => {
       const existing = await fetchRecord(tx, def, id);
-      if (!existing) throw fail(404, 'This record does not exist', { code: 'not_found' });
+      if (!existing || !inScope(def, actor, existing)) throw notFound();
+      checkPayloadScope(def, actor, fields);
       if (existing.version !== version) {
         throw fail(409, 'This record was changed by someone else since you opened it. Reload it to see the changes.', { code: 'stale', field: 'version' });
       }
@@ -120,7 +145,7 @@ export async function updateRecord(db: DB, def: EntityDef, id: number, input: Re
       if (!res.rows.length) throw fail(409, 'This record was changed by someone else since you opened it. Reload it to see the changes.', { code: 'stale', field: 'version' });
       const rec = (await fetchRecord(tx, def, id))!;
       await upsertSearchRow(tx, def, rec);
-      await audit(tx, actor, def, id, 'update', fields);
+      await audit(tx, actor, def, id, 'update', fields, rec);
       await hooks.afterWrite?.(tx, rec, existing, { actor, columns: cols });
       await attachLabels(tx, def, [rec]);
       return rec;
@@ -136,7 +161,7 @@ export async function deleteRecord(db: DB, def: EntityDef, id: number, actor: Ac
   try {
     await db.transaction().execute(async (tx) => {
       const existing = await fetchRecord(tx, def, id);
-      if (!existing) throw fail(404, 'This record does not exist', { code: 'not_found' });
+      if (!existing || !inScope(def, actor, existing)) throw notFound();
       await enforceFieldRules(tx, def, actor.role, existing, null);
       const guard = def.protectedRows;
       if (guard && guard.values.includes(String(existing[guard.field]))) {
@@ -145,6 +170,10 @@ export async function deleteRecord(db: DB, def: EntityDef, id: number, actor: Ac
       const users: string[] = [];
       for (const r of referrersOf(def.name)) {
         const c = sql.raw(ident(columnName(r.field, r.entity.fields[r.field])));
+        if (r.entity.fields[r.field].detach) {
+          await sql`update ${sql.raw(ident(r.entity.table))} set ${c} = array_remove(${c}, ${id}::int), version = version + 1, updated_at = now() where ${id} = any(${c})`.execute(tx);
+          continue;
+        }
         // A reference inside a nested list lives in jsonb items; those tables are small enough to scan on a delete.
         const cond = r.itemField
           ? sql`exists (select 1 from jsonb_array_elements(coalesce(${c}, '[]'::jsonb)) as item where item -> ${r.itemField} @> to_jsonb(${id}::int))`
@@ -157,7 +186,7 @@ export async function deleteRecord(db: DB, def: EntityDef, id: number, actor: Ac
       }
       await sql`delete from ${sql.raw(ident(def.table))} where id = ${id}`.execute(tx);
       await deleteSearchRow(tx, def, id);
-      await audit(tx, actor, def, id, 'delete', null);
+      await audit(tx, actor, def, id, 'delete', null, existing);
     });
   } catch (err) {
     if (err instanceof HttpError) throw err;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { columnsOf, getEntity, snake, type EntityDef } from '../../registry';
+import { columnName, columnsOf, getEntity, snake, type EntityDef } from '../../registry';
 import type { DB } from './connection';
 
 /** Identifiers come only from the registry; they are checked against a strict pattern all the same. */
@@ -51,6 +51,10 @@ export async function createEntityTable(db: DB, def: EntityDef): Promise<void> {
   }
   for (const c of ['created_at', 'updated_at']) {
     await sql.raw(`create index ${ident(`${def.table}__${c}__ix`)} on ${t} (${ident(c)}, id)`).execute(db);
+  }
+  for (const ix of def.indexes ?? []) {
+    const names = ix.map((f) => (f === 'createdAt' || f === 'updatedAt' ? snake(f) : columnName(f, def.fields[f])));
+    await sql.raw(`create index ${ident(`${def.table}__${names.join('_')}__ix`)} on ${t} (${names.map(ident).join(', ')}, id)`).execute(db);
   }
 }
 

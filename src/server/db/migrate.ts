@@ -3,12 +3,14 @@ import type { DB } from './connection';
 import * as m0001 from './migrations/0001-core';
 import * as m0002 from './migrations/0002-foundation-entities';
 import * as m0003 from './migrations/0003-catalogue-entities';
+import * as m0004 from './migrations/0004-workflows';
 
 /** Versioned migrations, applied in name order at start; a migration never changes once landed. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
   '0002-foundation-entities': m0002,
   '0003-catalogue-entities': m0003,
+  '0004-workflows': m0004,
 };
 
 class StaticProvider implements MigrationProvider {

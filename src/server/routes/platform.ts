@@ -79,7 +79,7 @@ export function platformRoutes(): Hono<AppEnv> {
   app.get('/search', async (c) => {
     const q = c.req.query('q') ?? '';
     if (q.length > 100) throw fail(400, 'Search text is too long', { field: 'q' });
-    return c.json({ data: await searchRecords(c.get('db'), c.get('user').role, q) });
+    return c.json({ data: await searchRecords(c.get('db'), c.get('user'), q) });
   });
 
   app.get('/me/prefs', async (c) => {

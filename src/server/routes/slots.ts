@@ -29,19 +29,21 @@ export function slotRoutes(): Hono<AppEnv> {
     const id = positiveId(c, 'id');
     const body = bookSchema.safeParse(await jsonBody(c));
     if (!body.success) throw fieldErrors(body.error.issues);
+    await getRecord(c.get('db'), getEntity('fmcslots'), id, c.get('user')); // 404 for another centre's slot
     return c.json({ data: await bookSlot(c.get('db'), id, body.data.patient, c.get('user').id) }, 201);
   });
 
   app.delete('/fmcslots/:id/book/:patient', async (c) => {
     guard(c, 'fmcslots', 'edit');
     const id = positiveId(c, 'id');
+    await getRecord(c.get('db'), getEntity('fmcslots'), id, c.get('user'));
     return c.json({ data: await cancelBooking(c.get('db'), id, positiveId(c, 'patient'), c.get('user').id) });
   });
 
   app.get('/fmcslots/:id/bookings', async (c) => {
     guard(c, 'fmcslots', 'details');
     const id = positiveId(c, 'id');
-    await getRecord(c.get('db'), getEntity('fmcslots'), id); // 404 for a slot that does not exist
+    await getRecord(c.get('db'), getEntity('fmcslots'), id, c.get('user')); // 404 for a slot that does not exist, or another centre's
     // Patient names only to roles that may read patients; the others (fmc, doctor) see who by record number.
     return c.json({ data: await slotBookings(c.get('db'), id, canReadRecord(c.get('user').role, 'patients')) });
   });

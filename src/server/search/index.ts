@@ -1,5 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
-import { can, canReadRecord, ENTITIES, subtitleOf, titleOf, type EntityDef, type Role } from '../../registry';
+import { can, canReadRecord, ENTITIES, getEntity, subtitleOf, titleOf, type EntityDef, type Role } from '../../registry';
+import { ident } from '../db/entity-table';
+import { scoped, scopeWhere, type ScopeOwner } from '../crud/scope';
 import type { DB } from '../db/connection';
 
 /** The text a record is found by: its title, subtitle and searchable fields, lower-cased. */
@@ -79,14 +81,31 @@ export interface SearchHit { entity: string; id: number; title: string; subtitle
  * One indexed query across every entity the caller may read. The trigram index finds the candidates;
  * the best 200 by position are ranked by similarity.
  */
-export async function searchRecords(db: DB, role: Role, q: string, limit = 20): Promise<SearchHit[]> {
+export async function searchRecords(db: DB, who: ScopeOwner, q: string, limit = 20): Promise<SearchHit[]> {
   const term = q.trim().slice(0, 100);
+  const role = who.role;
+  if (!role) return [];
   const entities = readableEntities(role);
   if (!term || !entities.length) return [];
   const res = await sql<SearchHit>`
     with ${matchesOf(entities, term)}, m as (select * from matches limit 200)
     select entity, record_id as id, title, subtitle from m
     order by (lower(title) like ${`${term.toLowerCase()}%`}) desc, similarity(doc, ${term.toLowerCase()}) desc, title
-    limit ${limit}`.execute(db);
-  return res.rows.map((r) => ({ ...r, id: Number(r.id) }));
+    limit ${limit * 3}`.execute(db);
+  const hits = await keepInScope(db, who, res.rows.map((r) => ({ ...r, id: Number(r.id) })));
+  return hits.slice(0, limit);
+}
+
+/** Drops hits of another centre's records for a caller scoped by centre (one query per scoped entity among the hits). */
+async function keepInScope(db: DB, who: ScopeOwner, hits: SearchHit[]): Promise<SearchHit[]> {
+  const out = new Set(hits);
+  for (const name of new Set(hits.map((h) => h.entity))) {
+    const def = getEntity(name);
+    if (!scoped(def, who)) continue;
+    const ids = hits.filter((h) => h.entity === name).map((h) => h.id);
+    const kept = await sql<{ id: number }>`select t.id from ${sql.raw(ident(def.table))} t where t.id = any(${ids}::int[]) and ${sql.join(scopeWhere(def, who), sql` and `)}`.execute(db);
+    const keep = new Set(kept.rows.map((r) => Number(r.id)));
+    for (const h of hits) if (h.entity === name && !keep.has(h.id)) out.delete(h);
+  }
+  return hits.filter((h) => out.has(h));
 }

@@ -24,6 +24,14 @@ const messages: Record<string, string> = {
   'The critical low must not be above the lower limit': 'El valor crítico bajo no puede estar por encima del límite inferior',
   'The critical high must not be below the upper limit': 'El valor crítico alto no puede estar por debajo del límite superior',
   'A scheduled campaign needs a send time': 'Una campaña programada necesita una hora de envío',
+  'Use APT-YYYY-NNNNNN': 'Use APT-AAAA-NNNNNN',
+  'Use PAY-YYYY-NNNNNN': 'Use PAY-AAAA-NNNNNN',
+  'Use YYYY-MM': 'Use AAAA-MM',
+  'Use INV-YYYY-NNNNNN': 'Use INV-AAAA-NNNNNN',
+  'Use VR-NNNNNN': 'Use VR-NNNNNN',
+  'Use FT-YYYY-NNNNNN': 'Use FT-AAAA-NNNNNN',
+  'Only the test of the chosen kind': 'Solo la prueba del tipo elegido',
+  'Choose the test': 'Elija la prueba',
 };
 
 export default messages;

@@ -24,6 +24,14 @@ const messages: Record<string, string> = {
   'The critical low must not be above the lower limit': 'La valeur critique basse ne doit pas dépasser la limite inférieure',
   'The critical high must not be below the upper limit': 'La valeur critique haute ne doit pas être inférieure à la limite supérieure',
   'A scheduled campaign needs a send time': 'Une campagne planifiée nécessite une heure d’envoi',
+  'Use APT-YYYY-NNNNNN': 'Utilisez APT-AAAA-NNNNNN',
+  'Use PAY-YYYY-NNNNNN': 'Utilisez PAY-AAAA-NNNNNN',
+  'Use YYYY-MM': 'Utilisez AAAA-MM',
+  'Use INV-YYYY-NNNNNN': 'Utilisez INV-AAAA-NNNNNN',
+  'Use VR-NNNNNN': 'Utilisez VR-NNNNNN',
+  'Use FT-YYYY-NNNNNN': 'Utilisez FT-AAAA-NNNNNN',
+  'Only the test of the chosen kind': 'Seulement l’examen du type choisi',
+  'Choose the test': 'Choisissez l’examen',
 };
 
 export default messages;

@@ -24,6 +24,14 @@ const messages: Record<string, string> = {
   'The critical low must not be above the lower limit': 'Il valore critico basso non deve superare il limite inferiore',
   'The critical high must not be below the upper limit': 'Il valore critico alto non deve essere inferiore al limite superiore',
   'A scheduled campaign needs a send time': 'Una campagna programmata richiede un orario di invio',
+  'Use APT-YYYY-NNNNNN': 'Usa APT-AAAA-NNNNNN',
+  'Use PAY-YYYY-NNNNNN': 'Usa PAY-AAAA-NNNNNN',
+  'Use YYYY-MM': 'Usa AAAA-MM',
+  'Use INV-YYYY-NNNNNN': 'Usa INV-AAAA-NNNNNN',
+  'Use VR-NNNNNN': 'Usa VR-NNNNNN',
+  'Use FT-YYYY-NNNNNN': 'Usa FT-AAAA-NNNNNN',
+  'Only the test of the chosen kind': 'Solo l’esame del tipo scelto',
+  'Choose the test': 'Scegli l’esame',
 };
 
 export default messages;

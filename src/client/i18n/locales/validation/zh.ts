@@ -24,6 +24,14 @@ const messages: Record<string, string> = {
   'The critical low must not be above the lower limit': '危急低值不能高于下限',
   'The critical high must not be below the upper limit': '危急高值不能低于上限',
   'A scheduled campaign needs a send time': '已排期的通知活动需要设置发送时间',
+  'Use APT-YYYY-NNNNNN': '格式为 APT-YYYY-NNNNNN',
+  'Use PAY-YYYY-NNNNNN': '格式为 PAY-YYYY-NNNNNN',
+  'Use YYYY-MM': '格式为 YYYY-MM',
+  'Use INV-YYYY-NNNNNN': '格式为 INV-YYYY-NNNNNN',
+  'Use VR-NNNNNN': '格式为 VR-NNNNNN',
+  'Use FT-YYYY-NNNNNN': '格式为 FT-YYYY-NNNNNN',
+  'Only the test of the chosen kind': '只能选择所选类别的检查',
+  'Choose the test': '请选择检查项目',
 };
 
 export default messages;

@@ -1,0 +1,43 @@
+import { defineEntity } from '../entity';
+import { f } from '../fields';
+
+/**
+ * A centre's support ticket (fmc/support/ticket): raised by centre staff, assigned to an administrator,
+ * discussed in comments, moved open → in progress → resolved → closed, and reopened (DECISIONS.md).
+ */
+export const supportTicket = defineEntity({
+  name: 'supportTicket',
+  path: 'fmc/support/ticket',
+  api: 'supportTicket',
+  table: 'support_ticket',
+  fields: {
+    subject: f.text({ required: true, max: 200, sortable: true, searchable: true }),
+    description: f.longText({ required: true, max: 4000 }),
+    fmc: f.ref('fmc', { required: true }),
+    raisedBy: f.ref('admin-user'),
+    priority: f.enum(['low', 'medium', 'high', 'urgent'], { required: true, sortable: true }),
+    status: f.enum(['open', 'in_progress', 'resolved', 'closed'], { required: true }),
+    assignee: f.ref('admin-user'),
+    comments: f.list({
+      author: f.ref('admin-user'),
+      at: f.datetime({ required: true }),
+      text: f.longText({ required: true, max: 2000 }),
+    }, { max: 100 }),
+  },
+  titleFields: ['subject'],
+  subtitleFields: ['priority'],
+  columns: ['subject', 'fmc', 'priority', 'status', 'assignee', 'raisedBy'],
+  defaultSort: { field: 'updatedAt', dir: 'desc' },
+  nav: { group: 'support', order: 10 },
+  scope: 'fmc',
+  workflow: {
+    field: 'status',
+    initial: 'open',
+    transitions: [
+      { name: 'start', from: ['open'], to: 'in_progress' },
+      { name: 'resolve', from: ['in_progress'], to: 'resolved' },
+      { name: 'close', from: ['resolved'], to: 'closed' },
+      { name: 'reopen', from: ['resolved', 'closed'], to: 'open' },
+    ],
+  },
+});

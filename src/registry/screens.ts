@@ -1,0 +1,49 @@
+/**
+ * Screens that are not an entity's list, form or details: the fmc operations screens and the notification
+ * worklists of the spec's route table. Each is one route, one sidebar entry and one command, with the roles of
+ * its policy row. Read by derive/routes.ts (routes), commands/workflow.ts (commands and menu) and the server.
+ */
+export interface ScreenDef {
+  id: string;
+  /** Path under /dashboard. */
+  path: string;
+  resource: string;
+  action: string;
+  nav: { group: string; order: number };
+}
+
+/**
+ * The six worklists of spec §2 (notifications/…), computed from the data: who is missing what. Each names the
+ * entity it lists and the rule that puts a record on it; the server turns the rule into SQL.
+ *   missing: any of these fields is blank · emptyList: this list field has no items ·
+ *   without: no record of `entity` refers to it through `field` where `where` holds (a completed appointment without prescription lines).
+ */
+export interface WorklistDef {
+  id: string;
+  entity: 'doctor' | 'patients';
+  missing?: readonly string[];
+  emptyList?: string;
+  incompleteItems?: { list: string; fields: readonly string[] };
+  via?: { entity: string; field: string; status: string; emptyList: string };
+}
+
+export const WORKLISTS: readonly WorklistDef[] = [
+  { id: 'doctorInCompleteProfile', entity: 'doctor', missing: ['photo', 'bio', 'qualification', 'registrationCouncil', 'registrationNumber', 'consultationFee'] },
+  { id: 'doctorClinicInCompleteProfile', entity: 'doctor', emptyList: 'clinics', incompleteItems: { list: 'clinics', fields: ['pincode', 'timings'] } },
+  { id: 'patientInCompleteProfile', entity: 'patients', missing: ['email', 'dateOfBirth', 'bloodGroup', 'addressLine', 'emergencyContactPhone'] },
+  { id: 'doctorNotAddedPrescription', entity: 'doctor', via: { entity: 'appointments', field: 'doctor', status: 'completed', emptyList: 'prescription' } },
+  { id: 'patientNotAddedFamilyMember', entity: 'patients', emptyList: 'familyMembers' },
+  { id: 'patientNotAddedInsuranceDetails', entity: 'patients', missing: ['insuranceProvider', 'insurancePolicyNumber'] },
+];
+
+export const SCREENS: readonly ScreenDef[] = [
+  { id: 'fmcDashboard', path: 'fmc/dashboard', resource: 'fmc', action: 'dashboard', nav: { group: 'fmc', order: 5 } },
+  { id: 'drpatient', path: 'fmc/drpatient', resource: 'fmc', action: 'drpatient', nav: { group: 'fmc', order: 40 } },
+  { id: 'medprescribed', path: 'fmc/medprescribed', resource: 'medprescribed', action: 'list', nav: { group: 'fmc', order: 50 } },
+  { id: 'fmclogs', path: 'fmc/fmclogs', resource: 'fmclogs', action: 'list', nav: { group: 'fmc', order: 70 } },
+  ...WORKLISTS.map((w, i) => ({ id: `worklist.${w.id}`, path: `notifications/${w.id}`, resource: 'notifications', action: 'worklist', nav: { group: 'notifications', order: 10 + i } })),
+];
+
+export function screenById(id: string): ScreenDef | undefined {
+  return SCREENS.find((s) => s.id === id);
+}

@@ -1,0 +1,41 @@
+/**
+ * Statuses and transitions (DECISIONS.md), declared on an entity next to its fields. From this one declaration
+ * come the status routes and sidebar entries (derive/routes.ts), the commands (commands/workflow.ts), the
+ * buttons on the details page and the bulk bar, the server's transition endpoint (server/crud/transition.ts)
+ * and the tests. The status field is moved only by transitions: no payload of add or edit carries it.
+ */
+export interface Transition {
+  /** The command and button name, e.g. `complete`; its label is i18n `transition.{entity}.{name}`. */
+  name: string;
+  from: readonly string[];
+  to: string;
+  /** A reason must be given (a cancellation, a rejected verification). */
+  reason?: boolean;
+  /**
+   * Fields the move also writes, in the same statement: `$now` (the time of the move), `$reason` (the reason
+   * given), `$actor` (the user who moved it), or a fixed value.
+   */
+  sets?: Readonly<Record<string, '$now' | '$reason' | '$actor' | string | null>>;
+  /** Fields the user gives with the move (a reschedule's new time), validated by their field schemas, required. */
+  input?: readonly string[];
+  /** The policy action whose roles may make this move; by default whoever may edit the record, else open it. */
+  action?: string;
+}
+
+export interface Workflow {
+  /** An enum field of the entity. */
+  field: string;
+  /** The status a new record starts in. */
+  initial: string;
+  transitions: readonly Transition[];
+}
+
+/**
+ * A list by status (spec: `appointments/{status}`): one route, sidebar entry and command per view.
+ * `filters` are fixed filters of the view; `recent` keeps the records whose `field` falls in the last `days` days.
+ */
+export interface ListView {
+  segment: string;
+  filters?: Readonly<Record<string, string>>;
+  recent?: { field: string; days: number };
+}
