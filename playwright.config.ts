@@ -1,15 +1,33 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
-/** CHROMIUM_PATH, else Debian's /usr/bin/chromium (Playwright cannot download its own browser here). */
-function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) {
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/**
+ * The browser for the tests (Playwright cannot download its own here): CHROMIUM_PATH, else Debian's
+ * /usr/bin/chromium (or chromium-browser), else, on Linux x64, the headless Chromium shipped inside the dev dependency
+ * @sparticuz/chromium (unpacked into the temp folder on first use), so `npm install && npm test` works on a fresh
+ * machine. CHROMIUM_SKIP_SYSTEM=1 skips CHROMIUM_PATH and the Debian paths, to test that last fallback.
+ */
+async function chromium(): Promise<{ executablePath: string; args: string[] }> {
+  const system = process.env.CHROMIUM_SKIP_SYSTEM === '1' ? [] : [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = system.find((p): p is string => !!p && existsSync(p));
+  if (found) return { executablePath: found, args: ARGS };
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    // The npm package holds a Linux x64 build only.
     throw new Error('No Chromium found for the browser tests. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
   }
-  return found;
+  // Its own flags (--no-sandbox, --no-zygote, --disable-setuid-sandbox, …) are what it needs to run headless here; ours
+  // are kept, and a flag both lists name is passed once. Left out: --single-process (meant for AWS Lambda; with it
+  // every browser context after the first fails to open a page), --disable-web-security and
+  // --allow-running-insecure-content (the tests must see the browser's real security rules), and its
+  // --disable-features/--enable-features (a repeated switch would override Playwright's own lists).
+  const { default: sparticuz } = await import('@sparticuz/chromium');
+  const dropped = (arg: string) =>
+    ['--single-process', '--disable-web-security', '--allow-running-insecure-content'].includes(arg) || /^--(disable|enable)-features=/.test(arg);
+  return { executablePath: await sparticuz.executablePath(), args: [...new Set([...ARGS, ...sparticuz.args.filter((a) => !dropped(a))])] };
 }
+const browser = await chromium();
 
 const PORT = Number(process.env.BROWSER_TEST_PORT ?? 8099);
 export const DEMO_PASSWORD = 'browser-test-password';
@@ -27,8 +45,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 800 },
     launchOptions: {
-      executablePath: chromiumPath(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      executablePath: browser.executablePath,
+      args: browser.args,
     },
     trace: 'off',
     screenshot: 'only-on-failure',
