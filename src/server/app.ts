@@ -1,6 +1,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { Hono } from 'hono';
+import type { IncomingMessage } from 'node:http';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { authRoutes } from './auth/routes';
@@ -16,6 +17,28 @@ import { slotRoutes } from './routes/slots';
 
 /** Calls that need no session: sign-in and the public auth pages. validate and logout check the token themselves. */
 const PUBLIC = [/^\/api\/adminUser\/(login|validate\/authToken|logout)$/, /^\/api\/auth\//];
+
+/**
+ * Whether the request came with a body that was not read to its end when the answer is sent (a body over the limit
+ * answered 413 unread, or a call refused before its body was parsed). Only on the Node server (`c.env.incoming`);
+ * in-process calls (app.request) have no connection to keep.
+ */
+function bodyUnread(c: Context): boolean {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (!incoming || incoming.complete) return false;
+  const { 'content-length': length, 'transfer-encoding': chunked } = incoming.headers;
+  return !!chunked || Number(length) > 0;
+}
+
+/**
+ * Such an answer closes the connection (`Connection: close`, which Node's server honours by closing the socket once
+ * the answer is sent). Kept alive, the rest of the unread body would sit on the connection in front of the client's
+ * next request, which then fails.
+ */
+const tooLarge = (c: Context, message: string) => {
+  c.header('Connection', 'close');
+  return fail(413, message, { code: 'too_large' });
+};
 
 function contentSecurityPolicy(config: Config): string {
   const connect = ["'self'", ...(config.firebaseConfig ? ['https://*.googleapis.com', 'https://*.firebaseio.com'] : [])];
@@ -49,6 +72,7 @@ export function createApp(deps: { db: DB; config: Config; distDir?: string }): H
     c.header('X-Frame-Options', 'DENY');
     c.header('Cross-Origin-Opener-Policy', 'same-origin');
     if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', csp);
+    if (bodyUnread(c)) c.header('Connection', 'close');
   });
 
   const api = new Hono<AppEnv>();
@@ -56,10 +80,11 @@ export function createApp(deps: { db: DB; config: Config; distDir?: string }): H
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  api.use('/upload', bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: () => { throw fail(413, 'The file is larger than 2 MB', { code: 'too_large' }); } }));
+  // A 413 is answered before the body is read: it closes the connection (tooLarge).
+  api.use('/upload', bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: (c) => { throw tooLarge(c, 'The file is larger than 2 MB'); } }));
   api.use('*', async (c, next) => {
     if (c.req.path === '/api/upload') return next();
-    return bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw fail(413, 'The request is too large', { code: 'too_large' }); } })(c, next);
+    return bodyLimit({ maxSize: 1024 * 1024, onError: (c) => { throw tooLarge(c, 'The request is too large'); } })(c, next);
   });
   api.use('*', async (c, next) => {
     if (PUBLIC.some((re) => re.test(c.req.path))) return next();
