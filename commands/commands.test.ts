@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, ENTITIES, ROLES, rolesFor } from '../src/registry';
+import { can, ENTITIES, ROLES, rolesFor, SCREENS } from '../src/registry';
 import { COMMANDS, createRegistry, effectiveKeymap, findClash, isAllowed, isSingleKey, menuTree, MENU_GROUPS, DEFAULT_KEYMAP } from '.';
 import { entityCommands } from './entity';
 
@@ -12,8 +12,10 @@ describe('the command registry', () => {
   it('generates for every entity exactly the commands its policy row allows', () => {
     for (const def of ENTITIES) {
       const ids = entityCommands(def).map((c) => c.id.slice(def.name.length + 1)).sort();
-      const expected = (['list', 'add', 'edit', 'delete'] as const).filter((a) => rolesFor(def.name, a) !== undefined);
+      const expected = (['list', 'add', 'edit', 'delete'] as const).filter((a) => rolesFor(def.name, a) !== undefined && !(a === 'list' && def.views?.length));
       for (const a of expected) expect(ids, def.name).toContain(a);
+      // Lists by status: one command per view instead of the plain list.
+      for (const v of def.views ?? []) expect(COMMANDS.has(`${def.name}.list.${v.segment}`), `${def.name} ${v.segment}`).toBe(true);
       expect(ids.includes('view'), def.name).toBe(['details', 'view', 'profile'].some((a) => rolesFor(def.name, a) !== undefined));
     }
   });
@@ -33,7 +35,10 @@ describe('the sidebar projection', () => {
   it.each(ROLES)('shows %s exactly the lists the policy lets it open, in declared groups', (role) => {
     const tree = menuTree(COMMANDS.values(), role);
     const shown = tree.flatMap((g) => g.items.map((c) => c.id)).sort();
-    const expected = ENTITIES.filter((e) => e.nav && can(role, e.name, 'list')).map((e) => `${e.name}.list`).sort();
+    const expected = [
+      ...ENTITIES.filter((e) => e.nav && can(role, e.name, 'list')).flatMap((e) => (e.views?.length ? e.views.map((v) => `${e.name}.list.${v.segment}`) : [`${e.name}.list`])),
+      ...SCREENS.filter((sc) => can(role, sc.resource, sc.action)).map((sc) => `screen.${sc.id}`),
+    ].sort();
     expect(shown).toEqual(expected);
     for (const g of tree) {
       expect(MENU_GROUPS).toContain(g.group);
@@ -71,8 +76,11 @@ describe('the keymap', () => {
     expect(isSingleKey(combo)).toBe(single);
   });
 
-  it('every default names a command or a screen a later issue builds', () => {
-    const later = ['appointments.list', 'payment.list', 'invoices.list'];
-    for (const id of Object.keys(DEFAULT_KEYMAP)) expect(COMMANDS.has(id) || later.includes(id), id).toBe(true);
+  it('every default names a command', () => {
+    for (const id of Object.keys(DEFAULT_KEYMAP)) expect(COMMANDS.has(id), id).toBe(true);
+  });
+
+  it('each appointment status has a g a + letter shortcut', () => {
+    for (const v of ENTITIES.find((e) => e.name === 'appointments')!.views!) expect(keymap.get(`appointments.list.${v.segment}`), v.segment).toMatch(/^g a [a-z]$/);
   });
 });

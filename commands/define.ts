@@ -9,7 +9,8 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 export interface Choice { value: string; label: (t: Translate) => string }
 
 export type CommandParam =
-  | { name: string; kind: 'record'; entity: string; prompt: (t: Translate) => string }
+  /** `optional`: the sub-page offers "any" first, which leaves the argument out. */
+  | { name: string; kind: 'record'; entity: string; prompt: (t: Translate) => string; optional?: boolean }
   | { name: string; kind: 'choice'; choices: () => Choice[]; prompt: (t: Translate) => string };
 
 export interface CommandContext {
@@ -25,9 +26,20 @@ export interface CommandContext {
     setTheme: (theme: string) => void;
     setLanguage: (lang: string) => void;
     confirmDelete: (entity: string, id: number) => void;
-    /** Dispatches to the screen in view (a list's create or filter), if it handles it. */
-    screenAction: (action: 'create' | 'filter') => boolean;
+    /**
+     * Dispatches to the screen in view, if it handles the action: a list's `create` or `filter`, or a transition
+     * (`transition:{name}`) on the record in view or on the selected rows of the list in view.
+     */
+    screenAction: (action: string) => boolean;
   };
+  /** What the screen in view shows: its entity, the record it shows (with its status), and how many rows are selected. */
+  inView: () => InView;
+}
+
+export interface InView {
+  entity?: string;
+  record?: { id: number; status?: string };
+  selected: number;
 }
 
 export type CommandArgs = Record<string, { value: string | number; label?: string }>;
@@ -36,13 +48,13 @@ export interface Command {
   id: string;
   /** The title, translated at the time it is shown; the palette matches it in the chosen language and in English. */
   title: (t: Translate) => string;
-  category: 'navigation' | 'entity' | 'settings' | 'session' | 'list';
+  category: 'navigation' | 'entity' | 'settings' | 'session' | 'list' | 'workflow';
   /** Extra words the palette matches (English). */
   keywords?: string[];
   /** What the command opens, in the policy's terms: its roles are the policy's, never a second list. */
   access?: { resource: string; action: Action };
-  /** Only offered where it applies (a list's create, on a list). */
-  when?: (ctx: Pick<CommandContext, 'location'>) => boolean;
+  /** Only offered where it applies (a list's create, on a list; a transition, on a record whose status allows it). */
+  when?: (ctx: Pick<CommandContext, 'location' | 'inView'>) => boolean;
   params?: CommandParam[];
   /** Sidebar placement: a group of menu.ts and an order within it. */
   menu?: { group: string; order: number };

@@ -13,7 +13,8 @@ export function entityCommands(def: EntityDef): Command[] {
   const keywords = [def.name, def.api];
   const record = (prompt: string) => [{ name: 'record', kind: 'record' as const, entity: def.name, prompt: (t: Translate) => t(prompt, { name: label(t, def, 'one') }) }];
   const out: Command[] = [];
-  if (rolesFor(def.name, 'list')) {
+  // An entity with views lists by view: commands/workflow.ts makes one list command per view.
+  if (rolesFor(def.name, 'list') && !def.views?.length) {
     out.push({
       id: `${def.name}.list`, category: 'entity', keywords,
       title: (t) => t('cmd.openList', { name: label(t, def, 'other') }),

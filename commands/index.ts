@@ -2,14 +2,17 @@ import { ENTITIES } from '../src/registry';
 import { createRegistry, type Command } from './define';
 import { entityCommands } from './entity';
 import { navigationCommands } from './navigation';
+import { workflowCommands } from './workflow';
 
 export * from './define';
 export * from './keymap';
 export * from './menu';
 export { THEMES, LANGUAGES } from './navigation';
+export { PAYMENT_PERIODS } from './workflow';
 
 /** The one command registry: navigation commands and every entity's generated commands. */
 export const COMMANDS: ReadonlyMap<string, Command> = createRegistry([
   ...navigationCommands,
   ...ENTITIES.flatMap(entityCommands),
+  ...workflowCommands,
 ]);

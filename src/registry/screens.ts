@@ -41,7 +41,7 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'drpatient', path: 'fmc/drpatient', resource: 'fmc', action: 'drpatient', nav: { group: 'fmc', order: 40 } },
   { id: 'medprescribed', path: 'fmc/medprescribed', resource: 'medprescribed', action: 'list', nav: { group: 'fmc', order: 50 } },
   { id: 'fmclogs', path: 'fmc/fmclogs', resource: 'fmclogs', action: 'list', nav: { group: 'fmc', order: 70 } },
-  ...WORKLISTS.map((w, i) => ({ id: `worklist.${w.id}`, path: `notifications/${w.id}`, resource: 'notifications', action: 'worklist', nav: { group: 'notifications', order: 10 + i } })),
+  ...WORKLISTS.map((w, i) => ({ id: w.id, path: `notifications/${w.id}`, resource: 'notifications', action: 'worklist', nav: { group: 'notifications', order: 10 + i } })),
 ];
 
 export function screenById(id: string): ScreenDef | undefined {

@@ -136,8 +136,8 @@ describe('registry labels (locales/entities, locales/enums)', () => {
  */
 function tinyT(lang: Lang, misses: string[]): Translate {
   return (key, options = {}) => {
-    const ns = options.ns === 'entities' ? 'entities' : 'ui';
-    const value = lookup(ns === 'entities' ? ENTITY_LABELS[lang] : UI[lang], key);
+    const ns = options.ns === 'entities' || options.ns === 'enums' ? options.ns : 'ui';
+    const value = ns === 'enums' ? ENUM_LABELS[lang][key] : lookup(ns === 'entities' ? ENTITY_LABELS[lang] : UI[lang], key);
     if (typeof value !== 'string' || value === '') {
       misses.push(`${ns}/${lang}.ts: "${key}"`);
       return key;

@@ -20,5 +20,6 @@ export function commandContext(): CommandContext {
       confirmDelete: (entity, id) => { ui.confirmDelete = { entity, id }; },
       screenAction: (action) => runScreenAction(action),
     },
+    inView: () => ui.inView,
   };
 }

@@ -1,4 +1,5 @@
 import { proxy } from 'valtio';
+import type { InView } from '../../../commands';
 
 /** Shell state: what is open. Screens register their own create/filter handlers for the list commands. */
 export const ui = proxy({
@@ -11,9 +12,12 @@ export const ui = proxy({
   confirmDelete: null as { entity: string; id: number; onDone?: () => void } | null,
   /** Bumped after a write, so lists refetch. */
   dataVersion: 0,
+  /** What the screen in view shows (commands' `when`): set by the details page and the lists. */
+  inView: { selected: 0 } as InView,
 });
 
-type ScreenAction = 'create' | 'filter';
+/** A list's `create` or `filter`, or `transition:{name}` on the record in view or the selected rows. */
+type ScreenAction = string;
 const screenHandlers = new Map<ScreenAction, () => void>();
 
 export function registerScreenAction(action: ScreenAction, handler: () => void): () => void {
@@ -36,4 +40,12 @@ export function openPalette(page: string | null = null) {
 
 export function dataChanged() {
   ui.dataVersion++;
+}
+
+/** A screen says what it shows; it clears it (only if still its own) when it goes. */
+export function setInView(view: InView): () => void {
+  ui.inView = view;
+  // valtio stores a proxy of `view`, so the screen's own view is recognised by what it shows.
+  const same = () => ui.inView.entity === view.entity && ui.inView.record?.id === view.record?.id && ui.inView.selected === view.selected;
+  return () => { if (same()) ui.inView = { selected: 0 }; };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { filterKeys, sortKeys, type EntityDef, type SortDir } from '../entity';
+import type { ListView } from '../workflow';
 
 /** The list query of DECISIONS.md (q, sort=field:dir, filter[field]=value, limit, cursor), parsed the same on both sides. */
 export interface ListQuery {
@@ -55,6 +56,24 @@ export function parseListQuery(def: EntityDef, params: URLSearchParams): { query
   }
   if (issues.length) return { issues };
   return { query: { q, sort, filters, limit: limitParse.data ?? DEFAULT_LIMIT, cursor } };
+}
+
+/**
+ * A range filter's value, `from..to` (either end may be left out): dates, times and numbers. `filter[paidAt]=2026-11-01..`
+ * keeps what was paid on or after 1 November; a date-only `to` includes that whole day.
+ */
+export function parseRange(value: string): { from?: string; to?: string } | null {
+  const parts = value.split('..');
+  if (parts.length !== 2 || (!parts[0] && !parts[1])) return null;
+  return { from: parts[0] || undefined, to: parts[1] || undefined };
+}
+
+/** The fixed filters of a list view: its own, and for a "recent" view the range of its last `days` days (today included). */
+export function viewFilters(view: ListView | undefined, now = Date.now()): Record<string, string> {
+  if (!view) return {};
+  const out: Record<string, string> = { ...view.filters };
+  if (view.recent) out[view.recent.field] = `${new Date(now - (view.recent.days - 1) * 86_400_000).toISOString().slice(0, 10)}..`;
+  return out;
 }
 
 export function listQueryString(query: Partial<ListQuery>): string {

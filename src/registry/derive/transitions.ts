@@ -16,9 +16,14 @@ export function transitionNamed(def: EntityDef, name: string): Transition | unde
  * Who may make a move: the roles of its own policy action when it names one; else whoever may edit the
  * record; else whoever may open it (details, view), else list it (payments and reviews are acted on from the list).
  */
+export function transitionAction(def: EntityDef, move: Transition): string {
+  if (move.action) return move.action;
+  if (rolesFor(def.name, 'edit')) return 'edit';
+  return READ_ACTIONS.find((a) => rolesFor(def.name, a)) ?? 'list';
+}
+
 export function transitionRoles(def: EntityDef, move: Transition): Roles | undefined {
-  if (move.action) return rolesFor(def.name, move.action);
-  return rolesFor(def.name, 'edit') ?? READ_ACTIONS.map((a) => rolesFor(def.name, a)).find(Boolean) ?? rolesFor(def.name, 'list');
+  return rolesFor(def.name, transitionAction(def, move));
 }
 
 export function mayMove(role: Role | null | undefined, def: EntityDef, move: Transition): boolean {

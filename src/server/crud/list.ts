@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { EntityDef, ListQuery } from '../../registry';
+import { parseRange, shownKind, type EntityDef, type ListQuery } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { fail } from '../http';
@@ -10,9 +10,33 @@ import { docContains, likePattern, matchingIds, SEARCH_COUNT_CAP } from '../sear
 /** Counting stops here on large tables: the total is then flagged as an estimate (SEARCH_COUNT_CAP with `q`). */
 export const COUNT_CAP = 10_000;
 
+const RANGE_KINDS = new Set(['date', 'datetime', 'money', 'decimal', 'int']);
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `from..to` on a date, time or number field: both ends checked, a date-only end of a timestamp covers its whole day. */
+function rangeSql(def: EntityDef, field: string, c: RawBuilder<unknown>, range: { from?: string; to?: string }): RawBuilder<unknown> {
+  const kind = shownKind(def.fields[field]);
+  const bad = () => fail(400, `Filter ${field} takes a range like 2026-01-01..2026-01-31`, { field: `filter[${field}]`, code: 'invalid_filter' });
+  const check = (v: string | undefined) => {
+    if (v === undefined) return;
+    if (kind === 'date' && !DATE.test(v)) throw bad();
+    if (kind === 'datetime' && (!(DATE.test(v) || /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(v)) || Number.isNaN(Date.parse(v)))) throw bad();
+    if (!['date', 'datetime'].includes(kind) && !Number.isFinite(Number(v))) throw bad();
+  };
+  check(range.from);
+  check(range.to);
+  const parts: RawBuilder<unknown>[] = [];
+  const typed = (v: string) => (kind === 'datetime' ? sql`${v}::timestamptz` : kind === 'date' ? sql`${v}::date` : sql`${Number(v)}`);
+  if (range.from) parts.push(sql`${c} >= ${typed(range.from)}`);
+  if (range.to) parts.push(kind === 'datetime' && DATE.test(range.to) ? sql`${c} < ${range.to}::date + 1` : sql`${c} <= ${typed(range.to)}`);
+  return sql.join(parts, sql` and `);
+}
+
 function filterSql(def: EntityDef, field: string, value: string): RawBuilder<unknown> {
   const fd = def.fields[field];
   const c = sql.raw(col(def, field));
+  const range = RANGE_KINDS.has(shownKind(fd)) ? parseRange(value) : null;
+  if (range) return rangeSql(def, field, c, range);
   const asInt = () => {
     const n = Number(value);
     if (!Number.isInteger(n)) throw fail(400, `Filter ${field} takes a whole number`, { field: `filter[${field}]`, code: 'invalid_filter' });

@@ -21,8 +21,15 @@ export default {
     pickRecord: 'Which {{name}}? Type to search',
     pickTheme: 'Choose a theme',
     pickLanguage: 'Choose a language',
+    listView: '{{name}}: {{view}}',
+    filterPayments: 'Filter payments…',
+    pickPaymentStatus: 'Which payments?',
+    pickPaymentMethod: 'Paid how?',
+    pickPeriod: 'When?',
+    pickDoctor: 'Which doctor? Type to search, or choose any',
+    anyValue: 'Any',
   },
-  category: { navigation: 'Go to', entity: 'Records', settings: 'Settings', session: 'Session', list: 'This list', records: 'Matching records' },
+  category: { navigation: 'Go to', entity: 'Records', settings: 'Settings', session: 'Session', list: 'This list', records: 'Matching records', workflow: 'Actions on this record' },
   palette: {
     placeholder: 'Type a command or search records…',
     empty: 'Nothing matches.',
@@ -211,4 +218,98 @@ export default {
     singleKeysOff: 'Single-key shortcuts are turned off in your settings.',
   },
   value: { yes: 'Yes', no: 'No', masked: '••••••' },
+  view: {
+    all: 'All',
+    completed: 'Completed',
+    missed: 'Missed',
+    confirmed: 'Confirmed',
+    cancelled: 'Cancelled',
+    rescheduled: 'Rescheduled',
+    recent: 'Recent (last 7 days)',
+    pending: 'Pending',
+    rejected: 'Rejected',
+    requested: 'Requested',
+    verified: 'Verified',
+  },
+  period: {
+    any: 'Any time',
+    today: 'Today',
+    last7: 'Last 7 days',
+    last30: 'Last 30 days',
+    thisMonth: 'This month',
+  },
+  transition: {
+    appointments: {
+      complete: 'Mark appointment completed',
+      markMissed: 'Mark appointment missed',
+      reschedule: 'Reschedule appointment…',
+      confirm: 'Confirm appointment',
+      cancel: 'Cancel appointment…',
+    },
+    payment: {
+      complete: 'Mark payment completed',
+      reject: 'Reject payment',
+      cancel: 'Cancel payment',
+    },
+    payout: {
+      pay: 'Mark payout paid…',
+    },
+    reviews: {
+      hide: 'Hide review',
+      publish: 'Publish review',
+    },
+    requestVerification: {
+      submit: 'Mark documents sent',
+      approve: 'Approve verification',
+      reject: 'Reject verification…',
+    },
+    supportTicket: {
+      start: 'Start work on ticket',
+      resolve: 'Resolve ticket',
+      close: 'Close ticket',
+      reopen: 'Reopen ticket',
+    },
+  },
+  screen: {
+    fmcDashboard: {
+      command: 'Open the fmc dashboard',
+      title: 'Dashboard',
+    },
+    drpatient: {
+      command: 'Open patients seen by doctors',
+      title: 'Patients seen',
+    },
+    medprescribed: {
+      command: 'Open medicines prescribed',
+      title: 'Medicines prescribed',
+    },
+    fmclogs: {
+      command: 'View fmc logs',
+      title: 'Activity log',
+    },
+    doctorInCompleteProfile: {
+      command: 'Open doctors with incomplete profiles',
+      title: 'Doctors: incomplete profile',
+    },
+    doctorClinicInCompleteProfile: {
+      command: 'Open doctors with incomplete clinic details',
+      title: 'Doctors: incomplete clinics',
+    },
+    patientInCompleteProfile: {
+      command: 'Open patients with incomplete profiles',
+      title: 'Patients: incomplete profile',
+    },
+    doctorNotAddedPrescription: {
+      command: 'Open doctors who have not added prescriptions',
+      title: 'Doctors: prescriptions missing',
+    },
+    patientNotAddedFamilyMember: {
+      command: 'Open patients without family members',
+      title: 'Patients: no family members',
+    },
+    patientNotAddedInsuranceDetails: {
+      command: 'Open patients without insurance details',
+      title: 'Patients: no insurance',
+    },
+  },
 } as const;

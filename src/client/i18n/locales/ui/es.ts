@@ -24,8 +24,15 @@ export default {
     pickRecord: '¿Qué {{name}}? Escriba para buscar',
     pickTheme: 'Elija un tema',
     pickLanguage: 'Elija un idioma',
+    listView: '{{name}}: {{view}}',
+    filterPayments: 'Filtrar pagos…',
+    pickPaymentStatus: '¿Qué pagos?',
+    pickPaymentMethod: '¿Cómo se pagó?',
+    pickPeriod: '¿Cuándo?',
+    pickDoctor: '¿Qué médico? Escriba para buscar o elija cualquiera',
+    anyValue: 'Cualquiera',
   },
-  category: { navigation: 'Ir a', entity: 'Registros', settings: 'Configuración', session: 'Sesión', list: 'Esta lista', records: 'Registros coincidentes' },
+  category: { navigation: 'Ir a', entity: 'Registros', settings: 'Configuración', session: 'Sesión', list: 'Esta lista', records: 'Registros coincidentes', workflow: 'Acciones sobre este registro' },
   palette: {
     placeholder: 'Escriba un comando o busque registros…',
     empty: 'No hay coincidencias.',
@@ -214,4 +221,98 @@ export default {
     singleKeysOff: 'Los atajos de una sola tecla están desactivados en su configuración.',
   },
   value: { yes: 'Sí', no: 'No', masked: '••••••' },
+  view: {
+    all: 'Todas',
+    completed: 'Completadas',
+    missed: 'Perdidas',
+    confirmed: 'Confirmadas',
+    cancelled: 'Canceladas',
+    rescheduled: 'Reprogramadas',
+    recent: 'Recientes (últimos 7 días)',
+    pending: 'Pendientes',
+    rejected: 'Rechazados',
+    requested: 'Solicitadas',
+    verified: 'Verificadas',
+  },
+  period: {
+    any: 'Cualquier fecha',
+    today: 'Hoy',
+    last7: 'Últimos 7 días',
+    last30: 'Últimos 30 días',
+    thisMonth: 'Este mes',
+  },
+  transition: {
+    appointments: {
+      complete: 'Marcar cita como completada',
+      markMissed: 'Marcar cita como perdida',
+      reschedule: 'Reprogramar cita…',
+      confirm: 'Confirmar cita',
+      cancel: 'Cancelar cita…',
+    },
+    payment: {
+      complete: 'Marcar pago como completado',
+      reject: 'Rechazar pago',
+      cancel: 'Cancelar pago',
+    },
+    payout: {
+      pay: 'Marcar liquidación como pagada…',
+    },
+    reviews: {
+      hide: 'Ocultar reseña',
+      publish: 'Publicar reseña',
+    },
+    requestVerification: {
+      submit: 'Marcar documentos enviados',
+      approve: 'Aprobar verificación',
+      reject: 'Rechazar verificación…',
+    },
+    supportTicket: {
+      start: 'Empezar a trabajar en el ticket',
+      resolve: 'Resolver ticket',
+      close: 'Cerrar ticket',
+      reopen: 'Reabrir ticket',
+    },
+  },
+  screen: {
+    fmcDashboard: {
+      command: 'Abrir el panel del centro',
+      title: 'Panel',
+    },
+    drpatient: {
+      command: 'Abrir pacientes atendidos por médicos',
+      title: 'Pacientes atendidos',
+    },
+    medprescribed: {
+      command: 'Abrir medicamentos recetados',
+      title: 'Medicamentos recetados',
+    },
+    fmclogs: {
+      command: 'Ver registros del centro',
+      title: 'Registro de actividad',
+    },
+    doctorInCompleteProfile: {
+      command: 'Abrir médicos con perfil incompleto',
+      title: 'Médicos: perfil incompleto',
+    },
+    doctorClinicInCompleteProfile: {
+      command: 'Abrir médicos con datos de consulta incompletos',
+      title: 'Médicos: consultas incompletas',
+    },
+    patientInCompleteProfile: {
+      command: 'Abrir pacientes con perfil incompleto',
+      title: 'Pacientes: perfil incompleto',
+    },
+    doctorNotAddedPrescription: {
+      command: 'Abrir médicos sin recetas añadidas',
+      title: 'Médicos: faltan recetas',
+    },
+    patientNotAddedFamilyMember: {
+      command: 'Abrir pacientes sin familiares',
+      title: 'Pacientes: sin familiares',
+    },
+    patientNotAddedInsuranceDetails: {
+      command: 'Abrir pacientes sin datos de seguro',
+      title: 'Pacientes: sin seguro',
+    },
+  },
 } satisfies UiShape<typeof en>;

@@ -24,8 +24,15 @@ export default {
     pickRecord: 'Choisir {{name}} : tapez pour rechercher',
     pickTheme: 'Choisir un thème',
     pickLanguage: 'Choisir une langue',
+    listView: '{{name}} : {{view}}',
+    filterPayments: 'Filtrer les paiements…',
+    pickPaymentStatus: 'Quels paiements ?',
+    pickPaymentMethod: 'Payé comment ?',
+    pickPeriod: 'Quand ?',
+    pickDoctor: 'Quel médecin ? Tapez pour chercher, ou choisissez n’importe lequel',
+    anyValue: 'N’importe lequel',
   },
-  category: { navigation: 'Aller à', entity: 'Enregistrements', settings: 'Paramètres', session: 'Session', list: 'Cette liste', records: 'Enregistrements correspondants' },
+  category: { navigation: 'Aller à', entity: 'Enregistrements', settings: 'Paramètres', session: 'Session', list: 'Cette liste', records: 'Enregistrements correspondants', workflow: 'Actions sur cet enregistrement' },
   palette: {
     placeholder: 'Tapez une commande ou recherchez des enregistrements…',
     empty: 'Aucun résultat.',
@@ -214,4 +221,98 @@ export default {
     singleKeysOff: 'Les raccourcis à une seule touche sont désactivés dans vos paramètres.',
   },
   value: { yes: 'Oui', no: 'Non', masked: '••••••' },
+  view: {
+    all: 'Tous',
+    completed: 'Terminés',
+    missed: 'Manqués',
+    confirmed: 'Confirmés',
+    cancelled: 'Annulés',
+    rescheduled: 'Reportés',
+    recent: 'Récents (7 derniers jours)',
+    pending: 'En attente',
+    rejected: 'Refusés',
+    requested: 'Demandées',
+    verified: 'Vérifiées',
+  },
+  period: {
+    any: 'N’importe quand',
+    today: 'Aujourd’hui',
+    last7: '7 derniers jours',
+    last30: '30 derniers jours',
+    thisMonth: 'Ce mois-ci',
+  },
+  transition: {
+    appointments: {
+      complete: 'Marquer le rendez-vous comme terminé',
+      markMissed: 'Marquer le rendez-vous comme manqué',
+      reschedule: 'Reporter le rendez-vous…',
+      confirm: 'Confirmer le rendez-vous',
+      cancel: 'Annuler le rendez-vous…',
+    },
+    payment: {
+      complete: 'Marquer le paiement comme effectué',
+      reject: 'Refuser le paiement',
+      cancel: 'Annuler le paiement',
+    },
+    payout: {
+      pay: 'Marquer le versement comme payé…',
+    },
+    reviews: {
+      hide: 'Masquer l’avis',
+      publish: 'Publier l’avis',
+    },
+    requestVerification: {
+      submit: 'Marquer les documents comme envoyés',
+      approve: 'Approuver la vérification',
+      reject: 'Rejeter la vérification…',
+    },
+    supportTicket: {
+      start: 'Commencer le traitement du ticket',
+      resolve: 'Résoudre le ticket',
+      close: 'Fermer le ticket',
+      reopen: 'Rouvrir le ticket',
+    },
+  },
+  screen: {
+    fmcDashboard: {
+      command: 'Ouvrir le tableau de bord du centre',
+      title: 'Tableau de bord',
+    },
+    drpatient: {
+      command: 'Ouvrir les patients vus par les médecins',
+      title: 'Patients vus',
+    },
+    medprescribed: {
+      command: 'Ouvrir les médicaments prescrits',
+      title: 'Médicaments prescrits',
+    },
+    fmclogs: {
+      command: 'Voir le journal du centre',
+      title: 'Journal d’activité',
+    },
+    doctorInCompleteProfile: {
+      command: 'Ouvrir les médecins au profil incomplet',
+      title: 'Médecins : profil incomplet',
+    },
+    doctorClinicInCompleteProfile: {
+      command: 'Ouvrir les médecins aux cabinets incomplets',
+      title: 'Médecins : cabinets incomplets',
+    },
+    patientInCompleteProfile: {
+      command: 'Ouvrir les patients au profil incomplet',
+      title: 'Patients : profil incomplet',
+    },
+    doctorNotAddedPrescription: {
+      command: 'Ouvrir les médecins sans ordonnance saisie',
+      title: 'Médecins : ordonnances manquantes',
+    },
+    patientNotAddedFamilyMember: {
+      command: 'Ouvrir les patients sans membre de famille',
+      title: 'Patients : aucun membre de famille',
+    },
+    patientNotAddedInsuranceDetails: {
+      command: 'Ouvrir les patients sans assurance',
+      title: 'Patients : sans assurance',
+    },
+  },
 } satisfies UiShape<typeof en>;

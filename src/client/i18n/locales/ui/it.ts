@@ -24,8 +24,15 @@ export default {
     pickRecord: 'Quale {{name}}? Digita per cercare',
     pickTheme: 'Scegli un tema',
     pickLanguage: 'Scegli una lingua',
+    listView: '{{name}}: {{view}}',
+    filterPayments: 'Filtra i pagamenti…',
+    pickPaymentStatus: 'Quali pagamenti?',
+    pickPaymentMethod: 'Pagato come?',
+    pickPeriod: 'Quando?',
+    pickDoctor: 'Quale medico? Digita per cercare, o scegli qualsiasi',
+    anyValue: 'Qualsiasi',
   },
-  category: { navigation: 'Vai a', entity: 'Record', settings: 'Impostazioni', session: 'Sessione', list: 'Questo elenco', records: 'Record corrispondenti' },
+  category: { navigation: 'Vai a', entity: 'Record', settings: 'Impostazioni', session: 'Sessione', list: 'Questo elenco', records: 'Record corrispondenti', workflow: 'Azioni su questo record' },
   palette: {
     placeholder: 'Digita un comando o cerca tra i record…',
     empty: 'Nessun risultato.',
@@ -214,4 +221,98 @@ export default {
     singleKeysOff: 'Le scorciatoie a tasto singolo sono disattivate nelle tue impostazioni.',
   },
   value: { yes: 'Sì', no: 'No', masked: '••••••' },
+  view: {
+    all: 'Tutti',
+    completed: 'Completati',
+    missed: 'Saltati',
+    confirmed: 'Confermati',
+    cancelled: 'Annullati',
+    rescheduled: 'Riprogrammati',
+    recent: 'Recenti (ultimi 7 giorni)',
+    pending: 'In sospeso',
+    rejected: 'Rifiutati',
+    requested: 'Richieste',
+    verified: 'Verificate',
+  },
+  period: {
+    any: 'In qualsiasi momento',
+    today: 'Oggi',
+    last7: 'Ultimi 7 giorni',
+    last30: 'Ultimi 30 giorni',
+    thisMonth: 'Questo mese',
+  },
+  transition: {
+    appointments: {
+      complete: 'Segna l’appuntamento come completato',
+      markMissed: 'Segna l’appuntamento come saltato',
+      reschedule: 'Riprogramma l’appuntamento…',
+      confirm: 'Conferma l’appuntamento',
+      cancel: 'Annulla l’appuntamento…',
+    },
+    payment: {
+      complete: 'Segna il pagamento come completato',
+      reject: 'Rifiuta il pagamento',
+      cancel: 'Annulla il pagamento',
+    },
+    payout: {
+      pay: 'Segna il compenso come pagato…',
+    },
+    reviews: {
+      hide: 'Nascondi la recensione',
+      publish: 'Pubblica la recensione',
+    },
+    requestVerification: {
+      submit: 'Segna i documenti come inviati',
+      approve: 'Approva la verifica',
+      reject: 'Rifiuta la verifica…',
+    },
+    supportTicket: {
+      start: 'Inizia a lavorare sul ticket',
+      resolve: 'Risolvi il ticket',
+      close: 'Chiudi il ticket',
+      reopen: 'Riapri il ticket',
+    },
+  },
+  screen: {
+    fmcDashboard: {
+      command: 'Apri il cruscotto del centro',
+      title: 'Cruscotto',
+    },
+    drpatient: {
+      command: 'Apri i pazienti visitati dai medici',
+      title: 'Pazienti visitati',
+    },
+    medprescribed: {
+      command: 'Apri i farmaci prescritti',
+      title: 'Farmaci prescritti',
+    },
+    fmclogs: {
+      command: 'Vedi il registro del centro',
+      title: 'Registro attività',
+    },
+    doctorInCompleteProfile: {
+      command: 'Apri i medici con profilo incompleto',
+      title: 'Medici: profilo incompleto',
+    },
+    doctorClinicInCompleteProfile: {
+      command: 'Apri i medici con ambulatori incompleti',
+      title: 'Medici: ambulatori incompleti',
+    },
+    patientInCompleteProfile: {
+      command: 'Apri i pazienti con profilo incompleto',
+      title: 'Pazienti: profilo incompleto',
+    },
+    doctorNotAddedPrescription: {
+      command: 'Apri i medici senza prescrizioni inserite',
+      title: 'Medici: prescrizioni mancanti',
+    },
+    patientNotAddedFamilyMember: {
+      command: 'Apri i pazienti senza familiari',
+      title: 'Pazienti: nessun familiare',
+    },
+    patientNotAddedInsuranceDetails: {
+      command: 'Apri i pazienti senza dati assicurativi',
+      title: 'Pazienti: senza assicurazione',
+    },
+  },
 } satisfies UiShape<typeof en>;

@@ -24,8 +24,15 @@ export default {
     pickRecord: '哪个{{name}}？输入以搜索',
     pickTheme: '选择主题',
     pickLanguage: '选择语言',
+    listView: '{{name}}：{{view}}',
+    filterPayments: '筛选付款…',
+    pickPaymentStatus: '哪些付款？',
+    pickPaymentMethod: '支付方式？',
+    pickPeriod: '时间范围？',
+    pickDoctor: '哪位医生？输入搜索，或选择任意',
+    anyValue: '任意',
   },
-  category: { navigation: '前往', entity: '记录', settings: '设置', session: '会话', list: '当前列表', records: '匹配的记录' },
+  category: { navigation: '前往', entity: '记录', settings: '设置', session: '会话', list: '当前列表', records: '匹配的记录', workflow: '对此记录的操作' },
   palette: {
     placeholder: '输入命令或搜索记录…',
     empty: '没有匹配项。',
@@ -214,4 +221,98 @@ export default {
     singleKeysOff: '单键快捷键已在您的设置中关闭。',
   },
   value: { yes: '是', no: '否', masked: '••••••' },
+  view: {
+    all: '全部',
+    completed: '已完成',
+    missed: '未到',
+    confirmed: '已确认',
+    cancelled: '已取消',
+    rescheduled: '已改期',
+    recent: '最近（7 天内）',
+    pending: '待处理',
+    rejected: '已拒绝',
+    requested: '已申请',
+    verified: '已认证',
+  },
+  period: {
+    any: '任意时间',
+    today: '今天',
+    last7: '最近 7 天',
+    last30: '最近 30 天',
+    thisMonth: '本月',
+  },
+  transition: {
+    appointments: {
+      complete: '将预约标记为已完成',
+      markMissed: '将预约标记为未到',
+      reschedule: '改期预约…',
+      confirm: '确认预约',
+      cancel: '取消预约…',
+    },
+    payment: {
+      complete: '将付款标记为已完成',
+      reject: '拒绝付款',
+      cancel: '取消付款',
+    },
+    payout: {
+      pay: '将结算标记为已付…',
+    },
+    reviews: {
+      hide: '隐藏评价',
+      publish: '发布评价',
+    },
+    requestVerification: {
+      submit: '标记文件已提交',
+      approve: '批准认证',
+      reject: '驳回认证…',
+    },
+    supportTicket: {
+      start: '开始处理工单',
+      resolve: '解决工单',
+      close: '关闭工单',
+      reopen: '重新打开工单',
+    },
+  },
+  screen: {
+    fmcDashboard: {
+      command: '打开 FMC 仪表板',
+      title: '仪表板',
+    },
+    drpatient: {
+      command: '打开医生已诊患者',
+      title: '已诊患者',
+    },
+    medprescribed: {
+      command: '打开已开药品',
+      title: '已开药品',
+    },
+    fmclogs: {
+      command: '查看 FMC 日志',
+      title: '活动日志',
+    },
+    doctorInCompleteProfile: {
+      command: '打开资料不完整的医生',
+      title: '医生：资料不完整',
+    },
+    doctorClinicInCompleteProfile: {
+      command: '打开诊所信息不完整的医生',
+      title: '医生：诊所信息不完整',
+    },
+    patientInCompleteProfile: {
+      command: '打开资料不完整的患者',
+      title: '患者：资料不完整',
+    },
+    doctorNotAddedPrescription: {
+      command: '打开未开处方的医生',
+      title: '医生：缺少处方',
+    },
+    patientNotAddedFamilyMember: {
+      command: '打开未添加家庭成员的患者',
+      title: '患者：无家庭成员',
+    },
+    patientNotAddedInsuranceDetails: {
+      command: '打开无保险信息的患者',
+      title: '患者：无保险信息',
+    },
+  },
 } satisfies UiShape<typeof en>;

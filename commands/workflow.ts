@@ -1,0 +1,106 @@
+import {
+  ENTITIES, entityPath, getEntity, listQueryString, movesFrom, SCREENS, transitionAction, DASHBOARD,
+  type EntityDef, type Transition,
+} from '../src/registry';
+import type { Command, Translate } from './define';
+
+const plural = (t: Translate, def: EntityDef) => t(`${def.name}.other`, { ns: 'entities' });
+
+/**
+ * The commands of workflows and bespoke screens, generated from the registry:
+ *  - one list command per view ("Appointments: Missed"), in the sidebar and with `g a` + letter shortcuts (keymap.ts);
+ *  - one command per transition ("Mark appointment completed"), offered on the record in view when its status
+ *    allows the move, and on the selected rows of the list in view (each row's result reported by the screen);
+ *  - one command per bespoke screen (fmc dashboard, fmc logs, the notification worklists);
+ *  - "Filter payments…": status, method, period and doctor on palette sub-pages, landing on the filtered list.
+ */
+function viewCommands(def: EntityDef): Command[] {
+  return (def.views ?? []).map((v, i) => ({
+    id: `${def.name}.list.${v.segment}`,
+    category: 'entity',
+    keywords: [def.name, def.api, v.segment],
+    title: (t) => t('cmd.listView', { name: plural(t, def), view: t(`view.${v.segment}`) }),
+    access: { resource: def.name, action: 'list' },
+    menu: def.nav && { group: def.nav.group, order: def.nav.order + i },
+    menuLabel: (t) => t(`view.${v.segment}`),
+    href: entityPath(def, 'list', undefined, v.segment),
+    run: (ctx) => ctx.navigate(entityPath(def, 'list', undefined, v.segment)),
+  }));
+}
+
+/** Whether a move applies to what is in view: the record shown (its status allows it), or selected rows of the entity's list. */
+function applies(def: EntityDef, move: Transition, inView: ReturnType<Parameters<NonNullable<Command['when']>>[0]['inView']>): boolean {
+  if (inView.entity !== def.name) return false;
+  if (inView.record) return movesFrom(def, inView.record.status).includes(move);
+  return inView.selected > 0;
+}
+
+function transitionCommands(def: EntityDef): Command[] {
+  return (def.workflow?.transitions ?? []).map((move) => ({
+    id: `${def.name}.${move.name}`,
+    category: 'workflow',
+    keywords: [def.name, move.name, move.to],
+    title: (t) => t(`transition.${def.name}.${move.name}`),
+    access: { resource: def.name, action: transitionAction(def, move) },
+    when: (ctx) => applies(def, move, ctx.inView()),
+    run: (ctx) => { ctx.ui.screenAction(`transition:${move.name}`); },
+  }));
+}
+
+const screenCommands: Command[] = SCREENS.map((sc) => ({
+  id: `screen.${sc.id}`,
+  category: 'navigation',
+  keywords: [sc.id, sc.path],
+  title: (t) => t(`screen.${sc.id}.command`),
+  access: { resource: sc.resource, action: sc.action },
+  menu: sc.nav,
+  menuLabel: (t) => t(`screen.${sc.id}.title`),
+  href: `${DASHBOARD}/${sc.path}`,
+  run: (ctx) => ctx.navigate(`${DASHBOARD}/${sc.path}`),
+}));
+
+const DAY = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Periods offered by "Filter payments…", as a range of `initiatedAt` (list-query's `from..to`). */
+export const PAYMENT_PERIODS: Record<string, () => string> = {
+  any: () => '',
+  today: () => `${isoDay(Date.now())}..`,
+  last7: () => `${isoDay(Date.now() - 6 * DAY)}..`,
+  last30: () => `${isoDay(Date.now() - 29 * DAY)}..`,
+  thisMonth: () => `${isoDay(Date.now()).slice(0, 8)}01..`,
+};
+
+function filterPayments(): Command {
+  const def = getEntity('payment');
+  const views = (def.views ?? []).map((v) => v.segment);
+  const methods = def.fields.method.values ?? [];
+  return {
+    id: 'payment.filter',
+    category: 'workflow',
+    keywords: ['payment', 'payments', 'filter', 'find', 'method', 'doctor', 'date'],
+    title: (t) => t('cmd.filterPayments'),
+    access: { resource: def.name, action: 'list' },
+    params: [
+      { name: 'view', kind: 'choice', prompt: (t) => t('cmd.pickPaymentStatus'), choices: () => views.map((v) => ({ value: v, label: (t) => t(`view.${v}`) })) },
+      { name: 'method', kind: 'choice', prompt: (t) => t('cmd.pickPaymentMethod'), choices: () => [{ value: '', label: (t) => t('cmd.anyValue') }, ...methods.map((m) => ({ value: m, label: (t: Translate) => t(m, { ns: 'enums' }) }))] },
+      { name: 'period', kind: 'choice', prompt: (t) => t('cmd.pickPeriod'), choices: () => Object.keys(PAYMENT_PERIODS).map((p) => ({ value: p, label: (t) => t(`period.${p}`) })) },
+      { name: 'doctor', kind: 'record', entity: 'doctor', optional: true, prompt: (t) => t('cmd.pickDoctor') },
+    ],
+    run: (ctx, args) => {
+      const filters: Record<string, string> = {};
+      if (args.method?.value) filters.method = String(args.method.value);
+      const range = PAYMENT_PERIODS[String(args.period?.value ?? 'any')]?.() ?? '';
+      if (range) filters.initiatedAt = range;
+      if (args.doctor?.value) filters.doctor = String(args.doctor.value);
+      const qs = listQueryString({ filters });
+      ctx.navigate(`${entityPath(def, 'list', undefined, String(args.view?.value ?? views[0]))}${qs ? `?${qs}` : ''}`);
+    },
+  };
+}
+
+export const workflowCommands: Command[] = [
+  ...ENTITIES.flatMap((def) => [...viewCommands(def), ...transitionCommands(def)]),
+  ...screenCommands,
+  filterPayments(),
+];
