@@ -46,7 +46,7 @@ const COVERS: Record<string, (cell: string) => string[]> = {
   'appointments/{status}, appointments/view/{id}': () => each(['appointments'], ['list', 'view']),
   'reviews, userProfile': () => ['reviews.list', 'userProfile.view'],
   'requestVerification/{status}, requestVerification/{status}/view/{id}': () => each(['requestVerification'], ['list', 'view']),
-  'payment/doctor/list, payment/{status}': () => ['payment.doctorList', 'payment.list'],
+  'payment/doctor/list, payment/{status}': () => ['payout.list', 'payment.list'],
   'invoices, invoices/details/{id} (details only, no edit)': () => each(['invoices'], ['list', 'details']),
   'fmc list': () => ['fmc.list'],
   'fmc/dashboard': () => ['fmc.dashboard'],
@@ -140,7 +140,7 @@ describe('rolesFor, can, canReadRecord', () => {
 
   test.each([
     ['patients', 'railway', false], ['patients', 'admin', true], ['fmc', 'fmc', true], ['fmc', 'railway', false],
-    ['doctor', 'railway', true], ['reviews', 'superadmin', false], ['invoices', 'admin', true], ['atm', 'admin', false],
+    ['doctor', 'railway', true], ['reviews', 'superadmin', true], ['reviews', 'doctor', false], ['fmc', 'railway', false], ['invoices', 'admin', true], ['atm', 'admin', false],
   ] as const)('canReadRecord(%s, %s) = %s', (res, role, expected) => {
     expect(canReadRecord(role, res)).toBe(expected);
   });

@@ -9,7 +9,7 @@ import { authenticate } from './auth/sessions';
 import type { Config } from './config';
 import { crudRoutes } from './crud/routes';
 import type { DB } from './db/connection';
-import { fail, HttpError, type AppEnv } from './http';
+import { clientAddress, fail, HttpError, type AppEnv } from './http';
 import { contentFiles, MAX_UPLOAD_BYTES, uploadRoutes } from './routes/content';
 import { platformRoutes } from './routes/platform';
 import { timelineRoutes } from './routes/timeline';
@@ -88,7 +88,7 @@ export function createApp(deps: { db: DB; config: Config; distDir?: string }): H
   });
   api.use('*', async (c, next) => {
     if (PUBLIC.some((re) => re.test(c.req.path))) return next();
-    c.set('user', await authenticate(db, config, c.req.header('authorization')));
+    c.set('user', { ...(await authenticate(db, config, c.req.header('authorization'))), address: clientAddress(c) });
     return next();
   });
   api.route('/', authRoutes());
