@@ -6,7 +6,7 @@ import * as m0003 from './migrations/0003-catalogue-entities';
 import * as m0004 from './migrations/0004-workflows';
 
 /** Versioned migrations, applied in name order at start; a migration never changes once landed. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
   '0002-foundation-entities': m0002,
   '0003-catalogue-entities': m0003,
