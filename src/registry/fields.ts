@@ -56,6 +56,9 @@ function make(kind: FieldKind, schema: z.ZodType, o: Common = {}, extra: Partial
   return { kind, schema, required: o.required ?? false, unique: o.unique, sortable: o.sortable, filterable: o.filterable, searchable: o.searchable, defaultValue: o.defaultValue, ...extra };
 }
 
+/** The largest record id (PostgreSQL integer). */
+export const MAX_ID = 2_147_483_647;
+
 const str = (min: number, max: number) => z.string().trim().min(min).max(max);
 
 export const f = {
@@ -80,9 +83,10 @@ export const f = {
   bool: (o: Common = {}) => make('bool', z.boolean(), { defaultValue: false, ...o, required: true }),
   enum: <const V extends readonly [string, ...string[]]>(values: V, o: Common = {}) =>
     make('enum', z.enum(values), { defaultValue: o.required ? values[0] : undefined, ...o }, { values }),
-  ref: (entity: string, o: Common = {}) => make('ref', z.number().int().positive(), o, { ref: entity }),
+  /** Record ids are PostgreSQL integers: at most 2^31 − 1. */
+  ref: (entity: string, o: Common = {}) => make('ref', z.number().int().positive().max(MAX_ID), o, { ref: entity }),
   refs: (entity: string, o: Common & { detach?: boolean } = {}) =>
-    make('refs', z.array(z.number().int().positive()).max(100), { defaultValue: [], ...o }, { ref: entity, detach: o.detach }),
+    make('refs', z.array(z.number().int().positive().max(MAX_ID)).max(100), { defaultValue: [], ...o }, { ref: entity, detach: o.detach }),
   /** A path in the content store (`avtar…`, `content/…`) or a full https address (spec §3 avatar rule). */
   image: (o: Common = {}) => make('image', z.string().max(500).regex(/^(avtar[\w.-]*|content\/[\w./-]+|https:\/\/\S+)$/, 'Upload an image'), o),
   file: (o: Common = {}) => make('file', z.string().max(500).regex(/^(content\/[\w./-]+|https:\/\/\S+)$/, 'Upload a file'), o),
@@ -105,8 +109,10 @@ export function isInput(field: FieldDef): boolean {
 /** The schema of one field as a payload member: required, or nullable and optional. */
 export function memberSchema(field: FieldDef, mode: 'create' | 'update'): z.ZodType {
   const keepsWhenBlank = field.writeOnly && mode === 'update';
-  if (field.required && !keepsWhenBlank) return field.schema;
-  return field.schema.nullable().optional();
+  // A declared default applies on the server too (DECISIONS.md): an add payload may leave the field out.
+  const withDefault = (s: z.ZodType) => (mode === 'create' && field.defaultValue !== undefined ? s.default(field.defaultValue as never) : s);
+  if (field.required && !keepsWhenBlank) return withDefault(field.schema);
+  return withDefault(field.schema.nullable().optional());
 }
 
 export function itemSchema(item: Record<string, FieldDef>): z.ZodType {

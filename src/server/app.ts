@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { crudRoutes } from './crud/routes';
 import type { DB } from './db/connection';
 import { clientAddress, fail, HttpError, type AppEnv } from './http';
+import { checkQuery, isDataException } from './input-safety';
 import { contentFiles, MAX_UPLOAD_BYTES, uploadRoutes } from './routes/content';
 import { platformRoutes } from './routes/platform';
 import { timelineRoutes } from './routes/timeline';
@@ -71,6 +72,8 @@ export function createApp(deps: { db: DB; config: Config; distDir?: string }): H
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     c.header('X-Frame-Options', 'DENY');
     c.header('Cross-Origin-Opener-Policy', 'same-origin');
+    // Browsers heed it only over HTTPS (behind a TLS proxy); over plain HTTP on one machine it is ignored.
+    c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', csp);
     if (bodyUnread(c)) c.header('Connection', 'close');
   });
@@ -87,6 +90,7 @@ export function createApp(deps: { db: DB; config: Config; distDir?: string }): H
     return bodyLimit({ maxSize: 1024 * 1024, onError: (c) => { throw tooLarge(c, 'The request is too large'); } })(c, next);
   });
   api.use('*', async (c, next) => {
+    checkQuery(new URL(c.req.url).searchParams);
     if (PUBLIC.some((re) => re.test(c.req.path))) return next();
     c.set('user', { ...(await authenticate(db, config, c.req.header('authorization'))), address: clientAddress(c) });
     return next();
@@ -114,7 +118,10 @@ export function createApp(deps: { db: DB; config: Config; distDir?: string }): H
       if (err.status === 429) c.header('Retry-After', '900');
       return c.json({ errors: err.errors }, err.status);
     }
-    console.error(`[error] ${c.req.method} ${c.req.path}:`, err);
+    if (isDataException(err)) return c.json({ errors: [{ message: 'A value is not in a form that can be stored', code: 'invalid_value' }] }, 400);
+    // Never the error object itself: a database error carries the query's parameters (a password hash among them).
+    const e = err as { message?: string; code?: string; stack?: string };
+    console.error(`[error] ${c.req.method} ${c.req.path}: ${e.code ? `${e.code} ` : ''}${e.message ?? String(err)}\n${(e.stack ?? '').split('\n').slice(1, 6).join('\n')}`);
     return c.json({ errors: [{ message: 'Something went wrong. Please try again later.', code: 'internal' }] }, 500);
   });
   return app;

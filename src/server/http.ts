@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { capErrors, checkJsonValue } from './input-safety';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Role } from '../registry';
 import type { DB } from './db/connection';
@@ -64,7 +65,7 @@ export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; mes
     seen.add(key);
     items.push({ message: i.message, field, code: i.code ?? 'invalid' });
   }
-  return new HttpError(400, items);
+  return new HttpError(400, capErrors(items));
 }
 
 /** Reads a JSON body; anything but a JSON object is a 400. */
@@ -76,6 +77,7 @@ export async function jsonBody(c: Ctx): Promise<Record<string, unknown>> {
     throw fail(400, 'The request body is not valid JSON', { code: 'invalid_json' });
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail(400, 'The request body must be a JSON object', { code: 'invalid_json' });
+  checkJsonValue(body);
   return body as Record<string, unknown>;
 }
 

@@ -94,10 +94,10 @@ describe('POST /api/fcmToken/:userId', () => {
     expect(rows).toEqual([{ device_token: 'device-token-654321' }]);
   });
 
-  test('another user’s id → 403; a token naming someone else → 400; a bad payload → 400 naming fields', async () => {
+  test('another user’s id → 404 (a cross-account probe); a token naming someone else → 400; a bad payload → 400 naming fields', async () => {
     const me = api.userIds.fmc;
     const other = api.userIds.admin;
-    expect((await api.call('fmc', 'POST', `/api/fcmToken/${other}`, body(other))).status).toBe(403);
+    expect((await api.call('fmc', 'POST', `/api/fcmToken/${other}`, body(other))).status).toBe(404);
     const mismatch = await api.call('fmc', 'POST', `/api/fcmToken/${me}`, body(other));
     expect(mismatch.status).toBe(400);
     expect(fieldsOf(mismatch)).toEqual(['token.userId']);
@@ -147,7 +147,10 @@ describe('POST /api/upload', () => {
     const r = await api.call('admin', 'POST', '/api/upload', PNG, { 'content-type': 'image/png' });
     expect(r.status).toBe(201);
     expect(r.body.data).toEqual({ path: expect.stringMatching(/^content\/uploads\/\d{4}\/[0-9a-f]{24}\.png$/), type: 'image/png', size: PNG.length });
-    const file = await api.app.request(`/${r.body.data.path}`);
+    // Only for signed-in staff: without a session it is not found; with the header or the console's cookie it is served.
+    expect((await api.app.request(`/${r.body.data.path}`)).status).toBe(404);
+    expect((await api.app.request(`/${r.body.data.path}`, { headers: { cookie: `console_content=${api.tokens.railway}` } })).status).toBe(200);
+    const file = await api.app.request(`/${r.body.data.path}`, { headers: { authorization: `Bearer ${api.tokens.admin}` } });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');

@@ -32,8 +32,18 @@ export function tokenLooksValid(): boolean {
   return Boolean(token) && Date.now() < expiresAt;
 }
 
+/**
+ * The content store answers signed-in staff only; <img> and links send no Authorization header, so the session token
+ * also goes in a cookie for /content (it already lives in localStorage, spec §4; SameSite=Strict keeps it off other sites).
+ */
+function setContentCookie(token: string | null) {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = token ? `console_content=${encodeURIComponent(token)}; Path=/content; SameSite=Strict${secure}` : `console_content=; Path=/content; Max-Age=0; SameSite=Strict${secure}`;
+}
+
 function clearStorage() {
   for (const key of Object.values(STORAGE)) localStorage.removeItem(key);
+  setContentCookie(null);
 }
 
 export async function signIn(email: string, password: string): Promise<void> {
@@ -43,6 +53,7 @@ export async function signIn(email: string, password: string): Promise<void> {
   localStorage.setItem(STORAGE.accessToken, token);
   localStorage.setItem(STORAGE.idToken, token);
   localStorage.setItem(STORAGE.expiresAt, String(Date.now() + expiresIn * 1000));
+  setContentCookie(token);
   // Preferences first: the console then opens in the user's theme and language, and signing in is over
   // when the status flips (the sign-in page redirects on it; nothing navigates again later).
   await loadPrefs();
@@ -59,6 +70,7 @@ export async function restoreSession(): Promise<void> {
   }
   try {
     const res = await api.get<{ data: Profile }>('/api/adminUser/validate/authToken');
+    setContentCookie(localStorage.getItem(STORAGE.idToken));
     await loadPrefs();
     session.user = res.data;
     session.status = 'signedIn';

@@ -10,6 +10,8 @@ const def = defineEntity({
     state: f.ref('state', { required: true }),
     status: f.enum(['active', 'inactive'], { required: true }),
     note: f.text({ filterable: true }),
+    rank: f.decimal({ sortable: true }),
+    open: f.bool({ sortable: true }),
     secret: f.secret(),
   },
   titleFields: ['name'], columns: ['name', 'state', 'status'], defaultSort: { field: 'name', dir: 'asc' },
@@ -27,8 +29,8 @@ describe('parseListQuery', () => {
   });
 
   test('a full query', () => {
-    expect(parse('q=%20mum%20&sort=createdAt:desc&filter[state]=3&filter[status]=active&filter[note]=x&limit=10&cursor=["Pune",4]')).toEqual({
-      query: { q: 'mum', sort: { field: 'createdAt', dir: 'desc' }, filters: { state: '3', status: 'active', note: 'x' }, limit: 10, cursor: ['Pune', 4] },
+    expect(parse('q=%20mum%20&sort=createdAt:desc&filter[state]=3&filter[status]=active&filter[note]=x&limit=10&cursor=["2026-11-20T10:00:00.000Z",4]')).toEqual({
+      query: { q: 'mum', sort: { field: 'createdAt', dir: 'desc' }, filters: { state: '3', status: 'active', note: 'x' }, limit: 10, cursor: ['2026-11-20T10:00:00.000Z', 4] },
     });
   });
 
@@ -50,6 +52,10 @@ describe('parseListQuery', () => {
     ['cursor=[1]', ['cursor']],
     ['cursor=["a","b"]', ['cursor']],
     ['cursor={"a":1}', ['cursor']],
+    // The sort value must have the sort column's type; the id must be a record id.
+    ['sort=createdAt:asc&cursor=["abc",1]', ['cursor']],
+    ['sort=rank:asc&cursor=["12",1]', ['cursor']],
+    ['cursor=["Pune",2147483648]', ['cursor']],
     ['page=2', ['page']],
     [`q=${'x'.repeat(201)}`, ['q']],
     ['sort=nope&limit=0&cursor=x&offset=5', ['sort', 'offset', 'limit', 'cursor']],
@@ -57,7 +63,7 @@ describe('parseListQuery', () => {
     expect(issues(qs)).toEqual(fields);
   });
 
-  test.each(['limit=1', `limit=${MAX_LIMIT}`, 'cursor=[null,7]', 'cursor=[12.5,7]', 'cursor=[true,7]', 'q='])('%s is accepted', (qs) => {
+  test.each(['limit=1', `limit=${MAX_LIMIT}`, 'cursor=[null,7]', 'sort=rank:desc&cursor=[12.5,7]', 'sort=open:asc&cursor=[true,7]', 'cursor=["Pune",7]', 'q='])('%s is accepted', (qs) => {
     expect(parse(qs)).toHaveProperty('query');
   });
 });
@@ -65,7 +71,7 @@ describe('parseListQuery', () => {
 describe('listQueryString round trip', () => {
   const cases: Partial<ListQuery>[] = [
     { sort: { field: 'name', dir: 'desc' }, filters: {}, limit: 25 },
-    { q: 'new delhi & co', sort: { field: 'createdAt', dir: 'asc' }, filters: { state: '5', status: 'inactive' }, limit: 200, cursor: ['Mumbai', 17] },
+    { q: 'new delhi & co', sort: { field: 'createdAt', dir: 'asc' }, filters: { state: '5', status: 'inactive' }, limit: 200, cursor: ['2026-01-02T03:04:05.000Z', 17] },
     { sort: { field: 'name', dir: 'asc' }, filters: { note: 'a=b&c' }, limit: 1, cursor: [null, 3] },
   ];
   test.each(cases)('%#', (query) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { filterKeys, sortKeys, type EntityDef, type SortDir } from '../entity';
+import { MAX_ID, shownKind } from '../fields';
 import type { ListView } from '../workflow';
 
 /** The list query of DECISIONS.md (q, sort=field:dir, filter[field]=value, limit, cursor), parsed the same on both sides. */
@@ -16,6 +17,21 @@ export const MAX_LIMIT = 200;
 export const DEFAULT_LIMIT = 50;
 
 export type QueryIssue = { field: string; message: string };
+
+/** The type a cursor's sort value must have: what the sort column holds (a wrong type would reach SQL as a cast error). */
+function cursorValue(def: EntityDef, field: string): z.ZodType {
+  const fd = def.fields[field];
+  const kind = fd ? shownKind(fd) : 'datetime'; // createdAt, updatedAt
+  switch (kind) {
+    case 'int': case 'ref': return z.number().int().min(-MAX_ID).max(MAX_ID);
+    case 'decimal': case 'money': return z.number().finite();
+    case 'bool': return z.boolean();
+    case 'date': return z.iso.date();
+    case 'datetime': return z.iso.datetime({ offset: true });
+    case 'time': return z.string().regex(/^\d{2}:\d{2}(:\d{2})?$/);
+    default: return z.string().max(1000);
+  }
+}
 
 export function parseListQuery(def: EntityDef, params: URLSearchParams): { query: ListQuery } | { issues: QueryIssue[] } {
   const issues: QueryIssue[] = [];
@@ -49,7 +65,7 @@ export function parseListQuery(def: EntityDef, params: URLSearchParams): { query
   const rawCursor = params.get('cursor');
   if (rawCursor) {
     try {
-      cursor = z.tuple([z.union([z.string(), z.number(), z.boolean(), z.null()]), z.number().int()]).parse(JSON.parse(rawCursor));
+      cursor = z.tuple([cursorValue(def, sort.field).nullable(), z.number().int().min(0).max(MAX_ID)]).parse(JSON.parse(rawCursor));
     } catch {
       issues.push({ field: 'cursor', message: 'Invalid cursor' });
     }

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { parseRange, shownKind, type EntityDef, type ListQuery } from '../../registry';
+import { MAX_ID, parseRange, shownKind, type EntityDef, type ListQuery } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { fail } from '../http';
@@ -39,7 +39,7 @@ function filterSql(def: EntityDef, field: string, value: string): RawBuilder<unk
   if (range) return rangeSql(def, field, c, range);
   const asInt = () => {
     const n = Number(value);
-    if (!Number.isInteger(n)) throw fail(400, `Filter ${field} takes a whole number`, { field: `filter[${field}]`, code: 'invalid_filter' });
+    if (!Number.isInteger(n) || Math.abs(n) > MAX_ID) throw fail(400, `Filter ${field} takes a whole number`, { field: `filter[${field}]`, code: 'invalid_filter' });
     return n;
   };
   switch (fd.kind) {

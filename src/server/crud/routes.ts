@@ -5,7 +5,7 @@ import { listRecords } from './list';
 import { scopeWhere } from './scope';
 import { statusHistory, transition, transitionBody } from './transition';
 import { listOptions } from './options';
-import { createRecord, deleteRecord, getRecord, updateRecord } from './write';
+import { audit, createRecord, deleteRecord, getRecord, updateRecord } from './write';
 
 /** The caller must hold a role the policy gives for this action; else 403. */
 export function guard(c: Ctx, resource: string, action: Action) {
@@ -59,7 +59,9 @@ export function crudRoutes(): Hono<AppEnv> {
     });
     app.get(`${base}/:id`, async (c) => {
       if (!canReadRecord(c.get('user').role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
-      return c.json({ data: await getRecord(c.get('db'), def, idParam(c), c.get('user')) });
+      const rec = await getRecord(c.get('db'), def, idParam(c), c.get('user'));
+      if (def.auditReads) await audit(c.get('db'), c.get('user'), def, Number(rec.id), 'read', null, rec);
+      return c.json({ data: rec });
     });
     if (def.workflow) {
       app.post(`${base}/:id/transition`, async (c) => {

@@ -10,6 +10,7 @@ import { param, selectList, toRecord } from './columns';
 import { hooksOf } from './hooks';
 import { attachLabels } from './labels';
 import { enforceFieldRules } from './field-rules';
+import { checkReferences } from './references';
 import { centreOf, inScope, scoped, type ScopeOwner } from './scope';
 
 /** Who writes: a signed-in user (their role and session), or the system (`role` null: first-start seeding). */
@@ -96,6 +97,7 @@ export async function createRecord(db: DB, def: EntityDef, input: Record<string,
     return await db.transaction().execute(async (tx) => {
       await enforceFieldRules(tx, def, actor.role, null, input);
       checkPayloadScope(def, actor, input);
+      await checkReferences(tx, def, input);
       let cols = await toColumns(def, input, scryptLogN);
       // A workflow's record starts in its initial status; only transitions move it (crud/transition.ts).
       if (def.workflow) cols[columnName(def.workflow.field, def.fields[def.workflow.field])] = def.workflow.initial;
@@ -129,6 +131,7 @@ export async function updateRecord(db: DB, def: EntityDef, id: number, input: Re
       const existing = await fetchRecord(tx, def, id);
       if (!existing || !inScope(def, actor, existing)) throw notFound();
       checkPayloadScope(def, actor, fields);
+      await checkReferences(tx, def, fields);
       if (existing.version !== version) {
         throw fail(409, 'This record was changed by someone else since you opened it. Reload it to see the changes.', { code: 'stale', field: 'version' });
       }

@@ -2,7 +2,11 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { sql } from 'kysely';
+import { authenticate } from '../auth/sessions';
 import { fail, type AppEnv } from '../http';
+import { unsafeText } from '../input-safety';
 
 /** Files accepted into the content store, recognised by their first bytes, never by the name or header alone. */
 const KINDS: { ext: string; type: string; magic: number[] }[] = [
@@ -16,6 +20,13 @@ export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
 export const contentRoot = (dataDir: string) => path.join(dataDir, 'content');
 
+/** What one user may upload in a day: enough for a day's forms, not a file store for anyone with an account. */
+export const DAILY_UPLOAD_BYTES = 50 * 1024 * 1024;
+export const DAILY_UPLOAD_FILES = 300;
+
+/** The cookie the console sets beside its stored token, so that <img> and links (which send no header) may read the store. */
+export const CONTENT_COOKIE = 'console_content';
+
 /** POST /api/upload: the raw file as the body; answers the content path to store in an image or file field. */
 export function uploadRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -28,19 +39,48 @@ export function uploadRoutes(): Hono<AppEnv> {
     const now = new Date();
     const rel = path.posix.join('content', 'uploads', String(now.getUTCFullYear()), `${randomBytes(12).toString('hex')}.${kind.ext}`);
     const abs = path.join(c.get('config').dataDir, rel);
-    await mkdir(path.dirname(abs), { recursive: true });
-    await writeFile(abs, buf, { mode: 0o640 });
+    const me = c.get('user');
+    // The quota is counted and the upload recorded under one lock per user, so parallel uploads cannot pass it together.
+    await c.get('db').transaction().execute(async (tx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`upload:${me.id}`}))`.execute(tx);
+      const used = await sql<{ bytes: number; files: number }>`select coalesce(sum((changes->>'size')::bigint), 0)::float8 as bytes, count(*)::int as files
+        from audit_log where actor_id = ${me.id} and entity = 'upload' and at > now() - interval '1 day'`.execute(tx);
+      const { bytes, files } = used.rows[0];
+      if (Number(files) >= DAILY_UPLOAD_FILES || Number(bytes) + buf.length > DAILY_UPLOAD_BYTES) {
+        throw fail(429, 'You have uploaded as much as one day allows. Try again tomorrow.', { code: 'quota', field: 'file' });
+      }
+      await sql`insert into audit_log (actor_id, entity, action, changes, address) values (${me.id}, 'upload', 'upload', ${JSON.stringify({ path: rel, size: buf.length, type: kind.type })}, ${me.address ?? null})`.execute(tx);
+      await mkdir(path.dirname(abs), { recursive: true });
+      await writeFile(abs, buf, { mode: 0o640 });
+    });
     return c.json({ data: { path: rel, type: kind.type, size: buf.length } }, 201);
   });
   return app;
 }
 
-/** GET /content/…: files of the content store, never run as a page. */
+/**
+ * GET /content/…: files of the content store, for signed-in staff only (health documents and staff photos are not
+ * public), never run as a page. The session comes from the Authorization header or, for <img> and links, from the
+ * cookie the console keeps beside its stored token. No session: 404, as for a file that does not exist.
+ */
 export function contentFiles(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/*', async (c) => {
+    const token = getCookie(c, CONTENT_COOKIE);
+    const header = c.req.header('authorization') ?? (token ? `Bearer ${token}` : undefined);
+    try {
+      await authenticate(c.get('db'), c.get('config'), header);
+    } catch {
+      return c.text('Not found', 404);
+    }
     const root = contentRoot(c.get('config').dataDir);
-    const rel = decodeURIComponent(new URL(c.req.url).pathname.replace(/^\/content\//, ''));
+    let rel: string;
+    try {
+      rel = decodeURIComponent(new URL(c.req.url).pathname.replace(/^\/content\//, ''));
+    } catch {
+      return c.text('Not found', 404); // a malformed %-escape names no file
+    }
+    if (unsafeText(rel)) return c.text('Not found', 404);
     const abs = path.resolve(root, rel);
     if (!abs.startsWith(root + path.sep)) return c.text('Not found', 404);
     const kind = KINDS.find((k) => abs.endsWith(`.${k.ext}`));
@@ -50,6 +90,7 @@ export function contentFiles(): Hono<AppEnv> {
         'Content-Type': kind?.type ?? 'application/octet-stream',
         'Content-Security-Policy': "default-src 'none'; sandbox",
         'Cache-Control': 'private, max-age=3600',
+        Vary: 'Cookie, Authorization',
       });
     } catch {
       return c.text('Not found', 404);

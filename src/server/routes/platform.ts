@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { can, ENTITIES, type Role } from '../../registry';
+import { can, ENTITIES, WORKLISTS, type Role } from '../../registry';
 import { fail, fieldErrors, jsonBody, type AppEnv } from '../http';
 import { COUNT_CAP } from '../crud/list';
 import { ident } from '../db/entity-table';
@@ -52,21 +52,34 @@ async function homeFigures(db: AppEnv['Variables']['db'], role: Role) {
   });
 }
 
+/**
+ * Who sees a notice addressed to everyone (user_id null), by its type: whoever may act on what it is about. A sign-up
+ * notice goes to those who may activate accounts, a worklist notice to those who may open the worklists; other types to all.
+ */
+const NOTE_AUDIENCE: Record<string, { resource: string; action: string }> = {
+  signup: { resource: 'admin-user', action: 'edit' },
+  ...Object.fromEntries(WORKLISTS.map((w) => [w.id, { resource: 'notifications', action: 'worklist' }])),
+};
+
 /** Non-entity calls of the console: notifications, push token, search, preferences, home figures. */
 export function platformRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get('/notification/admin', async (c) => {
+    const role = c.get('user').role;
+    const hidden = Object.entries(NOTE_AUDIENCE).filter(([, a]) => !can(role, a.resource, a.action)).map(([type]) => type);
     const rows = await c.get('db').selectFrom('admin_notification')
       .select(['id', 'note_type', 'title', 'body', 'link', 'created_at', 'read_at'])
       .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', c.get('user').id)]))
+      .where((eb) => (hidden.length ? eb('note_type', 'not in', hidden) : eb.val(true)))
       .orderBy('created_at', 'desc').limit(50).execute();
     return c.json({ data: rows.map((r) => ({ _id: String(r.id), noteType: r.note_type, title: r.title, body: r.body, link: r.link, createdAt: r.created_at, read: !!r.read_at })) });
   });
 
   app.post('/fcmToken/:userId', async (c) => {
     const me = c.get('user');
-    if (String(me.id) !== c.req.param('userId')) throw fail(403, 'You can only register your own device', { code: 'forbidden' });
+    // Another user's device: that account is none of the caller's business, so it reads as not found.
+    if (String(me.id) !== c.req.param('userId')) throw fail(404, 'There is no such call', { code: 'not_found' });
     const r = fcmSchema.safeParse(await jsonBody(c));
     if (!r.success) throw fieldErrors(r.error.issues);
     if (String(r.data.token.userId) !== String(me.id)) throw fail(400, 'The token belongs to another user', { field: 'token.userId' });

@@ -5,6 +5,7 @@ import { ident } from '../db/entity-table';
 import { fail, type AppEnv } from '../http';
 import { guard } from '../crud/routes';
 import { selectList } from '../crud/columns';
+import { audit as writeAudit } from '../crud/write';
 
 export interface TimelineEvent { at: string; entity: string; id: number; title: string; what: string }
 
@@ -29,6 +30,7 @@ export function timelineRoutes(): Hono<AppEnv> {
       const db = c.get('db');
       const exists = await sql`select 1 from ${sql.raw(ident(def.table))} where id = ${id}`.execute(db);
       if (!exists.rows.length) throw fail(404, 'This record does not exist', { code: 'not_found' });
+      if (def.auditReads) await writeAudit(db, c.get('user'), def, id, 'read_timeline', null);
       const events: TimelineEvent[] = [];
       for (const r of referrersOf(def.name).filter((x) => !x.itemField)) {
         const c2 = sql.raw(ident(columnName(r.field, r.entity.fields[r.field])));

@@ -23,4 +23,12 @@ export const SERVER_MESSAGES = [
   'You may not give this role',
   'Records cannot be looked up by id here',
   'Type at least 3 characters to search',
+  'Text cannot contain NUL characters',
+  'Text contains an invalid character',
+  'The request is nested too deeply',
+  'The request has too many members',
+  'A member name contains an invalid character',
+  'A value is not in a form that can be stored',
+  'You have uploaded as much as one day allows. Try again tomorrow.',
+  'Give a reason',
 ] as const;

@@ -23,6 +23,14 @@ const messages: Record<string, string> = {
   'You may not give this role': 'No puede asignar este rol',
   'Records cannot be looked up by id here': 'Aquí no se pueden buscar registros por número',
   'Type at least 3 characters to search': 'Escriba al menos 3 caracteres para buscar',
+  'Text cannot contain NUL characters': 'El texto no puede contener caracteres NUL',
+  'Text contains an invalid character': 'El texto contiene un carácter no válido',
+  'The request is nested too deeply': 'La solicitud está demasiado anidada',
+  'The request has too many members': 'La solicitud tiene demasiados miembros',
+  'A member name contains an invalid character': 'Un nombre de miembro contiene un carácter no válido',
+  'A value is not in a form that can be stored': 'Un valor no tiene un formato que se pueda guardar',
+  'You have uploaded as much as one day allows. Try again tomorrow.': 'Ha subido todo lo que permite un día. Vuelva a intentarlo mañana.',
+  'Give a reason': 'Indique un motivo',
 };
 
 export default messages;

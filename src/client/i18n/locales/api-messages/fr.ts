@@ -23,6 +23,14 @@ const messages: Record<string, string> = {
   'You may not give this role': 'Vous ne pouvez pas attribuer ce rôle',
   'Records cannot be looked up by id here': 'Les fiches ne peuvent pas être recherchées par numéro ici',
   'Type at least 3 characters to search': 'Tapez au moins 3 caractères pour chercher',
+  'Text cannot contain NUL characters': 'Le texte ne peut pas contenir de caractère NUL',
+  'Text contains an invalid character': 'Le texte contient un caractère invalide',
+  'The request is nested too deeply': 'La requête est trop imbriquée',
+  'The request has too many members': 'La requête contient trop de membres',
+  'A member name contains an invalid character': 'Un nom de membre contient un caractère invalide',
+  'A value is not in a form that can be stored': 'Une valeur n’a pas une forme enregistrable',
+  'You have uploaded as much as one day allows. Try again tomorrow.': 'Vous avez téléversé autant qu’une journée le permet. Réessayez demain.',
+  'Give a reason': 'Indiquez un motif',
 };
 
 export default messages;

@@ -23,6 +23,14 @@ const messages: Record<string, string> = {
   'You may not give this role': 'Non puoi assegnare questo ruolo',
   'Records cannot be looked up by id here': 'Qui non si possono cercare schede per numero',
   'Type at least 3 characters to search': 'Digita almeno 3 caratteri per cercare',
+  'Text cannot contain NUL characters': 'Il testo non può contenere caratteri NUL',
+  'Text contains an invalid character': 'Il testo contiene un carattere non valido',
+  'The request is nested too deeply': 'La richiesta è annidata troppo in profondità',
+  'The request has too many members': 'La richiesta ha troppi membri',
+  'A member name contains an invalid character': 'Un nome di membro contiene un carattere non valido',
+  'A value is not in a form that can be stored': 'Un valore non ha una forma che si possa salvare',
+  'You have uploaded as much as one day allows. Try again tomorrow.': 'Hai caricato quanto consentito in un giorno. Riprova domani.',
+  'Give a reason': 'Indica un motivo',
 };
 
 export default messages;

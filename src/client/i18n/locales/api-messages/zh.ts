@@ -23,6 +23,14 @@ const messages: Record<string, string> = {
   'You may not give this role': '您不能授予此角色',
   'Records cannot be looked up by id here': '此处不能按编号查找记录',
   'Type at least 3 characters to search': '请至少输入 3 个字符进行搜索',
+  'Text cannot contain NUL characters': '文本不能包含 NUL 字符',
+  'Text contains an invalid character': '文本包含无效字符',
+  'The request is nested too deeply': '请求嵌套层级过深',
+  'The request has too many members': '请求包含的成员过多',
+  'A member name contains an invalid character': '成员名称包含无效字符',
+  'A value is not in a form that can be stored': '某个值的格式无法保存',
+  'You have uploaded as much as one day allows. Try again tomorrow.': '您今天的上传量已达上限，请明天再试。',
+  'Give a reason': '请填写原因',
 };
 
 export default messages;
