@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, inputSchema, parseListQuery, type Action, type EntityDef } from '../../registry';
+import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, mayMove, inputSchema, parseListQuery, type Action, type EntityDef } from '../../registry';
 import { fail, fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
 import { listRecords } from './list';
 import { scopeWhere } from './scope';
@@ -65,6 +65,8 @@ export function crudRoutes(): Hono<AppEnv> {
     });
     if (def.workflow) {
       app.post(`${base}/:id/transition`, async (c) => {
+        // A role that may make no move of this workflow is refused before anything else is looked at.
+        if (!def.workflow!.transitions.some((m) => mayMove(c.get('user').role, def, m))) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
         const id = idParam(c);
         const body = transitionBody.safeParse(await jsonBody(c));
         if (!body.success) throw fieldErrors(body.error.issues);

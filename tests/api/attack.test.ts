@@ -1,0 +1,256 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  can, canPickFrom, canReadRecord, ENTITIES, getEntity, inputSchema, isInput, mayMove, ROLES, SCREENS,
+  type EntityDef, type Role,
+} from '../../src/registry';
+import { tokenHash } from '../../src/server/auth/tokens';
+import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
+import { setupApi, type Who } from './harness';
+
+/**
+ * Attack tests that grow with the registry (issue 9). Every route the app serves × every principal (the five roles,
+ * anonymous, an expired and a revoked session) answers as the policy says: 401 without a live session, 403 for a role
+ * the policy leaves out, and for the others anything but 401/403/5xx. A route this file has no rule for fails the
+ * test, so a new endpoint must say who may call it. Then cross-record probes (another centre's record, another user's
+ * device) answer 404, and generated bad payloads for every entity (wrong types, missing, extra, huge, NUL, lone
+ * surrogates, deep nesting; property-based with fast-check) answer 400 with nothing stored and never 5xx.
+ */
+const api = setupApi();
+const tally = { pairs: 0, payloads: 0, mismatches: [] as string[], fiveHundreds: [] as string[] };
+
+type Rule = 'public' | 'session' | ((role: Role) => boolean);
+
+/** Routes that are not an entity's generated CRUD: who may call them. */
+const SPECIAL: Record<string, Rule> = {
+  'GET /api/auth/config': 'public',
+  'POST /api/adminUser/login': 'public',
+  'POST /api/auth/signup': 'public',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'GET /api/adminUser/validate/authToken': 'session',
+  'POST /api/adminUser/logout': 'session',
+  'POST /api/fcmToken/:userId': 'session',
+  'GET /api/search': 'session',
+  'GET /api/notification/admin': 'session',
+  'GET /api/me/prefs': 'session',
+  'PUT /api/me/prefs': 'session',
+  'GET /api/home': 'session',
+  'POST /api/upload': 'session',
+  'POST /api/fmcslots/:id/book': (r) => can(r, 'fmcslots', 'edit'),
+  'DELETE /api/fmcslots/:id/book/:patient': (r) => can(r, 'fmcslots', 'edit'),
+  'GET /api/fmcslots/:id/bookings': (r) => can(r, 'fmcslots', 'details'),
+  'GET /api/invoices/:id/pdf': (r) => canReadRecord(r, 'invoices'),
+};
+
+/** The rule of a route: the generated CRUD's from the policy, the bespoke screens' from SCREENS, else SPECIAL. */
+function ruleOf(method: string, path: string): Rule | undefined {
+  if (SPECIAL[`${method} ${path}`]) return SPECIAL[`${method} ${path}`];
+  if (path.startsWith('/api/notifications/')) return (r) => can(r, 'notifications', 'worklist');
+  const screen = SCREENS.find((sc) => path === `/api/${sc.path}` || path.startsWith(`/api/${sc.path}/`));
+  if (screen) return (r) => can(r, screen.resource, screen.action);
+  for (const def of ENTITIES) {
+    const base = `/api/${def.api}`;
+    const generated: Record<string, Rule> = {
+      [`GET ${base}`]: (r) => can(r, def.name, 'list'),
+      [`POST ${base}`]: (r) => can(r, def.name, 'add'),
+      [`GET ${base}/options`]: (r) => canPickFrom(r, def.name),
+      [`GET ${base}/:id`]: (r) => canReadRecord(r, def.name),
+      [`PUT ${base}/:id`]: (r) => can(r, def.name, 'edit'),
+      [`DELETE ${base}/:id`]: (r) => can(r, def.name, 'delete'),
+      [`GET ${base}/:id/history`]: (r) => canReadRecord(r, def.name),
+      [`GET ${base}/:id/timeline`]: (r) => can(r, def.name, 'timeline'),
+      [`POST ${base}/:id/transition`]: (r) => (def.workflow?.transitions ?? []).some((m) => mayMove(r, def, m)),
+    };
+    if (generated[`${method} ${path}`]) return generated[`${method} ${path}`];
+  }
+  return undefined;
+}
+
+/** The entity whose records a path's `:id` names. */
+function entityOfPath(path: string): EntityDef | undefined {
+  const segment = path.split('/')[2];
+  return ENTITIES.find((e) => e.api === segment) ?? (segment === 'fmc' ? getEntity('fmc') : undefined);
+}
+
+const principals: { name: string; who: Who; role?: Role; live: boolean }[] = [];
+const fixtures = new Map<string, number>();
+let patientId = 0;
+
+beforeAll(async () => {
+  for (const role of ROLES) principals.push({ name: role, who: role, role, live: true });
+  principals.push({ name: 'anonymous', who: 'anonymous', live: false });
+  const expired = await api.newSession('admin');
+  await sql`update session set expires_at = now() - interval '1 minute' where token_hash = ${tokenHash(expired)}`.execute(api.db);
+  principals.push({ name: 'expired', who: { token: expired }, live: false });
+  const revoked = await api.newSession('superadmin');
+  await api.call({ token: revoked }, 'POST', '/api/adminUser/logout');
+  principals.push({ name: 'revoked', who: { token: revoked }, live: false });
+  patientId = Number((await api.insert(getEntity('patients')))!.id);
+});
+
+afterAll(() => {
+  console.log(`attack: ${tally.pairs} endpoint × principal pairs and ${tally.payloads} bad payloads tried; ${tally.mismatches.length} mismatches, ${tally.fiveHundreds.length} 5xx`);
+});
+
+async function fixtureFor(def: EntityDef): Promise<number> {
+  if (!fixtures.has(def.name)) {
+    const made = await api.insert(def);
+    fixtures.set(def.name, Number(made?.id ?? 1));
+  }
+  return fixtures.get(def.name)!;
+}
+
+/** Every route the app serves, as `METHOD /api/path`, middleware and the catch-all left out. */
+function servedRoutes(): [string, string][] {
+  const seen = new Set<string>();
+  for (const r of api.app.routes) {
+    if (r.method === 'ALL' || !r.path.startsWith('/api/') || r.path.includes('*')) continue;
+    seen.add(`${r.method} ${r.path}`);
+  }
+  return [...seen].map((k) => k.split(' ') as [string, string]);
+}
+
+describe('every route × every principal answers as the policy says', () => {
+  test('every served route has a rule', () => {
+    const missing = servedRoutes().filter(([m, p]) => !ruleOf(m, p)).map(([m, p]) => `${m} ${p}`);
+    expect(missing).toEqual([]);
+  });
+
+  test('the answers', async () => {
+    for (const [method, path] of servedRoutes()) {
+      const rule = ruleOf(method, path)!;
+      const def = entityOfPath(path);
+      for (const p of principals) {
+        const fill = async () => {
+          let url = path;
+          if (url.includes(':id')) url = url.replace(':id', String(def ? await fixtureFor(def) : 1));
+          url = url.replace(':patient', String(patientId)).replace(':userId', String(p.role ? api.userIds[p.role] : 1));
+          return url;
+        };
+        const url = await fill();
+        // Signing out ends the session it is sent with: each role signs out a session of its own.
+        const who = method === 'POST' && path === '/api/adminUser/logout' && p.role ? { token: await api.newSession(p.role) } : p.who;
+        const r = await api.call(who, method, url, method === 'GET' || method === 'DELETE' ? undefined : {});
+        tally.pairs++;
+        const where = `${method} ${url} as ${p.name}: ${r.status}`;
+        if (r.status >= 500) tally.fiveHundreds.push(where);
+        let ok: boolean;
+        if (rule === 'public') ok = r.status !== 403 && r.status < 500;
+        else if (!p.live) ok = r.status === 401 && (p.name === 'anonymous' ? !r.body?.errors?.[0]?.expired : r.body?.errors?.[0]?.expired === true);
+        else if (rule === 'session') ok = ![401, 403].includes(r.status) && r.status < 500;
+        else ok = rule(p.role!) ? ![401, 403].includes(r.status) && r.status < 500 : r.status === 403;
+        if (!ok) tally.mismatches.push(where);
+      }
+    }
+    expect(tally.fiveHundreds).toEqual([]);
+    expect(tally.mismatches).toEqual([]);
+    expect(tally.pairs).toBeGreaterThan(2500);
+  });
+});
+
+describe('cross-record probes answer 404', () => {
+  test("another centre's records, to fmc staff and doctors, for every scoped entity and call", async () => {
+    const centre = await createRecord(api.db, getEntity('fmc'), (await api.payload(getEntity('fmc')))!, SYSTEM_ACTOR, api.config.scryptLogN);
+    const scoped = ENTITIES.filter((e) => e.scope);
+    let probes = 0;
+    for (const def of scoped) {
+      const p = await api.payload(def);
+      const rec = def.scope === 'id' ? centre : await createRecord(api.db, def, { ...p, [def.scope!]: centre.id }, SYSTEM_ACTOR, api.config.scryptLogN);
+      for (const role of ['fmc', 'doctor'] as const) {
+        const calls: [string, string, unknown?][] = [['GET', `/api/${def.api}/${rec.id}`]];
+        if (can(role, def.name, 'edit')) calls.push(['PUT', `/api/${def.api}/${rec.id}`, { ...p, version: rec.version }], ['DELETE', `/api/${def.api}/${rec.id}`]);
+        for (const [m, u, b] of calls) {
+          if (!canReadRecord(role, def.name) && m === 'GET') continue;
+          const r = await api.call(role, m, u, b);
+          probes++;
+          expect(r.status, `${role} ${m} ${u}`).toBe(404);
+        }
+      }
+    }
+    expect(probes).toBeGreaterThan(4);
+  });
+
+  test("another user's device registration", async () => {
+    const r = await api.call('fmc', 'POST', `/api/fcmToken/${api.userIds.admin}`, { token: { userId: api.userIds.admin, userType: 'admin', device_token: 'x'.repeat(20), device_type: 'web' } });
+    expect(r.status).toBe(404);
+  });
+});
+
+/** A value nested `depth` deep: { a: { a: … } }. */
+const nested = (depth: number): unknown => (depth === 0 ? 'x' : { a: nested(depth - 1) });
+
+/** Payloads a schema refuses, made from a valid one: each strategy aims at one way to be wrong. */
+function badPayloads(def: EntityDef, valid: Record<string, unknown>, mode: 'create' | 'update'): fc.Arbitrary<{ how: string; body: Record<string, unknown> }> {
+  const schema = inputSchema(def, mode);
+  const inputs = Object.keys(def.fields).filter((k) => isInput(def.fields[k]) && k !== def.workflow?.field);
+  const required = inputs.filter((k) => def.fields[k].required && def.fields[k].defaultValue === undefined && !(mode === 'update' && def.fields[k].writeOnly));
+  const strings = inputs.filter((k) => ['text', 'longText', 'code', 'email', 'phone'].includes(def.fields[k].kind));
+  const field = fc.constantFrom(...inputs);
+  const refused = (body: Record<string, unknown>) => !schema.safeParse(body).success;
+  const strategies: fc.Arbitrary<{ how: string; body: Record<string, unknown> }>[] = [
+    fc.tuple(field, fc.jsonValue({ maxDepth: 3 })).map(([k, v]) => ({ how: `wrong ${k}`, body: { ...valid, [k]: v } })).filter((x) => refused(x.body)),
+    fc.tuple(fc.string({ minLength: 1, maxLength: 20 }).filter((k) => !(k in def.fields) && k !== 'version'), fc.jsonValue({ maxDepth: 2 }))
+      .map(([k, v]) => ({ how: `extra ${k}`, body: { ...valid, [k]: v } })),
+    fc.tuple(field, fc.integer({ min: 9, max: 40 })).map(([k, d]) => ({ how: `deep ${k}`, body: { ...valid, [k]: nested(d) } })),
+    fc.tuple(field, fc.integer({ min: 200_001, max: 400_000 })).map(([k, n]) => ({ how: `huge ${k}`, body: { ...valid, [k]: 'x'.repeat(n) } })),
+  ];
+  if (required.length) strategies.push(fc.constantFrom(...required).map((k) => { const body = { ...valid }; delete body[k]; return { how: `missing ${k}`, body }; }));
+  if (strings.length) {
+    strategies.push(fc.tuple(fc.constantFrom(...strings), fc.constantFrom('\u0000', 'a\u0000b', '\uD800', 'x\uDC00y', '\uDBFF'))
+      .map(([k, bad]) => ({ how: `bad text in ${k}`, body: { ...valid, [k]: `${String(valid[k] ?? 'a').slice(0, 5)}${bad}` } })));
+  }
+  return fc.oneof(...strategies);
+}
+
+describe('bad payloads for every entity answer 400, store nothing and never 5xx', () => {
+  const writable = ENTITIES.filter((e) => ROLES.some((r) => can(r, e.name, 'add') || can(r, e.name, 'edit')));
+
+  test.each(writable.map((e) => [e.name, e] as const))('%s', async (_, def) => {
+    const adder = ROLES.find((r) => can(r, def.name, 'add'));
+    const editor = ROLES.find((r) => can(r, def.name, 'edit'));
+    const valid = await api.payload(def);
+    if (!valid) return;
+    const target = editor ? await api.insert(def) : undefined;
+    const before = await api.count(def);
+    const modes: ['create' | 'update', Role | undefined][] = [['create', adder], ['update', target ? editor : undefined]];
+    for (const [mode, role] of modes) {
+      if (!role) continue;
+      const base = mode === 'create' ? valid : { ...valid, version: Number(target!.version) };
+      await fc.assert(fc.asyncProperty(badPayloads(def, base, mode), async ({ how, body }) => {
+        const r = await api.call(role, mode === 'create' ? 'POST' : 'PUT', mode === 'create' ? `/api/${def.api}` : `/api/${def.api}/${target!.id}`, body);
+        tally.payloads++;
+        if (r.status >= 500) tally.fiveHundreds.push(`${def.name} ${mode} ${how}: ${r.status}`);
+        // A body above the limit is refused before it is read (413); every other refusal is 400 naming what is wrong.
+        expect([400, 413], `${def.name} ${mode} ${how}: ${r.status} ${r.text.slice(0, 200)}`).toContain(r.status);
+      }), { numRuns: 25, seed: 20261123 });
+    }
+    expect(await api.count(def)).toBe(before);
+    if (target) expect((await api.row(def, Number(target.id)))!.version).toBe(target.version);
+  });
+
+  test('transition, auth and preference bodies', async () => {
+    const def = getEntity('appointments');
+    const rec = await api.insert(def);
+    const bodies = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }).map((v) => ({ url: `/api/${def.api}/${rec!.id}/transition`, body: v })),
+      fc.jsonValue({ maxDepth: 3 }).map((v) => ({ url: '/api/me/prefs', body: v, method: 'PUT' })),
+      fc.jsonValue({ maxDepth: 3 }).map((v) => ({ url: '/api/auth/forgot-password', body: v })),
+      fc.jsonValue({ maxDepth: 3 }).map((v) => ({ url: '/api/auth/reset-password', body: v })),
+      fc.constantFrom('\u0000', 'a\uD800').map((bad) => ({ url: '/api/adminUser/login', body: { email: `x${bad}@example.in`, password: `p${bad}` } })),
+    );
+    await fc.assert(fc.asyncProperty(bodies, async ({ url, body, method }: { url: string; body: unknown; method?: string }) => {
+      const r = await api.call('admin', method ?? 'POST', url, JSON.stringify(body));
+      tally.payloads++;
+      if (r.status >= 500) tally.fiveHundreds.push(`${url}: ${r.status}`);
+      expect(r.status, `${url} ${JSON.stringify(body).slice(0, 100)}: ${r.text.slice(0, 200)}`).toBeLessThan(500);
+    }), { numRuns: 200, seed: 20261123 });
+    expect((await api.row(def, Number(rec!.id)))!.version).toBe(rec!.version);
+  });
+
+  test('none answered 5xx', () => {
+    expect(tally.fiveHundreds).toEqual([]);
+    expect(tally.payloads).toBeGreaterThan(1000);
+  });
+});
