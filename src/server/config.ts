@@ -20,6 +20,8 @@ export interface Config {
   auth0ClientId?: string;
   /** scrypt cost; the default is DESIGN.md's N=2^17. Tests may lower it for speed via SCRYPT_LOG_N. */
   scryptLogN: number;
+  /** Console processes on this host (WORKERS); more than one needs DATABASE_URL. */
+  workers: number;
   /** Buffer cache of the embedded database on disk (PostgreSQL's shared_buffers). */
   pgliteSharedBuffers: string;
 }
@@ -43,5 +45,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth0ClientId: env.AUTH0_CLIENT_ID || undefined,
     scryptLogN: Number(env.SCRYPT_LOG_N ?? 17),
     pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS || '256MB',
+    workers: Math.max(1, Math.min(64, Number.parseInt(env.WORKERS ?? '1', 10) || 1)),
   };
 }

@@ -2,15 +2,25 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { boot } from './boot';
 import { readConfig } from './config';
+import { clusterRole, refuseEmbeddedCluster, startWorkers } from './cluster';
+import { openDatabase } from './db/connection';
 
 /** `npm start`: one Node process serving the built console, /api and /content. */
 async function main() {
   const config = readConfig();
   const log = (line: string) => console.log(line);
-  const database = await boot(config, { log });
+  const role = clusterRole(config);
+  refuseEmbeddedCluster(config);
+  if (role === 'primary') {
+    // Migrate and seed once, then let the workers serve.
+    await (await boot(config, { log })).close();
+    startWorkers(config, log);
+    return;
+  }
+  const database = role === 'worker' ? await openDatabase({ url: config.databaseUrl }) : await boot(config, { log });
   const app = createApp({ db: database.db, config });
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-    console.log(`Console listening on http://localhost:${info.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+    console.log(`Console listening on http://localhost:${info.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}${role === 'worker' ? `, worker ${process.pid}` : ''})`);
   });
   let stopping = false;
   const stop = async (signal: string) => {
