@@ -1,15 +1,15 @@
-import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { serveStatic } from '@hono/node-server/serve-static';
+import { compress } from 'hono/compress';
 import { authRoutes } from './auth/routes';
 import { authenticate } from './auth/sessions';
 import type { Config } from './config';
 import { crudRoutes } from './crud/routes';
 import type { DB } from './db/connection';
 import { clientAddress, fail, HttpError, type AppEnv } from './http';
+import { serveAsset, serveIndex } from './static-assets';
 import { checkQuery, isDataException } from './input-safety';
 import { contentFiles, MAX_UPLOAD_BYTES, uploadRoutes } from './routes/content';
 import { platformRoutes } from './routes/platform';
@@ -83,6 +83,17 @@ export function createApp(deps: { db: DB; config: Config; distDir?: string }): H
     await next();
     c.header('Cache-Control', 'no-store');
   });
+  // Answers above 1 KB go compressed (gzip or deflate, as the client accepts): a page of 100 rows is ~10× smaller.
+  api.use('*', compress({ threshold: 1024 }));
+  // JSON answers are built in memory: give them their length, so that the compression above can leave small ones alone.
+  api.use('*', async (c, next) => {
+    await next();
+    if (c.res.headers.has('content-length') || !c.res.headers.get('content-type')?.includes('json')) return;
+    const body = await c.res.arrayBuffer();
+    const headers = new Headers(c.res.headers);
+    headers.set('content-length', String(body.byteLength));
+    c.res = new Response(body, { status: c.res.status, headers });
+  });
   // A 413 is answered before the body is read: it closes the connection (tooLarge).
   api.use('/upload', bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: (c) => { throw tooLarge(c, 'The file is larger than 2 MB'); } }));
   api.use('*', async (c, next) => {
@@ -105,12 +116,10 @@ export function createApp(deps: { db: DB; config: Config; distDir?: string }): H
   app.route('/api', api);
   app.route('/content', contentFiles());
 
-  app.use('/assets/*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
+  app.get('/assets/*', (c) => serveAsset(c, distDir));
   app.get('*', (c) => {
-    const index = path.join(distDir, 'index.html');
-    if (!existsSync(index)) return c.text('The console is not built yet: run `npm run build` (npm start does it for you).', 503);
     // Client routes (/dashboard/…, /signin, /404 …) all load the single page.
-    return c.html(readFileSync(index, 'utf8'));
+    return serveIndex(c, distDir) ?? c.text('The console is not built yet: run `npm run build` (npm start does it for you).', 503);
   });
 
   app.onError((err, c) => {
