@@ -1,16 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Toaster } from 'sonner';
 import { useSnapshot } from 'valtio';
 import { prefs } from './state/prefs';
 import { RequireAuth } from './shell/require-auth';
-import { Shell } from './shell/shell';
-import { DashboardRoutes } from './shell/dashboard-routes';
 import { SignIn } from './screens/sign-in';
-import { SignUp } from './screens/sign-up';
-import { ForgotPassword } from './screens/forgot-password';
-import { ResetPassword } from './screens/reset-password';
-import { HostedLoginCallback } from './screens/hosted-login-callback';
 import { NotFound, ServerError } from './screens/error-pages';
+
+// The sign-in page comes first; the console behind it and the rarer public pages load when they are opened.
+const Dashboard = lazy(() => import('./shell/dashboard'));
+const SignUp = lazy(() => import('./screens/sign-up').then((m) => ({ default: m.SignUp })));
+const ForgotPassword = lazy(() => import('./screens/forgot-password').then((m) => ({ default: m.ForgotPassword })));
+const ResetPassword = lazy(() => import('./screens/reset-password').then((m) => ({ default: m.ResetPassword })));
+const HostedLoginCallback = lazy(() => import('./screens/hosted-login-callback').then((m) => ({ default: m.HostedLoginCallback })));
 
 /** Toasts: spec §8–9, 4 s, top 60 / right 50. */
 function Toasts() {
@@ -26,9 +28,7 @@ export function App() {
     return (
       <>
         <RequireAuth>
-          <Shell>
-            <DashboardRoutes />
-          </Shell>
+          <Suspense fallback={null}><Dashboard /></Suspense>
         </RequireAuth>
         <Toasts />
       </>
@@ -36,6 +36,7 @@ export function App() {
   }
   return (
     <>
+      <Suspense fallback={null}>
       <Switch>
         <Route path="/" component={SignIn} />
         <Route path="/signin" component={SignIn} />
@@ -47,6 +48,7 @@ export function App() {
         <Route path="/505" component={ServerError} />
         <Route><NotFound /></Route>
       </Switch>
+      </Suspense>
       <Toasts />
     </>
   );

@@ -1,16 +1,18 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { ui, openPalette } from '../state/ui';
-import { Palette } from '../palette/palette';
-import { ConfirmDelete } from './confirm-delete';
 import { Hotkeys, openPaletteShortcutLabel } from './hotkeys';
 import { NotificationPanel } from './notification-panel';
-import { ShortcutsSheet } from './shortcuts-sheet';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
 import { usePushToken } from './use-push-token';
 import { useSidebarMode } from './use-sidebar-mode';
+
+// Dialogs load the first time they open: the palette (cmdk and its ranking), the delete confirmation, the shortcut sheet.
+const Palette = lazy(() => import('../palette/palette').then((m) => ({ default: m.Palette })));
+const ConfirmDelete = lazy(() => import('./confirm-delete').then((m) => ({ default: m.ConfirmDelete })));
+const ShortcutsSheet = lazy(() => import('./shortcuts-sheet').then((m) => ({ default: m.ShortcutsSheet })));
 
 /** Top bar, sidebar and the dialogs every screen shares (spec §2 Shell). */
 export function Shell({ children }: { children: ReactNode }) {
@@ -34,9 +36,11 @@ export function Shell({ children }: { children: ReactNode }) {
       </header>
       <Sidebar />
       <main className="main" id="main" tabIndex={-1}>{children}</main>
-      <Palette />
-      <ShortcutsSheet />
-      <ConfirmDelete />
+      <Suspense fallback={null}>
+        {snap.paletteOpen && <Palette />}
+        {snap.shortcutsOpen && <ShortcutsSheet />}
+        {snap.confirmDelete && <ConfirmDelete />}
+      </Suspense>
       <Hotkeys />
     </div>
   );
