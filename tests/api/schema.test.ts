@@ -4,6 +4,7 @@ import { columnsOf, ENTITIES, getEntity } from '../../src/registry';
 import { entityIndexes, tableOf } from '../../src/server/db/entity-table';
 import { openDatabase } from '../../src/server/db/connection';
 import { migrate, MIGRATIONS } from '../../src/server/db/migrate';
+import { searchIndexName } from '../../src/server/db/migrations/0006-search-per-entity';
 import { setupApi } from './harness';
 
 /**
@@ -43,6 +44,15 @@ describe('the migrated database equals the registry', () => {
       expect(found!.def.startsWith('CREATE UNIQUE'), `${ix.name} unique`).toBe(ix.unique);
     }
   });
+});
+
+test('every entity has its own trigram index of the search table (migration 0006, or the migration that added the entity)', async () => {
+  const r = await sql<{ name: string; def: string }>`select indexname as name, indexdef as def from pg_indexes where tablename = 'search_index'`.execute(api.db);
+  for (const def of ENTITIES) {
+    const ix = r.rows.find((x) => x.name === searchIndexName(def.name));
+    expect(ix, def.name).toBeDefined();
+    expect(ix!.def).toContain(`'${def.name}'`);
+  }
 });
 
 describe('an upgrade from the previous release', () => {

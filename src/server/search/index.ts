@@ -66,7 +66,9 @@ export function matchesOf(entities: string[], q: string): RawBuilder<unknown> {
 
 /** Ids of one entity's records whose search text contains `q`: all of them while there are at most `cap`, else null. */
 export async function matchingIds(db: DB, entity: string, q: string, cap: number): Promise<number[] | null> {
-  const res = await sql<{ id: number }>`with ${matchesOf([entity], q)} select record_id as id from matches limit ${cap + 1}`.execute(db);
+  // `entity = $1`, not `= any(…)`: the planner then reads this entity's own trigram index (migration 0006).
+  const res = await sql<{ id: number }>`with matches as materialized (select record_id from search_index where entity = ${entity} and ${docContains(q)})
+    select record_id as id from matches limit ${cap + 1}`.execute(db);
   return res.rows.length > cap ? null : res.rows.map((r) => Number(r.id));
 }
 
