@@ -45,10 +45,11 @@ const http = ofetch.create({
   },
 });
 
-async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
+async function call<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   try {
-    return await http<T>(url, { method, body: body as BodyInit | Record<string, unknown> | undefined });
+    return await http<T>(url, { method, body: body as BodyInit | Record<string, unknown> | undefined, signal });
   } catch (err) {
+    if (signal?.aborted) throw err; // cancelled on purpose: not a failure anyone is shown
     if (err instanceof FetchError) {
       const status = err.status ?? 0;
       const errors: ErrorItem[] = Array.isArray(err.data?.errors) ? err.data.errors : [{ message: status ? `Request failed (${status})` : 'The server cannot be reached', code: status ? 'http' : 'network' }];
@@ -63,7 +64,8 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
 export interface Page<T> { data: T[]; total: number; totalIsEstimate?: boolean; nextCursor: string | null }
 
 export const api = {
-  get: <T>(url: string) => call<T>('GET', url),
+  /** `signal` cancels a request whose answer nobody waits for any more (a superseded search). */
+  get: <T>(url: string, opts: { signal?: AbortSignal } = {}) => call<T>('GET', url, undefined, opts.signal),
   post: <T>(url: string, body?: unknown) => call<T>('POST', url, body ?? {}),
   put: <T>(url: string, body: unknown) => call<T>('PUT', url, body),
   delete: <T>(url: string) => call<T>('DELETE', url),

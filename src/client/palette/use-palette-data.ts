@@ -6,20 +6,34 @@ import { useDebounced } from '../use-debounced';
 export interface SearchHit { entity: string; id: number; title: string; subtitle: string }
 
 
-/** Record matches across every entity the caller may read (GET /api/search). */
+/**
+ * Record matches across every entity the caller may read (GET /api/search), as you type: each keystroke asks at once
+ * (no fixed wait), the request it supersedes is cancelled, and until the new answer comes the last one is narrowed
+ * here to what is typed now, so the list never shows records that no longer match and never waits on a pause.
+ */
 export function useSearchHits(query: string) {
-  const q = useDebounced(query.trim(), 150);
-  const [state, setState] = useState<{ items: SearchHit[]; loading: boolean }>({ items: [], loading: false });
+  const q = query.trim();
+  const [state, setState] = useState<{ items: SearchHit[]; loading: boolean; error?: string; for: string }>({ items: [], loading: false, for: '' });
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (q.length < 2) { setState({ items: [], loading: false }); return; }
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    api.get<{ data: SearchHit[] }>(`/api/search?q=${encodeURIComponent(q)}`)
-      .then((r) => live && setState({ items: r.data, loading: false }))
-      .catch(() => live && setState({ items: [], loading: false }));
-    return () => { live = false; };
-  }, [q]);
-  return state;
+    if (q.length < 2) { setState({ items: [], loading: false, for: '' }); return; }
+    const controller = new AbortController();
+    setState((s) => ({ ...s, loading: true, error: undefined }));
+    api.get<{ data: SearchHit[] }>(`/api/search?q=${encodeURIComponent(q)}`, { signal: controller.signal })
+      .then((r) => setState({ items: r.data, loading: false, for: q }))
+      .catch((err) => { if (!controller.signal.aborted) setState({ items: [], loading: false, for: q, error: err instanceof ApiError ? err.message : String(err) }); });
+    return () => controller.abort();
+  }, [q, attempt]);
+  // The answer for an earlier text, narrowed to the words typed now.
+  const items = state.for === q ? state.items : narrow(state.items, q);
+  return { items, loading: state.loading, error: state.error, retry: () => setAttempt((n) => n + 1) };
+}
+
+/** The hits whose title or subtitle still holds every typed word (case and accents folded). */
+export function narrow(items: SearchHit[], q: string): SearchHit[] {
+  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const words = fold(q).split(/\s+/).filter(Boolean);
+  return items.filter((h) => { const text = fold(`${h.title} ${h.subtitle}`); return words.every((w) => text.includes(w)); });
 }
 
 export interface RecordOption { id: number; title: string; subtitle: string }
