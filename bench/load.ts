@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { ENTITIES, sortKeys, filterKeys, type EntityDef } from '../src/registry';
+import { percentile } from './timing';
+
+/**
+ * `npm run bench -- --load`: fifty staff at once. Starts the console as its own process on the demo data (the
+ * embedded database in .bench-load/, seeded on first use; or DATABASE_URL's PostgreSQL server, seeded if empty),
+ * then runs a realistic mix at 50 connections for 60 s: list pages with sorts and filters, details, palette searches,
+ * list searches and edits. Prints requests/s, p50, p95, p99, max and errors. `--seconds N` and `--connections N` change
+ * the run. It reports; nothing here is a test.
+ */
+const PASSWORD = 'bench-load-password';
+const PORT = Number(process.env.BENCH_LOAD_PORT ?? 8733);
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const SECONDS = arg('seconds', 60);
+const CONNECTIONS = arg('connections', 50);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+
+interface Reply { status: number; body: string; ms: number }
+
+function request(method: string, url: string, token?: string, body?: unknown): Promise<Reply> {
+  const started = performance.now();
+  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: PORT, method, path: url, agent, headers: {
+      'content-type': 'application/json', 'accept-encoding': 'identity',
+      ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload ? { 'content-length': payload.length } : {}),
+    } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), ms: performance.now() - started }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+function startServer(): Promise<ChildProcess> {
+  const dataDir = path.resolve('.bench-load');
+  mkdirSync(dataDir, { recursive: true });
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, DEMO_DATA: '1', NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the console did not start:\n${out}`)), 600_000);
+    const read = (b: Buffer) => {
+      out += b.toString();
+      if (out.includes('Console listening')) { clearTimeout(timer); resolve(child); }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`the console ended (${code}):\n${out}`)); });
+  });
+}
+
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)];
+const SEARCH_TERMS = ['an', 'ra', 'sh', 'ku', 'pa', 'mum', 'del', 'kum', 'shar', 'sing', 'pat', 'card', 'mc', 'apt', 'pay', 'raj', 'pri'];
+
+interface Sample { kind: string; ms: number; ok: boolean }
+
+async function main() {
+  log(`Starting the console (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded database in .bench-load/'}); the first start seeds the demo data…`);
+  const server = await startServer();
+  try {
+    const signed = await request('POST', '/api/adminUser/login', undefined, { email: 'superadmin@demo.test', password: PASSWORD });
+    if (signed.status !== 200) throw new Error(`sign-in failed: ${signed.status} ${signed.body}`);
+    const token = JSON.parse(signed.body).data.token as string;
+
+    // What the mix reads: the lists with records, a few ids of each, their sort and filter keys.
+    const lists: { def: EntityDef; ids: number[]; base: string }[] = [];
+    for (const def of ENTITIES) {
+      const base = `/api/${def.api}`;
+      const r = await request('GET', `${base}?limit=50`, token);
+      if (r.status !== 200) continue;
+      const ids = (JSON.parse(r.body).data as { id: number }[]).map((x) => x.id);
+      if (ids.length) lists.push({ def, ids, base });
+    }
+    const editable = lists.filter((l) => l.def.name === 'speciality' || l.def.name === 'department' || l.def.name === 'medicine');
+    log(`Mix over ${lists.length} lists; ${CONNECTIONS} connections for ${SECONDS} s…`);
+
+    const listPage = (l: typeof lists[number]) => {
+      const sort = pick(sortKeys(l.def));
+      const params = new URLSearchParams({ limit: '50', sort: `${sort}:${pick(['asc', 'desc'])}` });
+      const enumFilter = filterKeys(l.def).find((k) => l.def.fields[k].kind === 'enum');
+      if (enumFilter && Math.random() < 0.4) params.set(`filter[${enumFilter}]`, pick(l.def.fields[enumFilter].values!));
+      return `${l.base}?${params}`;
+    };
+    const step = async (): Promise<Sample> => {
+      const roll = Math.random();
+      const l = pick(lists);
+      if (roll < 0.4) { const r = await request('GET', listPage(l), token); return { kind: 'list page', ms: r.ms, ok: r.status === 200 }; }
+      if (roll < 0.6) { const r = await request('GET', `${l.base}/${pick(l.ids)}`, token); return { kind: 'details', ms: r.ms, ok: r.status === 200 }; }
+      if (roll < 0.75) { const r = await request('GET', `/api/search?q=${pick(SEARCH_TERMS)}`, token); return { kind: 'palette search', ms: r.ms, ok: r.status === 200 }; }
+      if (roll < 0.9) { const r = await request('GET', `${l.base}?limit=50&q=${pick(SEARCH_TERMS)}`, token); return { kind: 'list search', ms: r.ms, ok: r.status === 200 }; }
+      // An edit as staff make it: read the record, write it back with its version (a 409 is a colleague's edit, not an error).
+      const e = pick(editable);
+      const started = performance.now();
+      const read = await request('GET', `${e.base}/${pick(e.ids)}`, token);
+      if (read.status !== 200) return { kind: 'edit', ms: performance.now() - started, ok: false };
+      const rec = JSON.parse(read.body).data as Record<string, unknown>;
+      const payload: Record<string, unknown> = { version: rec.version };
+      for (const [k, fd] of Object.entries(e.def.fields)) if (fd.kind !== 'computed' && !fd.writeOnly) payload[k] = rec[k];
+      const w = await request('PUT', `${e.base}/${rec.id}`, token, payload);
+      return { kind: 'edit', ms: performance.now() - started, ok: w.status === 200 || w.status === 409 };
+    };
+
+    const samples: Sample[] = [];
+    const errors = new Map<string, number>();
+    const deadline = performance.now() + SECONDS * 1000;
+    const started = performance.now();
+    await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < deadline) {
+        try {
+          const s = await step();
+          samples.push(s);
+          if (!s.ok) errors.set(s.kind, (errors.get(s.kind) ?? 0) + 1);
+        } catch (err) {
+          errors.set('network', (errors.get('network') ?? 0) + 1);
+          samples.push({ kind: 'network', ms: 0, ok: false });
+          void err;
+        }
+      }
+    }));
+    const seconds = (performance.now() - started) / 1000;
+    const row = (name: string, xs: Sample[]) => {
+      const t = xs.map((s) => s.ms).sort((a, b) => a - b);
+      return `| ${name} | ${xs.length} | ${(xs.length / seconds).toFixed(0)} | ${percentile(t, 0.5).toFixed(1)} | ${percentile(t, 0.95).toFixed(1)} | ${percentile(t, 0.99).toFixed(1)} | ${t[t.length - 1].toFixed(1)} | ${xs.filter((s) => !s.ok).length} |`;
+    };
+    console.log(`\nLoad: ${CONNECTIONS} connections, ${seconds.toFixed(0)} s, ${process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded database'} (demo data; Node ${process.version})`);
+    console.log('| operation | requests | per s | p50 ms | p95 ms | p99 ms | max ms | errors |\n|---|---|---|---|---|---|---|---|');
+    console.log(row('all', samples));
+    for (const kind of [...new Set(samples.map((s) => s.kind))].sort()) console.log(row(kind, samples.filter((s) => s.kind === kind)));
+    if (errors.size) console.log(`errors: ${[...errors].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  } finally {
+    server.kill('SIGTERM');
+    agent.destroy();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
