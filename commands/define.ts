@@ -23,6 +23,7 @@ export interface CommandContext {
     openNotifications: () => void;
     openShortcuts: () => void;
     openPalette: () => void;
+    openPreferences: () => void;
     setTheme: (theme: string) => void;
     setLanguage: (lang: string) => void;
     confirmDelete: (entity: string, id: number) => void;

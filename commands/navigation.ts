@@ -1,8 +1,7 @@
-import { DASHBOARD, entityPath } from '../src/registry';
+import { DASHBOARD, entityPath, LANGUAGES, THEMES } from '../src/registry';
 import type { Command } from './define';
 
-export const THEMES = ['themedefault', 'dark', 'contrast'] as const;
-export const LANGUAGES = ['en', 'zh', 'es', 'fr', 'it'] as const;
+export { THEMES, LANGUAGES };
 
 /** Commands that are not about one entity: going places, settings, the session, the screen in view. */
 export const navigationCommands: Command[] = [
@@ -35,6 +34,12 @@ export const navigationCommands: Command[] = [
     id: 'ui.shortcuts', category: 'settings', keywords: ['keyboard', 'keys', 'help', 'cheat sheet'],
     title: (t) => t('cmd.shortcuts'),
     run: (ctx) => ctx.ui.openShortcuts(),
+  },
+  {
+    // Theme, language and the keyboard for every role (the userProfile screen stays superadmin and admin, spec §2).
+    id: 'ui.preferences', category: 'settings', keywords: ['preferences', 'settings', 'theme', 'language', 'keyboard', 'shortcuts'],
+    title: (t) => t('cmd.preferences'),
+    run: (ctx) => ctx.ui.openPreferences(),
   },
   {
     id: 'ui.theme', category: 'settings', keywords: ['theme', 'dark', 'light', 'contrast', 'colour'],

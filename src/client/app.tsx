@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Toaster } from 'sonner';
 import { useSnapshot } from 'valtio';
-import { prefs } from './state/prefs';
+import { prefs, shownTheme } from './state/prefs';
 import { RequireAuth } from './shell/require-auth';
 import { SignIn } from './screens/sign-in';
 import { NotFound, ServerError } from './screens/error-pages';
@@ -17,7 +17,7 @@ const HostedLoginCallback = lazy(() => import('./screens/hosted-login-callback')
 /** Toasts: spec §8–9, 4 s, top 60 / right 50. */
 function Toasts() {
   const { theme } = useSnapshot(prefs);
-  return <Toaster position="top-right" offset={{ top: 60, right: 50 }} duration={4000} theme={theme === 'dark' || theme === 'contrast' ? 'dark' : 'light'} closeButton />;
+  return <Toaster position="top-right" offset={{ top: 60, right: 50 }} duration={4000} theme={shownTheme(theme) === 'themedefault' ? 'light' : 'dark'} closeButton />;
 }
 
 const isDashboard = (path: string) => path === '/dashboard' || path.startsWith('/dashboard/');

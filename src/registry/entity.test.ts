@@ -54,7 +54,14 @@ describe('inputSchema', () => {
   test('create: required fields are required, optional ones may be null or absent', () => {
     expect(create.safeParse(valid).success).toBe(true);
     expect(create.safeParse({ ...valid, note: null, state: null, pin: null }).success).toBe(true);
-    expect(issuePaths(create.safeParse({}))).toEqual(['code', 'name', 'password', 'status']);
+    expect(issuePaths(create.safeParse({}))).toEqual(['code', 'name', 'password']);
+  });
+
+  test('create: a declared default applies when the field is left out (the required enum takes its first value)', () => {
+    const { status: _, ...rest } = valid;
+    const parsed = create.safeParse(rest);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data!.status).toBe('active');
   });
 
   test('unknown keys are refused, and so is a computed field or a version on create', () => {

@@ -6,6 +6,7 @@ export * from './entity';
 export * from './catalog';
 export * from './workflow';
 export * from './screens';
+export * from './preferences';
 export * from './derive/transitions';
 export { ENTITIES } from './entities';
 export * from './derive/routes';

@@ -1,35 +1,13 @@
-import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { COMMANDS, DEFAULT_KEYMAP, effectiveKeymap, findClash, isAllowed, LANGUAGES, normaliseCombo, THEMES } from '../../../commands';
-import { prefs, savePrefs, type Prefs } from '../state/prefs';
-import { currentRole, session } from '../state/session';
+import { session } from '../state/session';
 import { Avatar } from '../shell/user-menu';
+import { PreferencesPanel } from '../shell/preferences';
 
 /** /dashboard/userProfile: the account, theme, language, and the keyboard (single keys on or off, rebinding). */
 export function UserProfile() {
   const { t } = useTranslation();
   const { user } = useSnapshot(session);
-  const p = useSnapshot(prefs);
-  const role = currentRole();
-  const keymap = effectiveKeymap(COMMANDS.keys(), p.keymap as Record<string, string>);
-  const rebindable = [...COMMANDS.values()].filter((c) => isAllowed(c, role));
-  const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const [clash, setClash] = useState<Record<string, string>>({});
-
-  const save = async (patch: Partial<Prefs>) => {
-    await savePrefs(patch);
-    toast.success(t('profile.saved'));
-  };
-  const saveShortcut = async (id: string, value: string) => {
-    const combo = normaliseCombo(value);
-    const other = combo ? findClash(keymap, id, combo) : null;
-    if (other) { setClash({ ...clash, [id]: t('profile.clash', { other: COMMANDS.get(other)?.title(t) ?? other }) }); return; }
-    setClash({ ...clash, [id]: '' });
-    await savePrefs({ keymap: { ...(p.keymap as Record<string, string>), [id]: combo } });
-    toast.success(t('profile.shortcutSaved'));
-  };
   if (!user) return null;
   return (
     <section aria-labelledby="profile-title">
@@ -39,48 +17,7 @@ export function UserProfile() {
         <Avatar userId={user.id} avatar={user.avatar} name={user.firstName} />
         <span><strong>{user.firstName} {user.lastName}</strong><br />{user.email} · {user.phone}<br />{t('profile.role')}: {t(user.role.name, { ns: 'enums' })}</span>
       </p>
-      <h2>{t('profile.appearance')}</h2>
-      <div className="field" style={{ maxWidth: 320 }}>
-        <label htmlFor="pref-theme">{t('profile.theme')}</label>
-        <select id="pref-theme" value={p.theme} onChange={(e) => void save({ theme: e.target.value as Prefs['theme'] })}>
-          {THEMES.map((v) => <option key={v} value={v}>{t(`theme.${v}`)}</option>)}
-        </select>
-      </div>
-      <div className="field" style={{ maxWidth: 320 }}>
-        <label htmlFor="pref-lang">{t('profile.language')}</label>
-        <select id="pref-lang" value={p.lang} onChange={(e) => void save({ lang: e.target.value as Prefs['lang'] })}>
-          {LANGUAGES.map((v) => <option key={v} value={v}>{t(`lang.${v}`)}</option>)}
-        </select>
-      </div>
-      <h2>{t('profile.keyboard')}</h2>
-      <label style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-        <input type="checkbox" checked={p.singleKeyShortcuts} onChange={(e) => void save({ singleKeyShortcuts: e.target.checked })} />
-        {t('profile.singleKeys')}
-      </label>
-      <p className="hint">{t('profile.singleKeysHelp')} {t('profile.rebindHelp')}</p>
-      <table className="sheet-table">
-        <tbody>
-          {rebindable.map((c) => {
-            const current = keymap.get(c.id) ?? '';
-            const id = `kb-${c.id}`;
-            return (
-              <tr key={c.id}>
-                <td><label htmlFor={id}>{c.title(t)}</label></td>
-                <td>
-                  <input id={id} className="input" style={{ maxWidth: 160 }} aria-label={t('profile.rebind', { name: c.title(t) })}
-                    value={drafts[c.id] ?? current} onChange={(e) => setDrafts({ ...drafts, [c.id]: e.target.value })}
-                    onKeyDown={(e) => { if (e.key === 'Enter') void saveShortcut(c.id, drafts[c.id] ?? current); }} />
-                  {clash[c.id] && <span className="error" role="alert"> {clash[c.id]}</span>}
-                </td>
-                <td>
-                  <button className="btn" onClick={() => void saveShortcut(c.id, drafts[c.id] ?? current)}>{t('profile.saveShortcut')}</button>{' '}
-                  {DEFAULT_KEYMAP[c.id] !== undefined && <button className="btn" onClick={() => { setDrafts({ ...drafts, [c.id]: DEFAULT_KEYMAP[c.id] }); void saveShortcut(c.id, DEFAULT_KEYMAP[c.id]); }}>{t('profile.resetShortcut')}</button>}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <PreferencesPanel />
     </section>
   );
 }

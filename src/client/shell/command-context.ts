@@ -15,6 +15,7 @@ export function commandContext(): CommandContext {
       openNotifications: () => { ui.notificationsOpen = true; },
       openShortcuts: () => { ui.shortcutsOpen = true; },
       openPalette: () => openPalette(),
+      openPreferences: () => { ui.preferencesOpen = true; },
       setTheme: (theme) => void savePrefs({ theme: theme as Prefs['theme'] }),
       setLanguage: (lang) => void savePrefs({ lang: lang as Prefs['lang'] }),
       confirmDelete: (entity, id) => { ui.confirmDelete = { entity, id }; },

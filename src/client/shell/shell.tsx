@@ -13,6 +13,7 @@ import { useSidebarMode } from './use-sidebar-mode';
 const Palette = lazy(() => import('../palette/palette').then((m) => ({ default: m.Palette })));
 const ConfirmDelete = lazy(() => import('./confirm-delete').then((m) => ({ default: m.ConfirmDelete })));
 const ShortcutsSheet = lazy(() => import('./shortcuts-sheet').then((m) => ({ default: m.ShortcutsSheet })));
+const PreferencesDialog = lazy(() => import('./preferences-dialog').then((m) => ({ default: m.PreferencesDialog })));
 
 /** Top bar, sidebar and the dialogs every screen shares (spec §2 Shell). */
 export function Shell({ children }: { children: ReactNode }) {
@@ -40,6 +41,7 @@ export function Shell({ children }: { children: ReactNode }) {
         {snap.paletteOpen && <Palette />}
         {snap.shortcutsOpen && <ShortcutsSheet />}
         {snap.confirmDelete && <ConfirmDelete />}
+        {snap.preferencesOpen && <PreferencesDialog />}
       </Suspense>
       <Hotkeys />
     </div>

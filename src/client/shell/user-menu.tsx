@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { can, entityPath } from '../../registry';
 import { resolveUrl } from '../api/client';
 import { currentRole, session, signOut } from '../state/session';
+import { ui } from '../state/ui';
 
 /** spec §3: an avatar starting with "avtar" lives in the content store under users/{user_id}/; anything else is a full address. */
 export function avatarUrl(userId: number, avatar: string | null | undefined): string | null {
@@ -47,6 +48,7 @@ export function UserMenu() {
           {can(currentRole(), 'userProfile', 'view') && (
             <Link href={entityPath('userProfile')} className="menu-item" role="menuitem" onClick={() => setOpen(false)}>{t('topbar.settings')}</Link>
           )}
+          <button className="menu-item" role="menuitem" onClick={() => { setOpen(false); ui.preferencesOpen = true; }}>{t('topbar.preferences')}</button>
           <button className="menu-item" role="menuitem" onClick={() => void signOut()}>{t('topbar.logout')}</button>
         </div>
       )}

@@ -1,11 +1,12 @@
 import { proxy } from 'valtio';
 import { api } from '../api/client';
 import { setLanguage } from '../i18n';
+import type { Language, Theme } from '../../registry';
 
 /** Per-user settings, kept on the server across sign-ins (DECISIONS.md) and cached locally for the sign-in page. */
 export interface Prefs {
-  theme: 'themedefault' | 'dark' | 'contrast';
-  lang: 'en' | 'zh' | 'es' | 'fr' | 'it';
+  theme: Theme;
+  lang: Language;
   singleKeyShortcuts: boolean;
   keymap: Record<string, string>;
 }
@@ -23,8 +24,18 @@ function cached(): Prefs {
 
 export const prefs = proxy<Prefs>(cached());
 
+const systemDark = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+
+/** The theme shown: `system` follows the device's light or dark setting, live. */
+export function shownTheme(theme: Theme): Exclude<Theme, 'system'> {
+  if (theme !== 'system') return theme;
+  return systemDark?.matches ? 'dark' : 'themedefault';
+}
+
+systemDark?.addEventListener('change', () => { if (prefs.theme === 'system') apply(); });
+
 function apply() {
-  document.documentElement.dataset.theme = prefs.theme;
+  document.documentElement.dataset.theme = shownTheme(prefs.theme);
   void setLanguage(prefs.lang);
   localStorage.setItem(CACHE_KEY, JSON.stringify(prefs));
 }

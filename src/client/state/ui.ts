@@ -9,6 +9,7 @@ export const ui = proxy({
   palettePage: null as string | null,
   notificationsOpen: false,
   shortcutsOpen: false,
+  preferencesOpen: false,
   confirmDelete: null as { entity: string; id: number; onDone?: () => void } | null,
   /** Bumped after a write, so lists refetch. */
   dataVersion: 0,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { can, ENTITIES, WORKLISTS, type Role } from '../../registry';
+import { can, ENTITIES, prefsSchema, WORKLISTS, type Role } from '../../registry';
 import { fail, fieldErrors, jsonBody, type AppEnv } from '../http';
 import { COUNT_CAP } from '../crud/list';
 import { ident } from '../db/entity-table';
@@ -16,12 +16,6 @@ const fcmSchema = z.strictObject({
   }),
 });
 
-const prefsSchema = z.strictObject({
-  theme: z.enum(['themedefault', 'dark', 'contrast']).optional(),
-  lang: z.enum(['en', 'zh', 'es', 'fr', 'it']).optional(),
-  singleKeyShortcuts: z.boolean().optional(),
-  keymap: z.record(z.string().max(80), z.string().max(40)).optional(),
-}).refine((v) => Object.keys(v.keymap ?? {}).length <= 200, { message: 'Too many shortcuts', path: ['keymap'] });
 
 /**
  * Counts for the home page: only of entities the role may list, in two statements whatever the number of

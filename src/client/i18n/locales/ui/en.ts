@@ -28,6 +28,7 @@ export default {
     pickPeriod: 'When?',
     pickDoctor: 'Which doctor? Type to search, or choose any',
     anyValue: 'Any',
+    preferences: 'Preferences: theme, language, keyboard…',
   },
   category: { navigation: 'Go to', entity: 'Records', settings: 'Settings', session: 'Session', list: 'This list', records: 'Matching records', workflow: 'Actions on this record' },
   palette: {
@@ -38,7 +39,7 @@ export default {
     back: 'Back',
     hint: '↑↓ to move, Enter to choose, Esc to close, Backspace to go back',
   },
-  theme: { themedefault: 'Light (default)', dark: 'Dark', contrast: 'High contrast' },
+  theme: { themedefault: 'Light (default)', dark: 'Dark', contrast: 'High contrast', system: 'Follow the system' },
   lang: { en: 'English', zh: '中文 (Chinese)', es: 'Español (Spanish)', fr: 'Français (French)', it: 'Italiano (Italian)' },
   nav: {
     label: 'Main menu',
@@ -57,6 +58,7 @@ export default {
     userMenu: 'User menu',
     settings: 'Settings',
     logout: 'Logout',
+    preferences: 'Preferences',
   },
   notifications: { title: 'Notifications', empty: 'No notifications.', failed: 'Notifications could not be loaded.' },
   home: {
@@ -311,5 +313,8 @@ export default {
       command: 'Open patients without insurance details',
       title: 'Patients: no insurance',
     },
+  },
+  prefs: {
+    title: 'Preferences',
   },
 } as const;

@@ -31,6 +31,7 @@ export default {
     pickPeriod: '¿Cuándo?',
     pickDoctor: '¿Qué médico? Escriba para buscar o elija cualquiera',
     anyValue: 'Cualquiera',
+    preferences: 'Preferencias: tema, idioma, teclado…',
   },
   category: { navigation: 'Ir a', entity: 'Registros', settings: 'Configuración', session: 'Sesión', list: 'Esta lista', records: 'Registros coincidentes', workflow: 'Acciones sobre este registro' },
   palette: {
@@ -41,7 +42,7 @@ export default {
     back: 'Atrás',
     hint: '↑↓ para moverse, Enter para elegir, Esc para cerrar, Backspace para volver',
   },
-  theme: { themedefault: 'Claro (predeterminado)', dark: 'Oscuro', contrast: 'Alto contraste' },
+  theme: { themedefault: 'Claro (predeterminado)', dark: 'Oscuro', contrast: 'Alto contraste', system: 'Seguir el sistema' },
   lang: { en: 'English (inglés)', zh: '中文 (chino)', es: 'Español', fr: 'Français (francés)', it: 'Italiano' },
   nav: {
     label: 'Menú principal',
@@ -60,6 +61,7 @@ export default {
     userMenu: 'Menú de usuario',
     settings: 'Configuración',
     logout: 'Cerrar sesión',
+    preferences: 'Preferencias',
   },
   notifications: { title: 'Notificaciones', empty: 'No hay notificaciones.', failed: 'No se pudieron cargar las notificaciones.' },
   home: {
@@ -314,5 +316,8 @@ export default {
       command: 'Abrir pacientes sin datos de seguro',
       title: 'Pacientes: sin seguro',
     },
+  },
+  prefs: {
+    title: 'Preferencias',
   },
 } satisfies UiShape<typeof en>;

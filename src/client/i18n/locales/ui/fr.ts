@@ -31,6 +31,7 @@ export default {
     pickPeriod: 'Quand ?',
     pickDoctor: 'Quel médecin ? Tapez pour chercher, ou choisissez n’importe lequel',
     anyValue: 'N’importe lequel',
+    preferences: 'Préférences : thème, langue, clavier…',
   },
   category: { navigation: 'Aller à', entity: 'Enregistrements', settings: 'Paramètres', session: 'Session', list: 'Cette liste', records: 'Enregistrements correspondants', workflow: 'Actions sur cet enregistrement' },
   palette: {
@@ -41,7 +42,7 @@ export default {
     back: 'Retour',
     hint: '↑↓ pour se déplacer, Enter pour choisir, Esc pour fermer, Backspace pour revenir',
   },
-  theme: { themedefault: 'Clair (par défaut)', dark: 'Sombre', contrast: 'Contraste élevé' },
+  theme: { themedefault: 'Clair (par défaut)', dark: 'Sombre', contrast: 'Contraste élevé', system: 'Suivre le système' },
   lang: { en: 'English (anglais)', zh: '中文 (chinois)', es: 'Español (espagnol)', fr: 'Français', it: 'Italiano (italien)' },
   nav: {
     label: 'Menu principal',
@@ -60,6 +61,7 @@ export default {
     userMenu: 'Menu utilisateur',
     settings: 'Paramètres',
     logout: 'Se déconnecter',
+    preferences: 'Préférences',
   },
   notifications: { title: 'Notifications', empty: 'Aucune notification.', failed: 'Les notifications n’ont pas pu être chargées.' },
   home: {
@@ -314,5 +316,8 @@ export default {
       command: 'Ouvrir les patients sans assurance',
       title: 'Patients : sans assurance',
     },
+  },
+  prefs: {
+    title: 'Préférences',
   },
 } satisfies UiShape<typeof en>;

@@ -31,6 +31,7 @@ export default {
     pickPeriod: 'Quando?',
     pickDoctor: 'Quale medico? Digita per cercare, o scegli qualsiasi',
     anyValue: 'Qualsiasi',
+    preferences: 'Preferenze: tema, lingua, tastiera…',
   },
   category: { navigation: 'Vai a', entity: 'Record', settings: 'Impostazioni', session: 'Sessione', list: 'Questo elenco', records: 'Record corrispondenti', workflow: 'Azioni su questo record' },
   palette: {
@@ -41,7 +42,7 @@ export default {
     back: 'Indietro',
     hint: '↑↓ per spostarti, Enter per scegliere, Esc per chiudere, Backspace per tornare indietro',
   },
-  theme: { themedefault: 'Chiaro (predefinito)', dark: 'Scuro', contrast: 'Contrasto elevato' },
+  theme: { themedefault: 'Chiaro (predefinito)', dark: 'Scuro', contrast: 'Contrasto elevato', system: 'Segui il sistema' },
   lang: { en: 'English (inglese)', zh: '中文 (cinese)', es: 'Español (spagnolo)', fr: 'Français (francese)', it: 'Italiano' },
   nav: {
     label: 'Menu principale',
@@ -60,6 +61,7 @@ export default {
     userMenu: 'Menu utente',
     settings: 'Impostazioni',
     logout: 'Esci',
+    preferences: 'Preferenze',
   },
   notifications: { title: 'Notifiche', empty: 'Nessuna notifica.', failed: 'Impossibile caricare le notifiche.' },
   home: {
@@ -314,5 +316,8 @@ export default {
       command: 'Apri i pazienti senza dati assicurativi',
       title: 'Pazienti: senza assicurazione',
     },
+  },
+  prefs: {
+    title: 'Preferenze',
   },
 } satisfies UiShape<typeof en>;

@@ -31,6 +31,7 @@ export default {
     pickPeriod: '时间范围？',
     pickDoctor: '哪位医生？输入搜索，或选择任意',
     anyValue: '任意',
+    preferences: '偏好设置：主题、语言、键盘…',
   },
   category: { navigation: '前往', entity: '记录', settings: '设置', session: '会话', list: '当前列表', records: '匹配的记录', workflow: '对此记录的操作' },
   palette: {
@@ -41,7 +42,7 @@ export default {
     back: '返回',
     hint: '↑↓ 移动，Enter 选择，Esc 关闭，Backspace 返回上一级',
   },
-  theme: { themedefault: '浅色（默认）', dark: '深色', contrast: '高对比度' },
+  theme: { themedefault: '浅色（默认）', dark: '深色', contrast: '高对比度', system: '跟随系统' },
   lang: { en: 'English (英语)', zh: '中文', es: 'Español (西班牙语)', fr: 'Français (法语)', it: 'Italiano (意大利语)' },
   nav: {
     label: '主菜单',
@@ -60,6 +61,7 @@ export default {
     userMenu: '用户菜单',
     settings: '设置',
     logout: '退出登录',
+    preferences: '偏好设置',
   },
   notifications: { title: '通知', empty: '暂无通知。', failed: '无法加载通知。' },
   home: {
@@ -314,5 +316,8 @@ export default {
       command: '打开无保险信息的患者',
       title: '患者：无保险信息',
     },
+  },
+  prefs: {
+    title: '偏好设置',
   },
 } satisfies UiShape<typeof en>;
