@@ -1,43 +1,47 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
- * A modal dialog: focus moves in on open and back out on close, Tab stays inside, Esc closes.
- * Every dialog of the console (forms, palette, confirmations, the shortcut sheet) is one of these.
+ * A modal dialog on Radix's dialog primitive (the one cmdk already brings): focus moves in when it opens, stays in
+ * (Tab and Shift+Tab cycle inside), and returns to where it was when it closes; Esc closes it wherever focus is, and
+ * so does a click outside. Every dialog of the console (forms, palette, confirmations, sheets, workflow moves) is one
+ * of these. Focus goes to the first field marked autoFocus, else the first field or button, else the dialog itself
+ * (a sheet with nothing to press still takes the keyboard, so Esc and Tab work at once).
  */
-export function Modal({ title, onClose, children, className = '', labelledBy, hideHeader = false }: {
-  title: string; onClose: () => void; children: ReactNode; className?: string; labelledBy?: string; hideHeader?: boolean;
+export function Modal({ title, onClose, children, className = '', labelledBy, hideHeader = false, describedBy }: {
+  title: string; onClose: () => void; children: ReactNode; className?: string; labelledBy?: string; hideHeader?: boolean; describedBy?: string;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    const first = ref.current?.querySelector<HTMLElement>('[autofocus], input, select, textarea, button:not([data-close])');
-    first?.focus();
-    return () => previous?.focus?.();
-  }, []);
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      onClose();
-    }
-    if (e.key === 'Tab' && ref.current) {
-      const items = [...ref.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])')];
-      if (!items.length) return;
-      const [first, last] = [items[0], items[items.length - 1]];
-      if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
-      else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
-    }
-  };
+  const { t } = useTranslation();
   return (
-    <div className="backdrop" onMouseDown={(e) => { if (e.target === e.currentTarget) onClose(); }}>
-      <div ref={ref} className={`dialog ${className}`} role="dialog" aria-modal="true" aria-label={labelledBy ? undefined : title} aria-labelledby={labelledBy} onKeyDown={onKeyDown}>
-        {!hideHeader && (
-          <header>
-            <h2 id={labelledBy}>{title}</h2>
-            <button className="btn-icon" data-close aria-label="Close" onClick={onClose}>✕</button>
-          </header>
-        )}
-        {children}
-      </div>
-    </div>
+    <Dialog.Root open onOpenChange={(open) => { if (!open) onClose(); }}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="backdrop">
+          <Dialog.Content
+            className={`dialog ${className}`}
+            aria-describedby={describedBy}
+            aria-labelledby={labelledBy}
+            tabIndex={-1}
+            // A widget open inside the dialog (a reference select's list) takes Esc first, closing only itself.
+            onEscapeKeyDown={(e) => { if (document.activeElement?.getAttribute('aria-expanded') === 'true') e.preventDefault(); }}
+            onOpenAutoFocus={(e) => {
+              const content = e.currentTarget as HTMLElement;
+              const first = content.querySelector<HTMLElement>('[autofocus], [data-autofocus], input:not([type=hidden]):not([disabled]), select, textarea, button:not([data-close]):not([disabled])');
+              e.preventDefault();
+              (first ?? content).focus();
+            }}
+          >
+            {/* The accessible name: the visible heading, or (palette) the title read but not shown. */}
+            {hideHeader ? <Dialog.Title className="sr-only">{title}</Dialog.Title> : (
+              <header>
+                <Dialog.Title asChild><h2 id={labelledBy}>{title}</h2></Dialog.Title>
+                <Dialog.Close className="btn-icon" data-close aria-label={t('app.close')}>✕</Dialog.Close>
+              </header>
+            )}
+            {children}
+          </Dialog.Content>
+        </Dialog.Overlay>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

@@ -1,6 +1,6 @@
 /** Every string of the interface, in English. The other languages mirror these keys (a test holds them equal). */
 export default {
-  app: { title: 'Health Console', loading: 'Loading…', skipToContent: 'Skip to content' },
+  app: { title: 'Health Console', loading: 'Loading…', skipToContent: 'Skip to content', close: 'Close' },
   cmd: {
     home: 'Go to home',
     settings: 'Open settings (user profile)',

@@ -3,7 +3,7 @@ import type en from './en';
 
 /** Every string of the interface, in Spanish (the keys of en.ts, exactly). */
 export default {
-  app: { title: 'Consola de salud', loading: 'Cargando…', skipToContent: 'Saltar al contenido' },
+  app: { title: 'Consola de salud', loading: 'Cargando…', skipToContent: 'Saltar al contenido', close: 'Cerrar' },
   cmd: {
     home: 'Ir al inicio',
     settings: 'Abrir la configuración (perfil de usuario)',

@@ -3,7 +3,7 @@ import type en from './en';
 
 /** Every string of the interface, in French (the keys of en.ts, exactly). */
 export default {
-  app: { title: 'Console santé', loading: 'Chargement…', skipToContent: 'Aller au contenu' },
+  app: { title: 'Console santé', loading: 'Chargement…', skipToContent: 'Aller au contenu', close: 'Fermer' },
   cmd: {
     home: 'Aller à l’accueil',
     settings: 'Ouvrir les paramètres (profil utilisateur)',

@@ -3,7 +3,7 @@ import type en from './en';
 
 /** Every string of the interface, in Italian (the keys of en.ts, exactly). */
 export default {
-  app: { title: 'Console sanitaria', loading: 'Caricamento…', skipToContent: 'Vai al contenuto' },
+  app: { title: 'Console sanitaria', loading: 'Caricamento…', skipToContent: 'Vai al contenuto', close: 'Chiudi' },
   cmd: {
     home: 'Vai alla home',
     settings: 'Apri le impostazioni (profilo utente)',

@@ -3,7 +3,7 @@ import type en from './en';
 
 /** Every string of the interface, in Simplified Chinese (the keys of en.ts, exactly). */
 export default {
-  app: { title: '健康管理控制台', loading: '加载中…', skipToContent: '跳到主要内容' },
+  app: { title: '健康管理控制台', loading: '加载中…', skipToContent: '跳到主要内容', close: '关闭' },
   cmd: {
     home: '前往首页',
     settings: '打开设置（用户资料）',
