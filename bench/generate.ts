@@ -1,6 +1,7 @@
 import { base, en, en_IN, Faker } from '@faker-js/faker';
-import { getEntity, type EntityDef } from '../src/registry';
+import { getEntity, inputSchema, type EntityDef } from '../src/registry';
 import { fakeRecord } from '../src/server/db/fake';
+import { CARE_GENERATORS, statusFor, type CareGenerator } from './care';
 
 /** One entity's share of the data set. Ids are assigned up front so that later entities can refer to them. */
 export interface Job { name: string; count: number; firstId: number; batchRows: number }
@@ -39,19 +40,45 @@ export function* generateRows(job: Job, refs: RefIds, now: number): Generator<Ge
   const seen = new Map(uniqueFields.map((k) => [k, new Set<string>()]));
   const start = now - SPAN_DAYS * DAY;
 
+  const care = CARE_GENERATORS[def.name];
+  const wf = def.workflow;
+
   let batch: GeneratedRow[] = [];
   for (let i = 0; i < job.count; i++) {
     const id = job.firstId + i;
-    const values = uniqueRecord(def, { faker, refIds, seq: id }, uniqueFields, seen);
-    const created = start + ((i + faker.number.float()) / job.count) * SPAN_DAYS * DAY;
-    const updated = faker.number.int(9) < 3 ? created + faker.number.float() * (now - created) : created;
-    batch.push({ id, values, createdAt: new Date(created).toISOString(), updatedAt: new Date(updated).toISOString() });
+    if (care) {
+      batch.push(careRow(def, care, i, id, { now, refIds }));
+    } else {
+      const values = uniqueRecord(def, { faker, refIds, seq: id }, uniqueFields, seen);
+      // fakeRecord leaves a workflow's status to the server; the bulk insert writes it as it stands.
+      if (wf) values[wf.field] = statusFor(def.name, def.fields[wf.field].values!, faker.number.float());
+      const created = start + ((i + faker.number.float()) / job.count) * SPAN_DAYS * DAY;
+      const updated = faker.number.int(9) < 3 ? created + faker.number.float() * (now - created) : created;
+      batch.push({ id, values, createdAt: new Date(created).toISOString(), updatedAt: new Date(updated).toISOString() });
+    }
     if (batch.length >= job.batchRows) {
       yield batch;
       batch = [];
     }
   }
   if (batch.length) yield batch;
+}
+
+/** Rows checked against the entity's create schema (all of the first ones, then one in a thousand): a made-up row is still a valid one. */
+const CHECK_FIRST = 200;
+const CHECK_EVERY = 1000;
+
+function careRow(def: EntityDef, care: CareGenerator, position: number, id: number, world: Parameters<CareGenerator>[1]): GeneratedRow {
+  const row = care(position, world);
+  if (position < CHECK_FIRST || position % CHECK_EVERY === 0) {
+    const { [def.workflow?.field ?? '']: status, ...input } = row.values;
+    const parsed = inputSchema(def, 'create').safeParse(input);
+    if (!parsed.success) throw new Error(`${def.name} #${id} is invalid: ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
+    const field = def.workflow?.field ?? 'status';
+    const values = def.fields[field]?.values;
+    if (values && !values.includes(String(def.workflow ? status : row.values[field]))) throw new Error(`${def.name} #${id}: status ${String(status)} is not one of ${values.join(', ')}`);
+  }
+  return { id, values: row.values, createdAt: new Date(row.createdAt).toISOString(), updatedAt: new Date(row.updatedAt).toISOString() };
 }
 
 function uniqueRecord(def: EntityDef, ctx: Parameters<typeof fakeRecord>[1], fields: string[], seen: Map<string, Set<string>>) {

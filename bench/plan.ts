@@ -9,6 +9,16 @@ import type { EntityDef, FieldDef } from '../src/registry';
 export const PEOPLE: Record<string, number> = { patients: 200_000, doctor: 20_000 };
 export const OTHER_ROWS = 1_000_000;
 
+/**
+ * Care and money, on top of OTHER_ROWS: two million appointments and their payments (ten visits a patient over
+ * two years), and the smaller records made from them: an invoice for one payment in five, a review for one
+ * visit in seven, twelve months of payouts for every doctor. The rest are a centre network's worth.
+ */
+export const CARE: Record<string, number> = {
+  appointments: 2_000_000, payment: 2_000_000, invoices: 400_000, reviews: 300_000, payout: 240_000,
+  fmctests: 200_000, requestVerification: 20_000, supportTicket: 20_000,
+};
+
 /** Shares of OTHER_ROWS left after the fixed sizes below. */
 const WEIGHTS: Record<string, number> = {
   membershipcard: 30, fmcslots: 25, dentisttest: 12, opthlmotest: 12, callibrationInventory: 10,
@@ -69,13 +79,14 @@ export function rowCounts(toSeed: readonly EntityDef[]): Map<string, number> {
   const weights = new Map<string, number>();
   for (const def of toSeed) {
     if (PEOPLE[def.name] !== undefined) counts.set(def.name, PEOPLE[def.name]);
+    else if (CARE[def.name] !== undefined) counts.set(def.name, CARE[def.name]);
     else if (WEIGHTS[def.name] !== undefined) weights.set(def.name, WEIGHTS[def.name]);
     else if (FIXED[def.name] !== undefined) counts.set(def.name, FIXED[def.name]);
     else if (isSingleton(def)) counts.set(def.name, SINGLETON_ROWS);
     else if (targetsOf(def.fields).some((t) => WORK_TARGETS.includes(t))) weights.set(def.name, UNKNOWN_WORK_WEIGHT);
     else counts.set(def.name, UNKNOWN_MASTER_ROWS);
   }
-  const fixedOthers = [...counts].filter(([n]) => PEOPLE[n] === undefined).reduce((s, [, c]) => s + c, 0);
+  const fixedOthers = [...counts].filter(([n]) => PEOPLE[n] === undefined && CARE[n] === undefined).reduce((s, [, c]) => s + c, 0);
   const totalWeight = [...weights.values()].reduce((s, w) => s + w, 0);
   const share = Math.max(0, OTHER_ROWS - fixedOthers);
   for (const [name, w] of weights) counts.set(name, Math.round((share * w) / totalWeight));
