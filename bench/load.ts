@@ -73,7 +73,8 @@ interface Sample { kind: string; ms: number; ok: boolean }
 
 async function main() {
   log(`Starting the console (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded database in .bench-load/'}); the first start seeds the demo data…`);
-  const server = await startServer();
+  // --external: a console already listening on BENCH_LOAD_PORT (to profile it, e.g. started with node --cpu-prof).
+  const server = args.includes('--external') ? null : await startServer();
   try {
     const signed = await request('POST', '/api/adminUser/login', undefined, { email: 'superadmin@demo.test', password: PASSWORD });
     if (signed.status !== 200) throw new Error(`sign-in failed: ${signed.status} ${signed.body}`);
@@ -145,7 +146,7 @@ async function main() {
     for (const kind of [...new Set(samples.map((s) => s.kind))].sort()) console.log(row(kind, samples.filter((s) => s.kind === kind)));
     if (errors.size) console.log(`errors: ${[...errors].map(([k, n]) => `${k} ${n}`).join(', ')}`);
   } finally {
-    server.kill('SIGTERM');
+    server?.kill('SIGTERM');
     agent.destroy();
   }
 }
