@@ -24,6 +24,8 @@ export interface Config {
   workers: number;
   /** Buffer cache of the embedded database on disk (PostgreSQL's shared_buffers). */
   pgliteSharedBuffers: string;
+  /** PGLITE_FSYNC (on unless 0): the embedded database forces each commit to the disk (db/pglite-disk.ts; README "Durability"). */
+  pgliteFsync: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -45,6 +47,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth0ClientId: env.AUTH0_CLIENT_ID || undefined,
     scryptLogN: Number(env.SCRYPT_LOG_N ?? 17),
     pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS || '256MB',
+    pgliteFsync: env.PGLITE_FSYNC !== '0',
     workers: Math.max(1, Math.min(64, Number.parseInt(env.WORKERS ?? '1', 10) || 1)),
   };
 }

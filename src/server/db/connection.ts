@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock';
+import { createDatabaseFolder, FSYNC_START_PARAMS, FsyncNodeFS } from './pglite-disk';
 import { PGliteDialect } from './pglite-dialect';
 
 // The generic CRUD reads tables named by the registry, so the database is typed loosely here and the
@@ -44,6 +45,9 @@ export interface OpenOptions {
   dataDir?: string;
   /** shared_buffers of the embedded database on disk. */
   sharedBuffers?: string;
+  /** The embedded database forces every commit to the disk (db/pglite-disk.ts). */
+  fsync?: boolean;
+  log?: (line: string) => void;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -53,7 +57,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.dataDir) {
     mkdirSync(opts.dataDir, { recursive: true });
     unlock = acquireDataDirLock(opts.dataDir);
-    pglite = new PGlite(path.join(opts.dataDir, 'pgdata'), { extensions: { pg_trgm }, parsers: PARSERS, postgresqlconf: onDiskSettings(opts.sharedBuffers) });
+    const folder = path.join(opts.dataDir, 'pgdata');
+    const common = { extensions: { pg_trgm }, parsers: PARSERS, postgresqlconf: onDiskSettings(opts.sharedBuffers) };
+    const open = (dir: string) => opts.fsync ? new PGlite({ ...common, fs: new FsyncNodeFS(dir), startParams: FSYNC_START_PARAMS }) : new PGlite(dir, common);
+    try {
+      await createDatabaseFolder(folder, open, !!opts.fsync, opts.log);
+    } catch (err) {
+      unlock();
+      throw err;
+    }
+    pglite = open(folder);
   } else {
     pglite = new PGlite({ extensions: { pg_trgm }, parsers: PARSERS });
   }

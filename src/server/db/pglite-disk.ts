@@ -1,0 +1,82 @@
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
+
+/**
+ * How PGlite 0.5 keeps its files on Node (read in node_modules/@electric-sql/pglite/dist): the data folder is
+ * mounted with Emscripten's NODEFS, so every write PostgreSQL makes is an fs.writeSync into the real file, and a
+ * commit writes its WAL record before it answers. Nothing is ever forced to the disk: PGlite starts PostgreSQL
+ * with -F (fsync = off), NODEFS has no fsync of its own (fsync() is a no-op, fdatasync() too), and its
+ * `relaxedDurability` option only concerns the browser's IndexedDB. So a killed process loses nothing the OS
+ * has (its page cache outlives the process), but a power cut or kernel crash can lose recent commits, or worse.
+ *
+ * Durable mode (PGLITE_FSYNC=1): PostgreSQL runs with fsync = on and wal_sync_method = fsync (its fdatasync
+ * path is the no-op), and NODEFS gets the fsync it lacks, a real fsync(2) of the file. A commit then waits for
+ * its WAL on the disk, and checkpoints for the data files, as on a PostgreSQL server.
+ */
+export class FsyncNodeFS extends NodeFS {
+  /** fsync(2) calls made for PostgreSQL, for tests and the measurement. */
+  syncs = 0;
+
+  async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]) {
+    const result = await super.init(pg, opts);
+    const preRun = result.emscriptenOpts.preRun ?? [];
+    result.emscriptenOpts.preRun = [...preRun, (mod) => {
+      const nodefs = (mod as unknown as { NODEFS?: { stream_ops?: Record<string, unknown> } }).NODEFS;
+      // A later PGlite may move this; refuse to start rather than run without the durability asked for.
+      if (!nodefs?.stream_ops) throw new Error('PGLITE_FSYNC=1: this PGlite has no NODEFS to add fsync to');
+      nodefs.stream_ops.fsync = (stream: { nfd: number }) => {
+        this.syncs++;
+        fsyncSync(stream.nfd);
+        return 0;
+      };
+    }];
+    return result;
+  }
+}
+
+/** PGlite's start parameters without -F, and a WAL sync method that reaches FsyncNodeFS. */
+export const FSYNC_START_PARAMS = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync'];
+
+/**
+ * A new embedded database appears whole or not at all. PGlite makes one by running initdb in memory and then
+ * writing its files into the folder one by one; a crash in between would leave a folder that the next start
+ * takes for a database. So it is made beside its place (`pgdata.new`, removed if a crash left one), closed,
+ * (with fsync, its files forced to the disk) and renamed into place. A folder left without PG_VERSION by an
+ * older release's crash is kept aside as `pgdata.incomplete-<time>`, never deleted.
+ */
+export async function createDatabaseFolder(folder: string, open: (folder: string) => PGlite, fsync: boolean, log: (line: string) => void = () => {}) {
+  if (existsSync(path.join(folder, 'PG_VERSION'))) return;
+  const fresh = `${folder}.new`;
+  rmSync(fresh, { recursive: true, force: true });
+  if (existsSync(folder)) {
+    const aside = `${folder}.incomplete-${Date.now()}`;
+    renameSync(folder, aside);
+    log(`${folder} held no database (a first start that did not finish); kept as ${aside}`);
+  }
+  const pg = open(fresh);
+  await pg.waitReady;
+  await pg.close();
+  if (fsync) syncTree(fresh);
+  renameSync(fresh, folder);
+  if (fsync) syncPath(path.dirname(folder));
+}
+
+function syncTree(dir: string) {
+  for (const name of readdirSync(dir)) {
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) syncTree(p);
+    else syncPath(p);
+  }
+  syncPath(dir);
+}
+
+function syncPath(p: string) {
+  const fd = openSync(p, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
