@@ -1,18 +1,18 @@
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/connection';
 import { migrate } from './db/migrate';
-import { isEmpty, seed } from './db/seed';
+import { seedIfEmpty } from './db/seed';
 
 /** Opens the database, applies migrations and seeds an empty one. Shared by `npm start`, tests and the bench. */
 export async function boot(config: Config, opts: { memory?: boolean; log?: (line: string) => void } = {}): Promise<Database> {
   const log = opts.log ?? (() => {});
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: opts.memory ? undefined : config.dataDir, sharedBuffers: config.pgliteSharedBuffers });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: opts.memory ? undefined : config.dataDir, sharedBuffers: config.pgliteSharedBuffers, fsync: config.pgliteFsync, log });
   try {
     const applied = await migrate(database.db);
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
-    if (await isEmpty(database.db)) {
-      await seed(database.db, { demoPassword: config.demoPassword, demoData: config.demoData, scryptLogN: config.scryptLogN, dataDir: config.dataDir, log });
-    }
+    // Both steps are all-or-nothing (the migrator runs its migrations in one transaction, the seed is one
+    // transaction), so a start that crashes midway is finished by the next start.
+    await seedIfEmpty(database.db, { demoPassword: config.demoPassword, demoData: config.demoData, scryptLogN: config.scryptLogN, dataDir: config.dataDir, log });
   } catch (err) {
     await database.close();
     throw err;

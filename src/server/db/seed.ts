@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { base, en, en_IN, Faker } from '@faker-js/faker';
 import { sql } from 'kysely';
@@ -8,6 +8,7 @@ import { createRecord, SYSTEM_ACTOR } from '../crud/write';
 import type { DB } from './connection';
 import { CITIES, LANGUAGES, ROLE_ROWS, SPECIALITIES, STATES } from './reference-data';
 import { seedDemoData } from './demo';
+import { withSavepoints } from './savepoints';
 
 const SYSTEM = SYSTEM_ACTOR;
 
@@ -26,6 +27,27 @@ export async function isEmpty(db: DB): Promise<boolean> {
   return Number(r.rows[0].n) === 0;
 }
 
+/** Key of the advisory lock that lets one process seed a shared PostgreSQL database ('seed' in ASCII). */
+const SEED_LOCK = 0x73656564;
+
+/**
+ * Seeds the database if it has no roles, in one transaction: a crash (or an error) before the commit leaves the
+ * database as empty as it was, and the next start seeds it again; after the commit everything is there. Several
+ * processes starting on one empty PostgreSQL database take turns (an advisory lock held until the commit), and
+ * the later ones find it seeded. Returns null when the database was not empty.
+ */
+export async function seedIfEmpty(db: DB, opts: SeedOptions): Promise<{ password: string; generated: boolean } | null> {
+  const log = opts.log ?? (() => {});
+  const result = await db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(tx);
+    if (!(await isEmpty(tx))) return null;
+    log(`Seeding the empty database${opts.demoData ? ' with demo data' : ''} (one transaction)`);
+    return seed(withSavepoints(tx), opts);
+  });
+  if (result) log('Seed committed');
+  return result;
+}
+
 /** Rows of one entity through the same path as the API, so search rows and audit are written too. */
 async function insertAll(db: DB, entity: string, rows: Record<string, unknown>[], scryptLogN: number) {
   const def = getEntity(entity);
@@ -34,7 +56,10 @@ async function insertAll(db: DB, entity: string, rows: Record<string, unknown>[]
   return out;
 }
 
-/** First start on an empty database: reference data, one account per role, and (unless DEMO_DATA=0) demo data. */
+/**
+ * First start on an empty database: reference data, one account per role, and (unless DEMO_DATA=0) demo data.
+ * Not atomic by itself: call seedIfEmpty, which runs it in one transaction.
+ */
 export async function seed(db: DB, opts: SeedOptions): Promise<{ password: string; generated: boolean }> {
   const log = opts.log ?? (() => {});
   const generated = !opts.demoPassword;
@@ -60,13 +85,25 @@ export async function seed(db: DB, opts: SeedOptions): Promise<{ password: strin
   log(`Seeded reference data and the demo accounts ${ROLES.map((r) => `${r}@demo.test`).join(', ')}`);
 
   if (generated && opts.dataDir) {
+    // Written (and on disk) before the seed commits: a crash after the commit never leaves accounts whose
+    // password nobody knows; a crash before it leaves a file the next start's seed overwrites.
     mkdirSync(opts.dataDir, { recursive: true });
     const file = path.join(opts.dataDir, 'demo-credentials.txt');
-    writeFileSync(file, `${ROLES.map((r) => `${r}@demo.test`).join('\n')}\npassword: ${password}\n`, { mode: 0o600 });
+    writeDurably(file, `${ROLES.map((r) => `${r}@demo.test`).join('\n')}\npassword: ${password}\n`);
     log(`Demo password (shown once, also in ${file}): ${password}`);
   }
   if (opts.demoData) {
     await seedDemoData(db, faker, { roleId, scryptLogN: opts.scryptLogN, log });
   }
   return { password, generated };
+}
+
+function writeDurably(file: string, text: string) {
+  const fd = openSync(file, 'w', 0o600);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
