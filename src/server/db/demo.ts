@@ -4,6 +4,7 @@ import { getEntity } from '../../registry';
 import { createRecord, SYSTEM_ACTOR } from '../crud/write';
 import type { DB } from './connection';
 import { seedCatalogue } from './demo-catalogue';
+import { seedWorkflows } from './demo-workflows';
 
 interface DemoContext { roleId: Record<string, number>; scryptLogN: number; log: (line: string) => void }
 
@@ -30,5 +31,6 @@ export async function seedDemoData(db: DB, faker: Faker, ctx: DemoContext) {
     await sql`insert into admin_notification (note_type, title) values (${noteType}, ${title})`.execute(db);
   }
   await seedCatalogue(db, faker, { scryptLogN: ctx.scryptLogN, log: ctx.log });
+  await seedWorkflows(db, faker, { scryptLogN: ctx.scryptLogN, log: ctx.log });
   ctx.log('Seeded demo data');
 }
