@@ -61,6 +61,42 @@ export const MAX_ID = 2_147_483_647;
 
 const str = (min: number, max: number) => z.string().trim().min(min).max(max);
 
+/** Said of a password anybody would try first (sign-up, reset and an administrator's edit all use f.password). */
+export const WEAK_PASSWORD = 'This password is too easy to guess: avoid repeats, sequences, common passwords and your email address';
+
+/** The cores of the most common passwords (leaked-password lists), once the digits and signs around them are off. */
+const COMMON_PASSWORDS = new Set([
+  'password', 'passw0rd', 'p@ssword', 'p@ssw0rd', 'qwerty', 'qwertyuiop', 'asdfgh', 'asdfghjkl', 'zxcvbnm', 'qazwsx', '1qaz2wsx3edc',
+  '1q2w3e4r5t', 'zaq12wsx', 'iloveyou', 'welcome', 'letmein', 'admin', 'administrator', 'login', 'master', 'monkey', 'dragon',
+  'football', 'baseball', 'cricket', 'sunshine', 'princess', 'shadow', 'superman', 'batman', 'starwars', 'trustno', 'changeme',
+  'secret', 'default', 'india', 'hello', 'abc', 'abcd', 'computer', 'internet', 'whatever', 'freedom', 'pokemon', 'azerty',
+]);
+/** Runs typed in a row: digits, the alphabet, the keyboard's letter rows (and each backwards). */
+const RUNS = ['01234567890123456789', 'abcdefghijklmnopqrstuvwxyz', 'qwertyuiopasdfghjklzxcvbnm'].flatMap((r) => [r, [...r].reverse().join('')]);
+
+/** The letters of a password without the digits and signs around them: `Password2024!` → `password`. */
+const core = (s: string) => s.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+
+/** A password made of fewer than four different characters, a short part repeated, a run, or a common one. */
+export function isWeakPassword(password: string): boolean {
+  const s = password.toLowerCase();
+  const chars = [...s];
+  if (new Set(chars).size < 4) return true;
+  for (let p = 1; p <= chars.length / 2; p++) if (chars.every((ch, i) => i < p || ch === chars[i - p])) return true;
+  const c = core(s);
+  const inRun = (t: string) => t.length >= 6 && RUNS.some((r) => r.includes(t));
+  return inRun(s) || inRun(c) || COMMON_PASSWORDS.has(s) || COMMON_PASSWORDS.has(c);
+}
+
+/** The account's own email address (or the part before @) as its password. */
+export function isEmailPassword(password: string, email: string): boolean {
+  const p = password.trim().toLowerCase();
+  const e = email.trim().toLowerCase();
+  const local = e.split('@')[0];
+  const own = [e, local, core(e), core(local)].filter((t) => t.length >= 3);
+  return [p, core(p)].some((t) => own.includes(t));
+}
+
 export const f = {
   text: (o: Common & { max?: number; min?: number } = {}) => make('text', str(o.min ?? 1, o.max ?? 200), o, { max: o.max ?? 200 }),
   longText: (o: Common & { max?: number } = {}) => make('longText', str(1, o.max ?? 4000), o, { max: o.max ?? 4000 }),
@@ -94,7 +130,8 @@ export const f = {
   secret: (o: Common & { pattern?: RegExp } = {}) =>
     make('secret', o.pattern ? z.string().regex(o.pattern) : str(4, 64), o, { writeOnly: true, pattern: o.pattern }),
   /** Write-only, stored as a scrypt hash. */
-  password: (o: Common = {}) => make('password', z.string().min(10, 'Use at least 10 characters').max(200), o, { writeOnly: true }),
+  password: (o: Common = {}) =>
+    make('password', z.string().min(10, 'Use at least 10 characters').max(200).refine((s) => !isWeakPassword(s), WEAK_PASSWORD), o, { writeOnly: true }),
   list: (item: Record<string, FieldDef>, o: Common & { max?: number } = {}) =>
     make('list', z.array(itemSchema(item)).max(o.max ?? 50), { defaultValue: [], ...o }, { item }),
   /** Computed by the server on every write; never typed in. */

@@ -1,5 +1,5 @@
 import { defineEntity } from '../entity';
-import { f } from '../fields';
+import { f, isEmailPassword, WEAK_PASSWORD } from '../fields';
 
 /**
  * A staff account. `password` is set on add and never read back (stored as a scrypt hash).
@@ -27,4 +27,10 @@ export const adminUser = defineEntity({
   columns: ['firstName', 'lastName', 'email', 'role', 'status'],
   defaultSort: { field: 'lastName', dir: 'asc' },
   nav: { group: 'people', order: 30 },
+  // The rest of what makes a password weak is f.password's; the account's own address needs the email beside it.
+  refine: (v, ctx) => {
+    if (typeof v.password === 'string' && typeof v.email === 'string' && isEmailPassword(v.password, v.email)) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: WEAK_PASSWORD });
+    }
+  },
 });

@@ -4,6 +4,7 @@ const messages: Record<string, string> = {
   'Upload an image': 'Suba una imagen',
   'Upload a file': 'Suba un archivo',
   'Use at least 10 characters': 'Use al menos 10 caracteres',
+  'This password is too easy to guess: avoid repeats, sequences, common passwords and your email address': 'Esta contraseña es demasiado fácil de adivinar: evite repeticiones, secuencias, contraseñas comunes y su dirección de correo electrónico',
   'Use a two-letter ISO 639-1 code': 'Use un código ISO 639-1 de dos letras',
   'Use the 2 or 3 capital letters of the state code': 'Use las 2 o 3 letras mayúsculas del código del estado',
   'Enter the 6 digits of the pincode': 'Introduzca los 6 dígitos del código postal',

@@ -4,6 +4,7 @@ const messages: Record<string, string> = {
   'Upload an image': 'Téléversez une image',
   'Upload a file': 'Téléversez un fichier',
   'Use at least 10 characters': 'Utilisez au moins 10 caractères',
+  'This password is too easy to guess: avoid repeats, sequences, common passwords and your email address': 'Ce mot de passe est trop facile à deviner : évitez les répétitions, les suites, les mots de passe courants et votre adresse e-mail',
   'Use a two-letter ISO 639-1 code': 'Utilisez un code ISO 639-1 à deux lettres',
   'Use the 2 or 3 capital letters of the state code': 'Utilisez les 2 ou 3 lettres majuscules du code de l’État',
   'Enter the 6 digits of the pincode': 'Saisissez les 6 chiffres du code postal',

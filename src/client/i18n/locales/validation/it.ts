@@ -4,6 +4,7 @@ const messages: Record<string, string> = {
   'Upload an image': 'Carica un’immagine',
   'Upload a file': 'Carica un file',
   'Use at least 10 characters': 'Usa almeno 10 caratteri',
+  'This password is too easy to guess: avoid repeats, sequences, common passwords and your email address': 'Questa password è troppo facile da indovinare: evita ripetizioni, sequenze, password comuni e il tuo indirizzo email',
   'Use a two-letter ISO 639-1 code': 'Usa un codice ISO 639-1 di due lettere',
   'Use the 2 or 3 capital letters of the state code': 'Usa le 2 o 3 lettere maiuscole del codice dello stato federato',
   'Enter the 6 digits of the pincode': 'Inserisci le 6 cifre del codice postale',

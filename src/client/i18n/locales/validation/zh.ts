@@ -4,6 +4,7 @@ const messages: Record<string, string> = {
   'Upload an image': '请上传图片',
   'Upload a file': '请上传文件',
   'Use at least 10 characters': '请至少输入 10 个字符',
+  'This password is too easy to guess: avoid repeats, sequences, common passwords and your email address': '此密码太容易被猜到：请避免重复字符、连续字符、常见密码和您的电子邮件地址',
   'Use a two-letter ISO 639-1 code': '请使用两个字母的 ISO 639-1 代码',
   'Use the 2 or 3 capital letters of the state code': '请输入由 2 或 3 个大写字母组成的邦代码',
   'Enter the 6 digits of the pincode': '请输入 6 位数字的邮政编码',
