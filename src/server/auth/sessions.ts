@@ -65,6 +65,15 @@ export async function revokeUserSessions(db: DB, userId: number, keep?: number) 
   await q.execute();
 }
 
+/**
+ * A new password (a reset, or an administrator's edit): every session of the user ends but `keep` (the session that
+ * set it, when users change their own), and so does every reset link still outstanding, whoever asked for it.
+ */
+export async function passwordChanged(db: DB, userId: number, keep?: number) {
+  await revokeUserSessions(db, userId, keep);
+  await db.updateTable('password_reset').set({ used_at: sql`now()` }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
 /** The profile of spec §3, as the validate call and sign-in return it. */
 export function profileOf(u: SessionUser) {
   return { id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone, avatar: u.avatar, role: { id: u.roleId, name: u.role } };

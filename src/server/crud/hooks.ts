@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { getEntity, type EntityDef } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
-import { revokeUserSessions } from '../auth/sessions';
+import { passwordChanged, revokeUserSessions } from '../auth/sessions';
 import { fail } from '../http';
 import type { Actor } from './write';
 
@@ -37,7 +37,7 @@ export const HOOKS: Record<string, EntityHooks> = {
     async afterWrite(db, record, existing, { actor, columns }) {
       if (!existing) return;
       if (record.status !== 'active') await revokeUserSessions(db, Number(record.id));
-      else if ('password_hash' in columns) await revokeUserSessions(db, Number(record.id), actor.sessionId);
+      else if ('password_hash' in columns) await passwordChanged(db, Number(record.id), actor.sessionId); // and its reset links
     },
   },
   callibrationInventory: {
