@@ -1,23 +1,155 @@
+import { appendFile, chmod } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { composeReset } from './auth/reset-mail';
 import type { Config } from './config';
 import type { DB } from './db/connection';
 
 /**
- * Outgoing mail. Every message is written to the outbox table first; with SMTP_URL set it is delivered
- * through SMTP and marked sent. Without SMTP (the default on one machine) it is also written to the
- * server log, so that the reset flow can be followed.
+ * Outgoing mail. A request only writes an outbox row; the sender (startMailSender, one in every server process)
+ * delivers queued rows outside any request, retries a failure later and marks each row: no request waits on an SMTP
+ * server, and nothing a request does depends on whether its mail goes anywhere.
+ *
+ * Delivery: with SMTP_URL, by SMTP. Without it (one machine), the message is appended to DATA_DIR/mailbox.txt, a
+ * local mailbox readable by the server's own user only (0600), where the operator reads it, e.g. a reset link for a
+ * user: the log and the outbox table only say that mail went to an address. Why a file: the server log is read and
+ * kept by many (journald, log shippers), and a database is read by whoever has a dump or a read-only role; a link in
+ * either is a password for the taking. Encrypting the outbox body with a key kept in DATA_DIR was the other choice:
+ * the key would sit beside the mailbox file (the same trust), the embedded database is locked by the running server
+ * (a reader command could not open it then), and with several hosts a row sealed by one could not be read on
+ * another. The file is what a local mail server's spool would be.
  */
-export async function sendMail(db: DB, config: Config, msg: { to: string; subject: string; body: string }) {
+export interface Mail {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/** A way to hand a message on: SMTP, the local mailbox, or a test's. Throws when it was not delivered. */
+export type Transport = (mail: Mail) => Promise<void>;
+
+const POLL_MS = 2_000;
+const BATCH = 20;
+/** A claimed row is left alone this long: a process that dies while sending gives it back to the others. */
+const LEASE_SECONDS = 300;
+const MAX_TRIES = 10;
+/** Wait after a failed try: 1 min, 2 min, 4 min … at most 6 h. */
+const retryAfterSeconds = (tries: number) => Math.min(60 * 2 ** Math.max(0, tries - 1), 6 * 3600);
+
+export const mailboxPath = (config: Config) => path.join(config.dataDir, 'mailbox.txt');
+
+/** Queues a message (in the caller's transaction, when it has one); the sender delivers it. */
+export async function queueMail(db: DB, msg: Mail): Promise<number> {
   const row = await db.insertInto('outbox').values({ recipient: msg.to, subject: msg.subject, body: msg.body }).returning('id').executeTakeFirstOrThrow();
-  if (!config.smtpUrl) {
-    if (process.env.NODE_ENV !== 'test') console.log(`[outbox] to ${msg.to}: ${msg.subject}\n${msg.body}`);
-    return;
+  return Number(row.id);
+}
+
+/**
+ * Kept for callers that queue in a transaction and deliver after it: delivery is the sender's now, outside the
+ * request, so this only wakes this process's sender for messages already queued.
+ */
+export async function deliverMail(..._queued: unknown[]): Promise<void> {
+  wakeSender?.();
+}
+
+function smtpTransport(url: string): Transport {
+  let transporter: Promise<{ sendMail(m: object): Promise<unknown> }> | undefined;
+  return async (mail) => {
+    transporter ??= import('nodemailer').then(({ createTransport }) => createTransport(url));
+    await (await transporter).sendMail({ from: process.env.MAIL_FROM ?? 'console@localhost', to: mail.to, subject: mail.subject, text: mail.body });
+  };
+}
+
+function mailboxTransport(file: string): Transport {
+  return async (mail) => {
+    const now = new Date();
+    // mbox: each message starts with a "From " line; body lines that start so are quoted.
+    const body = mail.body.replace(/^(>*From )/gm, '>$1');
+    await appendFile(file, `From console ${now.toUTCString()}\nTo: ${mail.to}\nDate: ${now.toUTCString()}\nSubject: ${mail.subject}\n\n${body}\n\n`, { mode: 0o600 });
+    await chmod(file, 0o600); // a file made by hand, or by an older release, is the operator's alone too
+  };
+}
+
+interface Queued { id: number; kind: string; recipient: string; subject: string; body: string; tries: number }
+
+/**
+ * One pass of the sender: claims due rows (skipping those another process holds) and delivers them.
+ * Returns how many it claimed. `transport` replaces SMTP or the mailbox (tests).
+ */
+export async function deliverOutbox(db: DB, config: Config, opts: { log?: (line: string) => void; transport?: Transport } = {}): Promise<number> {
+  const log = opts.log ?? defaultLog;
+  const via = config.smtpUrl ? 'smtp' : 'mailbox';
+  const transport = opts.transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : mailboxTransport(mailboxPath(config)));
+  const claimed = await sql<Queued>`update outbox set tries = tries + 1, next_try_at = now() + make_interval(secs => ${LEASE_SECONDS})
+    where id in (select id from outbox where status = 'queued' and next_try_at <= now() order by id limit ${BATCH} for update skip locked)
+    returning id, kind, recipient, subject, body, tries`.execute(db);
+  for (const row of claimed.rows) await deliverOne(db, row, { config, transport, via, log });
+  if (claimed.rows.length && Math.random() < 0.05) {
+    await db.deleteFrom('outbox').where('status', '=', 'dropped').where('created_at', '<', sql<Date>`now() - interval '30 days'`).execute();
+  }
+  return claimed.rows.length;
+}
+
+async function deliverOne(db: DB, row: Queued, o: { config: Config; transport: Transport; via: string; log: (line: string) => void }) {
+  let mail: Mail = { to: row.recipient, subject: row.subject, body: row.body };
+  let stored = row.body;
+  let revoke: (() => Promise<void>) | undefined;
+  if (row.kind === 'password_reset') {
+    const reset = await composeReset(db, o.config, row.recipient);
+    if (!reset) {
+      await db.updateTable('outbox').set({ status: 'dropped' }).where('id', '=', row.id).execute();
+      o.log(`[outbox] message ${row.id}: a password reset for an address without an active account, or asked for too often: nothing sent`);
+      return;
+    }
+    ({ stored, revoke } = reset);
+    mail = { to: reset.to, subject: reset.subject, body: reset.body };
   }
   try {
-    const { createTransport } = await import('nodemailer');
-    await createTransport(config.smtpUrl).sendMail({ from: process.env.MAIL_FROM ?? 'console@localhost', to: msg.to, subject: msg.subject, text: msg.body });
-    await db.updateTable('outbox').set({ sent_at: new Date().toISOString() }).where('id', '=', row.id).execute();
+    await o.transport(mail);
   } catch (err) {
-    // The message stays unsent in the outbox; the user's request still succeeds.
-    console.error(`[outbox] SMTP delivery of message ${row.id} failed:`, (err as Error).message);
+    // An undelivered reset link is ended at once; the retry makes a new one.
+    await revoke?.();
+    const giveUp = row.tries >= MAX_TRIES;
+    const why = String((err as Error)?.message ?? err).slice(0, 500);
+    await sql`update outbox set status = ${giveUp ? 'failed' : 'queued'}, last_error = ${why},
+      next_try_at = now() + make_interval(secs => ${retryAfterSeconds(row.tries)}) where id = ${row.id}`.execute(db);
+    o.log(`[outbox] mail to ${mail.to} not delivered (try ${row.tries}${giveUp ? ', giving up' : ''}): ${why}`);
+    return;
   }
+  await db.updateTable('outbox').set({
+    status: 'sent', sent_at: sql`now()`, delivered_via: o.via, recipient: mail.to, subject: mail.subject, body: stored, last_error: null,
+  }).where('id', '=', row.id).execute();
+  o.log(`[outbox] mail to ${mail.to} (${mail.subject}) ${o.via === 'smtp' ? 'sent by SMTP' : `written to ${mailboxPath(o.config)}`}`);
+}
+
+const defaultLog = (line: string) => { if (process.env.NODE_ENV !== 'test') console.log(line); };
+
+let wakeSender: (() => void) | undefined;
+
+/** The sender of this process: a pass every POLL_MS (and when woken); stop() waits for the pass under way. */
+export function startMailSender(db: DB, config: Config, log: (line: string) => void = defaultLog): () => Promise<void> {
+  let stopped = false;
+  let current: Promise<void> | null = null;
+  const pass = () => {
+    if (stopped || current) return;
+    current = (async () => {
+      try {
+        while (!stopped && (await deliverOutbox(db, config, { log })) === BATCH) { /* a full batch: there may be more */ }
+      } catch (err) {
+        log(`[outbox] sender: ${(err as Error).message}`);
+      } finally {
+        current = null;
+      }
+    })();
+  };
+  const timer = setInterval(pass, POLL_MS);
+  timer.unref();
+  wakeSender = pass;
+  pass();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    if (wakeSender === pass) wakeSender = undefined;
+    await current;
+  };
 }

@@ -4,6 +4,7 @@ import { boot } from './boot';
 import { readConfig } from './config';
 import { clusterRole, refuseEmbeddedCluster, startWorkers } from './cluster';
 import { openDatabase } from './db/connection';
+import { startMailSender } from './mail';
 
 /** `npm start`: one Node process serving the built console, /api and /content. */
 async function main() {
@@ -19,6 +20,8 @@ async function main() {
   }
   const database = role === 'worker' ? await openDatabase({ url: config.databaseUrl }) : await boot(config, { log });
   const app = createApp({ db: database.db, config });
+  // Mail leaves from here, never from a request (mail.ts); every serving process sends, rows are claimed one by one.
+  const stopMail = startMailSender(database.db, config, log);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`Console listening on http://localhost:${info.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}${role === 'worker' ? `, worker ${process.pid}` : ''})`);
   });
@@ -28,6 +31,7 @@ async function main() {
     stopping = true;
     console.log(`${signal}: closing`);
     server.close();
+    await stopMail();
     await database.close();
     process.exit(0);
   };

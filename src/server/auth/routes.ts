@@ -1,28 +1,37 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { f } from '../../registry';
+import { f, isEmailPassword, WEAK_PASSWORD } from '../../registry';
+import { unsafeText } from '../input-safety';
 import { clientAddress, fail, fieldErrors, jsonBody, type AppEnv } from '../http';
 import { dummyHash, hashPassword, verifyPassword } from './password';
-import { checkSignInAllowed, clearFailures, recordFailure } from './rate-limit';
-import { authenticate, createSession, profileOf, revokeSession, revokeUserSessions } from './sessions';
-import { newToken, tokenHash } from './tokens';
-import { sendMail } from '../mail';
+import { beginSignIn, clearPairs, limitPublicCalls } from './rate-limit';
+import { queuePasswordReset } from './reset-mail';
+import { authenticate, createSession, passwordChanged, profileOf, revokeSession } from './sessions';
+import { tokenHash } from './tokens';
 
 const INVALID = 'Invalid username or password';
-const RESET_MINUTES = 60;
+const INVALID_TOKEN = 'This reset link is invalid, has expired or was already used. Ask for a new one.';
 
-const loginSchema = z.strictObject({ email: z.string().trim().toLowerCase().max(254), password: z.string().max(200) });
+/**
+ * Text that reaches SQL: NUL bytes and lone surrogates are refused here too (PostgreSQL errors on a NUL in a text
+ * parameter), not only by the body check at the edge (jsonBody), so that these schemas stay safe wherever they are used.
+ */
+const safe = <T extends z.ZodType<string>>(schema: T) => schema.refine((s) => unsafeText(s) === null, 'Text contains an invalid character');
+
+const loginSchema = z.strictObject({ email: safe(z.string().trim().toLowerCase().max(254)), password: safe(z.string().max(200)) });
 const signupSchema = z.strictObject({
-  firstName: f.text({ max: 80 }).schema,
-  lastName: f.text({ max: 80 }).schema,
-  email: f.email().schema,
-  phone: f.phone().schema.nullable().optional(),
+  firstName: safe(f.text({ max: 80 }).schema as z.ZodType<string>),
+  lastName: safe(f.text({ max: 80 }).schema as z.ZodType<string>),
+  email: safe(f.email().schema as z.ZodType<string>),
+  phone: safe(f.phone().schema as z.ZodType<string>).nullable().optional(),
   role: z.enum(['doctor', 'fmc', 'railway']),
-  password: f.password().schema,
+  password: safe(f.password().schema as z.ZodType<string>),
+}).superRefine((v, ctx) => {
+  if (typeof v.password === 'string' && typeof v.email === 'string' && isEmailPassword(v.password, v.email)) ctx.addIssue({ code: 'custom', path: ['password'], message: WEAK_PASSWORD });
 });
-const forgotSchema = z.strictObject({ email: z.string().trim().toLowerCase().max(254) });
-const resetSchema = z.strictObject({ token: z.string().min(10).max(200), password: f.password().schema });
+const forgotSchema = z.strictObject({ email: safe(z.string().trim().toLowerCase().max(254)) });
+const resetSchema = z.strictObject({ token: safe(z.string().min(10).max(200)), password: safe(f.password().schema as z.ZodType<string>) });
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const r = schema.safeParse(body);
@@ -53,15 +62,17 @@ export function authRoutes(): Hono<AppEnv> {
     if (!r.success) throw fail(401, INVALID, { code: 'invalid_credentials' });
     const { email, password } = r.data;
     const address = clientAddress(c);
-    await checkSignInAllowed(db, email, address);
+    // Written and counted before the password is checked: a refused attempt costs no hashing (rate-limit.ts).
+    const attempt = await beginSignIn(db, email, address);
+    if (attempt.refused) {
+      return c.json({ errors: [{ message: attempt.refused.message, code: 'rate_limited' }] }, 429, { 'Retry-After': String(attempt.refused.retryAfter) });
+    }
     const user = await db.selectFrom('admin_user').select(['id', 'password_hash', 'status']).where(sql`lower(email)`, '=', email).executeTakeFirst();
     // The same work for an unknown account as for a wrong password: no timing tells them apart.
     const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash(config.scryptLogN)));
-    if (!user || !ok || user.status !== 'active') {
-      await recordFailure(db, email, address);
-      throw fail(401, INVALID, { code: 'invalid_credentials' });
-    }
-    await clearFailures(db, email);
+    // A failure needs no more writing: the attempt's rows stay, and are the record of it.
+    if (!user || !ok || user.status !== 'active') throw fail(401, INVALID, { code: 'invalid_credentials' });
+    await attempt.succeeded();
     const { token, expiresIn } = await createSession(db, config, user.id, c.req.header('user-agent'));
     const me = await authenticate(db, config, `Bearer ${token}`);
     return c.json({ data: { token, expiresIn, user: profileOf(me) } });
@@ -82,6 +93,7 @@ export function authRoutes(): Hono<AppEnv> {
   app.post('/auth/signup', async (c) => {
     const db = c.get('db');
     const input = parse(signupSchema, await jsonBody(c));
+    await limitPublicCalls(db, 'signup', clientAddress(c));
     const exists = await db.selectFrom('admin_user').select('id').where(sql`lower(email)`, '=', input.email).executeTakeFirst();
     // A known address costs the same hashing work as a new one, so timing does not tell them apart either.
     if (exists) await hashPassword(String(input.password), c.get('config').scryptLogN);
@@ -105,39 +117,40 @@ export function authRoutes(): Hono<AppEnv> {
 
   app.post('/auth/forgot-password', async (c) => {
     const db = c.get('db');
-    const config = c.get('config');
     const { email } = parse(forgotSchema, await jsonBody(c));
-    const user = await db.selectFrom('admin_user').select(['id', 'email', 'first_name']).where(sql`lower(email)`, '=', email).where('status', '=', 'active').executeTakeFirst();
-    if (user) {
-      const token = newToken();
-      await db.insertInto('password_reset').values({
-        token_hash: tokenHash(token), user_id: user.id, expires_at: new Date(Date.now() + RESET_MINUTES * 60_000).toISOString(),
-      }).execute();
-      const link = `${config.publicUrl}/reset-password/${token}`;
-      await sendMail(db, config, {
-        to: user.email,
-        subject: 'Reset your console password',
-        body: `Hello ${user.first_name},\n\nOpen this link within ${RESET_MINUTES} minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this message.`,
-      });
-    }
+    await limitPublicCalls(db, 'forgot', clientAddress(c));
+    // One outbox row, whatever the address: the sender finds the account, makes the link and mails it later,
+    // outside this request, so the answer and its timing are the same for an address with an account and without.
+    await queuePasswordReset(db, email);
     return c.json({ data: { sent: true } }, 202);
   });
 
   app.post('/auth/reset-password', async (c) => {
     const db = c.get('db');
     const input = parse(resetSchema, await jsonBody(c));
+    await limitPublicCalls(db, 'reset', clientAddress(c));
+    // The link is looked up before any hashing: an unknown, used or expired one costs a single indexed read.
+    const link = await db.selectFrom('password_reset as pr').innerJoin('admin_user as u', 'u.id', 'pr.user_id')
+      .select(['pr.id', 'pr.user_id', 'u.email'])
+      .where('pr.token_hash', '=', tokenHash(input.token)).where('pr.used_at', 'is', null).where('pr.expires_at', '>', sql<Date>`now()`)
+      .where('u.status', '=', 'active')
+      .executeTakeFirst();
+    if (!link) throw fail(400, INVALID_TOKEN, { field: 'token', code: 'invalid_token' });
+    if (isEmailPassword(input.password, link.email)) throw fail(400, WEAK_PASSWORD, { field: 'password', code: 'weak_password' });
     const hash = await hashPassword(String(input.password), c.get('config').scryptLogN);
     const done = await db.transaction().execute(async (tx) => {
-      // Single use: the row is claimed and marked in one statement.
+      // Single use: the row is claimed and marked in one statement (two resets with one link: one wins).
       const claimed = await tx.updateTable('password_reset').set({ used_at: sql`now()` })
-        .where('token_hash', '=', tokenHash(input.token)).where('used_at', 'is', null).where('expires_at', '>', sql<Date>`now()`)
+        .where('id', '=', link.id).where('used_at', 'is', null).where('expires_at', '>', sql<Date>`now()`)
         .returning('user_id').executeTakeFirst();
       if (!claimed) return false;
       await tx.updateTable('admin_user').set({ password_hash: hash, version: sql`version + 1`, updated_at: sql`now()` }).where('id', '=', claimed.user_id).execute();
-      await revokeUserSessions(tx, claimed.user_id);
+      // Every session ends, and every other link of the user; failures against the old password hold no pair back.
+      await passwordChanged(tx, claimed.user_id);
+      await clearPairs(tx, link.email.toLowerCase());
       return true;
     });
-    if (!done) throw fail(400, 'This reset link is invalid, has expired or was already used. Ask for a new one.', { field: 'token', code: 'invalid_token' });
+    if (!done) throw fail(400, INVALID_TOKEN, { field: 'token', code: 'invalid_token' });
     return c.json({ data: { reset: true } });
   });
 

@@ -2,6 +2,9 @@
 export const SERVER_MESSAGES = [
   'Invalid username or password',
   'Too many sign-in attempts. Please wait 15 minutes and try again.',
+  'Too many sign-in attempts for this account. Please wait a minute and try again.',
+  'Too many requests. Please wait 15 minutes and try again.',
+  'This password is too easy to guess: avoid repeats, sequences, common passwords and your email address',
   'Your session has expired. Please sign in again.',
   'Sign in to continue',
   'You do not have permission to do this',

@@ -2,6 +2,9 @@
 const messages: Record<string, string> = {
   'Invalid username or password': 'Usuario o contraseña no válidos',
   'Too many sign-in attempts. Please wait 15 minutes and try again.': 'Demasiados intentos de inicio de sesión. Espere 15 minutos y vuelva a intentarlo.',
+  'Too many sign-in attempts for this account. Please wait a minute and try again.': 'Demasiados intentos de inicio de sesión para esta cuenta. Espere un minuto y vuelva a intentarlo.',
+  'Too many requests. Please wait 15 minutes and try again.': 'Demasiadas solicitudes. Espere 15 minutos y vuelva a intentarlo.',
+  'This password is too easy to guess: avoid repeats, sequences, common passwords and your email address': 'Esta contraseña es demasiado fácil de adivinar: evite repeticiones, secuencias, contraseñas comunes y su dirección de correo electrónico',
   'Your session has expired. Please sign in again.': 'Su sesión ha caducado. Inicie sesión de nuevo.',
   'Sign in to continue': 'Inicie sesión para continuar',
   'You do not have permission to do this': 'No tiene permiso para hacer esto',

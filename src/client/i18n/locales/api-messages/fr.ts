@@ -2,6 +2,9 @@
 const messages: Record<string, string> = {
   'Invalid username or password': 'Nom d’utilisateur ou mot de passe invalide',
   'Too many sign-in attempts. Please wait 15 minutes and try again.': 'Trop de tentatives de connexion. Veuillez patienter 15 minutes puis réessayer.',
+  'Too many sign-in attempts for this account. Please wait a minute and try again.': 'Trop de tentatives de connexion pour ce compte. Veuillez patienter une minute puis réessayer.',
+  'Too many requests. Please wait 15 minutes and try again.': 'Trop de demandes. Veuillez patienter 15 minutes puis réessayer.',
+  'This password is too easy to guess: avoid repeats, sequences, common passwords and your email address': 'Ce mot de passe est trop facile à deviner : évitez les répétitions, les suites, les mots de passe courants et votre adresse e-mail',
   'Your session has expired. Please sign in again.': 'Votre session a expiré. Veuillez vous reconnecter.',
   'Sign in to continue': 'Connectez-vous pour continuer',
   'You do not have permission to do this': 'Vous n’avez pas l’autorisation de faire cela',

@@ -2,6 +2,9 @@
 const messages: Record<string, string> = {
   'Invalid username or password': 'Nome utente o password non validi',
   'Too many sign-in attempts. Please wait 15 minutes and try again.': 'Troppi tentativi di accesso. Attendi 15 minuti e riprova.',
+  'Too many sign-in attempts for this account. Please wait a minute and try again.': 'Troppi tentativi di accesso per questo account. Attendi un minuto e riprova.',
+  'Too many requests. Please wait 15 minutes and try again.': 'Troppe richieste. Attendi 15 minuti e riprova.',
+  'This password is too easy to guess: avoid repeats, sequences, common passwords and your email address': 'Questa password è troppo facile da indovinare: evita ripetizioni, sequenze, password comuni e il tuo indirizzo email',
   'Your session has expired. Please sign in again.': 'La sessione è scaduta. Accedi di nuovo.',
   'Sign in to continue': 'Accedi per continuare',
   'You do not have permission to do this': 'Non hai il permesso di farlo',

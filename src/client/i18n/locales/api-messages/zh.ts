@@ -2,6 +2,9 @@
 const messages: Record<string, string> = {
   'Invalid username or password': '用户名或密码无效',
   'Too many sign-in attempts. Please wait 15 minutes and try again.': '登录尝试次数过多。请等待 15 分钟后再试。',
+  'Too many sign-in attempts for this account. Please wait a minute and try again.': '此账户的登录尝试次数过多。请稍等一分钟后再试。',
+  'Too many requests. Please wait 15 minutes and try again.': '请求过多。请等待 15 分钟后再试。',
+  'This password is too easy to guess: avoid repeats, sequences, common passwords and your email address': '此密码太容易被猜到：请避免重复字符、连续字符、常见密码和您的电子邮件地址',
   'Your session has expired. Please sign in again.': '您的会话已过期，请重新登录。',
   'Sign in to continue': '请登录后继续',
   'You do not have permission to do this': '您无权执行此操作',
