@@ -94,6 +94,8 @@ function openPostgres(url: string): Database {
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => PARSERS[oid] ?? pg.types.getTypeParser(oid, format) } as pg.CustomTypesConfig,
   });
+  // An idle connection the server ends (a restart, a dropped database) is an event, not a crash: the pool opens another.
+  pool.on('error', (err) => console.error(`[db] idle connection ended: ${(err as { code?: string }).code ?? ''} ${err.message}`));
   const db: DB = new Kysely({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

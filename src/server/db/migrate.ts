@@ -4,8 +4,8 @@ import * as m0001 from './migrations/0001-core';
 import * as m0002 from './migrations/0002-foundation-entities';
 import * as m0003 from './migrations/0003-catalogue-entities';
 import * as m0004 from './migrations/0004-workflows';
-import * as m0005 from './migrations/0005-sign-in-hardening';
 import * as m0006 from './migrations/0006-search-per-entity';
+import * as m0007 from './migrations/0007-sign-in-hardening';
 
 /** Versioned migrations, applied in name order at start; a migration never changes once landed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -13,8 +13,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002-foundation-entities': m0002,
   '0003-catalogue-entities': m0003,
   '0004-workflows': m0004,
-  '0005-sign-in-hardening': m0005,
   '0006-search-per-entity': m0006,
+  // Written as 0005 beside 0006 and renamed before it landed: a database already at 0006 takes it after, in order.
+  '0007-sign-in-hardening': m0007,
 };
 
 class StaticProvider implements MigrationProvider {
