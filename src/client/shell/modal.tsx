@@ -20,7 +20,8 @@ export function Modal({ title, onClose, children, className = '', labelledBy, hi
           <Dialog.Content
             className={`dialog ${className}`}
             aria-describedby={describedBy}
-            aria-labelledby={labelledBy}
+            // Only when given: an undefined one would override Radix's own link to the title, leaving the dialog unnamed.
+            {...(labelledBy ? { 'aria-labelledby': labelledBy } : {})}
             tabIndex={-1}
             // A widget open inside the dialog (a reference select's list) takes Esc first, closing only itself.
             onEscapeKeyDown={(e) => { if (document.activeElement?.getAttribute('aria-expanded') === 'true') e.preventDefault(); }}
