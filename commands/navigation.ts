@@ -3,6 +3,13 @@ import type { Command } from './define';
 
 export { THEMES, LANGUAGES };
 
+/**
+ * On a list: an entity's own list address (`/dashboard/speciality`, fmc slots), or any list that says it is in view
+ * (a list by status, `/dashboard/appointments/missed`, or a deeper path such as payment/doctor/list): no record shown.
+ */
+const onList: NonNullable<Command['when']> = (ctx) =>
+  /^\/dashboard\/[^/]+(\/slots)?$/.test(ctx.location()) || (Boolean(ctx.inView().entity) && !ctx.inView().record);
+
 /** Commands that are not about one entity: going places, settings, the session, the screen in view. */
 export const navigationCommands: Command[] = [
   {
@@ -61,13 +68,13 @@ export const navigationCommands: Command[] = [
   {
     id: 'list.create', category: 'list', keywords: ['new', 'add', 'create'],
     title: (t) => t('cmd.listCreate'),
-    when: (ctx) => /^\/dashboard\/[^/]+(\/slots)?$/.test(ctx.location()),
+    when: onList,
     run: (ctx) => { ctx.ui.screenAction('create'); },
   },
   {
     id: 'list.filter', category: 'list', keywords: ['filter', 'search list', 'find'],
     title: (t) => t('cmd.listFilter'),
-    when: (ctx) => /^\/dashboard\/[^/]+(\/slots)?$/.test(ctx.location()),
+    when: onList,
     run: (ctx) => { ctx.ui.screenAction('filter'); },
   },
 ];
