@@ -53,12 +53,20 @@ function PaletteDialog({ initial }: { initial: string | null }) {
     if (cmd.params?.length) { setPage({ cmd, index: 0, args }); setQuery(''); return; }
     run(cmd, args);
   };
-  const supply = (value: string | number, label: string) => {
+  const advance = (args: CommandArgs) => {
     if (!page) return;
-    const param = page.cmd.params![page.index];
-    const args = { ...page.args, [param.name]: { value, label } };
     if (page.index + 1 < page.cmd.params!.length) { setPage({ ...page, index: page.index + 1, args }); setQuery(''); }
     else run(page.cmd, args);
+  };
+  const supply = (value: string | number, label: string) => {
+    if (!page) return;
+    advance({ ...page.args, [page.cmd.params![page.index].name]: { value, label } });
+  };
+  /** "Any" on an optional parameter's page: the argument is left out. */
+  const skip = () => {
+    if (!page) return;
+    const { [page.cmd.params![page.index].name]: _left, ...args } = page.args;
+    advance(args);
   };
   const openHit = (entity: string, id: number) => {
     const def = getEntity(entity);
@@ -107,7 +115,7 @@ function PaletteDialog({ initial }: { initial: string | null }) {
             <ChoiceItems choices={param.choices()} query={query} onPick={supply} />
           )}
           {param?.kind === 'record' && (
-            <RecordItems entity={param.entity} query={query} onPick={supply} />
+            <RecordItems entity={param.entity} query={query} onPick={supply} onAny={param.optional ? skip : undefined} />
           )}
         </Cmdk.List>
         <div className="foot">{t('palette.hint')}</div>
@@ -123,14 +131,22 @@ function ChoiceItems({ choices, query, onPick }: { choices: ReturnType<Extract<N
   return <>{ranked.map((c) => <Cmdk.Item key={c.value} value={c.value} onSelect={() => onPick(c.value, c.label(t))}>{c.label(t)}</Cmdk.Item>)}</>;
 }
 
-function RecordItems({ entity, query, onPick }: { entity: string; query: string; onPick: (v: number, label: string) => void }) {
+/**
+ * The records of a record parameter's page. An optional parameter (`optional: true`: "Filter payments…"'s doctor)
+ * offers "Any" first, which leaves the argument out. Once something is typed only the matching records are listed,
+ * so Enter picks the record being looked for (cmdk keeps its selection on an item that stays listed, and records
+ * arrive after the keystroke); clearing the text brings "Any" back.
+ */
+function RecordItems({ entity, query, onPick, onAny }: { entity: string; query: string; onPick: (v: number, label: string) => void; onAny?: () => void }) {
   const { t } = useTranslation();
   const def = getEntity(entity);
   const options = useRecordOptions(def, query, canPickFrom(currentRole(), def.name) || canReadRecord(currentRole(), def.name));
   // Until the server answers for what is typed now, the last answer is narrowed here, so Enter never picks a stale row.
   const items = rank(options.items, query, (o) => [o.title, o.subtitle]);
-  if (options.loading && !items.length) return <Cmdk.Loading>{t('palette.searching')}</Cmdk.Loading>;
-  if (!items.length) return <Cmdk.Empty>{options.error ?? t('palette.empty')}</Cmdk.Empty>;
-  return <>{items.map((o) => <Cmdk.Item key={o.id} value={String(o.id)} onSelect={() => onPick(o.id, o.title)}><span className="grow">{o.title}</span><span className="sub">{o.subtitle}</span></Cmdk.Item>)}</>;
+  const any = onAny && query.trim() === '' && <Cmdk.Item key="_any" value="_any" onSelect={onAny}><span className="grow">{t('cmd.anyValue')}</span></Cmdk.Item>;
+  if (options.loading && !items.length) return <>{any}<Cmdk.Loading>{t('palette.searching')}</Cmdk.Loading></>;
+  // cmdk's Empty shows only when no item is listed; beside "Any" the note is said as a status of its own.
+  if (!items.length) return any ? <>{any}<div className="palette-note" role="status">{options.error ?? t('palette.empty')}</div></> : <Cmdk.Empty>{options.error ?? t('palette.empty')}</Cmdk.Empty>;
+  return <>{any}{items.map((o) => <Cmdk.Item key={o.id} value={String(o.id)} onSelect={() => onPick(o.id, o.title)}><span className="grow">{o.title}</span><span className="sub">{o.subtitle}</span></Cmdk.Item>)}</>;
 }
 
