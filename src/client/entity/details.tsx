@@ -4,53 +4,79 @@ import { navigate } from 'wouter/use-browser-location';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { can, entityPath, titleOf, type EntityDef } from '../../registry';
+import { can, entityPath, titleOf, viewActionFor, type EntityDef } from '../../registry';
 import { api, ApiError } from '../api/client';
 import { currentRole } from '../state/session';
-import { ui } from '../state/ui';
+import { dataChanged, ui } from '../state/ui';
 import { FieldValue } from './field-value';
 import type { Row } from './use-infinite-list';
 import { translateMessage } from '../i18n';
+import { RecordMoves } from './record-moves';
+import { StatusHistory } from './status-history';
+import { InvoiceActions, InvoiceDocument } from './invoice-document';
+import { listHref } from './list-memory';
 
-/** The details page of any record: every readable field, with edit (e) and delete where the role may. */
-export function EntityDetails({ def, id }: { def: EntityDef; id: number }) {
+/**
+ * The details page of any record: every readable field, with edit (e) and delete where the role may; for a record
+ * with a workflow, the moves its status allows and its status history; an invoice as a printable document.
+ * `view`: the status segment of a record path that carries one (requestVerification/{status}/view/{id}).
+ */
+export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; view?: string }) {
   const { t, i18n } = useTranslation();
   const snap = useSnapshot(ui);
   const role = currentRole();
   const [row, setRow] = useState<Row | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [reloads, setReloads] = useState(0);
   useEffect(() => {
     api.get<{ data: Row }>(`/api/${def.api}/${id}`).then((r) => setRow(r.data)).catch((err) => setError(err instanceof ApiError ? translateMessage(err.message) : String(err)));
-  }, [def, id, snap.dataVersion]);
+  }, [def, id, snap.dataVersion, reloads]);
   const mayEdit = can(role, def.name, 'edit');
   const mayDelete = can(role, def.name, 'delete');
   const mayList = can(role, def.name, 'list');
+  const listView = def.views?.some((v) => v.segment === view) ? view : undefined;
   useHotkeys('e', () => mayEdit && navigate(entityPath(def, 'edit', id)), [mayEdit, def, id]);
-  useHotkeys('escape', () => mayList && navigate(entityPath(def)), [mayList, def]);
+  useHotkeys('escape', () => mayList && navigate(listHref(def, listView)), [mayList, def, listView]);
+
+  // A record path that names the status follows the record when a move changes it (…/requested/view/5 → …/verified/view/5).
+  const status = row && def.workflow ? String(row[def.workflow.field]) : undefined;
+  useEffect(() => {
+    if (!listView || !status || status === listView || !def.views?.some((v) => v.segment === status)) return;
+    const action = viewActionFor(def, (a) => can(role, def.name, a));
+    if (action) navigate(entityPath(def, action, id, status), { replace: true });
+  }, [def, id, role, listView, status]);
 
   const name = t(`${def.name}.one`, { ns: 'entities' });
   if (error) return <p className="alert alert-error" role="alert">{t('details.failed')} {error}</p>;
   if (!row) return <p role="status">{t('app.loading')}</p>;
+  const isInvoice = def.name === 'invoices';
   return (
-    <article aria-labelledby="details-title">
-      <div className="page-head">
+    <article aria-labelledby="details-title" className={isInvoice ? 'printable' : undefined}>
+      <div className="page-head no-print">
         <h1 id="details-title">{name}: {titleOf(def, row) || `#${row.id}`}</h1>
-        {mayList && <Link href={entityPath(def)} className="btn">← {t('details.back')} <kbd>Esc</kbd></Link>}
+        {mayList && <Link href={listHref(def, listView)} className="btn">← {t('details.back')} <kbd>Esc</kbd></Link>}
         {can(role, def.name, 'timeline') && <Link href={entityPath(def, 'timeline', id)} className="btn">{t('details.timeline')}</Link>}
+        {isInvoice && <InvoiceActions row={row} api={def.api} />}
         {mayEdit && <Link href={entityPath(def, 'edit', id)} className="btn btn-primary">{t('details.edit')} <kbd>e</kbd></Link>}
         {mayDelete && <button className="btn btn-danger" onClick={() => { ui.confirmDelete = { entity: def.name, id }; }}>{t('details.delete')}</button>}
       </div>
-      <dl className="details">
-        {Object.keys(def.fields).map((field) => (
-          <div key={field} style={{ display: 'contents' }}>
-            <dt>{t(`${def.name}.fields.${field}`, { ns: 'entities' })}</dt>
-            <dd><FieldValue def={def} field={field} row={row} full /></dd>
-          </div>
-        ))}
-        <dt>{t('details.created')}</dt><dd>{new Date(String(row.createdAt)).toLocaleString(i18n.language)}</dd>
-        <dt>{t('details.updated')}</dt><dd>{new Date(String(row.updatedAt)).toLocaleString(i18n.language)}</dd>
-        <dt>{t('details.version')}</dt><dd>{row.version}</dd>
-      </dl>
+      {def.workflow && (
+        <RecordMoves def={def} row={row} onMoved={(rec) => { setRow(rec); dataChanged(); }} onReload={() => setReloads((n) => n + 1)} />
+      )}
+      {isInvoice ? <InvoiceDocument row={row} /> : (
+        <dl className="details">
+          {Object.keys(def.fields).map((field) => (
+            <div key={field} style={{ display: 'contents' }}>
+              <dt>{t(`${def.name}.fields.${field}`, { ns: 'entities' })}</dt>
+              <dd><FieldValue def={def} field={field} row={row} full /></dd>
+            </div>
+          ))}
+          <dt>{t('details.created')}</dt><dd>{new Date(String(row.createdAt)).toLocaleString(i18n.language)}</dd>
+          <dt>{t('details.updated')}</dt><dd>{new Date(String(row.updatedAt)).toLocaleString(i18n.language)}</dd>
+          <dt>{t('details.version')}</dt><dd>{row.version}</dd>
+        </dl>
+      )}
+      {def.workflow && <StatusHistory def={def} id={id} refreshKey={`${row.version}-${snap.dataVersion}`} />}
     </article>
   );
 }

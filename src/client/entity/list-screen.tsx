@@ -4,58 +4,111 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { can, entityPath, sortKeys, viewActionFor, type EntityDef, type SortDir } from '../../registry';
+import { allowedMoves, can, entityPath, mayMove, sortKeys, titleOf, viewActionFor, viewFilters, type EntityDef, type Transition } from '../../registry';
 import { currentRole } from '../state/session';
-import { registerScreenAction, ui } from '../state/ui';
+import { registerScreenAction, setInView, ui } from '../state/ui';
 import { FieldValue } from './field-value';
 import { Icon, ICONS } from '../shell/icon';
 import { EntityFormModal } from './form-modal';
 import { useInfiniteList, type Row } from './use-infinite-list';
 import { useDebounced } from '../use-debounced';
+import { useListAddress } from './use-list-address';
+import { FilterChips } from './filter-chips';
+import { BulkMoves, type BulkHandle } from './bulk-moves';
+import { moveLabel } from './transition-call';
+import { rememberList } from './list-memory';
 
 const features = tableFeatures({});
 const ROW_HEIGHT = 40;
 
-
 /**
  * The generic list of every entity: server-side sort, filter and search, keyset pages fetched as the
- * user scrolls, windowed rows, and a keyboard path to everything (j/k, Enter, e, x, c, /).
+ * user scrolls, windowed rows, and a keyboard path to everything (j/k, Enter, e, x, c, /). Its search, sort and
+ * filters live in the address; `view` (a segment of the entity's views: "missed") fixes the view's filters. The
+ * selected rows take the entity's workflow moves (the bulk bar after the table, and the palette's move commands).
  */
-export function EntityListScreen({ def, modal }: { def: EntityDef; modal?: { mode: 'create' } | { mode: 'update'; id: number } }) {
+export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?: { mode: 'create' } | { mode: 'update'; id: number }; view?: string }) {
   const { t } = useTranslation();
   const snap = useSnapshot(ui);
   const role = currentRole();
-  const name = t(`${def.name}.other`, { ns: 'entities' });
-  const [text, setText] = useState('');
-  const q = useDebounced(text.trim(), 200);
-  const [sort, setSort] = useState<{ field: string; dir: SortDir }>(def.defaultSort);
-  const [filters, setFilters] = useState<Record<string, string>>({});
-  const list = useInfiniteList(def, { q: q || undefined, sort, filters }, snap.dataVersion);
+  const plural = t(`${def.name}.other`, { ns: 'entities' });
+  const viewDef = def.views?.find((v) => v.segment === view);
+  const title = viewDef ? t('cmd.listView', { name: plural, view: t(`view.${viewDef.segment}`) }) : plural;
+  // The view's fixed filters ("missed": status = missed; "recent": the last 7 days, from when the list opened).
+  const fixed = useMemo(() => viewFilters(viewDef), [viewDef]);
+  const { state, search, update } = useListAddress(def, fixed);
+
+  // The search box holds what is typed; the address gets it after a pause (replacing, not pushing, history).
+  const [text, setText] = useState(state.q);
+  const typed = useDebounced(text.trim(), 200);
+  const written = useRef(state.q);
+  useEffect(() => {
+    if (typed === written.current) return;
+    written.current = typed;
+    update({ q: typed }, { replace: true });
+  }, [typed, update]);
+  // Back/Forward (or a command) changed the address: the box follows it.
+  useEffect(() => {
+    if (state.q !== written.current) { written.current = state.q; setText(state.q); }
+  }, [state.q]);
+  useEffect(() => { if (!modal) rememberList(def, `${window.location.pathname}${search ? `?${search}` : ''}`); }, [def, search, modal]);
+
+  const query = useMemo(() => ({ q: state.q || undefined, sort: state.sort, filters: { ...state.filters, ...fixed } }), [state, fixed]);
+  const list = useInfiniteList(def, query, snap.dataVersion);
   const [focused, setFocused] = useState(0);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const filterRef = useRef<HTMLInputElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLTableSectionElement>(null);
+  const bulk = useRef<BulkHandle>(null);
 
   const mayAdd = can(role, def.name, 'add');
   const mayEdit = can(role, def.name, 'edit');
   const mayDelete = can(role, def.name, 'delete');
   const viewAction = viewActionFor(def, (a) => can(role, def.name, a));
   const sortable = useMemo(() => new Set(sortKeys(def)), [def]);
-  const enumFilters = Object.entries(def.fields).filter(([, fd]) => fd.kind === 'enum' || fd.kind === 'bool');
+  const selectFilters = Object.entries(def.fields).filter(([k, fd]) => (fd.kind === 'enum' || fd.kind === 'bool') && !(k in fixed));
+  const chipFilters = Object.fromEntries(Object.entries(state.filters).filter(([k]) => !selectFilters.some(([s]) => s === k)));
+  const moves = useMemo(() => (def.workflow?.transitions ?? []).filter((m) => mayMove(role, def, m)), [def, role]);
+  const statusField = def.workflow?.field;
+
+  // Every row seen, by id: a selected row keeps its last known version and status while it is out of the window.
+  const seen = useRef(new Map<number, Row>());
+  for (const r of list.rows) seen.current.set(r.id, r);
+  const selectedRows = [...selected].map((id) => seen.current.get(id)).filter((r): r is Row => Boolean(r));
 
   useEffect(() => registerScreenAction('filter', () => filterRef.current?.focus()), []);
   useEffect(() => (mayAdd ? registerScreenAction('create', () => navigate(entityPath(def, 'add'))) : undefined), [def, mayAdd]);
-  useEffect(() => { setFocused(0); }, [q, sort, filters]);
+  useEffect(() => { setFocused(0); }, [query]);
+  // A new search, sort or filter shows other rows: a selection of rows no longer shown would act unseen.
+  useEffect(() => { setSelected(new Set()); }, [search]);
+  useEffect(() => setInView({ entity: def.name, selected: selected.size }), [def, selected.size]);
   // The list takes the keyboard when it opens and when its dialog closes, so j/k/Enter work at once.
   useEffect(() => {
     if (!modal && document.activeElement?.id !== 'list-filter') tableRef.current?.focus({ preventScroll: true });
   }, [modal, def]);
 
-  const open = (row: Row) => { if (viewAction) navigate(entityPath(def, viewAction, row.id)); };
+  const open = (row: Row) => { if (viewAction) navigate(entityPath(def, viewAction, row.id, statusField ? String(row[statusField]) : undefined)); };
   const edit = (row: Row) => { if (mayEdit) navigate(entityPath(def, 'edit', row.id)); };
+  const toggle = (id: number) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
+  const allSelected = list.rows.length > 0 && list.rows.every((r) => selected.has(r.id));
+  // A record without a page of its own (payments, reviews, payouts) is moved from its row.
+  const rowMoves = !viewAction && moves.length > 0;
+  // Room for the most buttons a row can show: the moves allowed from its busiest status.
+  const statuses = statusField ? def.fields[statusField].values ?? [] : [];
+  const actionsWidth = rowMoves ? 24 + 104 * Math.max(1, ...statuses.map((st) => allowedMoves(role, def, st).length)) : 120;
 
   const columns = useMemo<ColumnDef<typeof features, Row>[]>(() => [
+    {
+      id: '_select',
+      header: () => <input type="checkbox" tabIndex={-1} aria-label={t('workflow.selectAll')} title={t('workflow.selectAll')} checked={allSelected}
+        onChange={() => setSelected(allSelected ? new Set() : new Set(list.rows.map((r) => r.id)))} />,
+      cell: (info: { row: { original: Row } }) => {
+        const row = info.row.original;
+        return <input type="checkbox" tabIndex={-1} checked={selected.has(row.id)} aria-label={t('workflow.selectRow', { title: titleOf(def, row) || `#${row.id}` })}
+          onClick={(e) => e.stopPropagation()} onChange={() => toggle(row.id)} />;
+      },
+    },
     ...def.columns.map((field) => ({
       id: field,
       accessorFn: (row: Row) => row[field],
@@ -67,6 +120,11 @@ export function EntityListScreen({ def, modal }: { def: EntityDef; modal?: { mod
       header: () => <span className="sr-only">{t('list.actions')}</span>,
       cell: (info: { row: { original: Row } }) => (
         <div className="row-actions">
+          {rowMoves && statusField && allowedMoves(role, def, info.row.original[statusField]).map((m: Transition) => (
+            // Short on the row (the status it moves to), the whole move named for screen readers and on hover.
+            <button key={m.name} className="btn btn-small" tabIndex={-1} aria-label={moveLabel(t, def, m)} title={moveLabel(t, def, m)}
+              onClick={(e) => { e.stopPropagation(); bulk.current?.start(m, [info.row.original]); }}>→ {t(m.to, { ns: 'enums' })}</button>
+          ))}
           {viewAction && <button className="btn-icon" tabIndex={-1} aria-label={t('list.view')} title={t('list.view')} onClick={(e) => { e.stopPropagation(); open(info.row.original); }}><Icon d={ICONS.view} /></button>}
           {mayEdit && <button className="btn-icon" tabIndex={-1} aria-label={t('list.edit')} title={t('list.edit')} onClick={(e) => { e.stopPropagation(); edit(info.row.original); }}><Icon d={ICONS.edit} /></button>}
           {mayDelete && <button className="btn-icon" tabIndex={-1} aria-label={t('list.delete')} title={t('list.delete')} onClick={(e) => { e.stopPropagation(); ui.confirmDelete = { entity: def.name, id: info.row.original.id }; }}><Icon d={ICONS.delete} /></button>}
@@ -74,7 +132,7 @@ export function EntityListScreen({ def, modal }: { def: EntityDef; modal?: { mod
       ),
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  ], [def, t, viewAction, mayEdit, mayDelete]);
+  ], [def, t, viewAction, mayEdit, mayDelete, rowMoves, role, selected, allSelected, list.rows]);
 
   const table = useTable({ features, columns, data: list.rows, getRowId: (r: Row) => String(r.id) });
   const rows = table.getRowModel().rows;
@@ -102,33 +160,40 @@ export function EntityListScreen({ def, modal }: { def: EntityDef; modal?: { mod
       PageDown: () => moveTo(focused + 10), PageUp: () => moveTo(focused - 10),
       Enter: () => row && open(row),
       e: () => row && edit(row),
-      x: () => row && setSelected((s) => { const n = new Set(s); if (n.has(row.id)) n.delete(row.id); else n.add(row.id); return n; }),
+      x: () => row && toggle(row.id),
       Delete: () => row && mayDelete && (ui.confirmDelete = { entity: def.name, id: row.id }),
     };
     const action = keys[e.key];
     if (action) { e.preventDefault(); action(); }
   };
   const toggleSort = (field: string) => {
-    setSort((s) => (s.field === field ? { field, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { field, dir: 'asc' }));
+    const s = state.sort;
+    update({ sort: s.field === field ? { field, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { field, dir: 'asc' } });
+  };
+  const setFilter = (field: string, value: string) => {
+    const next = { ...state.filters };
+    if (value) next[field] = value; else delete next[field];
+    update({ filters: next });
   };
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const focusedRow = rows[focused]?.original;
+  const anyFilter = Object.keys(state.filters).length > 0;
 
   return (
     <section aria-labelledby="list-title">
       <div className="page-head">
-        <h1 id="list-title">{name}</h1>
+        <h1 id="list-title">{title}</h1>
         {mayAdd && <button className="btn btn-primary" onClick={() => navigate(entityPath(def, 'add'))}>+ {t('list.add')} <kbd>c</kbd></button>}
       </div>
       <div className="toolbar" role="search">
-        <label className="sr-only" htmlFor="list-filter">{t('list.search', { name })}</label>
+        <label className="sr-only" htmlFor="list-filter">{t('list.search', { name: plural })}</label>
         <input id="list-filter" ref={filterRef} className="input" type="search" placeholder={`${t('list.searchPlaceholder')}  /`} value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => { if (e.key === 'ArrowDown' || e.key === 'Enter') { e.preventDefault(); tableRef.current?.focus(); } }} />
-        {enumFilters.map(([field, fd]) => (
+        {selectFilters.map(([field, fd]) => (
           <label key={field} className="hint">
             {t(`${def.name}.fields.${field}`, { ns: 'entities' })}{' '}
-            <select className="input" value={filters[field] ?? ''} onChange={(e) => setFilters({ ...filters, [field]: e.target.value })}>
+            <select className={`input${state.filters[field] ? ' input-active' : ''}`} value={state.filters[field] ?? ''} onChange={(e) => setFilter(field, e.target.value)}>
               <option value="">{t('list.filterAll')}</option>
               {(fd.kind === 'bool' ? ['true', 'false'] : fd.values!).map((v) => (
                 <option key={v} value={v}>{fd.kind === 'bool' ? t(v === 'true' ? 'value.yes' : 'value.no') : t(v, { ns: 'enums' })}</option>
@@ -140,21 +205,27 @@ export function EntityListScreen({ def, modal }: { def: EntityDef; modal?: { mod
           <span className="hint">{t('list.selected', { count: selected.size })} <button className="btn" onClick={() => setSelected(new Set())}>{t('list.clearSelection')}</button></span>
         )}
       </div>
+      {anyFilter && (
+        <FilterChips def={def} filters={chipFilters} rows={list.rows} onRemove={(field) => setFilter(field, '')} onClear={() => update({ filters: {} })} />
+      )}
       <div className="grid">
         <div className="grid-scroll" ref={scrollRef}>
-          <table role="grid" aria-rowcount={list.total?.n ?? rows.length} aria-labelledby="list-title">
+          {/* Columns keep a readable width: on a narrow screen the table scrolls sideways instead of squeezing them to nothing. */}
+          <table role="grid" aria-rowcount={list.total?.n ?? rows.length} aria-labelledby="list-title" aria-multiselectable
+            style={{ minWidth: def.columns.length * 80 + 40 + actionsWidth }}>
             <thead>
               <tr>
                 {headers.map((h) => {
                   const field = h.column.id;
-                  const isSorted = sort.field === field;
+                  const isSorted = state.sort.field === field;
                   const label = <table.FlexRender header={h} />;
+                  const width = field === '_select' ? 40 : field === '_actions' ? actionsWidth : undefined;
                   return (
-                    <th key={h.id} style={field === '_actions' ? { width: 120 } : undefined}
-                      aria-sort={isSorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                    <th key={h.id} style={width ? { width } : undefined} className={field === '_select' ? 'cell-select' : undefined}
+                      aria-sort={isSorted ? (state.sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
                       {sortable.has(field)
-                        ? <button onClick={() => toggleSort(field)} aria-label={t('list.sortBy', { name: t(`${def.name}.fields.${field}`, { ns: 'entities' }) })}>{label}{isSorted ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}</button>
-                        : <span>{label}</span>}
+                        ? <button onClick={() => toggleSort(field)} aria-label={t('list.sortBy', { name: t(`${def.name}.fields.${field}`, { ns: 'entities' }) })}>{label}{isSorted ? (state.sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}</button>
+                        : field === '_select' ? label : <span>{label}</span>}
                     </th>
                   );
                 })}
@@ -168,7 +239,7 @@ export function EntityListScreen({ def, modal }: { def: EntityDef; modal?: { mod
                 return (
                   <tr key={row.id} id={`row-${def.name}-${row.original.id}`} data-focused={vi.index === focused} aria-selected={selected.has(row.original.id)}
                     aria-rowindex={vi.index + 1} onClick={() => { setFocused(vi.index); open(row.original); }}>
-                    {row.getAllCells().map((cell) => <td key={cell.id}><table.FlexRender cell={cell} /></td>)}
+                    {row.getAllCells().map((cell) => <td key={cell.id} className={cell.column.id === '_select' ? 'cell-select' : undefined}><table.FlexRender cell={cell} /></td>)}
                   </tr>
                 );
               })}
@@ -180,9 +251,14 @@ export function EntityListScreen({ def, modal }: { def: EntityDef; modal?: { mod
         </div>
         <div className="grid-foot" aria-live="polite">
           <span>{list.total ? (list.total.estimate ? t('list.totalEstimate', { count: list.total.n }) : t('list.total', { count: list.total.n })) : ''}</span>
-          <span>{list.loading ? t('list.loadingMore') : t('list.keyboardHint')}</span>
+          <span>{list.loading ? t('list.loadingMore') : !moves.length ? t('list.keyboardHint') : viewAction ? t('workflow.keyboardHint') : t('workflow.keyboardHintRows')}</span>
         </div>
       </div>
+      {moves.length > 0 && (
+        <BulkMoves handle={bulk} def={def} moves={moves} selected={selectedRows}
+          onFinished={(moved) => setSelected((s) => new Set([...s].filter((id) => !moved.includes(id))))}
+          onDismiss={() => tableRef.current?.focus()} />
+      )}
       {modal && (
         <EntityFormModal def={def} mode={modal.mode} id={modal.mode === 'update' ? modal.id : undefined}
           onClose={() => navigate(entityPath(def))} />

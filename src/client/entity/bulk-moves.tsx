@@ -1,0 +1,106 @@
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dataChanged, registerScreenAction } from '../state/ui';
+import { movesFrom, titleOf, type EntityDef, type Transition } from '../../registry';
+import { TransitionDialog } from './transition-dialog';
+import { moveLabel, needsDialog, postTransition, refusalText, type MoveInput } from './transition-call';
+import type { Row } from './use-infinite-list';
+
+interface RowResult { id: number; title: string; ok: boolean; text: string }
+interface Run { move: Transition; results: RowResult[] }
+
+/** A row's own move buttons (payments, reviews, payouts have no record page) run through here, on that row alone. */
+export interface BulkHandle { start: (move: Transition, rows?: Row[]) => void }
+
+/**
+ * A move on the selected rows of a list: the bar offers every move of the entity the role may make (with how many
+ * of the selected rows their status allows), and running one sends one request per row with that row's version.
+ * Each row's move is its own transaction on the server, so a row is moved or left as it was, never half-done; each
+ * row's answer is listed (done, or refused and why), the list reloads, and the rows that moved leave the selection.
+ * Reachable by keyboard: the bar follows the table (Tab from the rows), and the palette's move commands run here.
+ */
+export function BulkMoves({ handle, def, moves, selected, onFinished, onDismiss }: {
+  handle?: Ref<BulkHandle>; def: EntityDef; moves: Transition[]; selected: Row[];
+  onFinished: (moved: number[]) => void; onDismiss: () => void;
+}) {
+  const { t } = useTranslation();
+  const [dialog, setDialog] = useState<{ move: Transition; rows: Row[] } | null>(null);
+  const [progress, setProgress] = useState<{ done: number; count: number } | null>(null);
+  const [run, setRun] = useState<Run | null>(null);
+  const resultsRef = useRef<HTMLElement>(null);
+
+  const go = async (move: Transition, rows: Row[], input?: MoveInput) => {
+    setDialog(null);
+    const results: RowResult[] = [];
+    setProgress({ done: 0, count: rows.length });
+    for (const row of rows) {
+      const outcome = await postTransition(def, row.id, row.version, move, input);
+      const title = titleOf(def, row) || `#${row.id}`;
+      results.push(outcome.ok
+        ? { id: row.id, title, ok: true, text: t('workflow.resultOk', { status: t(String(outcome.record[def.workflow!.field]), { ns: 'enums' }) }) }
+        : { id: row.id, title, ok: false, text: refusalText(t, def, move, outcome) });
+      setProgress({ done: results.length, count: rows.length });
+    }
+    setProgress(null);
+    setRun({ move, results });
+    dataChanged();
+    onFinished(results.filter((r) => r.ok).map((r) => r.id));
+  };
+  const start = (move: Transition, rows: Row[] = selected) => {
+    if (!rows.length || progress) return;
+    if (needsDialog(move)) setDialog({ move, rows });
+    else void go(move, rows);
+  };
+  useImperativeHandle(handle, () => ({ start }));
+
+  // The palette's "Mark payment completed" etc. act on the selected rows while there are any.
+  useEffect(() => {
+    if (!selected.length) return;
+    const offs = moves.map((m) => registerScreenAction(`transition:${m.name}`, () => start(m)));
+    return () => offs.forEach((off) => off());
+  });
+  // The answers take the focus, so they are read out and the keyboard is where the user looks next.
+  useEffect(() => { if (run) resultsRef.current?.focus(); }, [run]);
+
+  const dismiss = () => { setRun(null); onDismiss(); };
+  const ok = run?.results.filter((r) => r.ok).length ?? 0;
+  return (
+    <>
+      {selected.length > 0 && (
+        <div className="bulk-bar" role="toolbar" aria-label={t('workflow.bulkLabel')}>
+          <span className="bulk-count">{t('list.selected', { count: selected.length })}</span>
+          {moves.map((m) => {
+            const applies = selected.filter((r) => movesFrom(def, r[def.workflow!.field]).includes(m)).length;
+            return (
+              <button key={m.name} className="btn" disabled={progress !== null} onClick={() => start(m)}
+                aria-label={`${moveLabel(t, def, m)} (${t('workflow.applies', { count: applies, total: selected.length })})`}>
+                {moveLabel(t, def, m)} <span className="badge" aria-hidden>{applies}/{selected.length}</span>
+              </button>
+            );
+          })}
+          {progress && <span role="status" className="hint">{t('workflow.bulkRunning', { done: progress.done, count: progress.count })}</span>}
+        </div>
+      )}
+      {run && (
+        <section className="bulk-results" ref={resultsRef} tabIndex={-1} aria-labelledby="bulk-results-title"
+          onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); dismiss(); } }}>
+          <header>
+            <h2 id="bulk-results-title">{t('workflow.resultsTitle', { move: moveLabel(t, def, run.move, true), ok, refused: run.results.length - ok })}</h2>
+            <button className="btn" onClick={dismiss}>{t('workflow.closeResults')} <kbd>Esc</kbd></button>
+          </header>
+          <ul>
+            {run.results.map((r) => (
+              <li key={r.id} className={r.ok ? 'result-ok' : 'result-refused'}>
+                <span aria-hidden>{r.ok ? '✓' : '✕'}</span> <strong>{r.title}</strong> · {r.ok ? r.text : t('workflow.resultRefused', { reason: r.text })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {dialog && (
+        <TransitionDialog def={def} move={dialog.move} count={dialog.rows.length} record={dialog.rows.length === 1 ? dialog.rows[0] : null}
+          onClose={() => setDialog(null)} onSubmit={(input) => go(dialog.move, dialog.rows, input)} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { can, getEntity, parseRange, shownKind, type EntityDef } from '../../registry';
+import { api } from '../api/client';
+import { currentRole } from '../state/session';
+import { formatMoney } from './field-value';
+import type { Row } from './use-infinite-list';
+
+/**
+ * The names of the records a reference filter points at (`filter[doctor]=12` → "Dr. Meera Rao"): first from the
+ * `_labels` of the rows the server sent, else from the target's options by id, which only a role that may list the
+ * target is answered (the server refuses a blind lookup by ids to the others, who then see `#12`).
+ */
+function useRefLabels(def: EntityDef, filters: Record<string, string>, rows: Row[]): Record<string, string> {
+  const role = currentRole();
+  const [fetched, setFetched] = useState<Record<string, string>>({});
+  const fromRows: Record<string, string> = {};
+  for (const [field, value] of Object.entries(filters)) {
+    if (shownKind(def.fields[field]) !== 'ref') continue;
+    const row = rows.find((r) => String(r[field]) === value);
+    const label = (row?._labels as Record<string, unknown> | undefined)?.[field];
+    if (typeof label === 'string') fromRows[field] = label;
+  }
+  const missing = Object.entries(filters).filter(([field, value]) => shownKind(def.fields[field]) === 'ref' && !fromRows[field] && /^\d+$/.test(value) && !fetched[`${field}=${value}`]);
+  const key = missing.map(([f, v]) => `${f}=${v}`).join('&');
+  useEffect(() => {
+    let live = true;
+    for (const [field, value] of missing) {
+      const target = getEntity(def.fields[field].ref!);
+      if (!can(role, target.name, 'list')) continue;
+      api.get<{ data: { id: number; title: string }[] }>(`/api/${target.api}/options?ids=${value}`)
+        .then((r) => { if (live && r.data[0]) setFetched((f) => ({ ...f, [`${field}=${value}`]: r.data[0].title })); })
+        .catch(() => { /* the chip keeps showing the id */ });
+    }
+    return () => { live = false; };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [def, key, role]);
+  return Object.fromEntries(Object.entries(filters).map(([field, value]) => [field, fromRows[field] ?? fetched[`${field}=${value}`] ?? `#${value}`]));
+}
+
+/**
+ * The list's active filters that have no control of their own in the toolbar (a reference, a date range, a rating),
+ * as chips: what the address asks for is shown and can be removed, each chip's ✕ a button with its own name.
+ */
+export function FilterChips({ def, filters, rows, onRemove, onClear }: {
+  def: EntityDef; filters: Record<string, string>; rows: Row[]; onRemove: (field: string) => void; onClear?: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const refLabels = useRefLabels(def, filters, rows);
+  const entries = Object.entries(filters);
+  if (!entries.length && !onClear) return null;
+
+  const single = (field: string, v: string) => {
+    const kind = shownKind(def.fields[field]);
+    if (kind === 'date' || kind === 'datetime') {
+      const d = new Date(v.length === 10 ? `${v}T00:00:00` : v);
+      return Number.isNaN(d.getTime()) ? v : kind === 'date' || v.length === 10 ? d.toLocaleDateString(i18n.language) : d.toLocaleString(i18n.language);
+    }
+    if (kind === 'money') return formatMoney(Number(v));
+    if (kind === 'enum') return t(v, { ns: 'enums' });
+    if (kind === 'bool') return t(v === 'true' ? 'value.yes' : 'value.no');
+    return v;
+  };
+  const text = (field: string, value: string) => {
+    if (shownKind(def.fields[field]) === 'ref') return refLabels[field];
+    const range = value.includes('..') ? parseRange(value) : null;
+    if (!range) return single(field, value);
+    if (range.from && range.to) return t('workflow.rangeBetween', { from: single(field, range.from), to: single(field, range.to) });
+    return range.from ? t('workflow.rangeFrom', { from: single(field, range.from) }) : t('workflow.rangeTo', { to: single(field, range.to!) });
+  };
+
+  return (
+    <ul className="filter-chips" aria-label={t('workflow.activeFilters')}>
+      {entries.map(([field, value]) => {
+        const name = t(`${def.name}.fields.${field}`, { ns: 'entities' });
+        return (
+          <li key={field} className="chip">
+            <span><span className="chip-name">{name}:</span> {text(field, value)}</span>
+            <button type="button" aria-label={t('workflow.removeFilter', { name })} title={t('workflow.removeFilter', { name })} onClick={() => onRemove(field)}>✕</button>
+          </li>
+        );
+      })}
+      {onClear && <li><button type="button" className="btn btn-small" onClick={onClear}>{t('workflow.clearFilters')}</button></li>}
+    </ul>
+  );
+}

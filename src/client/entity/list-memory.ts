@@ -1,0 +1,19 @@
+import { entityPath, type EntityDef } from '../../registry';
+
+/**
+ * The address of the list each entity was last shown in (its view, search, sort and filters), so that a details
+ * page's Back and Esc return to the list the user came from ("Appointments: Missed", filtered) rather than the
+ * entity's first view. Kept for the session's page only: a reload starts from the address itself.
+ */
+const lastList = new Map<string, string>();
+
+export function rememberList(def: EntityDef, href: string) {
+  lastList.set(def.name, href);
+}
+
+/** Where Back goes: the remembered list, else the list of `view` (a record path's status), else the first view. */
+export function listHref(def: EntityDef, view?: string): string {
+  const remembered = lastList.get(def.name);
+  if (remembered && (!view || remembered.split('?')[0] === entityPath(def, 'list', undefined, view))) return remembered;
+  return entityPath(def, 'list', undefined, view);
+}

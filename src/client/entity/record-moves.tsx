@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { allowedMoves, type EntityDef, type Transition } from '../../registry';
+import { currentRole } from '../state/session';
+import { registerScreenAction, setInView } from '../state/ui';
+import { TransitionDialog, type DialogResult } from './transition-dialog';
+import { moveLabel, needsDialog, postTransition, refusalText, type MoveInput } from './transition-call';
+import type { Row } from './use-infinite-list';
+
+/**
+ * The moves of the record in view, generated from its workflow: one button per move the role may make from the
+ * record's status (allowedMoves), the same moves as palette commands ("Mark appointment completed" runs the
+ * `transition:complete` screen action registered here), a dialog for moves that need a reason or values, and the
+ * server's refusals said plainly: a stale record offers Reload, a move its status no longer allows names that status.
+ */
+export function RecordMoves({ def, row, onMoved, onReload }: {
+  def: EntityDef; row: Row; onMoved: (record: Row) => void; onReload: () => void;
+}) {
+  const { t } = useTranslation();
+  const role = currentRole();
+  const status = String(row[def.workflow!.field]);
+  const moves = allowedMoves(role, def, status);
+  const [dialog, setDialog] = useState<Transition | null>(null);
+  const [problem, setProblem] = useState<{ stale: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const run = async (move: Transition, input?: MoveInput): Promise<DialogResult | void> => {
+    setBusy(move.name);
+    setProblem(null);
+    try {
+      const outcome = await postTransition(def, row.id, row.version, move, input);
+      if (outcome.ok) {
+        setDialog(null);
+        toast.success(t('workflow.done', { move: moveLabel(t, def, move, true) }));
+        onMoved(outcome.record);
+        return;
+      }
+      // Field errors belong to the dialog's fields; everything else is said on the page, the dialog closed.
+      if (outcome.kind === 'invalid' && dialog) return { fields: outcome.fields, message: outcome.message };
+      setDialog(null);
+      setProblem({ stale: outcome.kind === 'stale', text: refusalText(t, def, move, outcome) });
+      if (outcome.kind === 'illegal') onReload();
+    } finally {
+      setBusy(null);
+    }
+  };
+  const start = (move: Transition) => {
+    if (needsDialog(move)) setDialog(move);
+    else void run(move);
+  };
+
+  // What the page shows, for the commands' `when`: this record and its status.
+  useEffect(() => setInView({ entity: def.name, record: { id: row.id, status }, selected: 0 }), [def, row.id, status]);
+  useEffect(() => {
+    const offs = moves.map((m) => registerScreenAction(`transition:${m.name}`, () => start(m)));
+    return () => offs.forEach((off) => off());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [def, row.id, row.version, status]);
+
+  if (!moves.length && !problem) return null;
+  return (
+    <>
+      {moves.length > 0 && (
+        <div className="move-bar no-print" role="group" aria-label={t('workflow.actions')}>
+          {moves.map((m) => (
+            <button key={m.name} className={`btn${m.reason ? ' btn-danger' : ''}`} disabled={busy !== null} onClick={() => start(m)}>
+              {busy === m.name ? t('workflow.working') : moveLabel(t, def, m)}
+            </button>
+          ))}
+        </div>
+      )}
+      {problem && (
+        <div className={`alert no-print${problem.stale ? '' : ' alert-error'}`} role="alert">
+          {problem.text}{' '}
+          {problem.stale && <button className="btn" onClick={() => { setProblem(null); onReload(); }}>{t('form.reload')}</button>}
+        </div>
+      )}
+      {dialog && (
+        <TransitionDialog def={def} move={dialog} record={row} onClose={() => setDialog(null)} onSubmit={(input) => run(dialog, input)} />
+      )}
+    </>
+  );
+}

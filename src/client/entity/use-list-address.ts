@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { useSearch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { listQueryString, parseListQuery, type EntityDef, type ListQuery } from '../../registry';
+
+export type ListState = Pick<ListQuery, 'sort' | 'filters'> & { q: string };
+
+const LIST_PARAMS = /^(q|sort|filter\[.+\])$/;
+
+/**
+ * A list's state as the address holds it (DECISIONS.md, "List state lives in the address"): `q`, `sort=field:dir`
+ * and `filter[field]=value`, the API's own names, parsed by the API's own parser. What the parser refuses (a field
+ * that cannot be sorted or filtered, a stale bookmark) is dropped rather than shown as an error, and a view's fixed
+ * filters always win over the address.
+ */
+export function listStateFrom(def: EntityDef, search: string, fixed: Record<string, string>): ListState {
+  const params = new URLSearchParams([...new URLSearchParams(search)].filter(([k]) => LIST_PARAMS.test(k)));
+  let parsed = parseListQuery(def, params);
+  if ('issues' in parsed) {
+    for (const issue of parsed.issues) params.delete(issue.field);
+    parsed = parseListQuery(def, params);
+  }
+  const query = 'query' in parsed ? parsed.query : { q: undefined, sort: def.defaultSort, filters: {} };
+  const filters = Object.fromEntries(Object.entries(query.filters).filter(([k, v]) => !(k in fixed) && v !== ''));
+  return { q: query.q ?? '', sort: query.sort, filters };
+}
+
+/**
+ * The address's query for a state: the default sort and empty values are left out, so a plain list has none.
+ * Brackets and colons are left readable (`filter[method]=upi&sort=amount:desc`): both are allowed in a query.
+ */
+export function listSearch(def: EntityDef, state: ListState): string {
+  const isDefault = state.sort.field === def.defaultSort.field && state.sort.dir === def.defaultSort.dir;
+  return listQueryString({ q: state.q || undefined, sort: isDefault ? undefined : state.sort, filters: state.filters })
+    .replace(/%5B/g, '[').replace(/%5D/g, ']').replace(/%3A/g, ':');
+}
+
+/**
+ * The list's state, read from the address and written back to it: `replace` while typing (one history entry per
+ * search, not per keystroke), a new entry for a sort or filter change, so Back and Forward step through them and a
+ * reload lands on the same view.
+ */
+export function useListAddress(def: EntityDef, fixed: Record<string, string>) {
+  const search = useSearch();
+  const state = useMemo(() => listStateFrom(def, search, fixed), [def, search, fixed]);
+  // The address says what the list shows, in one spelling: what the parser dropped goes, brackets become readable.
+  useEffect(() => {
+    const canonical = listSearch(def, state);
+    if (canonical !== search) navigate(`${window.location.pathname}${canonical ? `?${canonical}` : ''}`, { replace: true });
+  }, [def, state, search]);
+  const update = useCallback((change: Partial<ListState>, opts: { replace?: boolean } = {}) => {
+    const next = listSearch(def, { ...listStateFrom(def, window.location.search, fixed), ...change });
+    const href = `${window.location.pathname}${next ? `?${next}` : ''}`;
+    if (href !== `${window.location.pathname}${window.location.search}`) navigate(href, { replace: opts.replace });
+  }, [def, fixed]);
+  return { state, search, update };
+}
