@@ -15,6 +15,7 @@ import { contentFiles, MAX_UPLOAD_BYTES, uploadRoutes } from './routes/content';
 import { platformRoutes } from './routes/platform';
 import { timelineRoutes } from './routes/timeline';
 import { slotRoutes } from './routes/slots';
+import { invoicePdfRoutes } from './routes/invoice-pdf';
 
 /** Calls that need no session: sign-in and the public auth pages. validate and logout check the token themselves. */
 const PUBLIC = [/^\/api\/adminUser\/(login|validate\/authToken|logout)$/, /^\/api\/auth\//];
@@ -111,6 +112,7 @@ export function createApp(deps: { db: DB; config: Config; distDir?: string }): H
   api.route('/', uploadRoutes());
   api.route('/', slotRoutes());
   api.route('/', timelineRoutes());
+  api.route('/', invoicePdfRoutes());
   api.route('/', crudRoutes());
   api.all('*', () => { throw fail(404, 'There is no such call', { code: 'not_found' }); });
   app.route('/api', api);
