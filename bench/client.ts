@@ -20,9 +20,17 @@ export class Client {
     this.token = body.data.token;
   }
 
-  async get(path: string): Promise<Reply> {
+  get(path: string): Promise<Reply> {
+    return this.send(path, { headers: { authorization: `Bearer ${this.token}` } });
+  }
+
+  post(path: string, body: unknown): Promise<Reply> {
+    return this.send(path, { method: 'POST', headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  }
+
+  private async send(path: string, init: RequestInit): Promise<Reply> {
     const started = performance.now();
-    const res = await this.app.request(path, { headers: { authorization: `Bearer ${this.token}` } });
+    const res = await this.app.request(path, init);
     const text = await res.text();
     const ms = performance.now() - started;
     return { status: res.status, ms, body: JSON.parse(text) as Reply['body'] };

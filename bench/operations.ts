@@ -3,10 +3,16 @@ import { columnName, filterKeys, getEntity, referrersOf, rolesFor, sortKeys, tit
 import { selectList, toRecord } from '../src/server/crud/columns';
 import type { DB } from '../src/server/db/connection';
 import { ident } from '../src/server/db/entity-table';
-import type { Client } from './client';
+import { careOperations } from './care-operations';
+import type { Client, Reply } from './client';
+import { CARE } from './plan';
 
-/** One timed call; `path` may vary by run (another id, another term) so that no run is a repeat of the last. */
-export interface Operation { name: string; path: (run: number) => string }
+/**
+ * One timed call; `path` may vary by run (another id, another term) so that no run is a repeat of the last.
+ * A GET unless `call` is given (a write, on a fresh record each time); `path` then only names it. `target`: a p95
+ * in ms other than the report's usual one.
+ */
+export interface Operation { name: string; path: (run: number) => string; call?: (client: Client, run: number) => Promise<Reply>; target?: number }
 
 const LIMIT = 50;
 const DEEP_PAGES = 10;
@@ -133,11 +139,14 @@ function searchOperations(samples: Sample[]): Operation[] {
   return ops;
 }
 
-/** Patients, doctors and the largest other entities: every sort key both ways, deep pages, filters, q, details; then search and home. */
+/**
+ * Patients, doctors, appointments, payments and the three largest other entities: every sort key both ways, deep
+ * pages, filters, q, details; then search and home, then the calls of care and money (care-operations.ts).
+ */
 export async function buildOperations(db: DB, client: Client, counts: Record<string, number>): Promise<Operation[]> {
   const rnd = random(42);
-  const people = ['patients', 'doctor'].filter((n) => counts[n]);
-  const others = Object.entries(counts).filter(([n]) => !people.includes(n)).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([n]) => n);
+  const people = ['patients', 'doctor', 'appointments', 'payment'].filter((n) => counts[n]);
+  const others = Object.entries(counts).filter(([n]) => !people.includes(n) && CARE[n] === undefined).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([n]) => n);
   const samples: Sample[] = [];
   const ops: Operation[] = [];
   for (const n of [...people, ...others]) {
@@ -147,5 +156,6 @@ export async function buildOperations(db: DB, client: Client, counts: Record<str
   }
   ops.push(...searchOperations(samples));
   ops.push({ name: 'home figures', path: () => '/api/home' });
+  ops.push(...(await careOperations(db, client, counts)));
   return ops;
 }

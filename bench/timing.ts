@@ -1,12 +1,14 @@
 import type { Client } from './client';
 import type { Operation } from './operations';
 
-export interface Timing { name: string; runs: number; p50: number; p95: number; max: number; rows: number; error?: string }
+export interface Timing { name: string; runs: number; p50: number; p95: number; max: number; rows: number; error?: string; target?: number }
 
 /** Nearest-rank percentile of sorted times. */
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
 }
+
+export const callOnce = (client: Client, op: Operation, run: number) => (op.call ? op.call(client, run) : client.get(op.path(run)));
 
 const rowsOf = (data: unknown) => (Array.isArray(data) ? data.length : data ? 1 : 0);
 
@@ -18,8 +20,8 @@ const rowsOf = (data: unknown) => (Array.isArray(data) ? data.length : data ? 1 
 export async function timeOperation(client: Client, op: Operation, opts: { runs: number; warmup: number; budgetMs: number }): Promise<Timing> {
   let warmMs = 0;
   for (let i = 0; i < opts.warmup; i++) {
-    const r = await client.get(op.path(i));
-    if (r.status !== 200) return { name: op.name, runs: 0, p50: NaN, p95: NaN, max: NaN, rows: 0, error: `${r.status} ${r.body.errors?.[0]?.message ?? ''}` };
+    const r = await callOnce(client, op, i);
+    if (r.status !== 200) return { name: op.name, target: op.target, runs: 0, p50: NaN, p95: NaN, max: NaN, rows: 0, error: `${r.status} ${r.body.errors?.[0]?.message ?? ''}` };
     warmMs += r.ms;
   }
   const avg = opts.warmup ? warmMs / opts.warmup : 0;
@@ -27,11 +29,11 @@ export async function timeOperation(client: Client, op: Operation, opts: { runs:
   const times: number[] = [];
   let rows = 0;
   for (let i = 0; i < runs; i++) {
-    const r = await client.get(op.path(opts.warmup + i));
-    if (r.status !== 200) return { name: op.name, runs: i, p50: NaN, p95: NaN, max: NaN, rows, error: `${r.status} ${r.body.errors?.[0]?.message ?? ''}` };
+    const r = await callOnce(client, op, opts.warmup + i);
+    if (r.status !== 200) return { name: op.name, target: op.target, runs: i, p50: NaN, p95: NaN, max: NaN, rows, error: `${r.status} ${r.body.errors?.[0]?.message ?? ''}` };
     times.push(r.ms);
     rows = rowsOf(r.body.data);
   }
   times.sort((a, b) => a - b);
-  return { name: op.name, runs, p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: times[times.length - 1], rows };
+  return { name: op.name, target: op.target, runs, p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: times[times.length - 1], rows };
 }
