@@ -28,7 +28,9 @@ export const payment = defineEntity({
   columns: ['number', 'initiatedAt', 'patient', 'doctor', 'amount', 'method', 'status', 'paidAt'],
   defaultSort: { field: 'initiatedAt', dir: 'desc' },
   nav: { group: 'payments', order: 10 },
-  indexes: [['status', 'initiatedAt'], ['method', 'initiatedAt'], ['doctor', 'initiatedAt'], ['patient', 'initiatedAt']],
+  // "Filter payments…" lands on a status view with a method: (status, method, initiatedAt) reads exactly that page
+  // and counts it without visiting the other methods' rows (2,000,000 payments: npm run bench).
+  indexes: [['status', 'initiatedAt'], ['status', 'method', 'initiatedAt'], ['method', 'initiatedAt'], ['doctor', 'initiatedAt'], ['patient', 'initiatedAt']],
   workflow: {
     field: 'status',
     initial: 'pending',
