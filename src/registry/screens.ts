@@ -14,9 +14,12 @@ export interface ScreenDef {
 
 /**
  * The six worklists of spec §2 (notifications/…), computed from the data: who is missing what. Each names the
- * entity it lists and the rule that puts a record on it; the server turns the rule into SQL.
+ * entity it lists and the rule that puts a record on it; the server turns the rule into SQL (server/routes/worklist-rules.ts).
+ * A record is on the list when any part of its rule holds:
  *   missing: any of these fields is blank · emptyList: this list field has no items ·
- *   without: no record of `entity` refers to it through `field` where `where` holds (a completed appointment without prescription lines).
+ *   incompleteItems: an item of the list lacks one of these fields ·
+ *   via: a record of `via.entity` in `via.status` refers to it through `via.field` and its `via.emptyList` has no items
+ *   (a completed appointment without prescription lines).
  */
 export interface WorklistDef {
   id: string;

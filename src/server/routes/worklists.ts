@@ -1,0 +1,165 @@
+import { Hono } from 'hono';
+import { sql, type RawBuilder } from 'kysely';
+import { z } from 'zod';
+import { getEntity, MAX_ID, subtitleOf, titleOf, WORKLISTS, type WorklistDef } from '../../registry';
+import { selectList } from '../crud/columns';
+import { audit } from '../crud/write';
+import type { DB } from '../db/connection';
+import { fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
+import { deliverMail, queueMail } from '../mail';
+import { docContains, matchingIds, SEARCH_COUNT_CAP } from '../search';
+import { guardScreen, pageOf, parseCursor, parseQuery, table, textParam } from './screen-query';
+import { ruleSql, viaCounts } from './worklist-rules';
+
+/**
+ * The notification worklists (registry WORKLISTS), one pair of calls each:
+ *   GET  /api/notifications/{id}?q=&cursor=&limit=  → { data: [{ id, title, subtitle, email, missing[], count?, remindedToday }], nextCursor, partial }
+ *   POST /api/notifications/{id}/remind { ids }     → { data: [{ id, result: sent | already_today | no_email | not_found }] }
+ *
+ * A list walks its entity's table by id (the primary key), checking the rule (worklist-rules.ts) on at most WALK
+ * rows a call (fewer for a rule that looks into appointments): a rule no index serves never reads the whole
+ * table on one request. A page can then hold fewer rows than asked, with a cursor to walk on (`partial: true`).
+ *
+ * A reminder goes at most once per person, worklist and day: the reminder row (unique per day), the outbox row
+ * and an audit row are written in one transaction for each id, or not at all; mail is delivered after it.
+ */
+const PAGE = 50;
+const WALK = 5_000;
+/** A `via` rule probes each record's appointments: a shorter walk keeps a call's reads near WALK index rows. */
+const VIA_WALK = 250;
+const MAX_REMIND = 100;
+
+const SUBJECTS: Record<string, string> = {
+  doctorInCompleteProfile: 'Please complete your doctor profile',
+  doctorClinicInCompleteProfile: 'Please complete your clinic details',
+  patientInCompleteProfile: 'Please complete your profile',
+  doctorNotAddedPrescription: 'Please add prescriptions to your completed consultations',
+  patientNotAddedFamilyMember: 'Add your family members',
+  patientNotAddedInsuranceDetails: 'Add your insurance details',
+};
+
+/** `registrationCouncil` → "registration council", `clinics.pincode` → "clinics: pincode" (plain English for the mail). */
+const words = (key: string) => key.split('.').map((k) => k.replace(/([A-Z])/g, ' $1').toLowerCase()).join(': ');
+
+function mailFor(w: WorklistDef, name: string, missing: string[], count: number | undefined): { subject: string; body: string } {
+  const lines = missing.map((m) => (m === `${w.via?.entity}.${w.via?.emptyList}` ? `- completed consultations without a prescription: ${count ?? 1}` : `- ${words(m)}`));
+  return {
+    subject: SUBJECTS[w.id] ?? 'Please complete your details',
+    body: `Dear ${name},\n\nYour details on the platform are missing:\n${lines.join('\n')}\n\nPlease add them in the app at your earliest convenience.\n\nThank you.`,
+  };
+}
+
+interface Row { id: number; _missing: string[]; walked: number | null; [k: string]: unknown }
+
+/** Records of the list from `after` on, at most `size` (+1 to know there is more), by one bounded walk. */
+async function listPage(db: DB, w: WorklistDef, opts: { after?: number; q?: string; size: number }) {
+  const def = getEntity(w.entity);
+  const walk = w.via ? VIA_WALK : WALK;
+  const where: RawBuilder<unknown>[] = [];
+  if (opts.after !== undefined) where.push(sql`t.id > ${opts.after}`);
+  if (opts.q) {
+    const ids = await matchingIds(db, def.name, opts.q, SEARCH_COUNT_CAP);
+    where.push(ids
+      ? sql`t.id = any(${ids}::int[])`
+      : sql`exists (select 1 from search_index s where s.entity = ${def.name} and s.record_id = t.id and ${docContains(opts.q, sql`s.doc`)})`);
+  }
+  const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  const rule = ruleSql(w);
+  const res = await sql<Row>`with walked as materialized (
+      select ${selectList(def)}, ${rule.missing} as "_missing" from ${table(def)} t ${rule.joins} ${whereSql} order by t.id limit ${walk})
+    (select t.*, null::int as walked from walked t where cardinality(t."_missing") > 0 order by t.id limit ${opts.size + 1})
+    union all
+    (select t.*, (select count(*) from walked)::int as walked from walked t order by t.id desc limit 1)`.execute(db);
+  const hits = res.rows.filter((r) => r.walked === null);
+  const edge = res.rows.find((r) => r.walked !== null);
+  return { hits, walkedTo: edge && edge.walked! >= walk ? edge.id : undefined };
+}
+
+async function remindedToday(db: DB, w: WorklistDef, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const res = await sql<{ id: number }>`select record_id as id from reminder
+    where worklist = ${w.id} and entity = ${w.entity} and record_id = any(${ids}::int[]) and day = current_date`.execute(db);
+  return new Set(res.rows.map((r) => r.id));
+}
+
+async function list(c: Ctx, w: WorklistDef) {
+  guardScreen(c, w.id);
+  const q = parseQuery(c, z.strictObject({
+    q: textParam.optional(),
+    cursor: z.string().max(40).optional(),
+    limit: z.string().regex(/^\d{1,3}$/, 'Give a number of rows from 1 to 100').transform(Number).refine((n) => n >= 1 && n <= 100, 'Give a number of rows from 1 to 100').optional(),
+  }));
+  const db = c.get('db');
+  const size = q.limit ?? PAGE;
+  const cursor = parseCursor(q.cursor, 'id');
+  const def = getEntity(w.entity);
+  const { hits, walkedTo } = await listPage(db, w, { after: cursor?.id, q: q.q, size });
+  const { rows, more } = pageOf(hits, size);
+  const ids = rows.map((r) => r.id);
+  const counts = await viaCounts(db, w, ids);
+  const reminded = await remindedToday(db, w, ids);
+  const next = more ? rows[rows.length - 1].id : walkedTo;
+  return c.json({
+    data: rows.map((r) => ({
+      id: r.id,
+      title: titleOf(def, r) || `#${r.id}`,
+      subtitle: subtitleOf(def, r),
+      email: (r.email as string | null | undefined) || null,
+      missing: r._missing,
+      ...(w.via ? { count: counts.get(r.id) ?? 0 } : {}),
+      remindedToday: reminded.has(r.id),
+    })),
+    nextCursor: next === undefined ? null : JSON.stringify([next]),
+    partial: !more && walkedTo !== undefined,
+  });
+}
+
+const remindBody = z.strictObject({
+  ids: z.array(z.number().int().min(1).max(MAX_ID)).min(1, 'Choose at least one record').max(MAX_REMIND, `Choose at most ${MAX_REMIND} records`),
+});
+
+export type RemindResult = 'sent' | 'already_today' | 'no_email' | 'not_found';
+
+async function remind(c: Ctx, w: WorklistDef) {
+  guardScreen(c, w.id);
+  const body = remindBody.safeParse(await jsonBody(c));
+  if (!body.success) throw fieldErrors(body.error.issues);
+  const ids = [...new Set(body.data.ids)];
+  const db = c.get('db');
+  const user = c.get('user');
+  const def = getEntity(w.entity);
+  const queued: { id: number; msg: { to: string; subject: string; body: string } }[] = [];
+  const results = await db.transaction().execute(async (tx) => {
+    // The records still on the list: one that has since been completed (or deleted) is not found on it.
+    const rule = ruleSql(w);
+    const found = await sql<Row>`select ${selectList(def)}, ${rule.missing} as "_missing" from ${table(def)} t ${rule.joins} where t.id = any(${ids}::int[])`.execute(tx);
+    const byId = new Map(found.rows.filter((r) => r._missing.length > 0).map((r) => [Number(r.id), r]));
+    const counts = await viaCounts(tx, w, [...byId.keys()]);
+    const out: { id: number; result: RemindResult }[] = [];
+    for (const id of ids) {
+      const rec = byId.get(id);
+      const email = typeof rec?.email === 'string' ? rec.email.trim() : '';
+      if (!rec) { out.push({ id, result: 'not_found' }); continue; }
+      if (!email) { out.push({ id, result: 'no_email' }); continue; }
+      const taken = await sql<{ id: number }>`insert into reminder (worklist, entity, record_id, actor_id) values (${w.id}, ${w.entity}, ${id}, ${user.id})
+        on conflict (worklist, entity, record_id, day) do nothing returning id`.execute(tx);
+      if (!taken.rows.length) { out.push({ id, result: 'already_today' }); continue; }
+      const msg = { to: email, ...mailFor(w, titleOf(def, rec) || email, rec._missing, counts.get(id)) };
+      queued.push({ id: await queueMail(tx, msg), msg });
+      await audit(tx, user, def, id, 'remind', { worklist: w.id, missing: rec._missing });
+      out.push({ id, result: 'sent' });
+    }
+    return out;
+  });
+  for (const m of queued) await deliverMail(db, c.get('config'), m.id, m.msg);
+  return c.json({ data: results });
+}
+
+export function worklistRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  for (const w of WORKLISTS) {
+    app.get(`/notifications/${w.id}`, (c) => list(c, w));
+    app.post(`/notifications/${w.id}/remind`, (c) => remind(c, w));
+  }
+  return app;
+}
