@@ -25,14 +25,19 @@ import serverEs from './locales/api-messages/es';
 import serverFr from './locales/api-messages/fr';
 import serverIt from './locales/api-messages/it';
 import serverZh from './locales/api-messages/zh';
+import screensEn from './locales/screens/en';
+import screensEs from './locales/screens/es';
+import screensFr from './locales/screens/fr';
+import screensIt from './locales/screens/it';
+import screensZh from './locales/screens/zh';
 
-/** Namespaces: translation (interface), entities (labels), enums (enum values), validation (our schema and API messages, keyed by their English text). */
+/** Namespaces: translation (interface), entities (labels), enums (enum values), validation (our schema and API messages, keyed by their English text), screens (the bespoke screens). */
 export const RESOURCES = {
-  en: { translation: uiEn, entities: entitiesEn, enums: enumsEn, validation: {} },
-  zh: { translation: uiZh, entities: entitiesZh, enums: enumsZh, validation: { ...validationZh, ...serverZh } },
-  es: { translation: uiEs, entities: entitiesEs, enums: enumsEs, validation: { ...validationEs, ...serverEs } },
-  fr: { translation: uiFr, entities: entitiesFr, enums: enumsFr, validation: { ...validationFr, ...serverFr } },
-  it: { translation: uiIt, entities: entitiesIt, enums: enumsIt, validation: { ...validationIt, ...serverIt } },
+  en: { translation: uiEn, entities: entitiesEn, enums: enumsEn, validation: {}, screens: screensEn },
+  zh: { translation: uiZh, entities: entitiesZh, enums: enumsZh, validation: { ...validationZh, ...serverZh }, screens: screensZh },
+  es: { translation: uiEs, entities: entitiesEs, enums: enumsEs, validation: { ...validationEs, ...serverEs }, screens: screensEs },
+  fr: { translation: uiFr, entities: entitiesFr, enums: enumsFr, validation: { ...validationFr, ...serverFr }, screens: screensFr },
+  it: { translation: uiIt, entities: entitiesIt, enums: enumsIt, validation: { ...validationIt, ...serverIt }, screens: screensIt },
 } as const;
 
 export type Lang = keyof typeof RESOURCES;
