@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { useTranslation } from 'react-i18next';
+import { can, entityPath, getEntity, viewActionFor } from '../../registry';
+import { RefSelect } from '../entity/ref-select';
+import { currentRole } from '../state/session';
+import { useDebounced } from '../use-debounced';
+import { Empty, LoadError, Loading, PagesFoot, queryString, useAddressParams, useFormat, usePages, useRowKeys, type KeysetPage } from './screen-parts';
+
+interface Row { appointment: number; doctor: { id: number; title: string }; patient: { id: number; title: string }; visits: number; lastVisit: string }
+interface Page extends KeysetPage<Row> { doctor: { id: number; title: string } | null; ownDoctor: number | null }
+
+/**
+ * fmc/drpatient: the patients doctors have seen at the user's centres (GET /api/fmc/drpatient), newest visit
+ * first. A doctor starts on their own patients (the doctor record with their account's email; the server
+ * decides); "All doctors" and the doctor picker change it. Filters live in the address (?doctor=…&q=…).
+ * The list takes the keyboard: j/k or arrows move, Enter opens the patient when the role may open patients.
+ */
+export default function DrPatient({ id }: { id: string }) {
+  const { t } = useTranslation('screens');
+  const { t: tUi } = useTranslation();
+  const f = useFormat();
+  const role = currentRole();
+  const [params, setParams] = useAddressParams();
+  const [text, setText] = useState(params.get('q') ?? '');
+  const q = useDebounced(text.trim(), 250);
+  const doctor = params.get('doctor') ?? undefined;
+  useEffect(() => { if ((params.get('q') ?? '') !== q) setParams({ q }, { replace: true }); }, [q, params, setParams]);
+
+  const pages = usePages<Row, Page>(`/api/fmc/drpatient?${queryString({ doctor, q: params.get('q') })}`);
+  const patients = getEntity('patients');
+  const openAs = viewActionFor(patients, (a) => can(role, patients.name, a));
+  const hrefOf = (row: Row) => (openAs ? entityPath(patients, openAs, row.patient.id) : null);
+  const rowId = (i: number) => `drpatient-row-${i}`;
+  const keys = useRowKeys(pages.rows.length, {
+    rowId, hasMore: pages.hasMore, loadMore: pages.loadMore,
+    keys: { Enter: (i) => { const href = pages.rows[i] && hrefOf(pages.rows[i]); if (href) navigate(href); } },
+  });
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const shown = pages.last?.doctor ?? null;
+  const { setFocused } = keys;
+  useEffect(() => { setFocused(0); }, [doctor, q, setFocused]);
+
+  return (
+    <section aria-labelledby="screen-title" className="screen">
+      <div className="page-head"><h1 id="screen-title">{tUi(`screen.${id}.title`)}</h1></div>
+      <p className="muted">{t('drpatient.intro')}</p>
+      <div className="toolbar" role="search">
+        <label className="sr-only" htmlFor="drpatient-q">{t('drpatient.searchPatients')}</label>
+        <input id="drpatient-q" className="input" type="search" placeholder={t('drpatient.searchPatients')} value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => { if (e.key === 'ArrowDown' || e.key === 'Enter') { e.preventDefault(); bodyRef.current?.focus(); } }} />
+        <div className="screen-picker">
+          <label htmlFor="drpatient-doctor">{t('drpatient.doctor')}</label>
+          <RefSelect inputId="drpatient-doctor" target="doctor" many={false} label={t('drpatient.doctor')}
+            value={doctor && doctor !== 'all' ? Number(doctor) : (shown?.id ?? null)} initialLabels={shown?.title ?? null}
+            onChange={(v) => setParams({ doctor: v === null || v === undefined ? 'all' : Number(v) })} />
+        </div>
+        {pages.last?.ownDoctor && shown?.id !== pages.last.ownDoctor && <button type="button" className="btn" onClick={() => setParams({ doctor: undefined })}>{t('drpatient.myPatients')}</button>}
+        {shown && <button type="button" className="btn" onClick={() => setParams({ doctor: 'all' })}>{t('drpatient.allDoctors')}</button>}
+      </div>
+      {pages.last && <p className="muted" aria-live="polite">{shown ? t('drpatient.showing', { name: shown.title }) : t('drpatient.showingAll')}</p>}
+      {pages.loading && !pages.rows.length && <Loading />}
+      {pages.error && !pages.rows.length && <LoadError error={pages.error} onRetry={pages.retry} />}
+      {pages.done && !pages.rows.length && <Empty>{t('drpatient.empty')}</Empty>}
+      {pages.rows.length > 0 && (
+        <div className="grid">
+          <table role="grid" aria-labelledby="screen-title" className="screen-table">
+            <thead>
+              <tr><th scope="col">{t('drpatient.patient')}</th><th scope="col">{t('drpatient.doctor')}</th><th scope="col" className="num">{t('drpatient.visits')}</th><th scope="col">{t('drpatient.lastVisit')}</th></tr>
+            </thead>
+            <tbody ref={bodyRef} tabIndex={0} onKeyDown={keys.onKeyDown} aria-label={openAs ? t('drpatient.openHint') : t('common.moveHint')} aria-activedescendant={rowId(keys.focused)}>
+              {pages.rows.map((r, i) => {
+                const href = hrefOf(r);
+                return (
+                  <tr key={`${r.doctor.id}-${r.patient.id}`} id={rowId(i)} data-focused={i === keys.focused}
+                    onClick={() => { keys.setFocused(i); if (href) navigate(href); }}>
+                    <td>{href ? <Link href={href} tabIndex={-1}>{r.patient.title}</Link> : r.patient.title}</td>
+                    <td>{r.doctor.title}</td>
+                    <td className="num">{f.number(r.visits)}</td>
+                    <td>{f.dateTime(r.lastVisit)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <PagesFoot pages={pages} count={pages.rows.length} />
+      {pages.rows.length > 0 && <p className="muted">{openAs ? t('drpatient.openHint') : t('common.moveHint')}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { can, entityByName, entityPath, ENTITIES, viewActionFor } from '../../registry';
+import { RefSelect } from '../entity/ref-select';
+import { currentRole } from '../state/session';
+import { useDebounced } from '../use-debounced';
+import { ChangeList } from './log-changes';
+import { Empty, LoadError, Loading, PagesFoot, queryString, TIME_ZONE, useAddressParams, useFormat, usePages } from './screen-parts';
+
+interface LogRow {
+  id: number;
+  at: string;
+  actor: { id: number; name: string } | null;
+  entity: string;
+  record: { id: number; title: string | null } | null;
+  action: string;
+  changes: Record<string, unknown> | null;
+  address: string | null;
+}
+
+const FILTERS = ['actor', 'entity', 'record', 'from', 'to', 'action'] as const;
+const BASE_ACTIONS = ['create', 'update', 'delete', 'read', 'read_timeline', 'remind', 'book', 'cancel_booking', 'upload'] as const;
+
+/**
+ * fmc/fmclogs: the audit log, newest first (GET /api/fmc/fmclogs), filtered by who, record, days and action; the
+ * filters live in the address, so a link or a reload shows the same entries. Each entry opens to show its changes
+ * (old → new where the entry holds both). j/k or arrows move between entries, Enter or Space opens one, Tab
+ * reaches the record's link when the role may open it.
+ */
+export default function FmcLogs({ id }: { id: string }) {
+  const { t } = useTranslation('screens');
+  const { t: tUi } = useTranslation();
+  const f = useFormat();
+  const role = currentRole();
+  const [params, setParams] = useAddressParams();
+  const filter = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? ''])) as Record<typeof FILTERS[number], string>;
+  const [record, setRecord] = useState(filter.record);
+  const typedRecord = useDebounced(record.trim(), 300);
+  useEffect(() => {
+    if (/^\d*$/.test(typedRecord) && typedRecord !== (params.get('record') ?? '')) setParams({ record: typedRecord }, { replace: true });
+  }, [typedRecord, params, setParams]);
+
+  const pages = usePages<LogRow>(`/api/fmc/fmclogs?${queryString({ ...filter, record: filter.entity ? filter.record : undefined, tz: TIME_ZONE })}`);
+  const [open, setOpen] = useState<Set<number>>(new Set());
+  const [focused, setFocused] = useState(0);
+  const filtered = FILTERS.some((k) => filter[k]);
+
+  const entityOptions = useMemo(() => [...ENTITIES.map((e) => ({ value: e.name, label: tUi(`${e.name}.other`, { ns: 'entities' }) })), { value: 'upload', label: t('fmclogs.actions.upload') }]
+    .sort((a, b) => a.label.localeCompare(b.label)), [t, tUi]);
+  const transitionOptions = useMemo(() => ENTITIES.flatMap((e) => (e.workflow?.transitions ?? []).map((m) => ({ value: `transition:${m.name}`, label: `${t('fmclogs.actions.transition')}: ${tUi(`transition.${e.name}.${m.name}`)}` })))
+    .filter((o, i, all) => all.findIndex((x) => x.value === o.value) === i), [t, tUi]);
+  const actionLabel = (row: LogRow) => {
+    const [base, move] = row.action.split(':');
+    if (move) return `${t('fmclogs.actions.transition')}: ${tUi(`transition.${row.entity}.${move}`, { defaultValue: move })}`;
+    return t(`fmclogs.actions.${base}`, { defaultValue: row.action });
+  };
+  const toggle = (rowId: number) => setOpen((s) => { const n = new Set(s); if (n.has(rowId)) n.delete(rowId); else n.add(rowId); return n; });
+  const focusRow = (i: number) => {
+    const next = Math.max(0, Math.min(pages.rows.length - 1, i));
+    setFocused(next);
+    document.getElementById(`log-toggle-${pages.rows[next]?.id}`)?.focus();
+    if (next >= pages.rows.length - 1 && pages.hasMore) pages.loadMore();
+  };
+  const onListKey = (e: React.KeyboardEvent) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || !(e.target instanceof HTMLButtonElement)) return;
+    const step = ({ j: 1, ArrowDown: 1, k: -1, ArrowUp: -1, PageDown: 10, PageUp: -10 } as Record<string, number>)[e.key];
+    if (step !== undefined) { e.preventDefault(); focusRow(focused + step); }
+    if (e.key === 'Home' || e.key === 'End') { e.preventDefault(); focusRow(e.key === 'Home' ? 0 : pages.rows.length - 1); }
+  };
+
+  return (
+    <section aria-labelledby="screen-title" className="screen">
+      <div className="page-head"><h1 id="screen-title">{tUi(`screen.${id}.title`)}</h1></div>
+      <p className="muted">{t('fmclogs.intro')}</p>
+      <div className="toolbar screen-filters" role="search">
+        <div className="screen-picker">
+          <label htmlFor="logs-actor">{t('fmclogs.actor')}</label>
+          <RefSelect inputId="logs-actor" target="admin-user" many={false} label={t('fmclogs.actor')} value={filter.actor ? Number(filter.actor) : null}
+            onChange={(v) => setParams({ actor: v === null || v === undefined ? undefined : Number(v) })} />
+        </div>
+        <label>{t('fmclogs.entity')}{' '}
+          <select className="input" value={filter.entity} onChange={(e) => setParams({ entity: e.target.value, ...(e.target.value ? {} : { record: undefined }) })}>
+            <option value="">{t('fmclogs.anyEntity')}</option>
+            {entityOptions.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          </select>
+        </label>
+        <label>{t('fmclogs.record')}{' '}
+          <input className="input input-narrow" inputMode="numeric" pattern="[0-9]*" value={record} disabled={!filter.entity} onChange={(e) => setRecord(e.target.value.replace(/\D/g, ''))} />
+        </label>
+        <label>{t('fmclogs.action')}{' '}
+          <select className="input" value={filter.action} onChange={(e) => setParams({ action: e.target.value })}>
+            <option value="">{t('fmclogs.anyAction')}</option>
+            {BASE_ACTIONS.map((a) => <option key={a} value={a}>{t(`fmclogs.actions.${a}`)}</option>)}
+            {transitionOptions.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          </select>
+        </label>
+        <label>{t('common.from')} <input className="input" type="date" value={filter.from} max={filter.to || undefined} onChange={(e) => setParams({ from: e.target.value })} /></label>
+        <label>{t('common.to')} <input className="input" type="date" value={filter.to} min={filter.from || undefined} onChange={(e) => setParams({ to: e.target.value })} /></label>
+        {filtered && <button type="button" className="btn" onClick={() => { setRecord(''); setParams(Object.fromEntries(FILTERS.map((k) => [k, undefined]))); }}>{t('common.clear')}</button>}
+      </div>
+      {pages.loading && !pages.rows.length && <Loading />}
+      {pages.error && !pages.rows.length && <LoadError error={pages.error} onRetry={pages.retry} />}
+      {pages.done && !pages.rows.length && !pages.hasMore && <Empty>{t('fmclogs.empty')}</Empty>}
+      {pages.rows.length > 0 && <p className="muted">{t('fmclogs.hint')}</p>}
+      <ol className="log-list" aria-labelledby="screen-title" onKeyDown={onListKey}>
+        {pages.rows.map((r, i) => {
+          const def = entityByName(r.entity);
+          const openAs = def && viewActionFor(def, (a) => can(role, def.name, a));
+          const expanded = open.has(r.id);
+          return (
+            <li key={r.id} className="log-row">
+              <div className="log-head">
+                <button type="button" id={`log-toggle-${r.id}`} className="log-toggle" aria-expanded={expanded} aria-controls={`log-changes-${r.id}`}
+                  tabIndex={i === focused ? 0 : -1} onFocus={() => setFocused(i)} onClick={() => toggle(r.id)}>
+                  <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
+                  <time dateTime={r.at}>{f.dateTime(r.at)}</time>
+                  <span>{r.actor?.name ?? t('fmclogs.system')}</span>
+                  <strong>{actionLabel(r)}</strong>
+                  <span className="badge">{def ? tUi(`${def.name}.one`, { ns: 'entities' }) : r.entity}</span>
+                </button>
+                {r.record && (r.record.title === null
+                  ? <span className="muted">{t('fmclogs.deleted', { id: r.record.id })}</span>
+                  : openAs ? <Link href={entityPath(def!, openAs, r.record.id)}>{r.record.title}</Link> : <span>{r.record.title}</span>)}
+                {r.address && <span className="muted" title={t('fmclogs.address')}>{r.address}</span>}
+              </div>
+              {expanded && <ChangeList def={def} changes={r.changes} id={`log-changes-${r.id}`} />}
+            </li>
+          );
+        })}
+      </ol>
+      <PagesFoot pages={pages} count={pages.rows.length} />
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import type { EntityDef } from '../../registry';
+
+export interface Change { field: string; value: unknown; old?: unknown }
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The changes an audit entry holds, field by field. An edit's entry holds the values written; a transition's holds
+ * the status it left (`from`) beside the new one, and a value written as { from, to } (or { old, new }) holds both.
+ * Old → new is shown wherever the entry has both; the log never guesses a value it did not record.
+ */
+export function changesOf(def: EntityDef | undefined, changes: Record<string, unknown> | null): Change[] {
+  if (!changes) return [];
+  const status = def?.workflow?.field;
+  const out: Change[] = [];
+  for (const [field, v] of Object.entries(changes)) {
+    if (field === 'from' && status && status in changes) continue;
+    if (field === status && 'from' in changes) { out.push({ field, value: v, old: changes.from }); continue; }
+    if (isObject(v) && 'from' in v && 'to' in v) out.push({ field, value: v.to, old: v.from });
+    else if (isObject(v) && 'old' in v && 'new' in v) out.push({ field, value: v.new, old: v.old });
+    else out.push({ field, value: v });
+  }
+  return out;
+}
+
+/** One value as text: enums translated, lists as their size, anything else as written (long values cut). */
+function useShow(def: EntityDef | undefined) {
+  const { t } = useTranslation();
+  const { t: ts } = useTranslation('screens');
+  return (field: string, v: unknown): string => {
+    if (v === null || v === undefined || v === '') return ts('common.none');
+    const fd = def?.fields[field];
+    if (fd?.kind === 'enum' || (field === def?.workflow?.field && typeof v === 'string')) return t(String(v), { ns: 'enums' });
+    if (fd?.kind === 'ref' && typeof v === 'number') return `#${v}`;
+    if (Array.isArray(v) && v.every((x) => typeof x !== 'object')) return v.join(', ');
+    if (typeof v === 'object') return JSON.stringify(v).slice(0, 300);
+    return String(v).slice(0, 300);
+  };
+}
+
+export function ChangeList({ def, changes, id }: { def: EntityDef | undefined; changes: Record<string, unknown> | null; id: string }) {
+  const { t } = useTranslation();
+  const { t: ts } = useTranslation('screens');
+  const show = useShow(def);
+  const lines = changesOf(def, changes);
+  const label = (field: string) => (def?.fields[field] ? t(`${def.name}.fields.${field}`, { ns: 'entities' }) : field);
+  return (
+    <div id={id} className="log-changes">
+      {lines.length === 0 ? <p className="muted">{ts('fmclogs.noChanges')}</p> : (
+        <dl>
+          {lines.map((l) => (
+            <div key={l.field}>
+              <dt>{label(l.field)}</dt>
+              <dd>{l.old !== undefined ? <><del>{show(l.field, l.old)}</del> → <ins>{show(l.field, l.value)}</ins></> : show(l.field, l.value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { api, ApiError } from '../api/client';
+import { translateMessage } from '../i18n';
+import './screens.css';
+
+/**
+ * What the bespoke screens (fmc dashboard, patients seen, medicines prescribed, activity log, worklists) share:
+ * loading one answer or keyset pages with cancellation (a superseded answer never shows), the loading, error
+ * (with Retry) and empty states, and numbers and dates in the user's language (English as written in India).
+ */
+
+/** The locale of a language: English is shown as in India (lakh grouping, day before month). */
+export function localeOf(lang: string): string {
+  return { en: 'en-IN', zh: 'zh-CN', es: 'es-ES', fr: 'fr-FR', it: 'it-IT' }[lang] ?? lang;
+}
+
+/** The browser's time zone: the server counts "today" and date ranges in it. */
+export const TIME_ZONE = (() => {
+  try { return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'; } catch { return 'UTC'; }
+})();
+
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const locale = localeOf(i18n.language);
+  return useMemo(() => {
+    const num = new Intl.NumberFormat(locale);
+    const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const shortDay = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    return {
+      locale,
+      number: (n: number) => num.format(n),
+      /** A calendar day (YYYY-MM-DD), whatever the time zone. */
+      day: (d: string) => day.format(new Date(`${d}T00:00:00Z`)),
+      shortDay: (d: string) => shortDay.format(new Date(`${d}T00:00:00Z`)),
+      dateTime: (iso: string) => dateTime.format(new Date(iso)),
+    };
+  }, [locale]);
+}
+
+const messageOf = (err: unknown) => (err instanceof ApiError ? translateMessage(err.message) : String(err));
+
+/** One answer of `url` (null: nothing to load yet); a change of url drops the old answer at once. */
+export function useAnswer<T>(url: string | null) {
+  const [state, setState] = useState<{ url: string | null; data: T | null; error: string | null; loading: boolean }>({ url, data: null, error: null, loading: url !== null });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (url === null) return;
+    const ctrl = new AbortController();
+    setState({ url, data: null, error: null, loading: true });
+    api.get<T>(url, { signal: ctrl.signal })
+      .then((data) => setState({ url, data, error: null, loading: false }))
+      .catch((err) => { if (!ctrl.signal.aborted) setState({ url, data: null, error: messageOf(err), loading: false }); });
+    return () => ctrl.abort();
+  }, [url, attempt]);
+  const current = state.url === url ? state : { url, data: null, error: null, loading: url !== null };
+  return { ...current, retry: useCallback(() => setAttempt((n) => n + 1), []) };
+}
+
+export interface KeysetPage<T> { data: T[]; nextCursor: string | null; partial?: boolean }
+
+/**
+ * Keyset pages of `url` (a query string without cursor): the first page on every change of url (the old rows go
+ * at once: no stale rows), more on `loadMore`. A failed first page shows no rows; a failed next page keeps the
+ * rows already shown (they are this query's) and Retry asks for that page again.
+ */
+export function usePages<T, P extends KeysetPage<T> = KeysetPage<T>>(url: string | null) {
+  const [rows, setRows] = useState<T[]>([]);
+  const [last, setLast] = useState<P | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const generation = useRef(0);
+  const ctrl = useRef<AbortController | null>(null);
+
+  const fetchPage = useCallback(async (after: string | null) => {
+    if (url === null) return;
+    const gen = generation.current;
+    ctrl.current?.abort();
+    const c = new AbortController();
+    ctrl.current = c;
+    setLoading(true);
+    setError(null);
+    try {
+      const page = await api.get<P>(`${url}${url.includes('?') ? '&' : '?'}${after ? `cursor=${encodeURIComponent(after)}` : ''}`, { signal: c.signal });
+      if (gen !== generation.current) return;
+      setRows((prev) => (after ? [...prev, ...page.data] : page.data));
+      setLast(page);
+      setCursor(page.nextCursor);
+    } catch (err) {
+      if (gen === generation.current && !c.signal.aborted) setError(messageOf(err));
+    } finally {
+      if (gen === generation.current && !c.signal.aborted) setLoading(false);
+    }
+  }, [url]);
+
+  useEffect(() => {
+    generation.current++;
+    setRows([]);
+    setLast(null);
+    setCursor(null);
+    void fetchPage(null);
+    return () => ctrl.current?.abort();
+  }, [fetchPage]);
+
+  const loadMore = useCallback(() => { if (!loading && cursor && !error) void fetchPage(cursor); }, [loading, cursor, error, fetchPage]);
+  const retry = useCallback(() => void fetchPage(rows.length ? cursor : null), [fetchPage, rows.length, cursor]);
+  const replace = useCallback((fn: (rows: T[]) => T[]) => setRows(fn), []);
+  return { rows, last, loading, error, hasMore: Boolean(cursor), partial: Boolean(last?.partial), loadMore, retry, replace, done: !loading && !error && last !== null };
+}
+
+/**
+ * A screen's filters as the address holds them (?doctor=…&q=…): a reload or a shared link lands on the same view.
+ * `set` replaces the history entry while typing (`replace`), else adds one, so Back steps through filter changes.
+ */
+export function useAddressParams(): [URLSearchParams, (changes: Record<string, string | number | undefined | null>, opts?: { replace?: boolean }) => void] {
+  const search = useSearch();
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const set = useCallback((changes: Record<string, string | number | undefined | null>, opts: { replace?: boolean } = {}) => {
+    const next = new URLSearchParams(window.location.search);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === undefined || v === null || v === '') next.delete(k);
+      else next.set(k, String(v));
+    }
+    const qs = next.toString();
+    const href = `${window.location.pathname}${qs ? `?${qs}` : ''}`;
+    if (href !== `${window.location.pathname}${window.location.search}`) navigate(href, { replace: opts.replace });
+  }, []);
+  return [params, set];
+}
+
+/** The query string of a set of parameters, blanks left out. */
+export function queryString(params: Record<string, string | number | undefined | null>): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
+  return p.toString();
+}
+
+export function Loading() {
+  const { t } = useTranslation('screens');
+  return <p role="status" className="muted">{t('common.loading')}</p>;
+}
+
+/** A failed load: the message and a Retry button (which takes the focus back to where the user was). */
+export function LoadError({ error, onRetry }: { error: string; onRetry: () => void }) {
+  const { t } = useTranslation('screens');
+  return (
+    <div className="alert alert-error" role="alert">
+      {t('common.failed')} {error} <button type="button" className="btn" onClick={onRetry}>{t('common.retry')}</button>
+    </div>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="screen-empty">{children}</p>;
+}
+
+/** The foot of a paged list: load more (keyboard and mouse), loading, partial walk, the end. */
+export function PagesFoot({ pages, count }: { pages: { loading: boolean; error: string | null; hasMore: boolean; partial: boolean; loadMore: () => void; retry: () => void; done: boolean }; count: number }) {
+  const { t } = useTranslation('screens');
+  return (
+    <div className="screen-foot" aria-live="polite">
+      {pages.error && count > 0 && <LoadError error={pages.error} onRetry={pages.retry} />}
+      {pages.loading && count > 0 && <span role="status">{t('common.loadingMore')}</span>}
+      {!pages.loading && !pages.error && pages.hasMore && (
+        <>
+          {pages.partial && <span className="muted">{t('common.partial')}</span>}
+          <button type="button" className="btn" onClick={pages.loadMore}>{t('common.loadMore')}</button>
+        </>
+      )}
+      {pages.done && !pages.hasMore && count > 0 && <span className="muted">{t('common.end')}</span>}
+    </div>
+  );
+}
+
+/** Moving a focused row with j/k, arrows, Home/End, PageUp/PageDown; returns the new index or null for another key. */
+export function rowMove(key: string, at: number, count: number): number | null {
+  const to = ({ j: at + 1, ArrowDown: at + 1, k: at - 1, ArrowUp: at - 1, Home: 0, End: count - 1, PageDown: at + 10, PageUp: at - 10 } as Record<string, number>)[key];
+  return to === undefined ? null : Math.max(0, Math.min(count - 1, to));
+}
+
+/**
+ * The keyboard of a list whose body holds the focus (the list screens' model): j/k and the arrows move the
+ * highlighted row (aria-activedescendant), reaching the last loaded row loads the next page, and `keys` act on
+ * the highlighted row (Enter opens, x selects…). Keys with a modifier, and keys typed in a field, are left alone.
+ */
+export function useRowKeys(count: number, opts: { rowId: (i: number) => string; hasMore?: boolean; loadMore?: () => void; keys?: Record<string, (i: number) => void> }) {
+  const [focused, setFocused] = useState(0);
+  const at = Math.min(focused, Math.max(0, count - 1));
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.target !== e.currentTarget || e.ctrlKey || e.metaKey || e.altKey) return;
+    const to = count ? rowMove(e.key, at, count) : null;
+    if (to !== null) {
+      e.preventDefault();
+      setFocused(to);
+      document.getElementById(opts.rowId(to))?.scrollIntoView({ block: 'nearest' });
+      if (to >= count - 1 && opts.hasMore) opts.loadMore?.();
+      return;
+    }
+    const action = opts.keys?.[e.key];
+    if (action && count) { e.preventDefault(); action(at); }
+  };
+  return { focused: at, setFocused, onKeyDown };
+}

@@ -1,0 +1,163 @@
+import { useEffect, useRef, useState } from 'react';
+import { navigate } from 'wouter/use-browser-location';
+import { useTranslation } from 'react-i18next';
+import { can, entityPath, getEntity, viewActionFor, WORKLISTS } from '../../registry';
+import { api, ApiError } from '../api/client';
+import { translateMessage } from '../i18n';
+import { currentRole } from '../state/session';
+import { useDebounced } from '../use-debounced';
+import { Empty, LoadError, Loading, PagesFoot, queryString, useAddressParams, usePages, useRowKeys, type KeysetPage } from './screen-parts';
+
+interface Row { id: number; title: string; subtitle: string; email: string | null; missing: string[]; count?: number; remindedToday: boolean }
+type Result = 'sent' | 'already_today' | 'no_email' | 'not_found';
+
+/** The key that sends reminders while the screen has the keyboard (not in a field); shown on the button. */
+const SEND_KEY = 'r';
+
+/**
+ * notifications/{worklist}: who lacks what (GET /api/notifications/{id}), with reminders to the selected rows
+ * (POST …/remind): x or the row's box selects, "select all on page" takes every row shown, the Send button (or r)
+ * sends, and each row then says what happened to it. Enter opens the record when the role may.
+ */
+export default function Worklist({ id }: { id: string }) {
+  const { t } = useTranslation('screens');
+  const { t: tUi } = useTranslation();
+  const role = currentRole();
+  const w = WORKLISTS.find((x) => x.id === id)!;
+  const def = getEntity(w.entity);
+  const [params, setParams] = useAddressParams();
+  const [text, setText] = useState(params.get('q') ?? '');
+  const q = useDebounced(text.trim(), 250);
+  useEffect(() => { if ((params.get('q') ?? '') !== q) setParams({ q }, { replace: true }); }, [q, params, setParams]);
+
+  const pages = usePages<Row, KeysetPage<Row>>(`/api/notifications/${id}?${queryString({ q: params.get('q') })}`);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [results, setResults] = useState<Map<number, Result>>(new Map());
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [summary, setSummary] = useState<string | null>(null);
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const openAs = viewActionFor(def, (a) => can(role, def.name, a));
+  const rowId = (i: number) => `worklist-row-${i}`;
+
+  const toggle = (recordId: number) => setSelected((s) => { const n = new Set(s); if (n.has(recordId)) n.delete(recordId); else n.add(recordId); return n; });
+  const allOnPage = pages.rows.length > 0 && pages.rows.every((r) => selected.has(r.id));
+  const selectPage = () => setSelected((s) => {
+    const n = new Set(s);
+    for (const r of pages.rows) { if (allOnPage) n.delete(r.id); else n.add(r.id); }
+    return n;
+  });
+
+  const send = async () => {
+    const ids = [...selected];
+    if (!ids.length || sending) return;
+    setSending(true);
+    setSendError(null);
+    setSummary(null);
+    try {
+      const answered: { id: number; result: Result }[] = [];
+      // The server takes 100 ids a call; larger selections go in turns.
+      for (let i = 0; i < ids.length; i += 100) answered.push(...(await api.post<{ data: { id: number; result: Result }[] }>(`/api/notifications/${id}/remind`, { ids: ids.slice(i, i + 100) })).data);
+      setResults((m) => { const n = new Map(m); answered.forEach((a) => n.set(a.id, a.result)); return n; });
+      pages.replace((rows) => rows.map((r) => (answered.some((a) => a.id === r.id && (a.result === 'sent' || a.result === 'already_today')) ? { ...r, remindedToday: true } : r)));
+      const n = (res: Result) => answered.filter((a) => a.result === res).length;
+      setSummary(t('worklist.sentSummary', { sent: n('sent'), already: n('already_today'), noEmail: n('no_email'), notFound: n('not_found') }));
+      setSelected(new Set());
+    } catch (err) {
+      setSendError(err instanceof ApiError ? translateMessage(err.message) : String(err));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const keys = useRowKeys(pages.rows.length, {
+    rowId, hasMore: pages.hasMore, loadMore: pages.loadMore,
+    keys: {
+      x: (i) => pages.rows[i] && toggle(pages.rows[i].id),
+      ' ': (i) => pages.rows[i] && toggle(pages.rows[i].id),
+      Enter: (i) => { if (openAs && pages.rows[i]) navigate(entityPath(def, openAs, pages.rows[i].id)); },
+    },
+  });
+  const { setFocused } = keys;
+  useEffect(() => { setFocused(0); setSelected(new Set()); }, [q, setFocused]);
+
+  // r sends from anywhere on the screen but a field (where it is a letter being typed).
+  const onScreenKey = (e: React.KeyboardEvent) => {
+    const el = e.target as HTMLElement;
+    if (e.key !== SEND_KEY || e.ctrlKey || e.metaKey || e.altKey || ['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName) || el.isContentEditable) return;
+    e.preventDefault();
+    void send();
+  };
+
+  const missingText = (r: Row) => r.missing.map((m) => {
+    if (w.via && m === `${w.via.entity}.${w.via.emptyList}`) return t('worklist.noPrescription', { n: r.count ?? 0 });
+    const [list, item] = m.split('.');
+    if (item) return t('worklist.itemField', { list: tUi(`${def.name}.fields.${list}`, { ns: 'entities' }), field: tUi(`${def.name}.items.${list}.${item}`, { ns: 'entities' }) });
+    return tUi(`${def.name}.fields.${m}`, { ns: 'entities' });
+  }).join(', ');
+
+  return (
+    <section aria-labelledby="screen-title" className="screen" onKeyDown={onScreenKey}>
+      <div className="page-head">
+        <h1 id="screen-title">{tUi(`screen.${id}.title`)}</h1>
+        <button type="button" className="btn btn-primary" disabled={!selected.size || sending} onClick={() => void send()} aria-keyshortcuts={SEND_KEY}>
+          {sending ? t('worklist.sending') : t('worklist.send')} <kbd>{SEND_KEY}</kbd>
+        </button>
+      </div>
+      <p className="muted">{t(`worklist.intro.${id}`)}</p>
+      <div className="toolbar" role="search">
+        <label className="sr-only" htmlFor="worklist-q">{t('worklist.searchRecords')}</label>
+        <input id="worklist-q" className="input" type="search" placeholder={t('worklist.searchRecords')} value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => { if (e.key === 'ArrowDown' || e.key === 'Enter') { e.preventDefault(); bodyRef.current?.focus(); } }} />
+        <label className="check">
+          <input type="checkbox" checked={allOnPage} disabled={!pages.rows.length} onChange={selectPage} /> {t('worklist.selectPage')}
+        </label>
+        {selected.size > 0 && (
+          <span aria-live="polite">{t('worklist.selected', { n: selected.size })} <button type="button" className="btn" onClick={() => setSelected(new Set())}>{t('worklist.clearSelection')}</button></span>
+        )}
+      </div>
+      {sendError && <p className="alert alert-error" role="alert">{sendError}</p>}
+      {summary && <p className="alert" role="status">{summary}</p>}
+      {pages.loading && !pages.rows.length && <Loading />}
+      {pages.error && !pages.rows.length && <LoadError error={pages.error} onRetry={pages.retry} />}
+      {pages.done && !pages.rows.length && !pages.hasMore && <Empty>{t('worklist.empty')}</Empty>}
+      {pages.rows.length > 0 && (
+        <div className="grid">
+          <table role="grid" aria-labelledby="screen-title" aria-multiselectable="true" className="screen-table">
+            <thead>
+              <tr>
+                <th scope="col" className="check-col"><span className="sr-only">{t('worklist.selectPage')}</span></th>
+                <th scope="col">{t('worklist.name')}</th>
+                <th scope="col">{t('worklist.contact')}</th>
+                <th scope="col" className="wrap">{t('worklist.missing')}</th>
+                <th scope="col">{t('worklist.status')}</th>
+              </tr>
+            </thead>
+            <tbody ref={bodyRef} tabIndex={0} onKeyDown={keys.onKeyDown} aria-label={t('worklist.hint')} aria-activedescendant={rowId(keys.focused)}>
+              {pages.rows.map((r, i) => {
+                const result = results.get(r.id);
+                return (
+                  <tr key={r.id} id={rowId(i)} data-focused={i === keys.focused} aria-selected={selected.has(r.id)} onClick={() => keys.setFocused(i)}>
+                    <td className="check-col">
+                      <input type="checkbox" tabIndex={-1} checked={selected.has(r.id)} onChange={() => toggle(r.id)} aria-label={t('worklist.select', { name: r.title })} />
+                    </td>
+                    <td>{openAs ? <a href={entityPath(def, openAs, r.id)} tabIndex={-1} onClick={(e) => { e.preventDefault(); navigate(entityPath(def, openAs, r.id)); }}>{r.title}</a> : r.title}</td>
+                    <td>{r.email ?? <span className="status status-cancelled">{t('worklist.noEmail')}</span>}</td>
+                    <td className="wrap">{missingText(r)}</td>
+                    <td>
+                      {result ? <span className={`status status-${result === 'sent' ? 'completed' : result === 'already_today' ? 'pending' : 'cancelled'}`}>{t(`worklist.results.${result}`)}</span>
+                        : r.remindedToday ? <span className="badge">{t('worklist.remindedToday')}</span> : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <PagesFoot pages={pages} count={pages.rows.length} />
+      {pages.rows.length > 0 && <p className="muted">{t('worklist.hint')}</p>}
+    </section>
+  );
+}
