@@ -16,6 +16,8 @@ import { platformRoutes } from './routes/platform';
 import { timelineRoutes } from './routes/timeline';
 import { slotRoutes } from './routes/slots';
 import { invoicePdfRoutes } from './routes/invoice-pdf';
+import { fmcScreenRoutes } from './routes/fmc-screens';
+import { worklistRoutes } from './routes/worklists';
 
 /** Calls that need no session: sign-in and the public auth pages. validate and logout check the token themselves. */
 const PUBLIC = [/^\/api\/adminUser\/(login|validate\/authToken|logout)$/, /^\/api\/auth\//];
@@ -113,6 +115,8 @@ export function createApp(deps: { db: DB; config: Config; distDir?: string }): H
   api.route('/', slotRoutes());
   api.route('/', timelineRoutes());
   api.route('/', invoicePdfRoutes());
+  api.route('/', fmcScreenRoutes());
+  api.route('/', worklistRoutes());
   api.route('/', crudRoutes());
   api.all('*', () => { throw fail(404, 'There is no such call', { code: 'not_found' }); });
   app.route('/api', api);
