@@ -2,12 +2,22 @@ import { useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { allRoutes, canAccess, ENTITIES, getEntity, matchPath, type RouteSpec } from '../../registry';
 import { currentRole, session } from '../state/session';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Home } from '../screens/home';
-import { UserProfile } from '../screens/user-profile';
 import { NotFound } from '../screens/error-pages';
-import { EntityListScreen } from '../entity/list-screen';
-import { EntityDetails } from '../entity/details';
-import { Timeline } from '../entity/timeline';
+import { BespokeScreen } from '../screens/bespoke';
+
+// Screens load when first opened: home comes with the shell, lists, forms and details (table, virtualiser, forms) after.
+const UserProfile = lazy(() => import('../screens/user-profile').then((m) => ({ default: m.UserProfile })));
+const EntityListScreen = lazy(() => import('../entity/list-screen').then((m) => ({ default: m.EntityListScreen })));
+const EntityDetails = lazy(() => import('../entity/details').then((m) => ({ default: m.EntityDetails })));
+const Timeline = lazy(() => import('../entity/timeline').then((m) => ({ default: m.Timeline })));
+
+function Loading({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return <Suspense fallback={<p role="status">{t('app.loading')}</p>}>{children}</Suspense>;
+}
 
 /** Routes generated from the registry; the policy decides, and a route the role may not open is the not-found page. */
 const ROUTES: RouteSpec[] = allRoutes(ENTITIES);
@@ -25,14 +35,18 @@ export function DashboardRoutes() {
   useSnapshot(session);
   const hit = resolveRoute(location);
   if (!hit || !canAccess(hit.route.roles, currentRole())) return <NotFound embedded />;
-  const { route, params } = hit;
+  return <Loading>{screenOf(hit.route, hit.params)}</Loading>;
+}
+
+function screenOf(route: RouteSpec, params: Record<string, string>) {
   switch (route.screen) {
     case 'home': return <Home />;
     case 'userProfile': return <UserProfile />;
-    case 'list': return <EntityListScreen key={route.entity} def={getEntity(route.entity!)} />;
+    case 'list': return <EntityListScreen key={`${route.entity}-${route.view ?? ''}`} def={getEntity(route.entity!)} view={route.view} />;
+    case 'screen': return <BespokeScreen key={route.screenId} id={route.screenId!} />;
     case 'add': return <EntityListScreen key={route.entity} def={getEntity(route.entity!)} modal={{ mode: 'create' }} />;
     case 'edit': return <EntityListScreen key={route.entity} def={getEntity(route.entity!)} modal={{ mode: 'update', id: Number(params.id) }} />;
     case 'timeline': return <Timeline key={`${route.entity}-${params.id}`} def={getEntity(route.entity!)} id={Number(params.id)} />;
-    case 'details': return <EntityDetails key={`${route.entity}-${params.id}`} def={getEntity(route.entity!)} id={Number(params.id)} />;
+    case 'details': return <EntityDetails key={`${route.entity}-${params.id}`} def={getEntity(route.entity!)} id={Number(params.id)} view={params.status} />;
   }
 }
