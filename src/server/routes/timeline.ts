@@ -1,22 +1,95 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { columnName, ENTITIES, referrersOf, rolesFor, shownKind, titleOf, type EntityDef } from '../../registry';
+import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { fail, type AppEnv } from '../http';
 import { guard } from '../crud/routes';
 import { selectList } from '../crud/columns';
 import { audit as writeAudit } from '../crud/write';
+import { titlesOf } from './screen-query';
 
-export interface TimelineEvent { at: string; entity: string; id: number; title: string; what: string }
+/**
+ * One line of a record's history. A record that refers to it (`what: 'record'`), or an entry of the audit log
+ * (`what: 'audit'`): of the record itself, or a change to a record that refers to it (an appointment completed).
+ * An audit line says who (`actor`, null for the system) and what: `changes` in the activity log's form, a field
+ * whose old value is known as { from, to }, else the value written.
+ */
+export interface TimelineEvent {
+  at: string;
+  entity: string;
+  id: number;
+  title: string;
+  what: 'record' | 'audit';
+  action?: string;
+  actor?: { id: number; name: string } | null;
+  changes?: Record<string, unknown>;
+  reason?: string;
+  worklist?: string;
+}
+
+interface AuditRow { id: number; at: unknown; actor_id: number | null; record_id: number; action: string; changes: Record<string, unknown> | null }
+
+/** Audit entries a record's history reads (per record, newest first); reads of the record are the activity log's, not changes. */
+const AUDIT_LIMIT = 500;
 
 /** The first date-like field of an entity: when its record happened (an examination, a card's start); else its creation. */
 function whenField(def: EntityDef): string | null {
   return Object.entries(def.fields).find(([, fd]) => ['date', 'datetime'].includes(shownKind(fd)))?.[0] ?? null;
 }
 
+/** Dates as ISO text, so that record dates and audit instants sort together. */
+function iso(v: unknown): string {
+  return v instanceof Date ? v.toISOString() : String(v);
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * What each audit entry of one record changed, oldest first. The log holds the values each write sent (an edit sends
+ * every field of the form), so a field's old value is the one the record's previous entry holding it wrote; a field
+ * that kept its value is left out. A transition holds the status it left (`from`). Where no earlier entry holds a
+ * field (a record stored before the log, or by the seed), the value written is shown alone, never a guessed old one.
+ */
+export function auditChanges(def: EntityDef, rows: readonly AuditRow[]): Map<number, Pick<TimelineEvent, 'changes' | 'reason' | 'worklist'>> {
+  const status = def.workflow?.field;
+  const known = new Map<string, unknown>();
+  const out = new Map<number, Pick<TimelineEvent, 'changes' | 'reason' | 'worklist'>>();
+  for (const row of rows) {
+    const written = row.changes ?? {};
+    const changes: Record<string, unknown> = {};
+    const extra: Pick<TimelineEvent, 'reason' | 'worklist'> = {};
+    if (row.action === 'remind' && typeof written.worklist === 'string') extra.worklist = written.worklist;
+    if (typeof written.reason === 'string' && row.action.startsWith('transition:')) extra.reason = written.reason;
+    for (const [field, value] of Object.entries(written)) {
+      if (!def.fields[field] || def.fields[field].writeOnly) continue;
+      const old = status === field && 'from' in written ? written.from : known.get(field);
+      const hasOld = (status === field && 'from' in written) || known.has(field);
+      known.set(field, value);
+      if (row.action === 'create' || row.action === 'remind') continue;
+      if (hasOld) { if (!same(old, value)) changes[field] = { from: old ?? null, to: value ?? null }; }
+      else if (value !== null && value !== undefined && value !== '') changes[field] = value;
+    }
+    out.set(row.id, { ...(Object.keys(changes).length ? { changes } : {}), ...extra });
+  }
+  return out;
+}
+
+/** The change entries of records of one entity (oldest first, at most AUDIT_LIMIT a call), reads left out. */
+async function auditRows(db: DB, entity: string, ids: readonly number[]): Promise<AuditRow[]> {
+  if (!ids.length) return [];
+  const res = await sql<AuditRow>`select * from (
+      select id, at, actor_id, record_id, action, changes from audit_log
+      where entity = ${entity} and record_id = any(${ids}::int[]) and action not like 'read%'
+      order by at desc, id desc limit ${AUDIT_LIMIT}
+    ) x order by at, id`.execute(db);
+  return res.rows;
+}
+
 /**
  * GET /api/{resource}/{id}/timeline for entities whose policy has a timeline (patients): every record of
- * any entity that refers to it, dated, newest first, plus the record's own audit trail. Registry-driven:
+ * any entity that refers to it, dated, newest first, the record's own audit trail (who changed what, old → new) and
+ * the changes made to the records that refer to it (an appointment completed, and by whom). Registry-driven:
  * a new entity that refers to patients appears here by being declared.
  */
 export function timelineRoutes(): Hono<AppEnv> {
@@ -32,18 +105,44 @@ export function timelineRoutes(): Hono<AppEnv> {
       if (!exists.rows.length) throw fail(404, 'This record does not exist', { code: 'not_found' });
       if (def.auditReads) await writeAudit(db, c.get('user'), def, id, 'read_timeline', null);
       const events: TimelineEvent[] = [];
+      const audits: { def: EntityDef; rows: AuditRow[]; titles: Map<number, string> }[] = [];
       for (const r of referrersOf(def.name).filter((x) => !x.itemField)) {
         const c2 = sql.raw(ident(columnName(r.field, r.entity.fields[r.field])));
         const cond = r.many ? sql`${id} = any(${c2})` : sql`${c2} = ${id}`;
         const rows = await sql<Record<string, unknown>>`select ${selectList(r.entity)} from ${sql.raw(ident(r.entity.table))} t where ${cond} order by t.id desc limit 200`.execute(db);
         const when = whenField(r.entity);
+        const titles = new Map<number, string>();
         for (const row of rows.rows) {
-          events.push({ at: String((when && row[when]) || row.createdAt), entity: r.entity.name, id: Number(row.id), title: titleOf(r.entity, row) || `#${row.id}`, what: 'record' });
+          const title = titleOf(r.entity, row) || `#${row.id}`;
+          titles.set(Number(row.id), title);
+          events.push({ at: iso((when && row[when]) || row.createdAt), entity: r.entity.name, id: Number(row.id), title, what: 'record' });
+        }
+        // Their own creation is the record line above; what happened to them after it is told here.
+        audits.push({ def: r.entity, rows: await auditRows(db, r.entity.name, [...titles.keys()]), titles });
+      }
+      audits.push({ def, rows: await auditRows(db, def.name, [id]), titles: new Map() });
+
+      const actors = await titlesOf(db, 'admin-user', audits.flatMap((a) => a.rows.flatMap((r) => (r.actor_id === null ? [] : [r.actor_id]))));
+      for (const a of audits) {
+        const own = a.def === def;
+        const byRecord = new Map<number, AuditRow[]>();
+        for (const r of a.rows) {
+          if (!byRecord.has(r.record_id)) byRecord.set(r.record_id, []);
+          byRecord.get(r.record_id)!.push(r);
+        }
+        for (const rows of byRecord.values()) {
+          const changes = auditChanges(a.def, rows);
+          for (const r of rows) {
+            if (!own && r.action === 'create') continue;
+            events.push({
+              at: iso(r.at), entity: a.def.name, id: r.record_id, title: own ? r.action : (a.titles.get(r.record_id) ?? `#${r.record_id}`), what: 'audit',
+              action: r.action, actor: r.actor_id === null ? null : { id: r.actor_id, name: actors.get(r.actor_id) ?? `#${r.actor_id}` },
+              ...changes.get(r.id),
+            });
+          }
         }
       }
-      const audit = await sql<{ at: string; action: string }>`select at, action from audit_log where entity = ${def.name} and record_id = ${id} order by at desc limit 200`.execute(db);
-      for (const a of audit.rows) events.push({ at: String(a.at), entity: def.name, id, title: a.action, what: 'audit' });
-      events.sort((a, b) => b.at.localeCompare(a.at));
+      events.sort((x, y) => y.at.localeCompare(x.at));
       return c.json({ data: events });
     });
   }
