@@ -5,6 +5,7 @@ import { readConfig } from './config';
 import { clusterRole, refuseEmbeddedCluster, startWorkers } from './cluster';
 import { openDatabase } from './db/connection';
 import { startMailSender } from './mail';
+import { startTrashPurge } from './crud/trash';
 
 /** `npm start`: one Node process serving the built console, /api and /content. */
 async function main() {
@@ -22,6 +23,8 @@ async function main() {
   const app = createApp({ db: database.db, config });
   // Mail leaves from here, never from a request (mail.ts); every serving process sends, rows are claimed one by one.
   const stopMail = startMailSender(database.db, config, log);
+  // Deleted records are kept for Undo, then deleted for good here; every process purges, rows are claimed (crud/trash.ts).
+  const stopPurge = startTrashPurge(database.db, log);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`Console listening on http://localhost:${info.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}${role === 'worker' ? `, worker ${process.pid}` : ''})`);
   });
@@ -32,6 +35,7 @@ async function main() {
     console.log(`${signal}: closing`);
     server.close();
     await stopMail();
+    await stopPurge();
     await database.close();
     process.exit(0);
   };

@@ -59,6 +59,7 @@ function ruleOf(method: string, path: string): Rule | undefined {
       [`GET ${base}/:id`]: (r) => canReadRecord(r, def.name),
       [`PUT ${base}/:id`]: (r) => can(r, def.name, 'edit'),
       [`DELETE ${base}/:id`]: (r) => can(r, def.name, 'delete'),
+      [`POST ${base}/:id/restore`]: (r) => can(r, def.name, 'delete'),
       [`GET ${base}/:id/history`]: (r) => canReadRecord(r, def.name),
       [`GET ${base}/:id/timeline`]: (r) => can(r, def.name, 'timeline'),
       [`POST ${base}/:id/transition`]: (r) => (def.workflow?.transitions ?? []).some((m) => mayMove(r, def, m)),

@@ -5,7 +5,7 @@ import { listRecords } from './list';
 import { scopeWhere } from './scope';
 import { statusHistory, transition, transitionBody } from './transition';
 import { listOptions } from './options';
-import { audit, createRecord, deleteRecord, getRecord, updateRecord } from './write';
+import { audit, createRecord, deleteRecord, getRecord, restoreRecord, updateRecord } from './write';
 
 /** The caller must hold a role the policy gives for this action; else 403. */
 export function guard(c: Ctx, resource: string, action: Action) {
@@ -88,7 +88,12 @@ export function crudRoutes(): Hono<AppEnv> {
     app.delete(`${base}/:id`, async (c) => {
       guard(c, def.name, 'delete');
       await deleteRecord(c.get('db'), def, idParam(c), c.get('user'));
+      // In the trash for a while: whoever deleted it may restore it (POST …/restore, Undo).
       return c.json({ data: { deleted: true } });
+    });
+    app.post(`${base}/:id/restore`, async (c) => {
+      guard(c, def.name, 'delete');
+      return c.json({ data: await restoreRecord(c.get('db'), def, idParam(c), c.get('user')) });
     });
   }
   return app;

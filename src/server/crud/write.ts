@@ -12,6 +12,7 @@ import { attachLabels } from './labels';
 import { enforceFieldRules } from './field-rules';
 import { checkReferences } from './references';
 import { centreOf, inScope, scoped, type ScopeOwner } from './scope';
+import { dropGoneDetached, moveToTrash, putBack, reattach, takeFromTrash, type Detached } from './trash';
 
 /** Who writes: a signed-in user (their role and session), or the system (`role` null: first-start seeding). */
 export interface Actor { id: number | null; role: Role | null; sessionId?: number; centres?: readonly number[]; address?: string }
@@ -159,7 +160,10 @@ export async function updateRecord(db: DB, def: EntityDef, id: number, input: Re
   }
 }
 
-/** Refuses to delete built-in rows and records that others refer to, naming who refers to it. */
+/**
+ * Refuses to delete built-in rows and records that others refer to, naming who refers to it. The record goes to the
+ * trash (trash.ts), from where whoever deleted it may restore it for a while (restoreRecord).
+ */
 export async function deleteRecord(db: DB, def: EntityDef, id: number, actor: Actor) {
   try {
     await db.transaction().execute(async (tx) => {
@@ -171,10 +175,12 @@ export async function deleteRecord(db: DB, def: EntityDef, id: number, actor: Ac
         throw fail(409, `"${titleOf(def, existing)}" is built in and cannot be deleted`, { code: 'protected' });
       }
       const users: string[] = [];
+      const detached: Detached[] = [];
       for (const r of referrersOf(def.name)) {
         const c = sql.raw(ident(columnName(r.field, r.entity.fields[r.field])));
         if (r.entity.fields[r.field].detach) {
-          await sql`update ${sql.raw(ident(r.entity.table))} set ${c} = array_remove(${c}, ${id}::int), version = version + 1, updated_at = now() where ${id} = any(${c})`.execute(tx);
+          const out = await sql<{ id: number }>`update ${sql.raw(ident(r.entity.table))} set ${c} = array_remove(${c}, ${id}::int), version = version + 1, updated_at = now() where ${id} = any(${c}) returning id`.execute(tx);
+          if (out.rows.length) detached.push({ entity: r.entity.name, field: r.field, ids: out.rows.map((x) => Number(x.id)) });
           continue;
         }
         // A reference inside a nested list lives in jsonb items; those tables are small enough to scan on a delete.
@@ -187,12 +193,66 @@ export async function deleteRecord(db: DB, def: EntityDef, id: number, actor: Ac
       if (users.length) {
         throw fail(409, `"${titleOf(def, existing)}" is still used by ${users.join('; ')}. Change or delete those first.`, { code: 'in_use' });
       }
-      await sql`delete from ${sql.raw(ident(def.table))} where id = ${id}`.execute(tx);
+      // Into the trash, not gone: Undo restores it (restoreRecord) until the purge deletes it for good (trash.ts).
+      await moveToTrash(tx, def, id, actor.id, detached);
       await deleteSearchRow(tx, def, id);
       await audit(tx, actor, def, id, 'delete', null, existing);
     });
   } catch (err) {
     if (err instanceof HttpError) throw err;
+    return mapConstraintError(def, err);
+  }
+}
+
+/** A reference the restored record holds to a record deleted meanwhile: 409, naming the field (or list member). */
+const referenceGone = (field: string | undefined) =>
+  fail(409, 'A record this one refers to was deleted meanwhile', { field, code: 'reference_gone' });
+
+/**
+ * Undo of a delete: the record comes back from the trash with its id and version + 1, its search row, the id arrays
+ * the delete took it out of, and an audit row. Only whoever deleted it, or a superadmin, within the caller's centres
+ * (another centre's record: 404, as if it did not exist), while the undo window is open. What may have changed
+ * meanwhile is checked again: a unique value taken by another record (409 duplicate, naming the field) and a record
+ * it refers to deleted (409 reference_gone). A refused restore leaves the record in the trash.
+ */
+export async function restoreRecord(db: DB, def: EntityDef, id: number, actor: Actor) {
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const trashed = await takeFromTrash(tx, def, id);
+      if (!trashed || !trashed.open) throw notFound();
+      const record = toRecord(def, trashed.record);
+      // A centre deleted by its own staff took them out of it: they were in its scope when they deleted it.
+      const lostByDelete = trashed.detached.some((d) => d.entity === 'admin-user' && d.field === 'centres' && actor.id !== null && d.ids.includes(actor.id));
+      const centres = [...(actor.centres ?? []), ...(def.scope === 'id' && lostByDelete ? [id] : [])];
+      if (!inScope(def, { role: actor.role, centres }, record)) throw notFound();
+      if (actor.role !== null && actor.role !== 'superadmin' && trashed.deletedBy !== actor.id) {
+        throw fail(403, 'Only whoever deleted this record can undo it', { code: 'not_yours' });
+      }
+      await enforceFieldRules(tx, def, actor.role, record, null);
+      const detachFields = Object.keys(def.fields).filter((k) => def.fields[k].detach);
+      try {
+        await checkReferences(tx, def, Object.fromEntries(Object.entries(record).filter(([k]) => !detachFields.includes(k))));
+      } catch (err) {
+        if (err instanceof HttpError && err.errors[0]?.code === 'not_found') throw referenceGone(err.errors[0].field);
+        throw err;
+      }
+      await putBack(tx, def, id, trashed.row, actor.id);
+      await dropGoneDetached(tx, def, id);
+      await reattach(tx, id, trashed.detached);
+      const rec = (await fetchRecord(tx, def, id))!;
+      await upsertSearchRow(tx, def, rec);
+      await audit(tx, actor, def, id, 'restore', null, rec);
+      await attachLabels(tx, def, [rec]);
+      return rec;
+    });
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const e = err as { code?: string; constraint?: string };
+    if (e.code === '23503') {
+      // A single reference is a foreign key: the record it names was deleted while this one was in the trash.
+      const field = Object.entries(def.fields).find(([k, fd]) => fkName(def.table, columnName(k, fd)) === e.constraint)?.[0];
+      throw referenceGone(field);
+    }
     return mapConstraintError(def, err);
   }
 }

@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-catalogue-entities';
 import * as m0004 from './migrations/0004-workflows';
 import * as m0006 from './migrations/0006-search-per-entity';
 import * as m0007 from './migrations/0007-sign-in-hardening';
+import * as m0008 from './migrations/0008-trash';
 
 /** Versioned migrations, applied in name order at start; a migration never changes once landed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006-search-per-entity': m0006,
   // Written as 0005 beside 0006 and renamed before it landed: a database already at 0006 takes it after, in order.
   '0007-sign-in-hardening': m0007,
+  '0008-trash': m0008,
 };
 
 class StaticProvider implements MigrationProvider {

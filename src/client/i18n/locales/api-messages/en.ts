@@ -34,4 +34,6 @@ export const SERVER_MESSAGES = [
   'A value is not in a form that can be stored',
   'You have uploaded as much as one day allows. Try again tomorrow.',
   'Give a reason',
+  'Only whoever deleted this record can undo it',
+  'A record this one refers to was deleted meanwhile',
 ] as const;

@@ -34,6 +34,8 @@ const messages: Record<string, string> = {
   'A value is not in a form that can be stored': 'Un valor no tiene un formato que se pueda guardar',
   'You have uploaded as much as one day allows. Try again tomorrow.': 'Ha subido todo lo que permite un día. Vuelva a intentarlo mañana.',
   'Give a reason': 'Indique un motivo',
+  'Only whoever deleted this record can undo it': 'Solo quien eliminó este registro puede deshacerlo',
+  'A record this one refers to was deleted meanwhile': 'Mientras tanto se eliminó un registro al que este hace referencia',
 };
 
 export default messages;

@@ -34,6 +34,8 @@ const messages: Record<string, string> = {
   'A value is not in a form that can be stored': 'Une valeur n’a pas une forme enregistrable',
   'You have uploaded as much as one day allows. Try again tomorrow.': 'Vous avez téléversé autant qu’une journée le permet. Réessayez demain.',
   'Give a reason': 'Indiquez un motif',
+  'Only whoever deleted this record can undo it': 'Seule la personne qui a supprimé cette fiche peut l’annuler',
+  'A record this one refers to was deleted meanwhile': 'Une fiche à laquelle celle-ci renvoie a été supprimée entre-temps',
 };
 
 export default messages;

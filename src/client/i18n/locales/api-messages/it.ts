@@ -34,6 +34,8 @@ const messages: Record<string, string> = {
   'A value is not in a form that can be stored': 'Un valore non ha una forma che si possa salvare',
   'You have uploaded as much as one day allows. Try again tomorrow.': 'Hai caricato quanto consentito in un giorno. Riprova domani.',
   'Give a reason': 'Indica un motivo',
+  'Only whoever deleted this record can undo it': 'Solo chi ha eliminato questo record può annullare',
+  'A record this one refers to was deleted meanwhile': 'Nel frattempo è stato eliminato un record a cui questo fa riferimento',
 };
 
 export default messages;

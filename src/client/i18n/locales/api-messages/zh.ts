@@ -34,6 +34,8 @@ const messages: Record<string, string> = {
   'A value is not in a form that can be stored': '某个值的格式无法保存',
   'You have uploaded as much as one day allows. Try again tomorrow.': '您今天的上传量已达上限，请明天再试。',
   'Give a reason': '请填写原因',
+  'Only whoever deleted this record can undo it': '只有删除此记录的人才能撤销',
+  'A record this one refers to was deleted meanwhile': '此记录引用的另一条记录已在此期间被删除',
 };
 
 export default messages;
