@@ -1,7 +1,7 @@
 import { proxy } from 'valtio';
 import { api } from '../api/client';
 import { setLanguage } from '../i18n';
-import type { Language, Theme } from '../../registry';
+import type { Language, RecentUse, Theme } from '../../registry';
 
 /** Per-user settings, kept on the server across sign-ins (DECISIONS.md) and cached locally for the sign-in page. */
 export interface Prefs {
@@ -9,10 +9,12 @@ export interface Prefs {
   lang: Language;
   singleKeyShortcuts: boolean;
   keymap: Record<string, string>;
+  /** The palette's recently used commands and records (state/recents.ts); never in the local cache. */
+  recent: RecentUse[];
 }
 
 const CACHE_KEY = 'console_prefs';
-const DEFAULTS: Prefs = { theme: 'themedefault', lang: 'en', singleKeyShortcuts: true, keymap: {} };
+const DEFAULTS: Prefs = { theme: 'themedefault', lang: 'en', singleKeyShortcuts: true, keymap: {}, recent: [] };
 
 function cached(): Prefs {
   try {
@@ -37,7 +39,9 @@ systemDark?.addEventListener('change', () => { if (prefs.theme === 'system') app
 function apply() {
   document.documentElement.dataset.theme = shownTheme(prefs.theme);
   void setLanguage(prefs.lang);
-  localStorage.setItem(CACHE_KEY, JSON.stringify(prefs));
+  // The cache is the browser's, not the user's: recent records (patients' names) stay on the server.
+  const { recent: _recent, ...shared } = prefs;
+  localStorage.setItem(CACHE_KEY, JSON.stringify(shared));
 }
 
 export function applyCachedPrefs() {
@@ -48,7 +52,7 @@ export async function loadPrefs() {
   try {
     const res = await api.get<{ data: Partial<Prefs> }>('/api/me/prefs');
     Object.assign(prefs, { ...DEFAULTS, ...res.data });
-  } catch { /* keep what is cached */ }
+  } catch { prefs.recent = []; /* keep the cached theme and language, never the last user's recents */ }
   apply();
 }
 
