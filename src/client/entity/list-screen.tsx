@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { allowedMoves, can, entityPath, mayMove, sortKeys, titleOf, viewActionFor, viewFilters, type EntityDef, type Transition } from '../../registry';
+import { allowedMoves, can, entityPath, mayMove, sortKeys, viewActionFor, viewFilters, type EntityDef, type Transition } from '../../registry';
 import { currentRole } from '../state/session';
 import { registerScreenAction, setInView, ui } from '../state/ui';
 import { FieldValue } from './field-value';
@@ -105,7 +105,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
         onChange={() => setSelected(allSelected ? new Set() : new Set(list.rows.map((r) => r.id)))} />,
       cell: (info: { row: { original: Row } }) => {
         const row = info.row.original;
-        return <input type="checkbox" tabIndex={-1} checked={selected.has(row.id)} aria-label={t('workflow.selectRow', { title: titleOf(def, row) || `#${row.id}` })}
+        return <input type="checkbox" tabIndex={-1} checked={selected.has(row.id)} aria-label={t('workflow.selectRow')}
           onClick={(e) => e.stopPropagation()} onChange={() => toggle(row.id)} />;
       },
     },

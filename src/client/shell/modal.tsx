@@ -35,7 +35,8 @@ export function Modal({ title, onClose, children, className = '', labelledBy, hi
             {/* The accessible name: the visible heading, or (palette) the title read but not shown. */}
             {hideHeader ? <Dialog.Title className="sr-only">{title}</Dialog.Title> : (
               <header>
-                <Dialog.Title asChild><h2 id={labelledBy}>{title}</h2></Dialog.Title>
+                {/* Likewise the heading's id: an undefined one would replace the id Radix links the dialog to. */}
+                <Dialog.Title asChild><h2 {...(labelledBy ? { id: labelledBy } : {})}>{title}</h2></Dialog.Title>
                 <Dialog.Close className="btn-icon" data-close aria-label={t('app.close')}>✕</Dialog.Close>
               </header>
             )}

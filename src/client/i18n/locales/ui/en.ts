@@ -345,7 +345,7 @@ export default {
     resultRefused: 'refused: {{reason}}',
     closeResults: 'Close',
     selectAll: 'Select every loaded row',
-    selectRow: 'Select {{title}}',
+    selectRow: 'Select this row',
     keyboardHint: 'j/k to move, Enter to open, x to select, Tab to the actions',
     keyboardHintRows: 'j/k to move, x to select, Tab to the actions on the selected rows',
     activeFilters: 'Active filters',

@@ -348,7 +348,7 @@ export default {
     resultRefused: 'rechazado: {{reason}}',
     closeResults: 'Cerrar',
     selectAll: 'Seleccionar todas las filas cargadas',
-    selectRow: 'Seleccionar {{title}}',
+    selectRow: 'Seleccionar esta fila',
     keyboardHint: 'j/k para moverse, Enter para abrir, x para seleccionar, Tab para las acciones',
     keyboardHintRows: 'j/k para moverse, x para seleccionar, Tab para las acciones sobre las filas seleccionadas',
     activeFilters: 'Filtros activos',

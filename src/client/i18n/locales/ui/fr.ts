@@ -348,7 +348,7 @@ export default {
     resultRefused: 'refusé : {{reason}}',
     closeResults: 'Fermer',
     selectAll: 'Sélectionner toutes les lignes chargées',
-    selectRow: 'Sélectionner {{title}}',
+    selectRow: 'Sélectionner cette ligne',
     keyboardHint: 'j/k pour se déplacer, Enter pour ouvrir, x pour sélectionner, Tab vers les actions',
     keyboardHintRows: 'j/k pour se déplacer, x pour sélectionner, Tab vers les actions sur les lignes sélectionnées',
     activeFilters: 'Filtres actifs',

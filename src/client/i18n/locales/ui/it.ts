@@ -348,7 +348,7 @@ export default {
     resultRefused: 'rifiutato: {{reason}}',
     closeResults: 'Chiudi',
     selectAll: 'Seleziona tutte le righe caricate',
-    selectRow: 'Seleziona {{title}}',
+    selectRow: 'Seleziona questa riga',
     keyboardHint: 'j/k per spostarsi, Enter per aprire, x per selezionare, Tab per le azioni',
     keyboardHintRows: 'j/k per spostarsi, x per selezionare, Tab per le azioni sulle righe selezionate',
     activeFilters: 'Filtri attivi',

@@ -348,7 +348,7 @@ export default {
     resultRefused: '被拒绝：{{reason}}',
     closeResults: '关闭',
     selectAll: '选择所有已加载的行',
-    selectRow: '选择 {{title}}',
+    selectRow: '选择此行',
     keyboardHint: 'j/k 移动，Enter 打开，x 选择，Tab 转到操作',
     keyboardHintRows: 'j/k 移动，x 选择，Tab 转到对所选行的操作',
     activeFilters: '当前筛选条件',
