@@ -30,6 +30,9 @@ async function chromium(): Promise<{ executablePath: string; args: string[] }> {
 const browser = await chromium();
 
 const PORT = Number(process.env.BROWSER_TEST_PORT ?? 8099);
+/** A second console with the demo data (appointments, payments, invoices…), for the workflow tests (workflows.spec.ts). */
+const DEMO_PORT = Number(process.env.BROWSER_TEST_DEMO_PORT ?? 8098);
+export const DEMO_URL = `http://127.0.0.1:${DEMO_PORT}`;
 export const DEMO_PASSWORD = 'browser-test-password';
 
 export default defineConfig({
@@ -51,12 +54,24 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    // A fresh embedded database for every run: reference data and the five demo accounts, no demo records.
-    command: 'rm -rf .test-data && npx tsx src/server/main.ts',
-    url: `http://127.0.0.1:${PORT}/signin`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR: '.test-data', DEMO_PASSWORD, DEMO_DATA: '0', NODE_ENV: 'test' },
-  },
+  webServer: [
+    {
+      // A fresh embedded database for every run: reference data and the five demo accounts, no demo records.
+      command: 'rm -rf .test-data && npx tsx src/server/main.ts',
+      url: `http://127.0.0.1:${PORT}/signin`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      env: { PORT: String(PORT), DATA_DIR: '.test-data', DEMO_PASSWORD, DEMO_DATA: '0', NODE_ENV: 'test' },
+    },
+    {
+      // The same console on its own fresh database with the demo data (seeding takes a few seconds more): the
+      // workflow tests need records to move (missed appointments, pending payments, invoices). The tests that
+      // use it say so with test.use({ baseURL: DEMO_URL }); the others keep the empty one above.
+      command: 'rm -rf .test-data-demo && npx tsx src/server/main.ts',
+      url: `${DEMO_URL}/signin`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      env: { PORT: String(DEMO_PORT), DATA_DIR: '.test-data-demo', DEMO_PASSWORD, DEMO_DATA: '1', NODE_ENV: 'test' },
+    },
+  ],
 });

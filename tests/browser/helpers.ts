@@ -10,6 +10,8 @@ export async function signInAs(page: Page, role: string) {
   await page.keyboard.type(DEMO_PASSWORD);
   await page.keyboard.press('Enter');
   await page.waitForURL('**/dashboard');
+  // The console loads after the sign-in page: a shortcut pressed before its shell is there reaches no one.
+  await expect(page.getByRole('button', { name: 'Search or run a command' })).toBeVisible();
 }
 
 export async function openPalette(page: Page) {

@@ -1,0 +1,33 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { signInAs } from './helpers';
+
+/** Presses Tab until `target` has the focus: proof that the keyboard reaches it, in the page's own order. */
+export async function tabTo(page: Page, target: Locator, max = 120) {
+  await expect(target).toBeVisible();
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`${String(target)} was not reached with ${max} presses of Tab`);
+}
+
+/** On a palette sub-page: types the choice and takes the first item once it is the one asked for. */
+export async function chooseOnPage(page: Page, label: string) {
+  await page.keyboard.type(label);
+  await expect(page.locator('[cmdk-item]').first()).toHaveText(label);
+  await page.keyboard.press('Enter');
+}
+
+/** The status shown on a details page (the dd after the "Status" term). */
+export function statusOf(page: Page): Locator {
+  return page.locator('dl.details dt', { hasText: /^Status$/ }).locator('xpath=following-sibling::dd[1]');
+}
+
+/**
+ * Signs in with the keyboard (helpers.ts) and waits for the console's shell, which loads after the sign-in page:
+ * a shortcut pressed before it is there would reach no one.
+ */
+export async function signInReady(page: Page, role: string) {
+  await signInAs(page, role);
+  await expect(page.getByRole('button', { name: 'Search or run a command' })).toBeVisible();
+}
