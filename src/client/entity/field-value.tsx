@@ -38,6 +38,8 @@ export function FieldValue({ def, field, row, full = false }: { def: EntityDef; 
     case 'file': return <a href={resolveUrl(String(value))} target="_blank" rel="noreferrer">{String(value).split('/').pop()}</a>;
     case 'list': {
       const items = value as Record<string, unknown>[];
+      // An empty list reads as nothing given, like any other empty value (not as a blank line).
+      if (full && !items.length) return <span className="hint">{t('details.none')}</span>;
       if (!full) return <span>{items.length}</span>;
       const itemLabels = (labels?.[field] as unknown as Record<string, string | string[] | null>[] | undefined) ?? [];
       const shown = (i: number, k: string, v: unknown) => {
