@@ -20,7 +20,7 @@ interface LogRow {
 }
 
 const FILTERS = ['actor', 'entity', 'record', 'from', 'to', 'action'] as const;
-const BASE_ACTIONS = ['create', 'update', 'delete', 'read', 'read_timeline', 'remind', 'book', 'cancel_booking', 'upload'] as const;
+const BASE_ACTIONS = ['create', 'update', 'delete', 'restore', 'read', 'read_timeline', 'remind', 'book', 'cancel_booking', 'upload'] as const;
 
 /**
  * fmc/fmclogs: the audit log, newest first (GET /api/fmc/fmclogs), filtered by who, record, days and action; the

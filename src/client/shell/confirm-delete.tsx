@@ -7,9 +7,10 @@ import { entityPath, getEntity, titleOf } from '../../registry';
 import { api, ApiError } from '../api/client';
 import { dataChanged, ui } from '../state/ui';
 import { Modal } from './modal';
+import { offerUndoDelete } from './undo';
 import { translateMessage } from '../i18n';
 
-/** Delete with confirmation, for every entity; the server's refusal (in use, built in) is shown as it says. */
+/** Delete with confirmation, for every entity; the server's refusal (in use, built in) is shown as it says; Undo after. */
 export function ConfirmDelete() {
   const { t } = useTranslation();
   const snap = useSnapshot(ui);
@@ -29,7 +30,8 @@ export function ConfirmDelete() {
     setBusy(true);
     try {
       await api.delete(`/api/${def.api}/${target.id}`);
-      toast.success(t('confirm.deleted', { name }));
+      // The record waits in the server's trash: the toast offers Undo (Ctrl+Z) for a few seconds.
+      offerUndoDelete(def, target.id, name);
       close();
       dataChanged();
       target.onDone?.();

@@ -85,6 +85,7 @@ export default {
       create: 'Created',
       update: 'Changed',
       delete: 'Deleted',
+      restore: 'Restored (undo of a delete)',
       read: 'Read',
       read_timeline: 'Read the timeline',
       remind: 'Reminder sent',

@@ -85,6 +85,7 @@ export default {
       create: 'Creado',
       update: 'Modificado',
       delete: 'Eliminado',
+      restore: 'Restaurado (eliminación deshecha)',
       read: 'Consultado',
       read_timeline: 'Cronología consultada',
       remind: 'Recordatorio enviado',

@@ -85,6 +85,7 @@ export default {
       create: 'Créée',
       update: 'Modifiée',
       delete: 'Supprimée',
+      restore: 'Restaurée (suppression annulée)',
       read: 'Consultée',
       read_timeline: 'Chronologie consultée',
       remind: 'Rappel envoyé',

@@ -85,6 +85,7 @@ export default {
       create: 'Creato',
       update: 'Modificato',
       delete: 'Eliminato',
+      restore: 'Ripristinato (eliminazione annullata)',
       read: 'Letto',
       read_timeline: 'Cronologia letta',
       remind: 'Promemoria inviato',

@@ -85,6 +85,7 @@ export default {
       create: '已创建',
       update: '已修改',
       delete: '已删除',
+      restore: '已恢复（撤销删除）',
       read: '已查看',
       read_timeline: '已查看时间线',
       remind: '已发送提醒',
