@@ -6,11 +6,12 @@ import { openDatabase, type DB } from '../../src/server/db/connection';
 import { MIGRATIONS } from '../../src/server/db/migrate';
 
 /**
- * What a killed console left on disk. By default read from a copy of its data folder (the copy is opened,
- * recovered and thrown away, so the console's own restart still meets the folder exactly as the kill left it).
+ * What a killed console left on disk, read by opening its data folder as the console does (which recovers it), or
+ * a copy of it (opened, recovered and thrown away, so the console's own restart still meets the folder exactly as
+ * the kill left it; the copy costs a few seconds).
  */
-export async function inspect<T>(dataDir: string, read: (db: DB) => Promise<T>, opts: { copy?: boolean } = {}): Promise<T> {
-  const copy = opts.copy === false ? null : mkdtempSync(path.join(tmpdir(), 'console-crash-copy-'));
+export async function inspect<T>(dataDir: string, opts: { copy: boolean }, read: (db: DB) => Promise<T>): Promise<T> {
+  const copy = opts.copy ? mkdtempSync(path.join(tmpdir(), 'console-crash-copy-')) : null;
   try {
     if (copy) cpSync(dataDir, copy, { recursive: true });
     const database = await openDatabase({ dataDir: copy ?? dataDir });
