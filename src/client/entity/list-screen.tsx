@@ -16,10 +16,17 @@ import { useListAddress } from './use-list-address';
 import { FilterChips } from './filter-chips';
 import { BulkMoves, type BulkHandle } from './bulk-moves';
 import { moveLabel } from './transition-call';
-import { rememberList } from './list-memory';
+import { listHref, rememberList } from './list-memory';
 
 const features = tableFeatures({});
 const ROW_HEIGHT = 40;
+
+/**
+ * The add and edit forms open over the list, and close back to it, with the list's search, sort and filters kept:
+ * they live in the address, so the form's address carries them too. A form opened from elsewhere (the palette's
+ * "Edit speciality…") closes back to the list as the user last left it (list-memory.ts).
+ */
+const keepState = (path: string) => `${path}${window.location.search}`;
 
 /**
  * The generic list of every entity: server-side sort, filter and search, keyset pages fetched as the
@@ -78,7 +85,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   const selectedRows = [...selected].map((id) => seen.current.get(id)).filter((r): r is Row => Boolean(r));
 
   useEffect(() => registerScreenAction('filter', () => filterRef.current?.focus()), []);
-  useEffect(() => (mayAdd ? registerScreenAction('create', () => navigate(entityPath(def, 'add'))) : undefined), [def, mayAdd]);
+  useEffect(() => (mayAdd ? registerScreenAction('create', () => navigate(keepState(entityPath(def, 'add')))) : undefined), [def, mayAdd]);
   useEffect(() => { setFocused(0); }, [query]);
   // A new search, sort or filter shows other rows: a selection of rows no longer shown would act unseen.
   useEffect(() => { setSelected(new Set()); }, [search]);
@@ -89,7 +96,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   }, [modal, def]);
 
   const open = (row: Row) => { if (viewAction) navigate(entityPath(def, viewAction, row.id, statusField ? String(row[statusField]) : undefined)); };
-  const edit = (row: Row) => { if (mayEdit) navigate(entityPath(def, 'edit', row.id)); };
+  const edit = (row: Row) => { if (mayEdit) navigate(keepState(entityPath(def, 'edit', row.id))); };
   const toggle = (id: number) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
   const allSelected = list.rows.length > 0 && list.rows.every((r) => selected.has(r.id));
   // A record without a page of its own (payments, reviews, payouts) is moved from its row.
@@ -183,7 +190,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
     <section aria-labelledby="list-title">
       <div className="page-head">
         <h1 id="list-title">{title}</h1>
-        {mayAdd && <button className="btn btn-primary" onClick={() => navigate(entityPath(def, 'add'))}>+ {t('list.add')} <kbd>c</kbd></button>}
+        {mayAdd && <button className="btn btn-primary" onClick={() => navigate(keepState(entityPath(def, 'add')))}>+ {t('list.add')} <kbd>c</kbd></button>}
       </div>
       <div className="toolbar" role="search">
         <label className="sr-only" htmlFor="list-filter">{t('list.search', { name: plural })}</label>
@@ -261,7 +268,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
       )}
       {modal && (
         <EntityFormModal def={def} mode={modal.mode} id={modal.mode === 'update' ? modal.id : undefined}
-          onClose={() => navigate(entityPath(def))} />
+          onClose={() => navigate(window.location.search ? keepState(entityPath(def)) : listHref(def))} />
       )}
     </section>
   );
