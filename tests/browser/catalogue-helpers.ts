@@ -84,7 +84,8 @@ export async function runExact(page: Page, title: string, typed = title) {
 export async function openRecordFromPalette(page: Page, typed: string, title: string, entityLabel: string) {
   await openPalette(page);
   await page.keyboard.type(typed);
-  const hit = page.locator('[cmdk-group]', { hasText: 'Matching records' }).locator('[cmdk-item]')
+  // Records and commands are ranked in one list: a record's line ends with its entity's label.
+  const hit = page.locator('[cmdk-item]')
     .filter({ hasText: title }).filter({ has: page.locator('.sub', { hasText: new RegExp(`^${escape(entityLabel)}$`) }) });
   await arrowTo(page, hit.first());
   await page.keyboard.press('Enter');

@@ -2,31 +2,51 @@ import { useMemo, useState } from 'react';
 import { Command as Cmdk } from 'cmdk';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { COMMANDS, effectiveKeymap, isAllowed, type Command, type CommandArgs } from '../../../commands';
-import { canPickFrom, canReadRecord, entityByName, entityPath, getEntity, viewActionFor, can } from '../../registry';
+import { canPickFrom, canReadRecord, entityByName, entityPath, getEntity, viewActionFor, can, LANGUAGES, type Language, type Role } from '../../registry';
 import { tEnglish } from '../i18n';
 import { prefs } from '../state/prefs';
+import { byFrecency, frecency, noteUse } from '../state/recents';
 import { currentRole, session } from '../state/session';
 import { ui } from '../state/ui';
 import { Combo } from '../shell/combo';
 import { commandContext } from '../shell/command-context';
 import { Modal } from '../shell/modal';
-import { rank } from './rank';
-import { commandTexts } from './command-texts';
-import { useRecordOptions, useSearchHits } from './use-palette-data';
+import { Highlight } from './highlight';
+import { rank, type Ranked } from './rank';
+import { commandIndex, rankResults, recentBoost, resultKey, type Result } from './results';
+import { useRecordOptions, useSearchHits, type SearchHit } from './use-palette-data';
 
 /** A step of the palette: the root list, or a command waiting for its parameter number `index`. */
 interface Page { cmd: Command; index: number; args: CommandArgs }
 
-/** Ctrl/Cmd+K: every command the role may run, ranked by our scorer, with record matches mixed in. */
+/** Lines listed while typing: enough to look down, few enough to paint within a frame. */
+const RESULTS_SHOWN = 30;
+/** With the box empty: the recently used first, then the role's commands in registry order. */
+const RECENT_SHOWN = 8;
+const COMMANDS_SHOWN = 24;
+/** Keys that move cmdk's selection: after one, the selection stays where the user put it. */
+const MOVES = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp']);
+
+/** Ctrl/Cmd+K: the role's commands and the records found, ranked together by how well they match what is typed. */
 export function Palette() {
   const snap = useSnapshot(ui);
   if (!snap.paletteOpen) return null;
   return <PaletteDialog initial={snap.palettePage} />;
 }
 
+const isLanguage = (l: string): l is Language => (LANGUAGES as readonly string[]).includes(l);
+
+/** A record the role may open from the palette (its page, else its list). */
+function mayOpen(role: Role | null, entity: string): boolean {
+  const def = entityByName(entity);
+  return Boolean(role && def && (viewActionFor(def, (a) => can(role, def.name, a)) || can(role, def.name, 'list')));
+}
+
 function PaletteDialog({ initial }: { initial: string | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = isLanguage(i18n.language) ? i18n.language : 'en';
   const p = useSnapshot(prefs);
   useSnapshot(session);
   const role = currentRole();
@@ -42,15 +62,52 @@ function PaletteDialog({ initial }: { initial: string | null }) {
     const ctx = commandContext();
     return [...COMMANDS.values()].filter((c) => isAllowed(c, role) && (!c.when || c.when(ctx)));
   }, [role]);
-  const commands = page ? [] : rank(available, query, (c) => commandTexts(c, t, tEnglish));
+  // The commands' words are indexed on the first keystroke (kept for the page's life), not while the palette opens.
+  const index = useMemo(() => {
+    let built: ReturnType<typeof commandIndex> | undefined;
+    return () => (built ??= commandIndex(available, t, tEnglish, lang));
+  }, [available, t, lang]);
+  const typed = !page && query.trim() !== '';
   const hits = useSearchHits(page ? '' : query);
+  const boost = useMemo(() => recentBoost(p.recent ?? [], (u) => frecency(u)), [p.recent]);
+  const results = useMemo(
+    () => (typed ? rankResults(index(), hits.items, query, { limit: RESULTS_SHOWN, boost }) : []),
+    [typed, index, hits.items, query, boost],
+  );
+
+  // With the box empty: what this user used most and last (the role may still run or open it), then commands.
+  const idle = useMemo(() => {
+    if (page || typed) return { recent: [], rest: [] };
+    const byId = new Map(available.map((c) => [c.id, c]));
+    const recent: Ranked<Result>[] = [];
+    for (const use of byFrecency(p.recent ?? [])) {
+      if (recent.length >= RECENT_SHOWN) break;
+      if (use.kind === 'command' && byId.has(use.id)) recent.push({ item: { kind: 'command', cmd: byId.get(use.id)! }, score: 0, ranges: [] });
+      if (use.kind === 'record') {
+        const [entity, id] = use.id.split(':');
+        if (mayOpen(role, entity) && Number(id) > 0) recent.push({ item: { kind: 'record', hit: { entity, id: Number(id), title: use.title ?? `#${id}`, subtitle: '' } }, score: 0, ranges: [] });
+      }
+    }
+    const shown = new Set(recent.map((r) => resultKey(r.item)));
+    const rest = available.filter((c) => !shown.has(c.id)).slice(0, COMMANDS_SHOWN).map((cmd): Ranked<Result> => ({ item: { kind: 'command', cmd }, score: 0, ranges: [] }));
+    return { recent, rest };
+  }, [page, typed, available, p.recent, role]);
+
+  // The selection follows the best line, also when records arrive after the commands, until the user moves it.
+  const best = typed ? results[0] : (idle.recent[0] ?? idle.rest[0]);
+  const top = page ? undefined : best ? resultKey(best.item) : typed && hits.error ? RETRY : undefined;
+  const [selected, setSelected] = useState('');
+  const [follow, setFollow] = useState(true);
+  if (follow && top && selected !== top) setSelected(top);
+  const type = (text: string) => { setFollow(true); setQuery(text); };
 
   const run = (cmd: Command, args: CommandArgs) => {
     close();
     void cmd.run(commandContext(), args);
   };
   const choose = (cmd: Command, args: CommandArgs = {}) => {
-    if (cmd.params?.length) { setPage({ cmd, index: 0, args }); setQuery(''); return; }
+    if (!page) noteUse({ kind: 'command', id: cmd.id });
+    if (cmd.params?.length) { setFollow(true); setPage({ cmd, index: 0, args }); setQuery(''); return; }
     run(cmd, args);
   };
   const advance = (args: CommandArgs) => {
@@ -68,47 +125,47 @@ function PaletteDialog({ initial }: { initial: string | null }) {
     const { [page.cmd.params![page.index].name]: _left, ...args } = page.args;
     advance(args);
   };
-  const openHit = (entity: string, id: number) => {
-    const def = getEntity(entity);
+  const openHit = (hit: SearchHit) => {
+    const def = getEntity(hit.entity);
     const action = viewActionFor(def, (a) => can(role, def.name, a));
+    noteUse({ kind: 'record', id: `${hit.entity}:${hit.id}`, title: hit.title });
     close();
-    commandContext().navigate(action ? entityPath(def, action, id) : entityPath(def));
+    commandContext().navigate(action ? entityPath(def, action, hit.id) : entityPath(def));
   };
+  const line = (r: Ranked<Result>) => (
+    <ResultLine key={resultKey(r.item)} result={r} t={t} combo={r.item.kind === 'command' ? keymap.get(r.item.cmd.id) : undefined}
+      onSelect={() => (r.item.kind === 'command' ? choose(r.item.cmd) : openHit(r.item.hit))} />
+  );
 
   const param = page?.cmd.params?.[page.index];
   return (
     <Modal title={t('palette.label')} onClose={close} className="palette" hideHeader>
-      <Cmdk label={t('palette.label')} shouldFilter={false} loop onKeyDown={(e) => {
-        if (e.key === 'Backspace' && !query && page) { e.preventDefault(); setPage(null); }
-      }}>
+      <Cmdk label={t('palette.label')} shouldFilter={false} loop value={selected}
+        onValueChange={(v) => { if (v !== top) setFollow(false); setSelected(v); }}
+        onKeyDown={(e) => {
+          if (MOVES.has(e.key) || ((e.ctrlKey || e.metaKey) && 'jknp'.includes(e.key))) setFollow(false);
+          if (e.key === 'Backspace' && !query && page) { e.preventDefault(); setFollow(true); setPage(null); }
+        }}>
         {page && <div className="crumb">{page.cmd.title(t)} › {param?.prompt(t)}</div>}
-        <Cmdk.Input autoFocus value={query} onValueChange={setQuery} placeholder={param ? param.prompt(t) : t('palette.placeholder')} />
+        <Cmdk.Input autoFocus value={query} onValueChange={type} placeholder={param ? param.prompt(t) : t('palette.placeholder')} />
         <Cmdk.List>
-          {!page && (
+          {!page && !typed && (
             <>
-              {commands.length > 0 && (
-                <Cmdk.Group heading={t('palette.label')}>
-                  {commands.map((c) => (
-                    <Cmdk.Item key={c.id} value={c.id} onSelect={() => choose(c)}>
-                      <span className="grow">{c.title(t)}</span>
-                      <span className="sub">{t(`category.${c.category}`)}</span>
-                      {keymap.get(c.id) && <Combo combo={keymap.get(c.id)!} />}
-                    </Cmdk.Item>
-                  ))}
-                </Cmdk.Group>
-              )}
-              {hits.items.length > 0 && (
-                <Cmdk.Group heading={t('category.records')}>
-                  {hits.items.map((h) => (
-                    <Cmdk.Item key={`${h.entity}:${h.id}`} value={`${h.entity}:${h.id}`} onSelect={() => openHit(h.entity, h.id)}>
-                      <span className="grow">{h.title}{h.subtitle && <span className="sub"> · {h.subtitle}</span>}</span>
-                      <span className="sub">{entityByName(h.entity) ? t(`${h.entity}.one`, { ns: 'entities' }) : h.entity}</span>
-                    </Cmdk.Item>
-                  ))}
-                </Cmdk.Group>
+              {idle.recent.length > 0 && <Cmdk.Group heading={t('palette.recent')}>{idle.recent.map(line)}</Cmdk.Group>}
+              <Cmdk.Group heading={t('palette.commands')}>{idle.rest.map(line)}</Cmdk.Group>
+            </>
+          )}
+          {typed && (
+            <>
+              {results.map(line)}
+              {hits.error && (
+                <>
+                  <div className="palette-note palette-error" role="alert">{t('palette.searchFailed', { message: hits.error })}</div>
+                  <Cmdk.Item value={RETRY} onSelect={hits.retry}><span className="grow">{t('palette.retry')}</span></Cmdk.Item>
+                </>
               )}
               {hits.loading && <Cmdk.Loading>{t('palette.searching')}</Cmdk.Loading>}
-              {!commands.length && !hits.items.length && !hits.loading && <Cmdk.Empty>{t('palette.empty')}</Cmdk.Empty>}
+              {!results.length && !hits.loading && !hits.error && <Cmdk.Empty>{nothingMatches(t, query)}</Cmdk.Empty>}
             </>
           )}
           {param?.kind === 'choice' && (
@@ -124,10 +181,37 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   );
 }
 
+const RETRY = '_retry';
+
+/** Said when nothing matches: what was typed, so a typo shows. */
+const nothingMatches = (t: (key: string, opts?: Record<string, unknown>) => string, query: string) =>
+  (query.trim() ? t('palette.nothingFor', { query: query.trim() }) : t('palette.empty'));
+
+/**
+ * One line: the title with the typed letters marked, the text it was found by when not the title, what kind it is.
+ * No hook of its own (t comes from the list): thirty of these are painted on every keystroke.
+ */
+function ResultLine({ result, t, combo, onSelect }: { result: Ranked<Result>; t: TFunction; combo?: string; onSelect: () => void }) {
+  const { item, ranges, via } = result;
+  const title = item.kind === 'command' ? item.cmd.title(t) : item.hit.title;
+  const kind = item.kind === 'command' ? t(`category.${item.cmd.category}`) : entityByName(item.hit.entity) ? t(`${item.hit.entity}.one`, { ns: 'entities' }) : item.hit.entity;
+  return (
+    <Cmdk.Item value={resultKey(item)} onSelect={onSelect}>
+      <span className="grow">
+        <Highlight text={title} ranges={ranges} />
+        {via && <span className="sub"> · <span className="sr-only">{t('palette.foundAs')} </span><Highlight text={via.text} ranges={via.ranges} /></span>}
+        {item.kind === 'record' && item.hit.subtitle && <span className="sub"> · {item.hit.subtitle}</span>}
+      </span>
+      <span className="sub">{kind}</span>
+      {combo && <Combo combo={combo} />}
+    </Cmdk.Item>
+  );
+}
+
 function ChoiceItems({ choices, query, onPick }: { choices: ReturnType<Extract<NonNullable<Command['params']>[number], { kind: 'choice' }>['choices']>; query: string; onPick: (v: string, label: string) => void }) {
   const { t } = useTranslation();
   const ranked = rank(choices, query, (c) => [c.label(t), c.label(tEnglish), c.value]);
-  if (!ranked.length) return <Cmdk.Empty>{t('palette.empty')}</Cmdk.Empty>;
+  if (!ranked.length) return <Cmdk.Empty>{nothingMatches(t, query)}</Cmdk.Empty>;
   return <>{ranked.map((c) => <Cmdk.Item key={c.value} value={c.value} onSelect={() => onPick(c.value, c.label(t))}>{c.label(t)}</Cmdk.Item>)}</>;
 }
 
@@ -146,7 +230,7 @@ function RecordItems({ entity, query, onPick, onAny }: { entity: string; query: 
   const any = onAny && query.trim() === '' && <Cmdk.Item key="_any" value="_any" onSelect={onAny}><span className="grow">{t('cmd.anyValue')}</span></Cmdk.Item>;
   if (options.loading && !items.length) return <>{any}<Cmdk.Loading>{t('palette.searching')}</Cmdk.Loading></>;
   // cmdk's Empty shows only when no item is listed; beside "Any" the note is said as a status of its own.
-  if (!items.length) return any ? <>{any}<div className="palette-note" role="status">{options.error ?? t('palette.empty')}</div></> : <Cmdk.Empty>{options.error ?? t('palette.empty')}</Cmdk.Empty>;
+  const none = options.error ?? nothingMatches(t, query);
+  if (!items.length) return any ? <>{any}<div className="palette-note" role="status">{none}</div></> : <Cmdk.Empty>{none}</Cmdk.Empty>;
   return <>{any}{items.map((o) => <Cmdk.Item key={o.id} value={String(o.id)} onSelect={() => onPick(o.id, o.title)}><span className="grow">{o.title}</span><span className="sub">{o.subtitle}</span></Cmdk.Item>)}</>;
 }
-

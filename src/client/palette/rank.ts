@@ -1,54 +1,196 @@
+import uFuzzy from '@leeoniya/ufuzzy';
+import { fold, queryWords, wordsOf, type Word } from './fold';
+
 /**
- * The palette's own scorer (cmdk runs with shouldFilter=false). Every word of the query must match a text,
- * as a substring (best at a word start) or as a subsequence; a higher score ranks first; 0 means no match.
+ * The palette's ranking (cmdk runs with shouldFilter=false): commands and records on one scale, so a patient whose
+ * surname is the word typed comes before a command that only holds its letters somewhere.
+ *
+ * Every typed word must match a word of the candidate, case and accents folded. How well it matches is a tier:
+ *   4 the whole word ("patel" = Patel) · 3 the word's start ("pat" → Patients) · 2 inside a word ("ient") ·
+ *   1 a typo or an abbreviation of a word ("pateint", "appt" → Appointments; uFuzzy finds these).
+ * Within a tier: how much of the word was typed (up to 0.25), the text it came from (the title shown or a name 0.3,
+ * others 0.15 or 0.2), the text's first word (0.1), a short text (up to 0.05); the caller adds its own bonus
+ * (results.ts: ±0.1) and boost (recently used, under 0.2). A tier counts 1 a word and the bonuses of a lower tier add up to less than the next tier's least, so the kind
+ * of match decides first.
+ * Texts are of three kinds: the title shown (its matches are highlighted), other texts matched in every way (the
+ * English title, keywords, a record's subtitle), and texts matched only word for word (an entity's names in the
+ * languages neither shown nor English: "medici" finds Doctors, "med" does not).
  */
-function wordScore(word: string, text: string): number {
-  const at = text.indexOf(word);
-  if (at >= 0) {
-    const wordStart = at === 0 || /[\s\-_/.(]/.test(text[at - 1]);
-    return 100 + (wordStart ? 40 : 0) + (at === 0 ? 20 : 0) - Math.min(at, 40) * 0.5 + word.length * 2;
-  }
-  // Subsequence: every letter in order; runs and word starts count for more.
-  let score = 0;
-  let ti = 0;
-  let run = 0;
-  for (const ch of word) {
-    const found = text.indexOf(ch, ti);
-    if (found < 0) return 0;
-    run = found === ti ? run + 1 : 0;
-    const wordStart = found === 0 || /[\s\-_/.(]/.test(text[found - 1]);
-    score += 1 + run * 2 + (wordStart ? 4 : 0);
-    ti = found + 1;
-  }
-  return score;
+export interface Texts {
+  shown: string;
+  /** Names of what the candidate is about (an entity's names), as telling as the title. */
+  names?: string[];
+  also?: string[];
+  exact?: string[];
 }
 
-export function fuzzyScore(query: string, text: string): number {
-  const q = query.trim().toLowerCase();
-  if (!q) return 1;
-  const t = text.toLowerCase();
+interface IndexedText { text: string; words: Word[]; weight: number; exactOnly: boolean; brevity: number; atStart: number }
+
+const WEIGHT = { shown: 0.3, names: 0.3, also: 0.15, exact: 0.2 };
+/** The first word of a title or a name: "Medicines" before "Family medical centres" for "med" (a keyword stands alone). */
+const AT_START = 0.1;
+
+export interface Candidate<T> {
+  item: T;
+  texts: IndexedText[];
+  bonus: number;
+  /** The score of a candidate known to match although no word does here (a record the server found by another field). */
+  fallback?: number;
+}
+
+/** Where the typed words were found: ranges [from, to, from, to…] in the title shown, or in another text. */
+export interface Ranked<T> { item: T; score: number; ranges: number[]; via?: { text: string; ranges: number[] } }
+
+// The words of every text seen, kept while the page lives: commands share most of their texts (an entity's names, its
+// keywords), and the palette reopens on the same ones. Cleared when it grows past what a long session of records fills.
+const WORDS = new Map<string, { words: Word[]; brevity: number }>();
+
+function indexText(text: string, weight: number, exactOnly: boolean, atStart = 0): IndexedText {
+  let known = WORDS.get(text);
+  if (!known) {
+    if (WORDS.size > 20_000) WORDS.clear();
+    const words = wordsOf(fold(text));
+    known = { words, brevity: words.length ? 0.05 / words.length : 0 };
+    WORDS.set(text, known);
+  }
+  return { text, words: known.words, weight, exactOnly, brevity: known.brevity, atStart };
+}
+
+export function candidate<T>(item: T, texts: Texts, opts: { bonus?: number; fallback?: number } = {}): Candidate<T> {
+  const shown = indexText(texts.shown, WEIGHT.shown, false, AT_START);
+  const seen = new Set([shown.text]);
+  const out = [shown];
+  const add = (list: string[] | undefined, weight: number, exactOnly: boolean, atStart = 0) => {
+    for (const text of list ?? []) if (text && !seen.has(text)) { seen.add(text); out.push(indexText(text, weight, exactOnly, atStart)); }
+  };
+  add(texts.names, WEIGHT.names, false, AT_START);
+  add(texts.also, WEIGHT.also, false);
+  add(texts.exact, WEIGHT.exact, true);
+  return { item, texts: out, bonus: opts.bonus ?? 0, fallback: opts.fallback };
+}
+
+interface Hit { score: number; exact: boolean; ranges: number[] }
+
+/** One search: the typed words and, for each, what every word of the candidates scores (computed once per word). */
+class Search {
+  readonly words: string[];
+  private readonly hits: Map<string, Hit>[];
+
+  constructor(query: string, vocabulary: Iterable<string>) {
+    this.words = queryWords(query);
+    const vocab = [...vocabulary];
+    this.hits = this.words.map((q) => wordHits(q, vocab));
+  }
+
+  hit(qi: number, word: string): Hit | undefined {
+    return this.hits[qi].get(word);
+  }
+}
+
+// uFuzzy over single words, each match at the word's start (interLft 2): one typo (a letter left out, added, changed or
+// two swapped, never the first), or the word's letters in order with others between ("appt", "spc").
+const typo = new uFuzzy({ intraMode: 1, intraIns: 1, intraSub: 1, intraTrn: 1, intraDel: 1, interLft: 2 });
+const abbreviation = new uFuzzy({ intraMode: 0, intraIns: Infinity, interLft: 2 });
+const FUZZY_WORD = /^[a-z\d']{3,}$/;
+
+function wordHits(q: string, vocab: string[]): Map<string, Hit> {
+  const hits = new Map<string, Hit>();
+  const rest: string[] = [];
+  for (const w of vocab) {
+    if (w === q) hits.set(w, { score: 4, exact: true, ranges: [0, w.length] });
+    else if (w.startsWith(q)) hits.set(w, { score: 3 + 0.25 * (q.length / w.length), exact: false, ranges: [0, q.length] });
+    else if (q.length >= 2 && w.includes(q)) {
+      const at = w.indexOf(q);
+      hits.set(w, { score: 2 + 0.25 * (q.length / w.length), exact: false, ranges: [at, at + q.length] });
+    } else rest.push(w);
+  }
+  if (FUZZY_WORD.test(q) && rest.length) {
+    for (const uf of [typo, abbreviation]) {
+      const idxs = uf.filter(rest, q);
+      if (!idxs?.length) continue;
+      const info = uf.info(idxs, rest, q);
+      info.idx.forEach((i, k) => {
+        const w = rest[i];
+        if (hits.has(w)) return;
+        hits.set(w, { score: 1 + 0.25 * Math.min(1, q.length / w.length), exact: false, ranges: info.ranges[k] });
+      });
+    }
+  }
+  return hits;
+}
+
+/** The words of a set of candidates, computed once for a set that does not change while the palette is open. */
+export class Index<T> {
+  readonly vocabulary = new Set<string>();
+  constructor(readonly candidates: Candidate<T>[]) {
+    for (const c of candidates) for (const t of c.texts) for (const w of t.words) this.vocabulary.add(w.text);
+  }
+}
+
+function score<T>(c: Candidate<T>, search: Search, boost: number): Ranked<T> | null {
   let total = 0;
-  for (const word of q.split(/\s+/)) {
-    const s = wordScore(word, t);
-    if (!s) return 0;
-    total += s;
+  const ranges: number[] = [];
+  let via: Ranked<T>['via'];
+  const shown = c.texts[0];
+  for (let qi = 0; qi < search.words.length; qi++) {
+    let best = 0;
+    let bestText: IndexedText | undefined;
+    let bestRanges: number[] = [];
+    let inShown: number[] | undefined;
+    let inShownScore = 0;
+    for (const text of c.texts) {
+      text.words.forEach((w, wi) => {
+        const h = search.hit(qi, w.text);
+        if (!h || (text.exactOnly && !h.exact)) return;
+        const s = h.score + text.weight + text.brevity + (wi === 0 ? text.atStart : 0);
+        if (s > best) { best = s; bestText = text; bestRanges = h.ranges.map((r) => r + w.at); }
+        if (text === shown && h.score > inShownScore) { inShownScore = h.score; inShown = h.ranges.map((r) => r + w.at); }
+      });
+    }
+    if (!bestText) return c.fallback === undefined ? null : { item: c.item, score: c.fallback, ranges: [] };
+    total += best;
+    // Highlighted where it is shown whenever the title holds the word; else the text that matched is named beside it.
+    if (inShown) ranges.push(...inShown);
+    else if (!via) via = { text: bestText.text, ranges: bestRanges };
+    else if (via.text === bestText.text) via.ranges.push(...bestRanges);
   }
-  return total;
+  return { item: c.item, score: total + c.bonus + boost, ranges: mergeRanges(ranges), via: via && { text: via.text, ranges: mergeRanges(via.ranges) } };
 }
 
-/** The best score over several texts (the title in the chosen language, in English, the keywords). */
-export function bestScore(query: string, texts: string[]): number {
-  let best = 0;
-  for (const text of texts) best = Math.max(best, fuzzyScore(query, text));
-  return best;
+/** Sorted, overlapping or touching ranges joined: one <mark> per run of matched letters. */
+export function mergeRanges(ranges: number[]): number[] {
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < ranges.length; i += 2) pairs.push([ranges[i], ranges[i + 1]]);
+  pairs.sort((a, b) => a[0] - b[0]);
+  const out: number[] = [];
+  for (const [from, to] of pairs) {
+    if (out.length && from <= out[out.length - 1]) out[out.length - 1] = Math.max(out[out.length - 1], to);
+    else out.push(from, to);
+  }
+  return out;
 }
 
-export function rank<T>(items: T[], query: string, textsOf: (item: T) => string[], limit = 50): T[] {
-  if (!query.trim()) return items.slice(0, limit);
-  return items
-    .map((item, i) => ({ item, i, s: bestScore(query, textsOf(item)) }))
-    .filter((x) => x.s > 0)
-    .sort((a, b) => b.s - a.s || a.i - b.i)
-    .slice(0, limit)
-    .map((x) => x.item);
+/**
+ * Ranks the candidates of several indexes together (the commands, the records found), best first; with nothing typed,
+ * in the order given. Ties keep that order.
+ */
+export function rankTogether<T>(indexes: Index<T>[], query: string, opts: { limit?: number; boost?: (item: T) => number } = {}): Ranked<T>[] {
+  const { limit = 50, boost } = opts;
+  const all = indexes.flatMap((ix) => ix.candidates);
+  const vocabulary = indexes.length === 1 ? indexes[0].vocabulary : new Set(indexes.flatMap((ix) => [...ix.vocabulary]));
+  const search = new Search(query, vocabulary);
+  if (!search.words.length) return all.slice(0, limit).map((c) => ({ item: c.item, score: 0, ranges: [] }));
+  const ranked: (Ranked<T> & { i: number })[] = [];
+  all.forEach((c, i) => { const r = score(c, search, boost ? boost(c.item) : 0); if (r) ranked.push({ ...r, i }); });
+  ranked.sort((a, b) => b.score - a.score || a.i - b.i);
+  return ranked.slice(0, limit).map(({ i: _i, ...r }) => r);
+}
+
+/** The simple form: items whose texts are a title and others (any match) or a full `Texts`; the matching items, best first. */
+export function rank<T>(items: T[], query: string, textsOf: (item: T) => Texts | string[], limit = 50): T[] {
+  const index = new Index(items.map((item) => {
+    const t = textsOf(item);
+    return candidate(item, Array.isArray(t) ? { shown: t[0] ?? '', also: t.slice(1) } : t);
+  }));
+  return rankTogether([index], query, { limit }).map((r) => r.item);
 }

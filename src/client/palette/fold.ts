@@ -1,0 +1,55 @@
+/**
+ * Case and accent folding that keeps every character in its place: "Médecins" folds to "medecins", one character for
+ * one, so a range found in the folded text highlights the same letters of the text shown.
+ */
+const MARKS = /\p{M}/gu;
+const PLAIN = /^[ -~]*$/; // printable ASCII: lower-casing is all the folding it needs
+
+function foldChar(ch: string): string {
+  const folded = ch.normalize('NFD').replace(MARKS, '').toLowerCase();
+  // A letter whose folded form is not one character (ß, İ, a ligature) stays as it is, lower-cased where that is safe.
+  if (folded.length === 1) return folded;
+  const lower = ch.toLowerCase();
+  return lower.length === ch.length ? lower : ch;
+}
+
+export function fold(text: string): string {
+  if (PLAIN.test(text)) return text.toLowerCase();
+  // Usually every mark stripped belonged to a letter NFD split in two, so the length is kept; else letter by letter.
+  const whole = text.normalize('NFD').replace(MARKS, '').toLowerCase();
+  if (whole.length === text.length) return whole;
+  let out = '';
+  // Code units, not code points: a surrogate pair is left alone (and keeps its two units).
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    out += code >= 0xd800 && code <= 0xdfff ? text[i] : foldChar(text[i]);
+  }
+  return out;
+}
+
+export interface Word { text: string; at: number }
+
+const LATIN_WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
+const HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+let segmenter: Intl.Segmenter | undefined;
+
+/**
+ * The words of a folded text with where each starts. Chinese has no spaces between words: it is cut by the
+ * browser's word segmenter ("查看患者" → 查看 · 患者), so "患者" matches as a whole word there too.
+ */
+export function wordsOf(folded: string): Word[] {
+  if (HAN.test(folded) && typeof Intl.Segmenter === 'function') {
+    segmenter ??= new Intl.Segmenter('zh', { granularity: 'word' });
+    const out: Word[] = [];
+    for (const s of segmenter.segment(folded)) if (s.isWordLike) out.push({ text: s.segment, at: s.index });
+    return out;
+  }
+  const out: Word[] = [];
+  for (const m of folded.matchAll(LATIN_WORD)) out.push({ text: m[0], at: m.index });
+  return out;
+}
+
+/** The words of what is typed, folded; punctuation between them is ignored. */
+export function queryWords(query: string): string[] {
+  return wordsOf(fold(query.trim())).map((w) => w.text);
+}

@@ -1,0 +1,59 @@
+import type { Command, Translate } from '../../../commands';
+import type { Language, RecentUse } from '../../registry';
+import { commandTexts } from './command-texts';
+import { candidate, Index, rankTogether, type Candidate, type Ranked } from './rank';
+import type { SearchHit } from './use-palette-data';
+
+/** One line of the palette's root list: a command, or a record the server found. */
+export type Result = { kind: 'command'; cmd: Command } | { kind: 'record'; hit: SearchHit };
+
+/** cmdk's value of a line, unique in the list: a command's id, a record's `${entity}:${id}` (bench/browser.ts looks for `patients:`). */
+export const resultKey = (r: Result) => (r.kind === 'command' ? r.cmd.id : `${r.hit.entity}:${r.hit.id}`);
+
+// A command that goes somewhere (a list, a screen) before one that asks for a record (edit…, delete…), and commands
+// before records when they match as well: there are few commands, and records flood a short query.
+const GOES_SOMEWHERE = 0.1;
+const RECORD = -0.1;
+/** A record the server found by a field not shown (an address, a phone's digits): after every word match. */
+const FOUND_ELSEWHERE = 0.5;
+
+const commandCache = new Map<string, Candidate<Result>>();
+let lastIndex: { key: string; index: Index<Result> } | undefined;
+
+/**
+ * The commands' candidates, texts in `lang` and English; each kept while the page lives, and the last index too, so
+ * reopening the palette on the same commands costs nothing.
+ */
+export function commandIndex(commands: readonly Command[], t: Translate, tEnglish: Translate, lang: Language): Index<Result> {
+  const key = `${lang}\u0000${commands.map((c) => c.id).join(',')}`;
+  if (lastIndex?.key === key) return lastIndex.index;
+  const index = new Index(commands.map((cmd) => {
+    const cached = `${lang}\u0000${cmd.id}`;
+    let c = commandCache.get(cached);
+    if (!c) {
+      c = candidate<Result>({ kind: 'command', cmd }, commandTexts(cmd, t, tEnglish, lang), { bonus: cmd.href ? GOES_SOMEWHERE : 0 });
+      commandCache.set(cached, c);
+    }
+    return c;
+  }));
+  lastIndex = { key, index };
+  return index;
+}
+
+export function recordIndex(hits: readonly SearchHit[]): Index<Result> {
+  return new Index(hits.map((hit) => candidate<Result>({ kind: 'record', hit }, { shown: hit.title, also: [hit.subtitle] }, { bonus: RECORD, fallback: FOUND_ELSEWHERE })));
+}
+
+/** A recently used command or record ranks a little higher while typing (never above a better kind of match). */
+export function recentBoost(recent: readonly RecentUse[], frecency: (u: RecentUse) => number): (r: Result) => number {
+  const by = new Map(recent.map((u) => [u.id, frecency(u)]));
+  return (r) => {
+    const f = by.get(resultKey(r));
+    return f ? 0.2 * (f / (f + 4)) : 0;
+  };
+}
+
+/** Commands and records in one list, best first. */
+export function rankResults(commands: Index<Result>, hits: readonly SearchHit[], query: string, opts: { limit?: number; boost?: (r: Result) => number } = {}): Ranked<Result>[] {
+  return rankTogether(hits.length ? [commands, recordIndex(hits)] : [commands], query, opts);
+}
