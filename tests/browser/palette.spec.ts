@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openPalette, signInAs } from './helpers';
+
+/**
+ * The palette finds what you mean (issue 10), keyboard only: commands and records ranked together with the typed
+ * letters marked, a failed record search said as such with a Retry, and what was used last listed first when the box
+ * is empty, kept across sign-ins. The fmc account: the other specs seldom use its palette, so its recents are ours.
+ */
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
+const selected = (page: Page) => dialog(page).locator('[cmdk-item][data-selected="true"]');
+const group = (page: Page, heading: string) => dialog(page).locator('[cmdk-group]').filter({ has: page.locator('[cmdk-group-heading]', { hasText: heading }) });
+
+test('a typed query is ranked and marked, Enter runs the best line, and it comes back under Recently used', async ({ page }) => {
+  await signInAs(page, 'fmc');
+  await openPalette(page);
+  // Nothing used yet in this test's words: the box is empty and the role's commands are listed.
+  await expect(group(page, 'Commands').locator('[cmdk-item]').first()).toBeVisible();
+
+  // The list whose name is the word typed comes first, the word marked in its title.
+  await page.keyboard.type('slots');
+  await expect(selected(page)).toHaveAttribute('data-value', 'fmcslots.list');
+  await expect(selected(page).locator('mark')).toHaveText(['Slots']);
+  await page.keyboard.press('Enter');
+  await expect(dialog(page)).toBeHidden();
+  await expect(page).toHaveURL(/\/dashboard\/fmc\/slots/);
+
+  // Reopened with an empty box: the command just run is the first line, under Recently used, and selected.
+  await openPalette(page);
+  await expect(page.getByRole('combobox')).toHaveValue('');
+  await expect(group(page, 'Recently used').locator('[cmdk-item]').first()).toHaveAttribute('data-value', 'fmcslots.list');
+  await expect(selected(page)).toHaveAttribute('data-value', 'fmcslots.list');
+  await page.keyboard.press('Escape');
+});
+
+test('a record found by its name ranks above loose command matches, and is remembered with its title across sign-ins', async ({ page }) => {
+  await signInAs(page, 'superadmin');
+  await openPalette(page);
+  await page.keyboard.type('mysuru');
+  // The city is the whole word typed: first, with its name marked, once the server has answered.
+  const city = dialog(page).locator('[cmdk-item][data-value^="city:"]', { hasText: 'Mysuru' });
+  await expect(city.first()).toBeVisible();
+  await expect(dialog(page).locator('[cmdk-item]').first()).toHaveAttribute('data-value', /^city:/);
+  await expect(selected(page)).toHaveAttribute('data-value', /^city:/);
+  await expect(selected(page).locator('mark')).toHaveText(['Mysuru']);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'City: Mysuru' })).toBeVisible();
+
+  // Sign out and in again: the record is still under Recently used, by its title.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('sign out');
+  await expect(selected(page)).toHaveAttribute('data-value', 'session.signOut');
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => !url.pathname.startsWith('/dashboard'));
+  await signInAs(page, 'superadmin');
+  await openPalette(page);
+  const recent = group(page, 'Recently used');
+  await expect(recent.locator('[cmdk-item][data-value^="city:"]', { hasText: 'Mysuru' })).toBeVisible();
+  await expect(recent.locator('[cmdk-item][data-value="session.signOut"]')).toBeVisible();
+});
+
+test('another language counts only word for word, and accents need not be typed', async ({ page }) => {
+  await signInAs(page, 'superadmin');
+  await openPalette(page);
+  // "medecin" is the French word for a doctor: found, and the French name it was found by is shown beside the title.
+  await page.keyboard.type('medecin');
+  await expect(selected(page)).toHaveAttribute('data-value', 'doctor.list');
+  await expect(selected(page).locator('.sub mark')).toHaveText(['Médecin']);
+  // "med" is no whole word of another language: Medicines first, no doctor command at all.
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('med');
+  await expect(selected(page)).toHaveAttribute('data-value', 'medicine.list');
+  await expect(dialog(page).locator('[cmdk-item][data-value^="doctor."]')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+});
+
+test('a failed record search says so and offers Retry, which searches again', async ({ page }) => {
+  await signInAs(page, 'superadmin');
+  let fail = true;
+  await page.route('**/api/search?**', (route) => (fail ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'Search is unavailable' }] }) }) : route.fallback()));
+  await openPalette(page);
+  await page.keyboard.type('mysuru');
+  await expect(dialog(page).getByRole('alert')).toContainText('Records could not be searched');
+  await expect(dialog(page).getByText('Nothing matches')).toHaveCount(0);
+  // No command holds the word: Retry is the only line, selected; Enter searches again.
+  await expect(selected(page)).toHaveText('Search records again');
+  fail = false;
+  await page.keyboard.press('Enter');
+  await expect(dialog(page).locator('[cmdk-item][data-value^="city:"]', { hasText: 'Mysuru' }).first()).toBeVisible();
+  await expect(dialog(page).getByRole('alert')).toHaveCount(0);
+  // A word of no language: said with what was typed.
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('xqzwv');
+  await expect(dialog(page).getByText('Nothing matches “xqzwv”')).toBeVisible();
+});
