@@ -6,8 +6,9 @@ import { App } from './app';
 import { applyCachedPrefs } from './state/prefs';
 import { restoreSession } from './state/session';
 
-applyCachedPrefs();
 void restoreSession();
+// The first paint is in the user's language: its strings load before it (English is always there).
+await applyCachedPrefs().catch(() => undefined);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

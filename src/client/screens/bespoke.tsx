@@ -2,17 +2,21 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { useTranslation } from 'react-i18next';
 import { SCREENS, WORKLISTS } from '../../registry';
 import { NotFound } from './error-pages';
+import { loadScreenStrings } from '../i18n';
 
 /**
  * The bespoke screens of registry/screens.ts by id, each loaded when first opened. A screen the registry declares
  * without a component here is a build-time gap, caught by the test that every SCREENS id has one.
  */
-const worklist = lazy(() => import('./worklist'));
+type Screen = { default: ComponentType<{ id: string }> };
+/** A screen's code and the screens' strings, loaded together the first time a screen opens. */
+const withStrings = (load: () => Promise<Screen>) => lazy(() => Promise.all([load(), loadScreenStrings()]).then(([m]) => m));
+const worklist = withStrings(() => import('./worklist'));
 export const SCREEN_COMPONENTS: Record<string, LazyExoticComponent<ComponentType<{ id: string }>>> = {
-  fmcDashboard: lazy(() => import('./fmc-dashboard')),
-  drpatient: lazy(() => import('./drpatient')),
-  medprescribed: lazy(() => import('./medprescribed')),
-  fmclogs: lazy(() => import('./fmclogs')),
+  fmcDashboard: withStrings(() => import('./fmc-dashboard')),
+  drpatient: withStrings(() => import('./drpatient')),
+  medprescribed: withStrings(() => import('./medprescribed')),
+  fmclogs: withStrings(() => import('./fmclogs')),
   ...Object.fromEntries(WORKLISTS.map((w) => [w.id, worklist])),
 };
 

@@ -34,18 +34,20 @@ export function shownTheme(theme: Theme): Exclude<Theme, 'system'> {
   return systemDark?.matches ? 'dark' : 'themedefault';
 }
 
-systemDark?.addEventListener('change', () => { if (prefs.theme === 'system') apply(); });
+systemDark?.addEventListener('change', () => { if (prefs.theme === 'system') void apply(); });
 
-function apply() {
+/** Shows the preferences; the promise ends when the language's strings are in (loaded on first use). */
+function apply(): Promise<void> {
   document.documentElement.dataset.theme = shownTheme(prefs.theme);
-  void setLanguage(prefs.lang);
+  const language = setLanguage(prefs.lang);
   // The cache is the browser's, not the user's: recent records (patients' names) stay on the server.
   const { recent: _recent, ...shared } = prefs;
   localStorage.setItem(CACHE_KEY, JSON.stringify(shared));
+  return language;
 }
 
-export function applyCachedPrefs() {
-  apply();
+export function applyCachedPrefs(): Promise<void> {
+  return apply();
 }
 
 export async function loadPrefs() {
@@ -53,11 +55,11 @@ export async function loadPrefs() {
     const res = await api.get<{ data: Partial<Prefs> }>('/api/me/prefs');
     Object.assign(prefs, { ...DEFAULTS, ...res.data });
   } catch { prefs.recent = []; /* keep the cached theme and language, never the last user's recents */ }
-  apply();
+  await apply();
 }
 
 export async function savePrefs(patch: Partial<Prefs>) {
   Object.assign(prefs, patch);
-  apply();
+  await apply();
   await api.put('/api/me/prefs', patch);
 }
