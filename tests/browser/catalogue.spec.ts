@@ -540,7 +540,8 @@ test.describe('bool', () => {
     await expect(field(form, 'Published')).toBeChecked();
     await page.keyboard.press('Control+Enter');
     await expect(toast(page, 'Feature saved')).toBeVisible();
-    await expect(row(page, title).getByRole('gridcell').nth(2)).toHaveText('Yes');
+    // Cells: the row's checkbox, title, sort order, published.
+    await expect(row(page, title).getByRole('gridcell').nth(3)).toHaveText('Yes');
 
     await openRecordFromPalette(page, title.slice(0, 12), title, 'Feature');
     await expect(detail(page, 'Published')).toHaveText('Yes');
@@ -551,7 +552,7 @@ test.describe('bool', () => {
     await page.keyboard.press('Space');
     await page.keyboard.press('Control+Enter');
     await expect(toast(page, 'Feature saved')).toBeVisible();
-    await expect(row(page, title).getByRole('gridcell').nth(2)).toHaveText('No');
+    await expect(row(page, title).getByRole('gridcell').nth(3)).toHaveText('No');
   });
 });
 
