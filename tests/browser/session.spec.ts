@@ -34,3 +34,20 @@ test('a wrong password shows the spec text', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
 });
+
+test('a reload while offline keeps the user signed in; the console says the server cannot be reached', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto('/dashboard/city');
+  await expect(page.getByRole('heading', { name: 'Cities' })).toBeVisible();
+  // The network goes: every call to the API fails as a lost connection would.
+  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard\/city/);
+  await expect(page.getByRole('heading', { name: 'Cities' })).toBeVisible();
+  await expect(page.getByText('The server cannot be reached').first()).toBeVisible({ timeout: 15_000 });
+  expect(await page.evaluate(() => localStorage.getItem('id_token'))).toBeTruthy();
+  // Back online: Retry loads the list.
+  await page.unroute('**/api/**');
+  await page.getByRole('button', { name: 'Retry' }).first().click();
+  await expect(page.getByText('The server cannot be reached')).toHaveCount(0);
+});

@@ -45,9 +45,16 @@ const http = ofetch.create({
   },
 });
 
+/**
+ * Reads are retried when the network fails or a proxy says the server is briefly away (502, 503, 504): twice, after
+ * 300 ms and 900 ms. Writes never are: a write whose answer was lost may have happened (a version check makes a
+ * repeated edit answer 409, which the user is shown), so the user decides.
+ */
+const READ_RETRY = { retry: 2, retryDelay: (ctx: { options: { retry?: number | false } }) => (ctx.options.retry === 2 ? 300 : 900), retryStatusCodes: [502, 503, 504] };
+
 async function call<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   try {
-    return await http<T>(url, { method, body: body as BodyInit | Record<string, unknown> | undefined, signal });
+    return await http<T>(url, { method, body: body as BodyInit | Record<string, unknown> | undefined, signal, ...(method === 'GET' ? READ_RETRY : {}) });
   } catch (err) {
     if (signal?.aborted) throw err; // cancelled on purpose: not a failure anyone is shown
     if (err instanceof FetchError) {

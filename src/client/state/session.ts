@@ -41,9 +41,17 @@ function setContentCookie(token: string | null) {
   document.cookie = token ? `console_content=${encodeURIComponent(token)}; Path=/content; SameSite=Strict${secure}` : `console_content=; Path=/content; Max-Age=0; SameSite=Strict${secure}`;
 }
 
+/** The signed-in profile, kept beside the token so that a reload while offline still opens the console (not a secret: name, email, role). */
+const PROFILE_KEY = 'console_profile';
+
 function clearStorage() {
   for (const key of Object.values(STORAGE)) localStorage.removeItem(key);
+  localStorage.removeItem(PROFILE_KEY);
   setContentCookie(null);
+}
+
+function cachedProfile(): Profile | null {
+  try { return JSON.parse(localStorage.getItem(PROFILE_KEY) ?? 'null') as Profile | null; } catch { return null; }
 }
 
 export async function signIn(email: string, password: string): Promise<void> {
@@ -57,6 +65,7 @@ export async function signIn(email: string, password: string): Promise<void> {
   // Preferences first: the console then opens in the user's theme and language, and signing in is over
   // when the status flips (the sign-in page redirects on it; nothing navigates again later).
   await loadPrefs();
+  localStorage.setItem(PROFILE_KEY, JSON.stringify(user));
   session.user = user;
   session.status = 'signedIn';
 }
@@ -72,9 +81,19 @@ export async function restoreSession(): Promise<void> {
     const res = await api.get<{ data: Profile }>('/api/adminUser/validate/authToken');
     setContentCookie(localStorage.getItem(STORAGE.idToken));
     await loadPrefs();
+    localStorage.setItem(PROFILE_KEY, JSON.stringify(res.data));
     session.user = res.data;
     session.status = 'signedIn';
   } catch (err) {
+    // Offline (or the server restarting): the token is unexpired and the server never said no, so the console opens
+    // with the profile it last had; every screen shows its own error with Retry until the server answers again.
+    const offline = err instanceof ApiError && err.status === 0;
+    const profile = cachedProfile();
+    if (offline && profile) {
+      session.user = profile;
+      session.status = 'signedIn';
+      return;
+    }
     if (err instanceof ApiError && err.status === 401) clearStorage();
     session.user = null;
     session.status = 'signedOut';
