@@ -21,6 +21,11 @@ export function selectList(def: EntityDef): RawBuilder<unknown> {
   return sql.raw(parts.join(', '));
 }
 
+/** Only what a record's title is made of (and its id): labels of references need no more than that. */
+export function titleSelectList(def: EntityDef): RawBuilder<unknown> {
+  return sql.raw(['t.id', ...def.titleFields.map((k) => `${col(def, k)} as "${k}"`)].join(', '));
+}
+
 /** A database row → the API's record: write-only flags gathered under `_set`. */
 export function toRecord(def: EntityDef, row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

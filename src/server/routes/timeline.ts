@@ -5,7 +5,7 @@ import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { fail, type AppEnv } from '../http';
 import { guard } from '../crud/routes';
-import { selectList } from '../crud/columns';
+import { col, titleSelectList } from '../crud/columns';
 import { audit as writeAudit } from '../crud/write';
 import { titlesOf } from './screen-query';
 
@@ -109,8 +109,10 @@ export function timelineRoutes(): Hono<AppEnv> {
       for (const r of referrersOf(def.name).filter((x) => !x.itemField)) {
         const c2 = sql.raw(ident(columnName(r.field, r.entity.fields[r.field])));
         const cond = r.many ? sql`${id} = any(${c2})` : sql`${c2} = ${id}`;
-        const rows = await sql<Record<string, unknown>>`select ${selectList(r.entity)} from ${sql.raw(ident(r.entity.table))} t where ${cond} order by t.id desc limit 200`.execute(db);
         const when = whenField(r.entity);
+        // The title, the date and nothing else: whole rows (an appointment's prescription) cost most of the call.
+        const rows = await sql<Record<string, unknown>>`select ${titleSelectList(r.entity)}, t.created_at as "createdAt"${when ? sql`, ${sql.raw(col(r.entity, when))} as ${sql.ref(when)}` : sql``}
+          from ${sql.raw(ident(r.entity.table))} t where ${cond} order by t.id desc limit 200`.execute(db);
         const titles = new Map<number, string>();
         for (const row of rows.rows) {
           const title = titleOf(r.entity, row) || `#${row.id}`;
