@@ -6,6 +6,7 @@ import { clusterRole, refuseEmbeddedCluster, startWorkers } from './cluster';
 import { openDatabase } from './db/connection';
 import { startMailSender } from './mail';
 import { startTrashPurge } from './crud/trash';
+import { startMaintenance } from './db/maintenance';
 
 /** `npm start`: one Node process serving the built console, /api and /content. */
 async function main() {
@@ -25,6 +26,8 @@ async function main() {
   const stopMail = startMailSender(database.db, config, log);
   // Deleted records are kept for Undo, then deleted for good here; every process purges, rows are claimed (crud/trash.ts).
   const stopPurge = startTrashPurge(database.db, log);
+  // The embedded database has no autovacuum: statistics and the visibility map are kept up here (db/maintenance.ts).
+  const stopMaintenance = startMaintenance(database.db, database.kind, log);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`Console listening on http://localhost:${info.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}${role === 'worker' ? `, worker ${process.pid}` : ''})`);
   });
@@ -36,6 +39,7 @@ async function main() {
     server.close();
     await stopMail();
     await stopPurge();
+    await stopMaintenance();
     await database.close();
     process.exit(0);
   };
