@@ -67,5 +67,5 @@ test('a bad payload shows the server-side field errors on their fields', async (
   const form = page.getByRole('dialog', { name: 'Add Speciality' });
   await form.getByLabel(/^Name/).fill('Cardiology'); // already exists: the server answers 409 naming the field
   await page.keyboard.press('Enter');
-  await expect(form.getByRole('alert').filter({ hasText: 'Another record already has this value.' })).toBeVisible();
+  await expect(form.getByRole('alert').filter({ hasText: 'Another record already has this Name' })).toBeVisible();
 });
