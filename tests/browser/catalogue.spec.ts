@@ -563,10 +563,16 @@ test.describe('longText and richText', () => {
     await signInAs(page, 'superadmin');
     await runExact(page, 'Add About page');
     const form = page.getByRole('dialog', { name: 'Add About page' });
+    await expect(field(form, 'Title')).toBeFocused(); // the form loads on demand: type once it is there
     await page.keyboard.type(title);
-    await page.keyboard.press('Tab');
-    await expect(field(form, 'Content')).toBeFocused();
-    await page.keyboard.type(body);
+    await expect(field(form, 'Content')).toHaveAttribute('contenteditable', 'true'); // the editor, loaded on demand
+    await tabTo(page, field(form, 'Content')); // after its toolbar
+    // HTML pasted into the editor (as from another page): it keeps what its schema knows, the server sanitises the rest.
+    await field(form, 'Content').evaluate((el, html) => {
+      const data = new DataTransfer();
+      data.setData('text/html', html);
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, body);
     await tabTo(page, field(form, 'Audience'));
     await page.keyboard.press('ArrowDown'); // Everyone → Patient
     await tabTo(page, field(form, 'Effective from'));
@@ -579,11 +585,11 @@ test.describe('longText and richText', () => {
     await openRecordFromPalette(page, title.slice(0, 10), title, 'About page');
     await page.waitForURL(/\/dashboard\/about\/details\/\d+$/);
     const content = detail(page, 'Content').locator('.rich');
-    await expect(content.locator('b')).toHaveText('every');
+    await expect(content.locator('strong')).toHaveText('every');
     await expect(content).toContainText('We care for every patient.');
     await expect(content.locator('script')).toHaveCount(0);
-    await expect(content.locator('img')).not.toHaveAttribute('onerror');
-    await expect(content.locator('a')).not.toHaveAttribute('href', /javascript:/);
+    await expect(content.locator('[onerror]')).toHaveCount(0);
+    await expect(content.locator('a[href^="javascript:"]')).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     await expect(detail(page, 'Audience')).toHaveText('Patient');
     await expect(detail(page, 'Effective from')).toHaveText('4/1/2026');
@@ -592,7 +598,7 @@ test.describe('longText and richText', () => {
     // Sanitised when saved, too: what the server keeps has neither.
     const api = await apiOf(page);
     const stored = String((await api.get(`/api/about/${idInUrl(page)}`)).body.data.body);
-    expect(stored).toContain('<b>every</b>');
+    expect(stored).toContain('<strong>every</strong>');
     expect(stored).not.toMatch(/<script|onerror|javascript:/i);
   });
 });
@@ -738,11 +744,12 @@ test.describe('validation', () => {
     await api.create('department', { name: unique('Radiology'), code, status: 'active' });
     await runExact(page, 'Add Department');
     const form = page.getByRole('dialog', { name: 'Add Department' });
+    await expect(field(form, 'Name')).toBeFocused(); // the form loads on demand: type once it is there
     await page.keyboard.type(unique('Radiology annex'));
     await page.keyboard.press('Tab');
     await page.keyboard.type(code);
     await page.keyboard.press('Control+Enter');
-    await expect(form.locator('#f-code-error')).toHaveText('Another record already has this value.');
+    await expect(form.locator('#f-code-error')).toHaveText('Another record already has this Code');
     await expect(field(form, 'Code')).toHaveAttribute('aria-invalid', 'true');
     await expect(field(form, 'Code')).toBeFocused();
   });

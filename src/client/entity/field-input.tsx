@@ -1,10 +1,12 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Controller, useFieldArray, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isInput, shownKind, type EntityDef, type FieldDef } from '../../registry';
 import { FileInput } from './file-input';
 import { RefSelect } from './ref-select';
-import { RichText } from './field-value';
+
+/** TipTap is large: it loads with the first form that has rich text, never with the console. */
+const RichTextEditor = lazy(() => import('./rich-text-editor'));
 
 interface Props {
   def: EntityDef;
@@ -31,6 +33,7 @@ export function FieldInput({ def, field, fd, form, mode, record, autoFocus, tran
   const id = `f-${name.replace(/\./g, '-')}`;
   const label = within ? t(`${def.name}.items.${within.list}.${field}`, { ns: 'entities' }) : t(`${def.name}.fields.${field}`, { ns: 'entities' });
   const error = errorAt(form.formState.errors, name);
+  const hadFocus = useRef(false);
   const required = fd.required && !(fd.writeOnly && mode === 'update');
   const common = { id, autoFocus, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined, 'aria-required': required || undefined };
   const kind = shownKind(fd);
@@ -48,9 +51,16 @@ export function FieldInput({ def, field, fd, form, mode, record, autoFocus, tran
     case 'richText':
       control = (
         <>
-          <textarea {...common} {...form.register(name)} rows={8} />
-          <span className="hint">{t('form.richTextHint')}</span>
-          <details><summary>{t('form.preview')}</summary><RichText html={String(form.watch(name) ?? '')} /></details>
+          <Controller control={form.control} name={name} render={({ field: f }) => (
+            // The editor comes in its own chunk, fetched when a form with rich text opens; until then a plain textarea
+            // holds the same value, and the editor takes the focus if the textarea had it.
+            <Suspense fallback={<textarea {...common} ref={f.ref} rows={8} value={String(f.value ?? '')} onChange={(e) => f.onChange(e.target.value)}
+              onFocus={() => { hadFocus.current = true; }} onBlur={() => { hadFocus.current = false; f.onBlur(); }} />}>
+              <RichTextEditor id={id} value={String(f.value ?? '')} onChange={f.onChange} onBlur={f.onBlur} focusRef={f.ref} label={label} labelledBy={`${id}-label`}
+                describedBy={error ? `${id}-error` : `${id}-hint`} invalid={Boolean(error)} required={required} autoFocus={autoFocus || hadFocus.current} />
+            </Suspense>
+          )} />
+          <span className="hint" id={`${id}-hint`}>{t('form.richTextHint')}</span>
         </>
       );
       break;
@@ -122,7 +132,7 @@ export function FieldInput({ def, field, fd, form, mode, record, autoFocus, tran
 
   return (
     <div className="field">
-      <label htmlFor={id}>{label}{required && <span className="hint"> ({t('form.required')})</span>}</label>
+      <label htmlFor={id} id={`${id}-label`}>{label}{required && <span className="hint"> ({t('form.required')})</span>}</label>
       {control}
       {error && <span className="error" id={`${id}-error`} role="alert">{translateError(error)}</span>}
     </div>
