@@ -1,16 +1,30 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { DASHBOARD, entityPath, listQueryString, screenById } from '../../registry';
 import { api } from '../api/client';
 import { ui } from '../state/ui';
 
-interface AdminNotification { _id: string; noteType: string; title: string; createdAt?: string }
+interface AdminNotification { _id: string; noteType: string; title: string; count?: number | null; link?: string | null; createdAt?: string }
 
 export const PANEL_CLOSE_DELAY_MS = 50;
 
+/**
+ * Where a notice leads: its own link inside the console, else the worklist its type names (registry SCREENS), else
+ * for a sign-up the staff accounts waiting for approval. A notice with none of these is shown but leads nowhere.
+ */
+export function noticeTarget(n: Pick<AdminNotification, 'noteType' | 'link'>): string | null {
+  if (n.link && n.link.startsWith(`${DASHBOARD}/`)) return n.link;
+  const screen = screenById(n.noteType);
+  if (screen) return `${DASHBOARD}/${screen.path}`;
+  if (n.noteType === 'signup') return `${entityPath('admin-user')}?${listQueryString({ filters: { status: 'pending' } })}`;
+  return null;
+}
+
 /** Loaded with the shell (spec §7), opened by the widgets icon, closed by a click outside after 50 ms (spec §4). */
 export function NotificationPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const snap = useSnapshot(ui);
   const [items, setItems] = useState<AdminNotification[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -37,6 +51,26 @@ export function NotificationPanel() {
     };
   }, [snap.notificationsOpen]);
 
+  /** The notice's title in the user's language: its worklist's, or the sign-up one; a type the console does not know keeps the text it came with. */
+  const titleOf = (n: AdminNotification) => {
+    const known = screenById(n.noteType) ? t(`screen.${n.noteType}.title`) : n.noteType === 'signup' ? t('notifications.signup') : null;
+    if (!known) return n.title;
+    return typeof n.count === 'number' ? t('notifications.count', { title: known, count: n.count }) : known;
+  };
+  const when = (at?: string) => (at ? new Date(at).toLocaleString(i18n.language === 'en' ? 'en-IN' : i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '');
+
+  // Up and down arrows move between the notices (Tab does too); Enter opens the one with the focus.
+  const onListKey = (e: React.KeyboardEvent) => {
+    const links = [...(ref.current?.querySelectorAll<HTMLElement>('[data-notice]') ?? [])];
+    if (!links.length) return;
+    const i = links.indexOf(document.activeElement as HTMLElement);
+    const next = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: links.length - 1 }[e.key];
+    if (next === undefined) return;
+    e.preventDefault();
+    links[Math.max(0, Math.min(links.length - 1, next))].focus();
+  };
+  const close = () => { ui.notificationsOpen = false; };
+
   return (
     <>
       <button className="btn-icon" data-notifications-toggle aria-label={t('topbar.notifications')} aria-expanded={snap.notificationsOpen} aria-controls="notification-panel"
@@ -44,17 +78,24 @@ export function NotificationPanel() {
         <WidgetsIcon />{items && items.length > 0 && <span className="badge">{items.length}</span>}
       </button>
       {snap.notificationsOpen && (
-        <div className="menu-pop notif-panel" id="notification-panel" ref={ref} tabIndex={-1} role="region" aria-label={t('notifications.title')}>
+        <div className="menu-pop notif-panel" id="notification-panel" ref={ref} tabIndex={-1} role="region" aria-label={t('notifications.title')} onKeyDown={onListKey}>
           <strong>{t('notifications.title')}</strong>
           {failed && <p className="error">{t('notifications.failed')}</p>}
           {items && items.length === 0 && <p>{t('notifications.empty')}</p>}
-          <ul>
-            {items?.map((n) => (
-              <li key={n._id}>
-                <div>{n.title}</div>
-                <span className="badge">{n.noteType}</span>
-              </li>
-            ))}
+          <ul style={{ padding: 0, margin: 0 }}>
+            {items?.map((n) => {
+              const target = noticeTarget(n);
+              const title = titleOf(n);
+              const date = when(n.createdAt);
+              return (
+                <li key={n._id}>
+                  {target
+                    ? <Link href={target} data-notice onClick={close} style={{ display: 'block' }}>{title}</Link>
+                    : <div data-notice tabIndex={0}>{title}</div>}
+                  {date && <span style={{ color: 'var(--muted)', fontSize: 12 }}>{date}</span>}
+                </li>
+              );
+            })}
           </ul>
         </div>
       )}

@@ -55,6 +55,15 @@ const NOTE_AUDIENCE: Record<string, { resource: string; action: string }> = {
   ...Object.fromEntries(WORKLISTS.map((w) => [w.id, { resource: 'notifications', action: 'worklist' }])),
 };
 
+/**
+ * How many records a notice is about, for the panel's translated title ("Doctors: incomplete profile (4)"): the notices
+ * the system writes start with it ("4 doctors have not completed their profile"); null when a notice has none.
+ */
+export function countOf(title: string): number | null {
+  const m = /^(\d{1,9})\s/.exec(title);
+  return m ? Number(m[1]) : null;
+}
+
 /** Non-entity calls of the console: notifications, push token, search, preferences, home figures. */
 export function platformRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -67,7 +76,7 @@ export function platformRoutes(): Hono<AppEnv> {
       .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', c.get('user').id)]))
       .where((eb) => (hidden.length ? eb('note_type', 'not in', hidden) : eb.val(true)))
       .orderBy('created_at', 'desc').limit(50).execute();
-    return c.json({ data: rows.map((r) => ({ _id: String(r.id), noteType: r.note_type, title: r.title, body: r.body, link: r.link, createdAt: r.created_at, read: !!r.read_at })) });
+    return c.json({ data: rows.map((r) => ({ _id: String(r.id), noteType: r.note_type, title: r.title, count: countOf(r.title), body: r.body, link: r.link, createdAt: r.created_at, read: !!r.read_at })) });
   });
 
   app.post('/fcmToken/:userId', async (c) => {
