@@ -3,19 +3,48 @@ import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { can, entityByName, entityPath, viewActionFor, type EntityDef } from '../../registry';
 import { api, ApiError } from '../api/client';
+import { translateMessage } from '../i18n';
 import { currentRole } from '../state/session';
+import { ChangeList } from '../screens/log-changes';
+import '../screens/screens.css';
 
-interface TimelineEvent { at: string; entity: string; id: number; title: string; what: 'record' | 'audit' }
+/** One line of GET /api/{resource}/{id}/timeline (server: routes/timeline.ts). */
+interface TimelineEvent {
+  at: string;
+  entity: string;
+  id: number;
+  title: string;
+  what: 'record' | 'audit';
+  action?: string;
+  actor?: { id: number; name: string } | null;
+  changes?: Record<string, unknown>;
+  reason?: string;
+  worklist?: string;
+}
 
-/** A record's history by date: what refers to it (cards, tests, bookings…) and its own changes. */
+/** What an audit line did, in words: created, changed, deleted, a status change, a reminder sent. */
+function useActionText() {
+  const { t } = useTranslation();
+  return (e: TimelineEvent): string => {
+    const action = e.action ?? e.title;
+    if (action.startsWith('transition:')) return t('timeline.moved');
+    if (action === 'remind') return t('timeline.remind', { list: e.worklist ? t(`screen.${e.worklist}.title`) : '' });
+    if (['create', 'update', 'delete'].includes(action)) return t(`timeline.${action}`);
+    return action;
+  };
+}
+
+/** A record's history by date: what refers to it (cards, tests, bookings…), and who changed what, old → new. */
 export function Timeline({ def, id }: { def: EntityDef; id: number }) {
   const { t, i18n } = useTranslation();
   const role = currentRole();
+  const actionText = useActionText();
   const [events, setEvents] = useState<TimelineEvent[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api.get<{ data: TimelineEvent[] }>(`/api/${def.api}/${id}/timeline`).then((r) => setEvents(r.data)).catch((err) => setError(err instanceof ApiError ? err.message : String(err)));
-  }, [def, id]);
+    api.get<{ data: TimelineEvent[] }>(`/api/${def.api}/${id}/timeline`).then((r) => setEvents(r.data))
+      .catch((err) => setError(err instanceof ApiError ? translateMessage(err.message) : t('errors.network')));
+  }, [def, id, t]);
   const back = viewActionFor(def, (a) => can(role, def.name, a));
   const when = (at: string) => (at.length === 10 ? new Date(`${at}T00:00:00`).toLocaleDateString(i18n.language) : new Date(at).toLocaleString(i18n.language));
   return (
@@ -32,11 +61,30 @@ export function Timeline({ def, id }: { def: EntityDef; id: number }) {
           const target = entityByName(e.entity);
           const action = target && viewActionFor(target, (a) => can(role, target.name, a));
           const label = target ? t(`${target.name}.one`, { ns: 'entities' }) : e.entity;
+          const own = e.entity === def.name && e.id === id;
+          const recordLink = action && target ? <Link href={entityPath(target, action, e.id)}>{e.title}</Link> : <span>{e.title}</span>;
+          if (e.what === 'record') {
+            return (
+              <li key={i} className="timeline-line" style={lineStyle}>
+                <span className="hint" style={{ minWidth: 170 }}>{when(e.at)}</span>
+                <span className="badge">{label}</span>
+                {recordLink}
+              </li>
+            );
+          }
+          const who = e.actor ? t('timeline.by', { name: e.actor.name }) : t('timeline.bySystem');
           return (
-            <li key={i} style={{ padding: '9px 12px', borderBottom: '1px solid var(--border)', display: 'flex', gap: 12 }}>
+            <li key={i} className="timeline-line" style={{ ...lineStyle, flexWrap: 'wrap' }}>
               <span className="hint" style={{ minWidth: 170 }}>{when(e.at)}</span>
-              <span className="badge">{e.what === 'audit' ? t('timeline.change') : label}</span>
-              {e.what === 'record' && action && target ? <Link href={entityPath(target, action, e.id)}>{e.title}</Link> : <span>{e.what === 'audit' ? t(`timeline.${e.title}`) : e.title}</span>}
+              <span className="badge">{own ? t('timeline.change') : label}</span>
+              {!own && recordLink}
+              <span><strong>{actionText(e)}</strong> {who}</span>
+              {(e.changes || e.reason) && (
+                <div style={{ flexBasis: '100%' }}>
+                  {e.changes && <ChangeList def={target} changes={e.changes} id={`timeline-changes-${i}`} />}
+                  {e.reason && <p className="hint" style={{ margin: '0 0 0 40px' }}>{t('timeline.reason', { reason: e.reason })}</p>}
+                </div>
+              )}
             </li>
           );
         })}
@@ -44,3 +92,5 @@ export function Timeline({ def, id }: { def: EntityDef; id: number }) {
     </section>
   );
 }
+
+const lineStyle: React.CSSProperties = { padding: '9px 12px', borderBottom: '1px solid var(--border)', display: 'flex', gap: 12 };
