@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DASHBOARD } from '../../registry';
 import { ApiError } from '../api/client';
-import { publicConfig } from '../api/public-config';
+import { publicConfig, type PublicConfig } from '../api/public-config';
 import { session, signIn } from '../state/session';
 import { AuthCard } from './auth-card';
 import { translateMessage } from '../i18n';
@@ -24,6 +24,13 @@ export function SignIn() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The hosted login is offered only when the server has it configured (GET /api/auth/config), never to fail with "Lock Error".
+  const [hostedLogin, setHostedLogin] = useState<PublicConfig['hostedLogin']>(null);
+  useEffect(() => {
+    let live = true;
+    void publicConfig().then((cfg) => { if (live) setHostedLogin(cfg.hostedLogin); });
+    return () => { live = false; };
+  }, []);
   if (snap.status === 'signedIn') return <Redirect to={origin()} replace />;
 
   const submit = async (e: React.FormEvent) => {
@@ -38,11 +45,10 @@ export function SignIn() {
       setBusy(false);
     }
   };
-  const hosted = async () => {
-    const cfg = await publicConfig();
-    // The hosted widget needs its domain and client id; without them the spec's toast says so.
-    if (!cfg.hostedLogin) { toast.error(t('auth.lockError')); return; }
-    const { domain, clientId } = cfg.hostedLogin;
+  const hosted = () => {
+    // The widget needs its domain and client id; the button is not shown without them, the toast is a last guard.
+    if (!hostedLogin) { toast.error(t('auth.lockError')); return; }
+    const { domain, clientId } = hostedLogin;
     const redirect = `${window.location.origin}/auth0loginCallback`;
     window.location.assign(`https://${domain}/authorize?response_type=token&client_id=${encodeURIComponent(clientId)}&redirect_uri=${encodeURIComponent(redirect)}&scope=openid%20profile%20email`);
   };
@@ -63,7 +69,7 @@ export function SignIn() {
         <button type="submit" className="btn btn-primary" disabled={busy} style={{ width: '100%', justifyContent: 'center' }}>
           {busy ? t('auth.signingIn') : t('auth.signIn')}
         </button>
-        <button type="button" className="btn" style={{ width: '100%', justifyContent: 'center', marginTop: 8 }} onClick={() => void hosted()}>{t('auth.hosted')}</button>
+        {hostedLogin && <button type="button" className="btn" style={{ width: '100%', justifyContent: 'center', marginTop: 8 }} onClick={hosted}>{t('auth.hosted')}</button>}
         <div className="links">
           <Link href="/forgot-password">{t('auth.forgot')}</Link>
           <Link href="/signup">{t('auth.signUp')}</Link>
