@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { can, entityPath, titleOf, viewActionFor, type EntityDef } from '../../registry';
 import { api, ApiError } from '../api/client';
 import { currentRole } from '../state/session';
-import { dataChanged, ui } from '../state/ui';
+import { dataChanged, setInView, ui } from '../state/ui';
 import { FieldValue } from './field-value';
 import type { Row } from './use-infinite-list';
 import { translateMessage } from '../i18n';
@@ -40,6 +40,8 @@ export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; v
 
   // A record path that names the status follows the record when a move changes it (…/requested/view/5 → …/verified/view/5).
   const status = row && def.workflow ? String(row[def.workflow.field]) : undefined;
+  // What the page shows, for the commands' `when` (a move is offered when this record's status allows it).
+  useEffect(() => setInView({ entity: def.name, record: { id, status }, selected: 0 }), [def, id, status]);
   useEffect(() => {
     if (!listView || !status || status === listView || !def.views?.some((v) => v.segment === status)) return;
     const action = viewActionFor(def, (a) => can(role, def.name, a));

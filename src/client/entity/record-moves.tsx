@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { allowedMoves, type EntityDef, type Transition } from '../../registry';
 import { currentRole } from '../state/session';
-import { registerScreenAction, setInView } from '../state/ui';
+import { registerScreenAction } from '../state/ui';
 import { TransitionDialog, type DialogResult } from './transition-dialog';
 import { moveLabel, needsDialog, postTransition, refusalText, type MoveInput } from './transition-call';
 import type { Row } from './use-infinite-list';
@@ -50,8 +50,6 @@ export function RecordMoves({ def, row, onMoved, onReload }: {
     else void run(move);
   };
 
-  // What the page shows, for the commands' `when`: this record and its status.
-  useEffect(() => setInView({ entity: def.name, record: { id: row.id, status }, selected: 0 }), [def, row.id, status]);
   useEffect(() => {
     const offs = moves.map((m) => registerScreenAction(`transition:${m.name}`, () => start(m)));
     return () => offs.forEach((off) => off());
