@@ -74,6 +74,44 @@ test('a missed appointment: open it, reschedule it, confirm it, and find the cha
   await expect(entries.nth(1)).toContainText('Reschedule appointment');
 });
 
+test('a record changed elsewhere: a stale move offers Reload, a move its status no longer allows names the status', async ({ page }) => {
+  await signInReady(page, 'admin');
+  await runCommand(page, 'Appointments: Confirmed');
+  await page.waitForURL('**/dashboard/appointments/confirmed');
+  await expect(page.locator('tbody tr[data-focused="true"]')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/dashboard\/appointments\/view\/\d+$/);
+  const id = Number(page.url().split('/').pop());
+  const moves = page.getByRole('group', { name: 'Actions on this record' });
+  await expect(statusOf(page)).toHaveText('Confirmed');
+
+  // Someone else reschedules it and confirms it again: same status, newer version.
+  const token = await page.evaluate(() => localStorage.getItem('id_token'));
+  const move = async (to: string, extra: Record<string, unknown> = {}) => {
+    const rec = await (await page.request.get(`/api/appointments/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const res = await page.request.post(`/api/appointments/${id}/transition`, { headers: { Authorization: `Bearer ${token}` }, data: { to, version: rec.data.version, ...extra } });
+    expect(res.status()).toBe(200);
+  };
+  await move('rescheduled', { values: { scheduledAt: new Date(Date.now() + 3 * 86_400_000).toISOString() } });
+  await move('confirmed');
+
+  await tabTo(page, moves.getByRole('button', { name: 'Mark appointment completed' }));
+  await page.keyboard.press('Enter');
+  const stale = page.getByRole('alert').filter({ hasText: 'Someone else changed this record since you opened it.' });
+  await expect(stale).toBeVisible();
+  await tabTo(page, stale.getByRole('button', { name: 'Reload the latest version' }));
+  await page.keyboard.press('Enter');
+  await expect(stale).toHaveCount(0);
+
+  // Now someone marks it missed: completing it is refused, naming the status it has now, and the page shows it.
+  await move('missed');
+  await tabTo(page, moves.getByRole('button', { name: 'Mark appointment completed' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'This appointment is missed now, so “Mark appointment completed” no longer applies.' })).toBeVisible();
+  await expect(statusOf(page)).toHaveText('Missed');
+  await expect(moves.getByRole('button')).toHaveText(['Reschedule appointment…']);
+});
+
 test('list state lives in the address: Filter payments…, a doctor, removable filters, Back and reload', async ({ page }) => {
   await signInReady(page, 'admin');
 
