@@ -7,8 +7,10 @@ import { toast } from 'sonner';
 import { formFields, fromForm, inputSchema, toForm, type EntityDef, type FormValues } from '../../registry';
 import { api, ApiError } from '../api/client';
 import { translateMessage } from '../i18n';
+import { formErrorMap, serverFieldMessage } from '../i18n/zod-messages';
 import { dataChanged } from '../state/ui';
 import { Modal } from '../shell/modal';
+import { offerUndoEdit } from '../shell/undo';
 import { FieldInput } from './field-input';
 import type { Row } from './use-infinite-list';
 
@@ -17,7 +19,7 @@ import type { Row } from './use-infinite-list';
  * validates with). Server field errors land on their fields; a stale edit (409) offers to reload.
  */
 export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mode: 'create' | 'update'; id?: number; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const name = t(`${def.name}.one`, { ns: 'entities' });
   const [record, setRecord] = useState<Row | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -26,8 +28,10 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
 
   const resolver = useMemo(() => {
     const schema = z.preprocess((v) => fromForm(def, v as FormValues, mode), inputSchema(def, mode));
-    return zodResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>) as unknown as Resolver<FieldValues>;
-  }, [def, mode]);
+    // Messages name their field in the user's language ("Name is required"), not zod's "Invalid input: …".
+    const error = formErrorMap(def, t, i18n.language);
+    return zodResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>, { error } as never) as unknown as Resolver<FieldValues>;
+  }, [def, mode, t, i18n.language]);
   const form = useForm<FieldValues>({ resolver, defaultValues: toForm(def), mode: 'onSubmit' });
 
   const load = async () => {
@@ -47,17 +51,25 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
   const submit = form.handleSubmit(async (payload) => {
     setFormError(null);
     try {
-      if (mode === 'create') await api.post(`/api/${def.api}`, payload);
-      else await api.put(`/api/${def.api}/${id}`, payload);
-      toast.success(t('form.saved', { name }));
+      if (mode === 'create') {
+        await api.post(`/api/${def.api}`, payload);
+        toast.success(t('form.saved', { name }));
+      } else {
+        const saved = await api.put<{ data: Row }>(`/api/${def.api}/${id}`, payload);
+        // The toast offers Undo: the values the form was opened with, put back (shell/undo.ts).
+        offerUndoEdit(def, record!, saved.data, t('form.saved', { name }), name);
+      }
       dataChanged();
       onClose();
     } catch (err) {
       if (!(err instanceof ApiError)) { setFormError(String(err)); return; }
       if (err.status === 409 && err.errors[0]?.code === 'stale') { setStale(true); return; }
       const fieldErrs = err.fieldErrors().filter((e) => e.field && e.field !== 'version');
-      // A duplicate names its field; the message is said in the user's language from its code.
-      for (const e of fieldErrs) form.setError(e.field!, { type: 'server', message: e.code === 'duplicate' ? t('errors.duplicate') : e.message }, { shouldFocus: true });
+      // The server speaks English: each field error is said again in the user's language, naming its field.
+      for (const e of fieldErrs) {
+        const message = serverFieldMessage(def, mode, { field: e.field!, code: e.code, message: e.message }, payload, t, i18n.language, translateMessage);
+        form.setError(e.field!, { type: 'server', message }, { shouldFocus: true });
+      }
       setFormError(fieldErrs.length ? t('form.fixErrors') : translateMessage(err.message));
     }
   }, () => setFormError(t('form.fixErrors')));
