@@ -108,7 +108,8 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   const columns = useMemo<ColumnDef<typeof features, Row>[]>(() => [
     {
       id: '_select',
-      header: () => <input type="checkbox" tabIndex={-1} aria-label={t('workflow.selectAll')} title={t('workflow.selectAll')} checked={allSelected}
+      // The one checkbox in the Tab order (select every loaded row); a row's own is x on the focused row.
+      header: () => <input type="checkbox" aria-label={t('workflow.selectAll')} title={t('workflow.selectAll')} checked={allSelected}
         onChange={() => setSelected(allSelected ? new Set() : new Set(list.rows.map((r) => r.id)))} />,
       cell: (info: { row: { original: Row } }) => {
         const row = info.row.original;
