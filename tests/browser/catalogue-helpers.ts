@@ -75,6 +75,8 @@ export async function runExact(page: Page, title: string, typed = title) {
   const item = page.locator('[cmdk-item]').filter({ has: page.getByText(title, { exact: true }) });
   await arrowTo(page, item.first());
   await page.keyboard.press('Enter');
+  // The screen a command opens may still be loading its code: a person sees it appear before typing on.
+  await page.waitForLoadState('networkidle');
 }
 
 /**

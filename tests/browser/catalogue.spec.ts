@@ -340,7 +340,7 @@ test.describe('text, email and phone', () => {
     await page.keyboard.press('Control+Enter');
     // Both kinds are checked by the entity's zod schema, and each message sits on its own field.
     await expect(field(form, 'Email')).toHaveAttribute('aria-invalid', 'true');
-    await expect(form.locator('#f-email-error')).toHaveText('Invalid email address');
+    await expect(form.locator('#f-email-error')).toHaveText('Email is not an email address');
     await expect(field(form, 'Phone')).toHaveAttribute('aria-invalid', 'true');
     await expect(form.locator('#f-phone-error')).toHaveText('Enter a phone number of 7 to 15 digits');
     await expect(field(form, 'Email')).toBeFocused(); // the first field in error takes the focus

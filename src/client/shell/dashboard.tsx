@@ -1,8 +1,24 @@
+import { useEffect } from 'react';
 import { Shell } from './shell';
 import { DashboardRoutes } from './dashboard-routes';
 
+/**
+ * The screens staff open next (lists and forms, details, the palette), fetched once the home page has shown: they
+ * are not part of the first load, but a keyboard user who opens one a moment later finds it ready instead of
+ * typing into a screen that is still loading.
+ */
+function prefetchScreens() {
+  void import('../entity/list-screen');
+  void import('../entity/details');
+  void import('../palette/palette');
+}
+
 /** The signed-in console: loaded after sign-in (app.tsx), so the sign-in page does not carry it. */
 export default function Dashboard() {
+  useEffect(() => {
+    const timer = setTimeout(prefetchScreens, 1000);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <Shell>
       <DashboardRoutes />
