@@ -11,9 +11,11 @@ export function rememberList(def: EntityDef, href: string) {
   lastList.set(def.name, href);
 }
 
-/** Where Back goes: the remembered list, else the list of `view` (a record path's status), else the first view. */
+/**
+ * Where Back goes: the list the user came from (after approving a request opened from "Requested", back to the
+ * requested ones, the next to review), else, for an address opened directly, the list of `view` (a record path's
+ * status), else the entity's first view.
+ */
 export function listHref(def: EntityDef, view?: string): string {
-  const remembered = lastList.get(def.name);
-  if (remembered && (!view || remembered.split('?')[0] === entityPath(def, 'list', undefined, view))) return remembered;
-  return entityPath(def, 'list', undefined, view);
+  return lastList.get(def.name) ?? entityPath(def, 'list', undefined, view);
 }
