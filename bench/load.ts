@@ -47,7 +47,7 @@ function request(method: string, url: string, token?: string, body?: unknown): P
 }
 
 function startServer(): Promise<ChildProcess> {
-  const dataDir = path.resolve('.bench-load');
+  const dataDir = path.resolve(process.env.BENCH_LOAD_DIR ?? '.bench-load');
   mkdirSync(dataDir, { recursive: true });
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
