@@ -19,7 +19,7 @@ const base = `http://127.0.0.1:${PORT}`;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 function startServer(): Promise<ChildProcess> {
-  const dataDir = path.resolve('.bench-load');
+  const dataDir = path.resolve(process.env.BENCH_LOAD_DIR ?? '.bench-load');
   mkdirSync(dataDir, { recursive: true });
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
