@@ -7,6 +7,7 @@ export * from './catalog';
 export * from './workflow';
 export * from './screens';
 export * from './preferences';
+export type * from './api-shapes';
 export * from './derive/transitions';
 export { ENTITIES } from './entities';
 export * from './derive/routes';

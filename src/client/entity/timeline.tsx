@@ -1,26 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { can, entityByName, entityPath, viewActionFor, type EntityDef } from '../../registry';
+import { can, entityByName, entityPath, viewActionFor, type EntityDef, type TimelineEvent } from '../../registry';
 import { api, ApiError } from '../api/client';
 import { translateMessage } from '../i18n';
 import { currentRole } from '../state/session';
 import { ChangeList } from '../screens/log-changes';
 import '../screens/screens.css';
 
-/** One line of GET /api/{resource}/{id}/timeline (server: routes/timeline.ts). */
-interface TimelineEvent {
-  at: string;
-  entity: string;
-  id: number;
-  title: string;
-  what: 'record' | 'audit';
-  action?: string;
-  actor?: { id: number; name: string } | null;
-  changes?: Record<string, unknown>;
-  reason?: string;
-  worklist?: string;
-}
 
 /** What an audit line did, in words: created, changed, deleted, a status change, a reminder sent. */
 function useActionText() {

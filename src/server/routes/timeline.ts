@@ -8,25 +8,7 @@ import { guard } from '../crud/routes';
 import { col, titleSelectList } from '../crud/columns';
 import { audit as writeAudit } from '../crud/write';
 import { titlesOf } from './screen-query';
-
-/**
- * One line of a record's history. A record that refers to it (`what: 'record'`), or an entry of the audit log
- * (`what: 'audit'`): of the record itself, or a change to a record that refers to it (an appointment completed).
- * An audit line says who (`actor`, null for the system) and what: `changes` in the activity log's form, a field
- * whose old value is known as { from, to }, else the value written.
- */
-export interface TimelineEvent {
-  at: string;
-  entity: string;
-  id: number;
-  title: string;
-  what: 'record' | 'audit';
-  action?: string;
-  actor?: { id: number; name: string } | null;
-  changes?: Record<string, unknown>;
-  reason?: string;
-  worklist?: string;
-}
+import type { TimelineEvent } from '../../registry';
 
 interface AuditRow { id: number; at: unknown; actor_id: number | null; record_id: number; action: string; changes: Record<string, unknown> | null }
 
