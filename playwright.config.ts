@@ -34,6 +34,9 @@ const PORT = Number(process.env.BROWSER_TEST_PORT ?? 8099);
 const DEMO_PORT = Number(process.env.BROWSER_TEST_DEMO_PORT ?? 8098);
 export const DEMO_URL = `http://127.0.0.1:${DEMO_PORT}`;
 export const DEMO_PASSWORD = 'browser-test-password';
+/** Each pair of ports has its own data folders, so two runs on other ports (BROWSER_TEST_PORT…) never share one. */
+const DATA = PORT === 8099 ? '.test-data' : `.test-data-${PORT}`;
+const DEMO_DATA = DEMO_PORT === 8098 ? '.test-data-demo' : `.test-data-demo-${DEMO_PORT}`;
 
 export default defineConfig({
   testDir: 'tests/browser',
@@ -44,6 +47,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  outputDir: PORT === 8099 ? 'test-results' : `test-results-${PORT}`,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 800 },
@@ -57,21 +61,21 @@ export default defineConfig({
   webServer: [
     {
       // A fresh embedded database for every run: reference data and the five demo accounts, no demo records.
-      command: 'rm -rf .test-data && npx tsx src/server/main.ts',
+      command: `rm -rf ${DATA} && npx tsx src/server/main.ts`,
       url: `http://127.0.0.1:${PORT}/signin`,
       timeout: 240_000,
       reuseExistingServer: false,
-      env: { PORT: String(PORT), DATA_DIR: '.test-data', DEMO_PASSWORD, DEMO_DATA: '0', NODE_ENV: 'test' },
+      env: { PORT: String(PORT), DATA_DIR: DATA, DEMO_PASSWORD, DEMO_DATA: '0', NODE_ENV: 'test' },
     },
     {
       // The same console on its own fresh database with the demo data (seeding takes a few seconds more): the
       // workflow tests need records to move (missed appointments, pending payments, invoices). The tests that
       // use it say so with test.use({ baseURL: DEMO_URL }); the others keep the empty one above.
-      command: 'rm -rf .test-data-demo && npx tsx src/server/main.ts',
+      command: `rm -rf ${DEMO_DATA} && npx tsx src/server/main.ts`,
       url: `${DEMO_URL}/signin`,
       timeout: 240_000,
       reuseExistingServer: false,
-      env: { PORT: String(DEMO_PORT), DATA_DIR: '.test-data-demo', DEMO_PASSWORD, DEMO_DATA: '1', NODE_ENV: 'test' },
+      env: { PORT: String(DEMO_PORT), DATA_DIR: DEMO_DATA, DEMO_PASSWORD, DEMO_DATA: '1', NODE_ENV: 'test' },
     },
   ],
 });
