@@ -51,7 +51,8 @@ function contentSecurityPolicy(config: Config): string {
     "script-src 'self'",
     // Inline styles only (the toast library injects a style sheet); no inline script anywhere.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https:`,
+    // Images from the console and the origins the operator names, never from anywhere (registry/image-addresses.ts).
+    `img-src ${["'self'", 'data:', 'blob:', ...config.imageOrigins].join(' ')}`,
     `connect-src ${connect.join(' ')}`,
     "font-src 'self'",
     "object-src 'none'",

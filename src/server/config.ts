@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseImageOrigins } from '../registry/image-addresses';
 
 /** Environment settings, read once. README lists them. */
 export interface Config {
@@ -13,6 +14,8 @@ export interface Config {
   trustProxy: number;
   publicUrl: string;
   contentBase?: string;
+  /** Origins the console loads images from besides itself (IMAGE_HOSTS, and CONTENT_BASE when absolute): registry/image-addresses.ts. */
+  imageOrigins: string[];
   smtpUrl?: string;
   /** Firebase web config (JSON) for push; absent = no push. */
   firebaseConfig?: string;
@@ -41,6 +44,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: Math.max(0, Math.min(10, Number.parseInt(env.TRUST_PROXY ?? '0', 10) || 0)),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     contentBase: env.CONTENT_BASE || undefined,
+    imageOrigins: parseImageOrigins(env.IMAGE_HOSTS, env.CONTENT_BASE),
     smtpUrl: env.SMTP_URL || undefined,
     firebaseConfig: env.FIREBASE_CONFIG || undefined,
     auth0Domain: env.AUTH0_DOMAIN || undefined,

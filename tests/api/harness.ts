@@ -75,7 +75,8 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop: ()
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
-export function setupApi(opts: { roles?: readonly Role[] } = {}): Api {
+/** `env`: more settings for this file's console (e.g. IMAGE_HOSTS). */
+export function setupApi(opts: { roles?: readonly Role[]; env?: Record<string, string> } = {}): Api {
   const api = { tokens: {}, userIds: {} } as Api;
   let database: Database | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -91,7 +92,7 @@ export function setupApi(opts: { roles?: readonly Role[] } = {}): Api {
       databaseUrl = created.url;
       dropDatabase = created.drop;
     }
-    const config = readConfig({ DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, DEMO_DATA: '0', DATABASE_URL: databaseUrl, SCRYPT_LOG_N: process.env.SCRYPT_LOG_N });
+    const config = readConfig({ ...opts.env, DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, DEMO_DATA: '0', DATABASE_URL: databaseUrl, SCRYPT_LOG_N: process.env.SCRYPT_LOG_N });
     database = await boot(config, { memory: true });
     const db = database.db;
     Object.assign(api, { db, config, kind: database.kind, app: createApp({ db, config, distDir: path.join(dataDir, 'no-dist') }) });

@@ -5,6 +5,8 @@ export interface PublicConfig {
   hostedLogin: { domain: string; clientId: string } | null;
   firebase: { config: Record<string, string>; vapidKey?: string } | null;
   contentBase: string;
+  /** Origins images may load from besides the console (IMAGE_HOSTS): registry/image-addresses.ts. */
+  imageOrigins?: string[];
 }
 
 let cached: Promise<PublicConfig> | null = null;

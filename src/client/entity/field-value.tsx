@@ -2,6 +2,8 @@ import DOMPurify from 'dompurify';
 import { useTranslation } from 'react-i18next';
 import { shownKind, type EntityDef, type FieldDef } from '../../registry';
 import { resolveUrl } from '../api/client';
+import { knownImageOrigins, useImageOrigins, useLoadableImage } from '../api/image-origins';
+import { httpsOrigin, isLoadableImage } from '../../registry/image-addresses';
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -9,9 +11,24 @@ export function formatMoney(v: unknown): string {
   return typeof v === 'number' ? inr.format(v) : '';
 }
 
+// Images from elsewhere are dropped as text written before the server's rule (image-screen.ts) is shown.
+DOMPurify.addHook('uponSanitizeElement', (node, data) => {
+  if (data.tagName === 'img' && !isLoadableImage((node as Element).getAttribute('src') ?? '', knownImageOrigins())) node.parentNode?.removeChild(node);
+});
+
 /** Rich text is sanitised again when shown, whatever the server stored. */
 export function RichText({ html }: { html: string }) {
+  useImageOrigins();
   return <div className="rich" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'form'], FORBID_ATTR: ['style'] }) }} />;
+}
+
+/** An image the console may load is shown; one from a host it may not load is a link naming that host (not fetched). */
+export function ImageValue({ address, size }: { address: string; size: number }) {
+  const { t } = useTranslation();
+  const loadable = useLoadableImage();
+  const url = resolveUrl(address);
+  if (loadable(url)) return <img src={url} alt="" style={{ maxWidth: size, maxHeight: size }} />;
+  return <a href={url} target="_blank" rel="noopener noreferrer">{t('value.externalImage', { host: httpsOrigin(url)?.replace(/^https:\/\//, '') ?? url })}</a>;
 }
 
 /** One value, shown as its kind says: labels for references and enums, INR for money, masks for secrets. */
@@ -34,7 +51,7 @@ export function FieldValue({ def, field, row, full = false }: { def: EntityDef; 
     case 'date': return <span>{new Date(`${value}T00:00:00`).toLocaleDateString(i18n.language)}</span>;
     case 'datetime': return <span>{new Date(String(value)).toLocaleString(i18n.language)}</span>;
     case 'richText': return full ? <RichText html={String(value)} /> : <span>{String(value).replace(/<[^>]*>/g, ' ').slice(0, 120)}</span>;
-    case 'image': return full ? <img src={resolveUrl(String(value))} alt="" style={{ maxWidth: 160, maxHeight: 160 }} /> : <span className="badge">IMG</span>;
+    case 'image': return full ? <ImageValue address={String(value)} size={160} /> : <span className="badge">IMG</span>;
     case 'file': return <a href={resolveUrl(String(value))} target="_blank" rel="noreferrer">{String(value).split('/').pop()}</a>;
     case 'list': {
       const items = value as Record<string, unknown>[];

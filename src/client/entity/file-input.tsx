@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, resolveUrl } from '../api/client';
 import { translateMessage } from '../i18n';
+import { ImageValue } from './field-value';
 
 /** Uploads into the content store (POST /api/upload) and keeps the returned path as the field's value. */
 export function FileInput({ inputId, kind, value, onChange }: { inputId: string; kind: 'image' | 'file'; value: string; onChange: (v: string) => void }) {
@@ -22,7 +23,7 @@ export function FileInput({ inputId, kind, value, onChange }: { inputId: string;
   };
   return (
     <div>
-      {value && kind === 'image' && <img src={resolveUrl(value)} alt="" style={{ maxWidth: 96, maxHeight: 96, display: 'block', marginBottom: 4 }} />}
+      {value && kind === 'image' && <div style={{ marginBottom: 4 }}><ImageValue address={value} size={96} /></div>}
       {value && kind === 'file' && <a href={resolveUrl(value)} target="_blank" rel="noreferrer">{value.split('/').pop()}</a>}
       <input id={inputId} type="file" accept={kind === 'image' ? 'image/png,image/jpeg,image/gif,image/webp' : 'application/pdf,image/*'}
         onChange={(e) => { const f = e.target.files?.[0]; if (f) void upload(f); }} />

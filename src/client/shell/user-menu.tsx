@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { can, entityPath } from '../../registry';
 import { resolveUrl } from '../api/client';
+import { useLoadableImage } from '../api/image-origins';
 import { currentRole, session, signOut } from '../state/session';
 import { ui } from '../state/ui';
 
@@ -14,9 +15,11 @@ export function avatarUrl(userId: number, avatar: string | null | undefined): st
   return resolveUrl(avatar);
 }
 
+/** An avatar on a host the console may not load images from (registry/image-addresses.ts) shows the initial instead. */
 export function Avatar({ userId, avatar, name }: { userId: number; avatar: string | null; name: string }) {
   const url = avatarUrl(userId, avatar);
-  return <span className="avatar" aria-hidden>{url ? <img src={url} alt="" /> : name.slice(0, 1).toUpperCase()}</span>;
+  const loadable = useLoadableImage();
+  return <span className="avatar" aria-hidden>{url && loadable(url) ? <img src={url} alt="" /> : name.slice(0, 1).toUpperCase()}</span>;
 }
 
 /** Avatar, full name and email, the settings link (to /dashboard/userProfile where the role may open it) and logout. */

@@ -52,6 +52,7 @@ export function authRoutes(): Hono<AppEnv> {
       hostedLogin: config.auth0Domain && config.auth0ClientId ? { domain: config.auth0Domain, clientId: config.auth0ClientId } : null,
       firebase: firebase ? { config: firebase, vapidKey: process.env.FIREBASE_VAPID_KEY } : null,
       contentBase: config.contentBase ?? '/content/',
+      imageOrigins: config.imageOrigins,
     } });
   });
 

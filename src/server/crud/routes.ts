@@ -6,6 +6,7 @@ import { scopeWhere } from './scope';
 import { statusHistory, transition, transitionBody } from './transition';
 import { listOptions } from './options';
 import { audit, createRecord, deleteRecord, getRecord, restoreRecord, updateRecord } from './write';
+import { screenImages } from './image-screen';
 
 /** The caller must hold a role the policy gives for this action; else 403. */
 export function guard(c: Ctx, resource: string, action: Action) {
@@ -37,7 +38,7 @@ export function crudRoutes(): Hono<AppEnv> {
     });
     app.post(base, async (c) => {
       guard(c, def.name, 'add');
-      const input = validate(def, 'create', await jsonBody(c));
+      const input = screenImages(def, validate(def, 'create', await jsonBody(c)), c.get('config').imageOrigins);
       return c.json({ data: await createRecord(c.get('db'), def, input, c.get('user'), c.get('config').scryptLogN) }, 201);
     });
     // Reference pickers: whoever may list this entity, or fill in a form that refers to it. A caller who may not
@@ -82,7 +83,7 @@ export function crudRoutes(): Hono<AppEnv> {
     app.put(`${base}/:id`, async (c) => {
       guard(c, def.name, 'edit');
       const id = idParam(c);
-      const input = validate(def, 'update', await jsonBody(c));
+      const input = screenImages(def, validate(def, 'update', await jsonBody(c)), c.get('config').imageOrigins);
       return c.json({ data: await updateRecord(c.get('db'), def, id, input, c.get('user'), c.get('config').scryptLogN) });
     });
     app.delete(`${base}/:id`, async (c) => {

@@ -25,6 +25,7 @@ export const SERVER_MESSAGES = [
   'Only a superadmin may change or delete this account',
   'You may not give this role',
   'Records cannot be looked up by id here',
+  'Upload the image, or use an address from an allowed image host',
   'Type at least 3 characters to search',
   'Text cannot contain NUL characters',
   'Text contains an invalid character',

@@ -25,6 +25,7 @@ const messages: Record<string, string> = {
   'Only a superadmin may change or delete this account': 'Solo un superadministrador puede cambiar o eliminar esta cuenta',
   'You may not give this role': 'No puede asignar este rol',
   'Records cannot be looked up by id here': 'Aquí no se pueden buscar registros por número',
+  'Upload the image, or use an address from an allowed image host': 'Suba la imagen o use una dirección de un servidor de imágenes permitido',
   'Type at least 3 characters to search': 'Escriba al menos 3 caracteres para buscar',
   'Text cannot contain NUL characters': 'El texto no puede contener caracteres NUL',
   'Text contains an invalid character': 'El texto contiene un carácter no válido',

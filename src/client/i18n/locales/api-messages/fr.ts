@@ -25,6 +25,7 @@ const messages: Record<string, string> = {
   'Only a superadmin may change or delete this account': 'Seul un superadministrateur peut modifier ou supprimer ce compte',
   'You may not give this role': 'Vous ne pouvez pas attribuer ce rôle',
   'Records cannot be looked up by id here': 'Les fiches ne peuvent pas être recherchées par numéro ici',
+  'Upload the image, or use an address from an allowed image host': 'Téléversez l’image, ou utilisez une adresse d’un hôte d’images autorisé',
   'Type at least 3 characters to search': 'Tapez au moins 3 caractères pour chercher',
   'Text cannot contain NUL characters': 'Le texte ne peut pas contenir de caractère NUL',
   'Text contains an invalid character': 'Le texte contient un caractère invalide',

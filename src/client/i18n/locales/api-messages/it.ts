@@ -25,6 +25,7 @@ const messages: Record<string, string> = {
   'Only a superadmin may change or delete this account': 'Solo un superamministratore può modificare o eliminare questo account',
   'You may not give this role': 'Non puoi assegnare questo ruolo',
   'Records cannot be looked up by id here': 'Qui non si possono cercare schede per numero',
+  'Upload the image, or use an address from an allowed image host': 'Carica l’immagine, oppure usa un indirizzo di un host di immagini consentito',
   'Type at least 3 characters to search': 'Digita almeno 3 caratteri per cercare',
   'Text cannot contain NUL characters': 'Il testo non può contenere caratteri NUL',
   'Text contains an invalid character': 'Il testo contiene un carattere non valido',

@@ -25,6 +25,7 @@ const messages: Record<string, string> = {
   'Only a superadmin may change or delete this account': '只有超级管理员可以更改或删除此账户',
   'You may not give this role': '您不能授予此角色',
   'Records cannot be looked up by id here': '此处不能按编号查找记录',
+  'Upload the image, or use an address from an allowed image host': '请上传图片，或使用允许的图片主机地址',
   'Type at least 3 characters to search': '请至少输入 3 个字符进行搜索',
   'Text cannot contain NUL characters': '文本不能包含 NUL 字符',
   'Text contains an invalid character': '文本包含无效字符',

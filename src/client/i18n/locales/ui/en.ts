@@ -275,7 +275,7 @@ export default {
     followedBy: 'then',
     singleKeysOff: 'Single-key shortcuts are turned off in your settings.',
   },
-  value: { yes: 'Yes', no: 'No', masked: '••••••' },
+  value: { yes: 'Yes', no: 'No', masked: '••••••', externalImage: 'Image at {{host}} (not loaded)' },
   view: {
     all: 'All',
     completed: 'Completed',

@@ -276,7 +276,7 @@ export default {
     followedBy: 'y luego',
     singleKeysOff: 'Los atajos de una sola tecla están desactivados en su configuración.',
   },
-  value: { yes: 'Sí', no: 'No', masked: '••••••' },
+  value: { yes: 'Sí', no: 'No', masked: '••••••', externalImage: 'Imagen en {{host}} (no cargada)' },
   view: {
     all: 'Todas',
     completed: 'Completadas',

@@ -276,7 +276,7 @@ export default {
     followedBy: 'puis',
     singleKeysOff: 'Les raccourcis à une seule touche sont désactivés dans vos paramètres.',
   },
-  value: { yes: 'Oui', no: 'Non', masked: '••••••' },
+  value: { yes: 'Oui', no: 'Non', masked: '••••••', externalImage: 'Image sur {{host}} (non chargée)' },
   view: {
     all: 'Tous',
     completed: 'Terminés',

@@ -276,7 +276,7 @@ export default {
     followedBy: 'poi',
     singleKeysOff: 'Le scorciatoie a tasto singolo sono disattivate nelle tue impostazioni.',
   },
-  value: { yes: 'Sì', no: 'No', masked: '••••••' },
+  value: { yes: 'Sì', no: 'No', masked: '••••••', externalImage: 'Immagine su {{host}} (non caricata)' },
   view: {
     all: 'Tutti',
     completed: 'Completati',

@@ -276,7 +276,7 @@ export default {
     followedBy: '然后',
     singleKeysOff: '单键快捷键已在您的设置中关闭。',
   },
-  value: { yes: '是', no: '否', masked: '••••••' },
+  value: { yes: '是', no: '否', masked: '••••••', externalImage: '位于 {{host}} 的图片（未加载）' },
   view: {
     all: '全部',
     completed: '已完成',
