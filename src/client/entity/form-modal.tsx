@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -34,14 +34,22 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
   }, [def, mode, t, i18n.language]);
   const form = useForm<FieldValues>({ resolver, defaultValues: toForm(def), mode: 'onSubmit' });
 
+  // Forms never lose typing (issue 10.4): the fields appear only once their record is here (nothing to type into
+  // before), and only the answer to the latest load fills them — an answer for the record this form showed before
+  // (the palette opened "Edit…" on another one meanwhile) or an earlier, slower load is dropped, never written over
+  // what the user is typing.
+  const loads = useRef(0);
   const load = async () => {
     if (mode !== 'update' || !id) return;
+    const mine = ++loads.current;
     try {
       const res = await api.get<{ data: Row }>(`/api/${def.api}/${id}`);
-      setRecord(res.data);
+      if (mine !== loads.current) return;
       form.reset(toForm(def, res.data));
+      setRecord(res.data);
       setLoadError(null);
     } catch (err) {
+      if (mine !== loads.current) return;
       setLoadError(err instanceof ApiError ? translateMessage(err.message) : t('form.notFound'));
     }
   };
@@ -85,7 +93,8 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
   };
 
   const title = mode === 'create' ? t('form.addTitle', { name }) : t('form.editTitle', { name });
-  const ready = mode === 'create' || record;
+  // The record shown must be the one asked for: while another one's values are still on screen, nothing is editable.
+  const ready = mode === 'create' || (record !== null && Number(record.id) === id);
   return (
     <Modal title={title} onClose={close} labelledBy="form-title">
       {/* Ctrl/Cmd+Enter saves from any field, a textarea included. */}
@@ -99,6 +108,8 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
             </div>
           )}
           {formError && !stale && <p className="alert alert-error" role="alert">{formError}</p>}
+          {/* Focus waits here, not on Cancel, while the record loads: a space typed early must not press a button. */}
+          {!ready && !loadError && <p role="status" className="hint" tabIndex={-1} data-autofocus>{t('app.loading')}</p>}
           {ready && formFields(def).map(([field, fd], i) => (
             <FieldInput key={field} def={def} field={field} fd={fd} form={form} mode={mode} record={record} autoFocus={i === 0}
               translateError={translateMessage} />
