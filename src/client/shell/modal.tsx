@@ -23,8 +23,12 @@ export function Modal({ title, onClose, children, className = '', labelledBy, hi
             // Only when given: an undefined one would override Radix's own link to the title, leaving the dialog unnamed.
             {...(labelledBy ? { 'aria-labelledby': labelledBy } : {})}
             tabIndex={-1}
-            // A widget open inside the dialog (a reference select's list) takes Esc first, closing only itself.
-            onEscapeKeyDown={(e) => { if (document.activeElement?.getAttribute('aria-expanded') === 'true') e.preventDefault(); }}
+            // A widget open inside the dialog (a reference select's list) takes Esc first, closing only itself. The
+            // palette's box is a combobox whose list is always shown (aria-expanded stays true): Esc closes the palette.
+            onEscapeKeyDown={(e) => {
+              const active = document.activeElement;
+              if (active?.getAttribute('aria-expanded') === 'true' && !active.hasAttribute('cmdk-input')) e.preventDefault();
+            }}
             onOpenAutoFocus={(e) => {
               const content = e.currentTarget as HTMLElement;
               const first = content.querySelector<HTMLElement>('[autofocus], [data-autofocus], input:not([type=hidden]):not([disabled]), select, textarea, button:not([data-close]):not([disabled])');
