@@ -26,7 +26,7 @@ test('a missed appointment: open it, reschedule it, confirm it, and find the cha
   await expect(page.getByRole('heading', { name: 'Appointments: Missed' })).toBeVisible();
   const focused = page.locator('tbody tr[data-focused="true"]');
   await expect(focused).toBeVisible();
-  await expect(page.locator('tbody')).toBeFocused();
+  await expect(page.getByRole('grid')).toBeFocused();
   const number = (await focused.locator('td').nth(1).innerText()).trim();
   expect(number).toMatch(/^APT-\d{4}-\d+$/);
 
@@ -173,19 +173,18 @@ test('moves on selected rows: each row answered, refusals said, the moved rows l
   await signInReady(page, 'admin');
   await runCommand(page, 'Payments: Pending');
   await page.waitForURL('**/dashboard/payment/pending');
-  await expect(page.locator('tbody')).toBeFocused();
+  await expect(page.getByRole('grid')).toBeFocused();
   const numberAt = (i: number) => page.locator('tbody tr[aria-rowindex]').nth(i).locator('td').nth(1).innerText();
   const picked = [(await numberAt(0)).trim(), (await numberAt(1)).trim()];
 
-  // x selects the focused row (j moves on); the bar after the table is the next stop of Tab.
+  // x selects the focused row (j moves on); the bar after the table is reached with Tab, past the columns' headers.
   await page.keyboard.press('x');
   await page.keyboard.press('j');
   await page.keyboard.press('x');
   await expect(page.locator('tbody tr[aria-selected="true"]')).toHaveCount(2);
   const bar = page.getByRole('toolbar', { name: 'Actions on the selected rows' });
   await expect(bar).toContainText('2 selected');
-  await page.keyboard.press('Tab');
-  await expect(bar.getByRole('button', { name: /^Mark payment completed/ })).toBeFocused();
+  await tabTo(page, bar.getByRole('button', { name: /^Mark payment completed/ }));
   await page.keyboard.press('Enter');
   const results = page.getByRole('region', { name: /^Mark payment completed: 2 done, 0 refused$/ });
   await expect(results).toBeFocused();
@@ -193,12 +192,12 @@ test('moves on selected rows: each row answered, refusals said, the moved rows l
   await expect(bar).toHaveCount(0); // both moved: none left selected
   await page.keyboard.press('Escape');
   await expect(results).toHaveCount(0);
-  await expect(page.locator('tbody')).toBeFocused();
+  await expect(page.getByRole('grid')).toBeFocused();
 
   // A move the status does not allow is refused by the server, and said so, naming the status the row has now.
   await runCommand(page, 'Payments: Completed');
   await page.waitForURL('**/dashboard/payment/completed');
-  await expect(page.locator('tbody')).toBeFocused();
+  await expect(page.getByRole('grid')).toBeFocused();
   const done = (await numberAt(0)).trim();
   await page.keyboard.press('x');
   await tabTo(page, bar.getByRole('button', { name: /^Reject payment/ }));
@@ -212,7 +211,7 @@ test('an invoice prints as a document and downloads as a PDF', async ({ page }) 
   await signInReady(page, 'admin');
   await runCommand(page, 'Open Invoices');
   await page.waitForURL('**/dashboard/invoices');
-  await expect(page.locator('tbody')).toBeFocused();
+  await expect(page.getByRole('grid')).toBeFocused();
   await expect(page.locator('tbody tr[data-focused="true"]')).toBeVisible();
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/dashboard\/invoices\/details\/\d+$/);

@@ -66,7 +66,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const filterRef = useRef<HTMLInputElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const tableRef = useRef<HTMLTableSectionElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
   const bulk = useRef<BulkHandle>(null);
 
   const mayAdd = can(role, def.name, 'add');
@@ -219,7 +219,10 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
       <div className="grid">
         <div className="grid-scroll" ref={scrollRef}>
           {/* Columns keep a readable width: on a narrow screen the table scrolls sideways instead of squeezing them to nothing. */}
+          {/* The grid holds the focus and points at its highlighted row (aria-activedescendant is a grid's, not a tbody's). */}
           <table role="grid" aria-rowcount={list.total?.n ?? rows.length} aria-labelledby="list-title" aria-multiselectable
+            ref={tableRef} tabIndex={0} onKeyDown={onKeyDown} aria-describedby="list-keys"
+            aria-activedescendant={focusedRow ? `row-${def.name}-${focusedRow.id}` : undefined}
             style={{ minWidth: def.columns.length * 80 + 40 + actionsWidth }}>
             <thead>
               <tr>
@@ -239,8 +242,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
                 })}
               </tr>
             </thead>
-            <tbody ref={tableRef} tabIndex={0} onKeyDown={onKeyDown} aria-label={t('list.keyboardHint')}
-              aria-activedescendant={focusedRow ? `row-${def.name}-${focusedRow.id}` : undefined}>
+            <tbody>
               {items.length > 0 && <tr style={{ height: items[0].start }} aria-hidden />}
               {items.map((vi) => {
                 const row = rows[vi.index];
@@ -259,7 +261,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
         </div>
         <div className="grid-foot" aria-live="polite">
           <span>{list.total ? (list.total.estimate ? t('list.totalEstimate', { count: list.total.n }) : t('list.total', { count: list.total.n })) : ''}</span>
-          <span>{list.loading ? t('list.loadingMore') : !moves.length ? t('list.keyboardHint') : viewAction ? t('workflow.keyboardHint') : t('workflow.keyboardHintRows')}</span>
+          <span id="list-keys">{list.loading ? t('list.loadingMore') : !moves.length ? t('list.keyboardHint') : viewAction ? t('workflow.keyboardHint') : t('workflow.keyboardHintRows')}</span>
         </div>
       </div>
       {moves.length > 0 && (

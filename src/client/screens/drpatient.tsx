@@ -37,7 +37,7 @@ export default function DrPatient({ id }: { id: string }) {
     rowId, hasMore: pages.hasMore, loadMore: pages.loadMore,
     keys: { Enter: (i) => { const href = pages.rows[i] && hrefOf(pages.rows[i]); if (href) navigate(href); } },
   });
-  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const bodyRef = useRef<HTMLTableElement>(null);
   const shown = pages.last?.doctor ?? null;
   const { setFocused } = keys;
   useEffect(() => { setFocused(0); }, [doctor, q, setFocused]);
@@ -66,11 +66,14 @@ export default function DrPatient({ id }: { id: string }) {
       {pages.done && !pages.rows.length && <Empty>{t('drpatient.empty')}</Empty>}
       {pages.rows.length > 0 && (
         <div className="grid">
-          <table role="grid" aria-labelledby="screen-title" className="screen-table">
+          {/* The grid holds the focus and points at its highlighted row (aria-activedescendant is a grid's, not a tbody's). */}
+          <span id="drpatient-keys" hidden>{openAs ? t('drpatient.openHint') : t('common.moveHint')}</span>
+          <table role="grid" aria-labelledby="screen-title" className="screen-table" ref={bodyRef} tabIndex={0} onKeyDown={keys.onKeyDown}
+            aria-describedby="drpatient-keys" aria-activedescendant={rowId(keys.focused)}>
             <thead>
               <tr><th scope="col">{t('drpatient.patient')}</th><th scope="col">{t('drpatient.doctor')}</th><th scope="col" className="num">{t('drpatient.visits')}</th><th scope="col">{t('drpatient.lastVisit')}</th></tr>
             </thead>
-            <tbody ref={bodyRef} tabIndex={0} onKeyDown={keys.onKeyDown} aria-label={openAs ? t('drpatient.openHint') : t('common.moveHint')} aria-activedescendant={rowId(keys.focused)}>
+            <tbody>
               {pages.rows.map((r, i) => {
                 const href = hrefOf(r);
                 return (

@@ -36,7 +36,7 @@ export default function Worklist({ id }: { id: string }) {
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const [summary, setSummary] = useState<string | null>(null);
-  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const bodyRef = useRef<HTMLTableElement>(null);
   const openAs = viewActionFor(def, (a) => can(role, def.name, a));
   const rowId = (i: number) => `worklist-row-${i}`;
 
@@ -124,7 +124,9 @@ export default function Worklist({ id }: { id: string }) {
       {pages.done && !pages.rows.length && !pages.hasMore && <Empty>{t('worklist.empty')}</Empty>}
       {pages.rows.length > 0 && (
         <div className="grid">
-          <table role="grid" aria-labelledby="screen-title" aria-multiselectable="true" className="screen-table">
+          {/* The grid holds the focus and points at its highlighted row (aria-activedescendant is a grid's, not a tbody's). */}
+          <table role="grid" aria-labelledby="screen-title" aria-multiselectable="true" className="screen-table"
+            ref={bodyRef} tabIndex={0} onKeyDown={keys.onKeyDown} aria-describedby="worklist-keys" aria-activedescendant={rowId(keys.focused)}>
             <thead>
               <tr>
                 <th scope="col" className="check-col"><span className="sr-only">{t('worklist.selectPage')}</span></th>
@@ -134,7 +136,7 @@ export default function Worklist({ id }: { id: string }) {
                 <th scope="col">{t('worklist.status')}</th>
               </tr>
             </thead>
-            <tbody ref={bodyRef} tabIndex={0} onKeyDown={keys.onKeyDown} aria-label={t('worklist.hint')} aria-activedescendant={rowId(keys.focused)}>
+            <tbody>
               {pages.rows.map((r, i) => {
                 const result = results.get(r.id);
                 return (
@@ -157,7 +159,7 @@ export default function Worklist({ id }: { id: string }) {
         </div>
       )}
       <PagesFoot pages={pages} count={pages.rows.length} />
-      {pages.rows.length > 0 && <p className="muted">{t('worklist.hint')}</p>}
+      {pages.rows.length > 0 && <p className="muted" id="worklist-keys">{t('worklist.hint')}</p>}
     </section>
   );
 }
