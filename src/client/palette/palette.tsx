@@ -164,7 +164,6 @@ function PaletteDialog({ initial }: { initial: string | null }) {
                   <Cmdk.Item value={RETRY} onSelect={hits.retry}><span className="grow">{t('palette.retry')}</span></Cmdk.Item>
                 </>
               )}
-              {hits.loading && <Cmdk.Loading>{t('palette.searching')}</Cmdk.Loading>}
               {!results.length && !hits.loading && !hits.error && <Cmdk.Empty>{nothingMatches(t, query)}</Cmdk.Empty>}
             </>
           )}
@@ -175,6 +174,8 @@ function PaletteDialog({ initial }: { initial: string | null }) {
             <RecordItems entity={param.entity} query={query} onPick={supply} onAny={param.optional ? skip : undefined} />
           )}
         </Cmdk.List>
+        {/* Under the list, not in it: a listbox holds options only, and cmdk's loading line is a progressbar. */}
+        {typed && hits.loading && <Cmdk.Loading label={t('palette.searching')}>{t('palette.searching')}</Cmdk.Loading>}
         <div className="foot">{t('palette.hint')}</div>
       </Cmdk>
     </Modal>

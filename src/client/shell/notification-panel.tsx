@@ -73,9 +73,10 @@ export function NotificationPanel() {
 
   return (
     <>
-      <button className="btn-icon" data-notifications-toggle aria-label={t('topbar.notifications')} aria-expanded={snap.notificationsOpen} aria-controls="notification-panel"
+      {/* Named by its word and the count it shows ("Notifications 4"), so the visible number is part of the name. */}
+      <button className="btn-icon" data-notifications-toggle aria-expanded={snap.notificationsOpen} aria-controls="notification-panel"
         onClick={() => { ui.notificationsOpen = !ui.notificationsOpen; }}>
-        <WidgetsIcon />{items && items.length > 0 && <span className="badge">{items.length}</span>}
+        <WidgetsIcon /><span className="sr-only">{t('topbar.notifications')} </span>{items && items.length > 0 && <span className="badge">{items.length}</span>}
       </button>
       {snap.notificationsOpen && (
         <div className="menu-pop notif-panel" id="notification-panel" ref={ref} tabIndex={-1} role="region" aria-label={t('notifications.title')} onKeyDown={onListKey}>

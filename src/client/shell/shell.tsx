@@ -28,8 +28,9 @@ export function Shell({ children }: { children: ReactNode }) {
         <button className="btn-icon" aria-label={t('topbar.toggleMenu')} aria-controls="sidebar" aria-expanded={snap.sidebarOpen} onClick={() => { ui.sidebarOpen = !ui.sidebarOpen; }}>
           <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden fill="currentColor"><path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" /></svg>
         </button>
-        <button className="btn search-btn" onClick={() => openPalette()} aria-label={t('topbar.openPalette')}>
-          <span>{t('palette.placeholder')}</span><kbd>{openPaletteShortcutLabel()}</kbd>
+        {/* Named by what it shows (WCAG 2.5.3: a voice user says what they see); the shortcut is given as such. */}
+        <button className="btn search-btn" onClick={() => openPalette()} aria-keyshortcuts={openPaletteShortcutLabel().startsWith('⌘') ? 'Meta+K' : 'Control+K'}>
+          <span>{t('topbar.openPalette')}</span><kbd aria-hidden>{openPaletteShortcutLabel()}</kbd>
         </button>
         <span className="grow" />
         <NotificationPanel />

@@ -18,7 +18,8 @@ export function ShortcutsSheet() {
     .filter(([id]) => isAllowed(COMMANDS.get(id)!, role));
   return (
     <Modal title={t('keys.title')} onClose={() => { ui.shortcutsOpen = false; }}>
-      <div className="body">
+      {/* The sheet scrolls and holds nothing to press: its body takes the focus, so the arrows and Page Down scroll it. */}
+      <div className="body" tabIndex={0} data-autofocus role="region" aria-label={t('keys.title')}>
         {!p.singleKeyShortcuts && <p className="alert">{t('keys.singleKeysOff')}</p>}
         <h3>{t('keys.commands')}</h3>
         <table className="sheet-table">
