@@ -56,6 +56,7 @@ function ruleOf(method: string, path: string): Rule | undefined {
       [`GET ${base}`]: (r) => can(r, def.name, 'list'),
       [`POST ${base}`]: (r) => can(r, def.name, 'add'),
       [`GET ${base}/options`]: (r) => canPickFrom(r, def.name),
+      [`GET ${base}/export`]: (r) => can(r, def.name, 'list'),
       [`GET ${base}/:id`]: (r) => canReadRecord(r, def.name),
       [`PUT ${base}/:id`]: (r) => can(r, def.name, 'edit'),
       [`DELETE ${base}/:id`]: (r) => can(r, def.name, 'delete'),

@@ -32,7 +32,7 @@ function rangeSql(def: EntityDef, field: string, c: RawBuilder<unknown>, range: 
   return sql.join(parts, sql` and `);
 }
 
-function filterSql(def: EntityDef, field: string, value: string): RawBuilder<unknown> {
+export function filterSql(def: EntityDef, field: string, value: string): RawBuilder<unknown> {
   const fd = def.fields[field];
   const c = sql.raw(col(def, field));
   const range = RANGE_KINDS.has(shownKind(fd)) ? parseRange(value) : null;
@@ -61,7 +61,7 @@ function filterSql(def: EntityDef, field: string, value: string): RawBuilder<unk
  * nulls and then the values. Each range is one index range scan: an OR of the two made PostgreSQL read
  * and sort every row after the cursor.
  */
-function keysetRanges(c: RawBuilder<unknown>, dir: 'asc' | 'desc', v: unknown, id: number): RawBuilder<unknown>[] {
+export function keysetRanges(c: RawBuilder<unknown>, dir: 'asc' | 'desc', v: unknown, id: number): RawBuilder<unknown>[] {
   if (dir === 'asc') {
     return v === null ? [sql`${c} is null and t.id > ${id}`] : [sql`(${c}, t.id) > (${v}, ${id})`, sql`${c} is null`];
   }
@@ -90,7 +90,7 @@ export async function textSearch(db: DB, def: EntityDef, q: string): Promise<Tex
 /** Rows read in list order, at most, looking for a page of a common term before gathering all its matches. */
 const WALK_ROWS = 2_000;
 
-const whereOf = (parts: RawBuilder<unknown>[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
+export const whereOf = (parts: RawBuilder<unknown>[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
 
 /**
  * Up to `need` rows of `scope` (and of the search) in list order. A term with more than SEARCH_COUNT_CAP matches

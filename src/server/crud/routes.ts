@@ -7,6 +7,8 @@ import { statusHistory, transition, transitionBody } from './transition';
 import { listOptions } from './options';
 import { audit, createRecord, deleteRecord, getRecord, restoreRecord, updateRecord } from './write';
 import { screenImages } from './image-screen';
+import { exportFileName, planExport } from './export';
+import { parseExportQuery } from './export-query';
 
 /** The caller must hold a role the policy gives for this action; else 403. */
 export function guard(c: Ctx, resource: string, action: Action) {
@@ -57,6 +59,19 @@ export function crudRoutes(): Hono<AppEnv> {
       const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 30) || 30, 1), mayList ? 100 : 20);
       const options = await listOptions(c.get('db'), def, { q, ids, limit, role, scope: scopeWhere(def, c.get('user')) });
       return c.json({ data: mayList ? options : options.map((o) => ({ id: o.id, title: o.title, subtitle: '' })) });
+    });
+    // The list as CSV, streamed (crud/export.ts): the list's guard, scope and query; before `/:id`, which would take "export".
+    app.get(`${base}/export`, async (c) => {
+      guard(c, def.name, 'list');
+      const parsed = parseExportQuery(def, new URL(c.req.url).searchParams);
+      if ('issues' in parsed) throw fieldErrors(parsed.issues.map((i) => ({ path: [i.field], message: i.message })));
+      const plan = await planExport(c.get('db'), def, parsed.request, c.get('user'));
+      return c.body(plan.body, 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${exportFileName(def)}"`,
+        'X-Total-Count': String(plan.total),
+        ...(plan.estimate ? { 'X-Total-Is-Estimate': 'true' } : {}),
+      });
     });
     app.get(`${base}/:id`, async (c) => {
       if (!canReadRecord(c.get('user').role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });

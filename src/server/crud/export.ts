@@ -1,0 +1,129 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { EntityDef } from '../../registry';
+import type { DB } from '../db/connection';
+import { ident } from '../db/entity-table';
+import type { SessionUser } from '../http';
+import { col, selectList } from './columns';
+import { BOM, csvCell, csvRecord } from './csv';
+import type { ExportRequest } from './export-query';
+import { cellValue } from './export-values';
+import { attachLabels } from './labels';
+import { COUNT_CAP, filterSql, keysetRanges, orderBy, textSearch, whereOf } from './list';
+import { centreOf, scopeWhere } from './scope';
+
+/**
+ * CSV export of a list (issue 10.5), streamed: `GET /api/{resource}/export` answers at once with the header row and
+ * the total, then reads the rows in keyset pages of EXPORT_PAGE in the list's own order (the list's sort, id last)
+ * and writes each page as it comes. The stream is pulled: the next page is read only when the client has taken the
+ * last one (Node's socket backpressure), so the server holds one page however many rows there are, and between
+ * pages other requests get the database (the embedded database is one connection). A client that goes away cancels
+ * the stream and no further page is read. Nothing runs in one long transaction: a row written during the export may
+ * or may not be in it, as in a list scrolled for that long.
+ */
+export const EXPORT_PAGE = 500;
+
+/** The rows to export: everything the list shows the caller for this query (scope and filters as the list applies them). */
+export interface ExportPlan {
+  /** The number of rows, exact up to COUNT_CAP; past it the planner's estimate, flagged. */
+  total: number;
+  estimate: boolean;
+  body: ReadableStream<Uint8Array>;
+}
+
+/** The planner's estimate of a query's rows: a count read from statistics, never a scan. */
+async function estimateRows(db: DB, query: RawBuilder<unknown>): Promise<number> {
+  const res = await sql<Record<string, unknown>>`explain (format json) ${query}`.execute(db);
+  const raw = Object.values(res.rows[0] ?? {})[0];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
+  return Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
+}
+
+/**
+ * Checks the whole request against the database's terms (filter values answer 400 here, before the answer starts),
+ * counts it, and returns the stream that writes it. `user` is the caller: their centres keep a scoped role to its
+ * own rows, and a patient read is audited in their name.
+ */
+export async function planExport(db: DB, def: EntityDef, request: ExportRequest, user: SessionUser): Promise<ExportPlan> {
+  const table = sql.raw(ident(def.table));
+  const where: RawBuilder<unknown>[] = [...scopeWhere(def, user)];
+  for (const [k, v] of Object.entries(request.list.filters)) where.push(filterSql(def, k, v));
+  if (request.ids) where.push(sql`t.id = any(${request.ids}::int[])`);
+  const search = request.list.q ? await textSearch(db, def, request.list.q) : null;
+  // Up to SEARCH_COUNT_CAP matches are known by id; more are checked row by row as the pages walk the list order
+  // (a common term fills a page early), and counted by the semi-join the list counts with.
+  const pageWhere = search ? [...where, search.ids ? sql`t.id = any(${search.ids}::int[])` : search.rowMatches] : where;
+  const countWhere = search ? [...where, search.ids ? sql`t.id = any(${search.ids}::int[])` : search.semiJoin] : where;
+
+  const counted = await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${table} t ${whereOf(countWhere)} limit ${COUNT_CAP + 1}) x`.execute(db);
+  let total = Number(counted.rows[0]?.n ?? 0);
+  const estimate = total > COUNT_CAP;
+  if (estimate) total = Math.max(COUNT_CAP + 1, await estimateRows(db, sql`select 1 from ${table} t ${whereOf(countWhere)}`));
+
+  const { sort } = request.list;
+  const sortCol = sql.raw(col(def, sort.field));
+  const order = orderBy(def, sort);
+  let cursor: [unknown, number] | null = null;
+  let done = false;
+  let cancelled = false;
+
+  /** The next page after the cursor, through the same index ranges a list page uses (crud/list.ts keysetRanges). */
+  const nextPage = async () => {
+    const ranges = cursor ? keysetRanges(sortCol, sort.dir, cursor[0], cursor[1]) : [null];
+    const rows: Record<string, unknown>[] = [];
+    for (const range of ranges) {
+      const res = await sql<Record<string, unknown>>`select ${selectList(def)} from ${table} t ${whereOf(range ? [...pageWhere, range] : pageWhere)}
+        order by ${order} limit ${EXPORT_PAGE - rows.length}`.execute(db);
+      rows.push(...res.rows);
+      if (rows.length >= EXPORT_PAGE) break;
+    }
+    return rows;
+  };
+
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(BOM + csvRecord(request.headers.map((h) => csvCell(h)))));
+    },
+    async pull(controller) {
+      if (done || cancelled) return;
+      try {
+        const rows = await nextPage();
+        if (cancelled) return;
+        if (rows.length < EXPORT_PAGE) done = true;
+        if (rows.length) {
+          const last = rows[rows.length - 1];
+          cursor = [last[sort.field] ?? null, Number(last.id)];
+          // Health data: each exported record is in the audit log before its row leaves, as a read of it would be.
+          if (def.auditReads) await auditExport(db, def, user, rows);
+          await attachLabels(db, def, rows);
+          controller.enqueue(encoder.encode(rows.map((r) => csvRecord(request.columns.map((c) => {
+            const { text, numeric } = cellValue(def, c, r);
+            return csvCell(text, numeric);
+          }))).join('')));
+        }
+        if (done) controller.close();
+      } catch (err) {
+        // The answer has started: the only way to say so is to break it off, so the client never keeps a cut file.
+        const e = err as { message?: string; code?: string };
+        console.error(`[error] export ${def.name}: ${e.code ? `${e.code} ` : ''}${e.message ?? String(err)}`);
+        done = true;
+        controller.error(new Error('export failed'));
+      }
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  return { total, estimate, body };
+}
+
+/** One audit row per exported record ('read_export'), written for the whole page in one statement. */
+async function auditExport(db: DB, def: EntityDef, user: SessionUser, rows: Record<string, unknown>[]) {
+  const ids = rows.map((r) => Number(r.id));
+  const centres = rows.map((r) => centreOf(def, r));
+  await sql`insert into audit_log (actor_id, entity, record_id, action, address, fmc)
+    select ${user.id}, ${def.name}, r.id, 'read_export', ${user.address ?? null}, r.fmc from unnest(${ids}::int[], ${centres}::int[]) as r(id, fmc)`.execute(db);
+}
+
+/** `patients-2026-11-23.csv`: the entity and the day (UTC) it was exported. */
+export const exportFileName = (def: EntityDef, now = new Date()) => `${def.name}-${now.toISOString().slice(0, 10)}.csv`;
