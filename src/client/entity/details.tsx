@@ -15,6 +15,7 @@ import { RecordMoves } from './record-moves';
 import { StatusHistory } from './status-history';
 import { InvoiceActions, InvoiceDocument } from './invoice-document';
 import { listHref } from './list-memory';
+import { useFormat } from './format';
 
 /**
  * The details page of any record: every readable field, with edit (e) and delete where the role may; for a record
@@ -22,7 +23,8 @@ import { listHref } from './list-memory';
  * `view`: the status segment of a record path that carries one (requestVerification/{status}/view/{id}).
  */
 export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; view?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const f = useFormat();
   const snap = useSnapshot(ui);
   const role = currentRole();
   const [row, setRow] = useState<Row | null>(null);
@@ -73,8 +75,8 @@ export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; v
               <dd><FieldValue def={def} field={field} row={row} full /></dd>
             </div>
           ))}
-          <dt>{t('details.created')}</dt><dd>{new Date(String(row.createdAt)).toLocaleString(i18n.language)}</dd>
-          <dt>{t('details.updated')}</dt><dd>{new Date(String(row.updatedAt)).toLocaleString(i18n.language)}</dd>
+          <dt>{t('details.created')}</dt><dd>{f.moment(String(row.createdAt))}</dd>
+          <dt>{t('details.updated')}</dt><dd>{f.moment(String(row.updatedAt))}</dd>
           <dt>{t('details.version')}</dt><dd>{row.version}</dd>
         </dl>
       )}

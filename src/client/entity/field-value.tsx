@@ -4,11 +4,11 @@ import { shownKind, type EntityDef, type FieldDef } from '../../registry';
 import { resolveUrl } from '../api/client';
 import { knownImageOrigins, useImageOrigins, useLoadableImage } from '../api/image-origins';
 import { httpsOrigin, isLoadableImage } from '../../registry/image-addresses';
+import { formatsFor, useFormat } from './format';
 
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-export function formatMoney(v: unknown): string {
-  return typeof v === 'number' ? inr.format(v) : '';
+/** Rupees in the language given (English as in India: ₹1,00,000.00); blank for what is not a number. */
+export function formatMoney(v: unknown, lang = 'en'): string {
+  return typeof v === 'number' ? formatsFor(lang).money(v) : '';
 }
 
 // Images from elsewhere are dropped as text written before the server's rule (image-screen.ts) is shown.
@@ -31,9 +31,10 @@ export function ImageValue({ address, size }: { address: string; size: number })
   return <a href={url} target="_blank" rel="noopener noreferrer">{t('value.externalImage', { host: httpsOrigin(url)?.replace(/^https:\/\//, '') ?? url })}</a>;
 }
 
-/** One value, shown as its kind says: labels for references and enums, INR for money, masks for secrets. */
+/** One value, shown as its kind says: labels for references and enums, INR for money, masks for secrets; numbers and dates in the user's language (format.ts). */
 export function FieldValue({ def, field, row, full = false }: { def: EntityDef; field: string; row: Record<string, unknown>; full?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const f = useFormat();
   const fd: FieldDef = def.fields[field];
   const value = row[field];
   const labels = row._labels as Record<string, string | string[] | null> | undefined;
@@ -47,9 +48,10 @@ export function FieldValue({ def, field, row, full = false }: { def: EntityDef; 
     case 'refs': return <span>{((labels?.[field] as string[]) ?? (value as number[]).map((v) => `#${v}`)).join(', ')}</span>;
     case 'enum': return <span className={`status status-${value}`}>{t(String(value), { ns: 'enums' })}</span>;
     case 'bool': return <span>{value ? t('value.yes') : t('value.no')}</span>;
-    case 'money': return <span>{formatMoney(value)}</span>;
-    case 'date': return <span>{new Date(`${value}T00:00:00`).toLocaleDateString(i18n.language)}</span>;
-    case 'datetime': return <span>{new Date(String(value)).toLocaleString(i18n.language)}</span>;
+    case 'money': return <span>{typeof value === 'number' ? f.money(value) : String(value)}</span>;
+    case 'int': case 'decimal': return <span>{typeof value === 'number' ? f.number(value) : String(value)}</span>;
+    case 'date': return <span>{f.date(String(value))}</span>;
+    case 'datetime': return <span>{f.moment(String(value))}</span>;
     case 'richText': return full ? <RichText html={String(value)} /> : <span>{String(value).replace(/<[^>]*>/g, ' ').slice(0, 120)}</span>;
     case 'image': return full ? <ImageValue address={String(value)} size={160} /> : <span className="badge">IMG</span>;
     case 'file': return <a href={resolveUrl(String(value))} target="_blank" rel="noreferrer">{String(value).split('/').pop()}</a>;
@@ -64,7 +66,8 @@ export function FieldValue({ def, field, row, full = false }: { def: EntityDef; 
         if (l !== undefined && l !== null) return Array.isArray(l) ? l.join(', ') : l;
         const ifd = fd.item?.[k];
         if (ifd?.kind === 'enum') return t(String(v), { ns: 'enums' });
-        if (ifd?.kind === 'money') return formatMoney(v);
+        if (ifd?.kind === 'money' && typeof v === 'number') return f.money(v);
+        if (ifd?.kind === 'date') return f.date(String(v));
         return Array.isArray(v) ? v.join(', ') : String(v);
       };
       return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { can, getEntity, parseRange, shownKind, type EntityDef } from '../../registry';
 import { api } from '../api/client';
 import { currentRole } from '../state/session';
-import { formatMoney } from './field-value';
+import { useFormat } from './format';
 import type { Row } from './use-infinite-list';
 
 /**
@@ -45,18 +45,18 @@ function useRefLabels(def: EntityDef, filters: Record<string, string>, rows: Row
 export function FilterChips({ def, filters, rows, onRemove, onClear }: {
   def: EntityDef; filters: Record<string, string>; rows: Row[]; onRemove: (field: string) => void; onClear?: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const f = useFormat();
   const refLabels = useRefLabels(def, filters, rows);
   const entries = Object.entries(filters);
   if (!entries.length && !onClear) return null;
 
   const single = (field: string, v: string) => {
     const kind = shownKind(def.fields[field]);
-    if (kind === 'date' || kind === 'datetime') {
-      const d = new Date(v.length === 10 ? `${v}T00:00:00` : v);
-      return Number.isNaN(d.getTime()) ? v : kind === 'date' || v.length === 10 ? d.toLocaleDateString(i18n.language) : d.toLocaleString(i18n.language);
-    }
-    if (kind === 'money') return formatMoney(Number(v));
+    // A day (a range's ends are days, even on a datetime field) or a moment, as the list shows them; text that is not one, as typed.
+    if (kind === 'date' || kind === 'datetime') return kind === 'date' || v.length === 10 ? f.date(v) : f.moment(v);
+    if (kind === 'money' && v.trim() !== '' && Number.isFinite(Number(v))) return f.money(Number(v));
+    if ((kind === 'int' || kind === 'decimal') && v.trim() !== '' && Number.isFinite(Number(v))) return f.number(Number(v));
     if (kind === 'enum') return t(v, { ns: 'enums' });
     if (kind === 'bool') return t(v === 'true' ? 'value.yes' : 'value.no');
     return v;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '../../registry';
 import { api, ApiError } from '../api/client';
 import { translateMessage } from '../i18n';
+import { useFormat } from './format';
 
 export interface HistoryEntry { from: string; to: string; reason: string | null; at: string; actorId: number | null; actor: string | null }
 
@@ -11,7 +12,8 @@ export interface HistoryEntry { from: string; to: string; reason: string | null;
  * from what to what, when and why. `refreshKey` changes after every move, so the newest line shows at once.
  */
 export function StatusHistory({ def, id, refreshKey }: { def: EntityDef; id: number; refreshKey: unknown }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const f = useFormat();
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -36,7 +38,7 @@ export function StatusHistory({ def, id, refreshKey }: { def: EntityDef; id: num
           <tbody>
             {entries.map((e, i) => (
               <tr key={i}>
-                <td>{new Date(e.at).toLocaleString(i18n.language)}</td>
+                <td>{f.moment(e.at)}</td>
                 <td>{e.actor ?? (e.actorId ? `#${e.actorId}` : t('workflow.system'))}</td>
                 <td>{status(e.from)} <span aria-hidden>→</span><span className="sr-only">{t('workflow.to')}</span> {status(e.to)}</td>
                 <td>{e.reason ?? <span className="hint">{t('details.none')}</span>}</td>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { can, entityByName, entityPath, viewActionFor, type EntityDef, type TimelineEvent } from '../../registry';
 import { api, ApiError } from '../api/client';
 import { translateMessage } from '../i18n';
+import { useFormat } from './format';
 import { currentRole } from '../state/session';
 import { ChangeList } from '../screens/log-changes';
 import '../screens/screens.css';
@@ -23,7 +24,8 @@ function useActionText() {
 
 /** A record's history by date: what refers to it (cards, tests, bookings…), and who changed what, old → new. */
 export function Timeline({ def, id }: { def: EntityDef; id: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const f = useFormat();
   const role = currentRole();
   const actionText = useActionText();
   const [events, setEvents] = useState<TimelineEvent[] | null>(null);
@@ -33,7 +35,7 @@ export function Timeline({ def, id }: { def: EntityDef; id: number }) {
       .catch((err) => setError(err instanceof ApiError ? translateMessage(err.message) : t('errors.network')));
   }, [def, id, t]);
   const back = viewActionFor(def, (a) => can(role, def.name, a));
-  const when = (at: string) => (at.length === 10 ? new Date(`${at}T00:00:00`).toLocaleDateString(i18n.language) : new Date(at).toLocaleString(i18n.language));
+  const when = (at: string) => (at.length === 10 ? f.date(at) : f.moment(at));
   return (
     <section aria-labelledby="timeline-title">
       <div className="page-head">

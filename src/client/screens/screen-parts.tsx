@@ -6,40 +6,19 @@ import { api, ApiError } from '../api/client';
 import { translateMessage } from '../i18n';
 import './screens.css';
 
+// Numbers and dates have one source, shared with the generic list and details (entity/format.ts).
+export { localeOf, useFormat } from '../entity/format';
+
 /**
  * What the bespoke screens (fmc dashboard, patients seen, medicines prescribed, activity log, worklists) share:
  * loading one answer or keyset pages with cancellation (a superseded answer never shows), the loading, error
  * (with Retry) and empty states, and numbers and dates in the user's language (English as written in India).
  */
 
-/** The locale of a language: English is shown as in India (lakh grouping, day before month). */
-export function localeOf(lang: string): string {
-  return { en: 'en-IN', zh: 'zh-CN', es: 'es-ES', fr: 'fr-FR', it: 'it-IT' }[lang] ?? lang;
-}
-
 /** The browser's time zone: the server counts "today" and date ranges in it. */
 export const TIME_ZONE = (() => {
   try { return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'; } catch { return 'UTC'; }
 })();
-
-export function useFormat() {
-  const { i18n } = useTranslation();
-  const locale = localeOf(i18n.language);
-  return useMemo(() => {
-    const num = new Intl.NumberFormat(locale);
-    const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-    const shortDay = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-    const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-    return {
-      locale,
-      number: (n: number) => num.format(n),
-      /** A calendar day (YYYY-MM-DD), whatever the time zone. */
-      day: (d: string) => day.format(new Date(`${d}T00:00:00Z`)),
-      shortDay: (d: string) => shortDay.format(new Date(`${d}T00:00:00Z`)),
-      dateTime: (iso: string) => dateTime.format(new Date(iso)),
-    };
-  }, [locale]);
-}
 
 const messageOf = (err: unknown) => (err instanceof ApiError ? translateMessage(err.message) : String(err));
 
