@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENTITIES } from './entities';
 
 /**
  * Per-user preferences (DECISIONS.md "Settings"), kept on the server across sign-ins. One declaration read by the
@@ -26,10 +27,37 @@ export const recentUseSchema = z.strictObject({
 });
 export type RecentUse = z.infer<typeof recentUseSchema>;
 
+/**
+ * A list's columns as the user left them (the generic list's Columns menu and resize handles): per entity, the
+ * columns hidden and the widths set (px). Bounded: widths within COLUMN_WIDTH, names of the entity's own list
+ * columns only (an unknown entity or column is refused, never stored), at least one column left shown.
+ */
+export const COLUMN_WIDTH = { min: 48, max: 960 } as const;
+const LIST_COLUMNS = new Map(ENTITIES.map((e) => [e.name, new Set(e.columns)]));
+const columnName = z.string().min(1).max(80);
+export const listColumnsSchema = z.strictObject({
+  hidden: z.array(columnName).max(50).optional(),
+  widths: z.record(columnName, z.number().int().min(COLUMN_WIDTH.min).max(COLUMN_WIDTH.max)).optional(),
+});
+export type ListColumns = z.infer<typeof listColumnsSchema>;
+export const columnsPrefsSchema = z.record(columnName, listColumnsSchema).check((ctx) => {
+  const entries = Object.entries(ctx.value);
+  if (entries.length > LIST_COLUMNS.size) { ctx.issues.push({ code: 'custom', message: 'Too many lists', input: ctx.value }); return; }
+  for (const [entity, cols] of entries) {
+    const known = LIST_COLUMNS.get(entity);
+    if (!known) { ctx.issues.push({ code: 'custom', message: 'Not a list', path: [entity], input: entity }); continue; }
+    for (const f of cols.hidden ?? []) if (!known.has(f)) ctx.issues.push({ code: 'custom', message: 'Not a column of this list', path: [entity, 'hidden'], input: f });
+    for (const f of Object.keys(cols.widths ?? {})) if (!known.has(f)) ctx.issues.push({ code: 'custom', message: 'Not a column of this list', path: [entity, 'widths', f], input: f });
+    if (new Set(cols.hidden ?? []).size >= known.size) ctx.issues.push({ code: 'custom', message: 'Keep at least one column shown', path: [entity, 'hidden'], input: cols.hidden });
+  }
+});
+export type ColumnsPrefs = z.infer<typeof columnsPrefsSchema>;
+
 export const prefsSchema = z.strictObject({
   theme: z.enum(THEMES).optional(),
   lang: z.enum(LANGUAGES).optional(),
   singleKeyShortcuts: z.boolean().optional(),
   keymap: z.record(z.string().max(80), z.string().max(40)).optional(),
   recent: z.array(recentUseSchema).max(RECENT_MAX).optional(),
+  columns: columnsPrefsSchema.optional(),
 }).refine((v) => Object.keys(v.keymap ?? {}).length <= 200, { message: 'Too many shortcuts', path: ['keymap'] });

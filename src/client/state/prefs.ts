@@ -1,7 +1,7 @@
 import { proxy } from 'valtio';
 import { api } from '../api/client';
 import { setLanguage } from '../i18n';
-import type { Language, RecentUse, Theme } from '../../registry';
+import type { ColumnsPrefs, Language, RecentUse, Theme } from '../../registry';
 
 /** Per-user settings, kept on the server across sign-ins (DECISIONS.md) and cached locally for the sign-in page. */
 export interface Prefs {
@@ -11,10 +11,12 @@ export interface Prefs {
   keymap: Record<string, string>;
   /** The palette's recently used commands and records (state/recents.ts); never in the local cache. */
   recent: RecentUse[];
+  /** Each list's hidden columns and widths (entity/column-prefs.ts); the user's, so never in the local cache either. */
+  columns: ColumnsPrefs;
 }
 
 const CACHE_KEY = 'console_prefs';
-const DEFAULTS: Prefs = { theme: 'themedefault', lang: 'en', singleKeyShortcuts: true, keymap: {}, recent: [] };
+const DEFAULTS: Prefs = { theme: 'themedefault', lang: 'en', singleKeyShortcuts: true, keymap: {}, recent: [], columns: {} };
 
 function cached(): Prefs {
   try {
@@ -41,7 +43,7 @@ function apply(): Promise<void> {
   document.documentElement.dataset.theme = shownTheme(prefs.theme);
   const language = setLanguage(prefs.lang);
   // The cache is the browser's, not the user's: recent records (patients' names) stay on the server.
-  const { recent: _recent, ...shared } = prefs;
+  const { recent: _recent, columns: _columns, ...shared } = prefs;
   localStorage.setItem(CACHE_KEY, JSON.stringify(shared));
   return language;
 }
@@ -54,7 +56,7 @@ export async function loadPrefs() {
   try {
     const res = await api.get<{ data: Partial<Prefs> }>('/api/me/prefs');
     Object.assign(prefs, { ...DEFAULTS, ...res.data });
-  } catch { prefs.recent = []; /* keep the cached theme and language, never the last user's recents */ }
+  } catch { prefs.recent = []; prefs.columns = {}; /* keep the cached theme and language, never the last user's recents or columns */ }
   await apply();
 }
 
