@@ -28,7 +28,7 @@ export interface CommandContext {
     setLanguage: (lang: string) => void;
     confirmDelete: (entity: string, id: number) => void;
     /**
-     * Dispatches to the screen in view, if it handles the action: a list's `create` or `filter`, or a transition
+     * Dispatches to the screen in view, if it handles the action: a list's `create`, `filter` or `columns`, or a transition
      * (`transition:{name}`) on the record in view or on the selected rows of the list in view.
      */
     screenAction: (action: string) => boolean;

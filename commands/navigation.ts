@@ -77,4 +77,11 @@ export const navigationCommands: Command[] = [
     when: onList,
     run: (ctx) => { ctx.ui.screenAction('filter'); },
   },
+  {
+    // The list's Columns menu, opened on its first column: show, hide or reset the columns with the keyboard.
+    id: 'list.columns', category: 'list', keywords: ['columns', 'show columns', 'hide columns', 'column width', 'resize'],
+    title: (t) => t('columns.command'),
+    when: onList,
+    run: (ctx) => { ctx.ui.screenAction('columns'); },
+  },
 ];

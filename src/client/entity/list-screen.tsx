@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { allowedMoves, can, entityPath, mayMove, sortKeys, viewActionFor, viewFilters, type EntityDef, type Transition } from '../../registry';
+import { allowedMoves, can, COLUMN_WIDTH, entityPath, mayMove, sortKeys, viewActionFor, viewFilters, type EntityDef, type Transition } from '../../registry';
 import { currentRole } from '../state/session';
 import { registerScreenAction, setInView, ui } from '../state/ui';
 import { FieldValue } from './field-value';
@@ -17,9 +17,16 @@ import { FilterChips } from './filter-chips';
 import { BulkMoves, type BulkHandle } from './bulk-moves';
 import { moveLabel } from './transition-call';
 import { listHref, rememberList } from './list-memory';
+import { useListColumns } from './column-prefs';
+import { fitWidths } from './column-widths';
+import { ColumnResizer } from './column-resizer';
+import { ColumnsMenu, type ColumnsMenuHandle } from './columns-menu';
+import './list-columns.css';
 
 const features = tableFeatures({});
 const ROW_HEIGHT = 40;
+/** The checkbox column: the first data column is pinned right after it when the list scrolls sideways. */
+const SELECT_WIDTH = 40;
 
 /**
  * The add and edit forms open over the list, and close back to it, with the list's search, sort and filters kept:
@@ -27,6 +34,20 @@ const ROW_HEIGHT = 40;
  * "Edit speciality…") closes back to the list as the user last left it (list-memory.ts).
  */
 const keepState = (path: string) => `${path}${window.location.search}`;
+
+/** The inner width of an element (0 until measured), following its resizes: the room the list's columns share. */
+function useInnerWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
 
 /**
  * The generic list of every entity: server-side sort, filter and search, keyset pages fetched as the
@@ -78,6 +99,10 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   const chipFilters = Object.fromEntries(Object.entries(state.filters).filter(([k]) => !selectFilters.some(([s]) => s === k)));
   const moves = useMemo(() => (def.workflow?.transitions ?? []).filter((m) => mayMove(role, def, m)), [def, role]);
   const statusField = def.workflow?.field;
+  // Widths from each field's kind, the user's own widths and hidden columns (kept in their preferences).
+  const cols = useListColumns(def);
+  const columnsMenu = useRef<ColumnsMenuHandle>(null);
+  const fieldLabel = (field: string) => t(`${def.name}.fields.${field}`, { ns: 'entities' });
 
   // Every row seen, by id: a selected row keeps its last known version and status while it is out of the window.
   const seen = useRef(new Map<number, Row>());
@@ -85,6 +110,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   const selectedRows = [...selected].map((id) => seen.current.get(id)).filter((r): r is Row => Boolean(r));
 
   useEffect(() => registerScreenAction('filter', () => filterRef.current?.focus()), []);
+  useEffect(() => registerScreenAction('columns', () => columnsMenu.current?.open()), []);
   useEffect(() => (mayAdd ? registerScreenAction('create', () => navigate(keepState(entityPath(def, 'add')))) : undefined), [def, mayAdd]);
   useEffect(() => { setFocused(0); }, [query]);
   // A new search, sort or filter shows other rows: a selection of rows no longer shown would act unseen.
@@ -103,7 +129,9 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   const rowMoves = !viewAction && moves.length > 0;
   // Room for the most buttons a row can show: the moves allowed from its busiest status.
   const statuses = statusField ? def.fields[statusField].values ?? [] : [];
-  const actionsWidth = rowMoves ? 24 + 104 * Math.max(1, ...statuses.map((st) => allowedMoves(role, def, st).length)) : 120;
+  // Else room for the row's icon buttons (view, edit, delete: those the role has), no more: the columns need it.
+  const icons = [viewAction, mayEdit, mayDelete].filter(Boolean).length;
+  const actionsWidth = rowMoves ? 24 + 104 * Math.max(1, ...statuses.map((st) => allowedMoves(role, def, st).length)) : 20 + 34 * Math.max(1, icons);
 
   const columns = useMemo<ColumnDef<typeof features, Row>[]>(() => [
     {
@@ -117,10 +145,10 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
           onClick={(e) => e.stopPropagation()} onChange={() => toggle(row.id)} />;
       },
     },
-    ...def.columns.map((field) => ({
+    ...cols.shown.map((field) => ({
       id: field,
       accessorFn: (row: Row) => row[field],
-      header: () => t(`${def.name}.fields.${field}`, { ns: 'entities' }),
+      header: () => fieldLabel(field),
       cell: (info: { row: { original: Row } }) => <FieldValue def={def} field={field} row={info.row.original} />,
     })),
     {
@@ -140,7 +168,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
       ),
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  ], [def, t, viewAction, mayEdit, mayDelete, rowMoves, role, selected, allSelected, list.rows]);
+  ], [def, t, viewAction, mayEdit, mayDelete, rowMoves, role, selected, allSelected, list.rows, cols.shown]);
 
   const table = useTable({ features, columns, data: list.rows, getRowId: (r: Row) => String(r.id) });
   const rows = table.getRowModel().rows;
@@ -184,6 +212,16 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
     update({ filters: next });
   };
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  // Each column at its width: its kind's or the user's. Too wide for the room, the columns the user has not sized give
+  // some up, down to their readable minimum (then the list scrolls sideways); with room to spare, the flexible one
+  // (the longest text) takes it.
+  const pinned = cols.shown[0];
+  const room = useInnerWidth(scrollRef);
+  const widths = fitWidths(cols.shown.map((f) => ({ field: f, width: cols.widthOf(f), min: cols.specs[f].min, keep: f === pinned || cols.userSet(f) })),
+    room ? room - SELECT_WIDTH - actionsWidth : Infinity);
+  const tableWidth = SELECT_WIDTH + cols.shown.reduce((sum, f) => sum + widths[f], 0) + actionsWidth;
+  const cellClass = (field: string) => (field === '_select' ? 'cell-select'
+    : [field === pinned && 'cell-pin', cols.specs[field]?.align === 'end' && 'cell-end'].filter(Boolean).join(' ') || undefined);
   const focusedRow = rows[focused]?.original;
   const anyFilter = Object.keys(state.filters).length > 0;
 
@@ -209,6 +247,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
             </select>
           </label>
         ))}
+        <ColumnsMenu handle={columnsMenu} columns={def.columns} hidden={cols.hidden} label={fieldLabel} onToggle={cols.toggle} onReset={cols.resetAll} />
         {selected.size > 0 && (
           <span className="hint">{t('list.selected', { count: selected.size })} <button className="btn" onClick={() => setSelected(new Set())}>{t('list.clearSelection')}</button></span>
         )}
@@ -218,25 +257,39 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
       )}
       <div className="grid">
         <div className="grid-scroll" ref={scrollRef}>
-          {/* Columns keep a readable width: on a narrow screen the table scrolls sideways instead of squeezing them to nothing. */}
+          {/* Columns keep a readable width: on a narrow screen the table scrolls sideways instead of squeezing them to
+              nothing, inside this scroller (the page never scrolls sideways), with the checkbox and first column pinned. */}
           {/* The grid holds the focus and points at its highlighted row (aria-activedescendant is a grid's, not a tbody's). */}
           <table role="grid" aria-rowcount={list.total?.n ?? rows.length} aria-labelledby="list-title" aria-multiselectable
             ref={tableRef} tabIndex={0} onKeyDown={onKeyDown} aria-describedby="list-keys"
             aria-activedescendant={focusedRow ? `row-${def.name}-${focusedRow.id}` : undefined}
-            style={{ minWidth: def.columns.length * 80 + 40 + actionsWidth }}>
+            style={{ minWidth: tableWidth, ['--pin-left' as string]: `${SELECT_WIDTH}px` }}>
+            <colgroup>
+              {headers.map((h) => {
+                const field = h.column.id;
+                const width = field === '_select' ? SELECT_WIDTH : field === '_actions' ? actionsWidth : cols.specs[field].flex ? undefined : widths[field];
+                return <col key={h.id} style={width ? { width } : undefined} />;
+              })}
+            </colgroup>
             <thead>
               <tr>
                 {headers.map((h) => {
                   const field = h.column.id;
                   const isSorted = state.sort.field === field;
                   const label = <table.FlexRender header={h} />;
-                  const width = field === '_select' ? 40 : field === '_actions' ? actionsWidth : undefined;
+                  const spec = cols.specs[field];
                   return (
-                    <th key={h.id} style={width ? { width } : undefined} className={field === '_select' ? 'cell-select' : undefined}
+                    // Named by the column alone (not "Sort by Phone Resize Phone"): what a screen reader says in each cell.
+                    <th key={h.id} className={cellClass(field)} aria-label={spec ? fieldLabel(field) : undefined}
                       aria-sort={isSorted ? (state.sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
                       {sortable.has(field)
-                        ? <button onClick={() => toggleSort(field)} aria-label={t('list.sortBy', { name: t(`${def.name}.fields.${field}`, { ns: 'entities' }) })}>{label}{isSorted ? (state.sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}</button>
+                        ? <button onClick={() => toggleSort(field)} aria-label={t('list.sortBy', { name: fieldLabel(field) })}>{label}{isSorted ? (state.sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}</button>
                         : field === '_select' ? label : <span>{label}</span>}
+                      {spec && (
+                        <ColumnResizer label={t('columns.resize', { name: fieldLabel(field) })} width={widths[field]}
+                          min={Math.max(spec.min, COLUMN_WIDTH.min)} max={COLUMN_WIDTH.max}
+                          onResize={(w, done) => cols.setWidth(field, w, done)} onReset={() => cols.resetWidth(field)} />
+                      )}
                     </th>
                   );
                 })}
@@ -249,7 +302,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
                 return (
                   <tr key={row.id} id={`row-${def.name}-${row.original.id}`} data-focused={vi.index === focused} aria-selected={selected.has(row.original.id)}
                     aria-rowindex={vi.index + 1} onClick={() => { setFocused(vi.index); open(row.original); }}>
-                    {row.getAllCells().map((cell) => <td key={cell.id} className={cell.column.id === '_select' ? 'cell-select' : undefined}><table.FlexRender cell={cell} /></td>)}
+                    {row.getAllCells().map((cell) => <td key={cell.id} className={cellClass(cell.column.id)}><table.FlexRender cell={cell} /></td>)}
                   </tr>
                 );
               })}

@@ -420,4 +420,5 @@ export default {
     downloading: 'Preparing the PDF…',
     pdfFailed: 'The PDF could not be made.',
   },
+  columns: { button: 'Columns', resize: 'Resize {{name}}', reset: 'Reset columns', keepOne: 'One column stays shown', command: 'Choose columns of this list' },
 } as const;

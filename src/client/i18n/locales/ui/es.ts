@@ -421,4 +421,5 @@ export default {
     downloading: 'Preparando el PDF…',
     pdfFailed: 'No se pudo generar el PDF.',
   },
+  columns: { button: 'Columnas', resize: 'Cambiar el ancho de {{name}}', reset: 'Restablecer columnas', keepOne: 'Al menos una columna queda visible', command: 'Elegir las columnas de esta lista' },
 } satisfies UiShape<typeof en>;

@@ -421,4 +421,5 @@ export default {
     downloading: 'Préparation du PDF…',
     pdfFailed: 'Le PDF n’a pas pu être créé.',
   },
+  columns: { button: 'Colonnes', resize: 'Redimensionner {{name}}', reset: 'Réinitialiser les colonnes', keepOne: 'Une colonne reste affichée', command: 'Choisir les colonnes de cette liste' },
 } satisfies UiShape<typeof en>;

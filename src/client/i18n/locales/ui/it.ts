@@ -421,4 +421,5 @@ export default {
     downloading: 'Preparazione del PDF…',
     pdfFailed: 'Non è stato possibile creare il PDF.',
   },
+  columns: { button: 'Colonne', resize: 'Ridimensiona {{name}}', reset: 'Ripristina le colonne', keepOne: 'Almeno una colonna resta visibile', command: 'Scegli le colonne di questo elenco' },
 } satisfies UiShape<typeof en>;

@@ -421,4 +421,5 @@ export default {
     downloading: '正在生成 PDF…',
     pdfFailed: '无法生成 PDF。',
   },
+  columns: { button: '列', resize: '调整“{{name}}”列宽', reset: '重置列', keepOne: '至少保留一列', command: '选择此列表的列' },
 } satisfies UiShape<typeof en>;
