@@ -34,6 +34,10 @@ describe('numbers and dates in the user language, English as written in India', 
     const iso = new Date(2025, 2, 5, 14, 30).toISOString(); // 2:30 pm where the test runs
     expect(plain(formatsFor('en').moment(iso))).toBe('05/03/2025, 2:30 pm');
     expect(plain(formatsFor('fr').moment(iso))).toBe('05/03/2025 14:30');
+    const morning = new Date(2025, 2, 5, 9, 5).toISOString();
+    expect(plain(formatsFor('en').moment(morning))).toBe('05/03/2025, 9:05 am');
+    expect(plain(formatsFor('fr').moment(morning))).toBe('05/03/2025 09:05');
+    expect(plain(formatsFor('zh').moment(morning))).toBe('2025/03/05 09:05');
   });
 
   test('what is not a date is shown as given, never "Invalid Date"', () => {
