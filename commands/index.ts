@@ -1,6 +1,7 @@
 import { ENTITIES } from '../src/registry';
 import { createRegistry, type Command } from './define';
 import { entityCommands } from './entity';
+import { exportCommands } from './export';
 import { navigationCommands } from './navigation';
 import { workflowCommands } from './workflow';
 
@@ -13,6 +14,7 @@ export { PAYMENT_PERIODS } from './workflow';
 /** The one command registry: navigation commands and every entity's generated commands. */
 export const COMMANDS: ReadonlyMap<string, Command> = createRegistry([
   ...navigationCommands,
+  ...exportCommands,
   ...ENTITIES.flatMap(entityCommands),
   ...workflowCommands,
 ]);

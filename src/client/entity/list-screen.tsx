@@ -21,6 +21,7 @@ import { useListColumns } from './column-prefs';
 import { fitWidths } from './column-widths';
 import { ColumnResizer } from './column-resizer';
 import { ColumnsMenu, type ColumnsMenuHandle } from './columns-menu';
+import { ExportCsv } from './export-csv';
 import './list-columns.css';
 
 const features = tableFeatures({});
@@ -248,6 +249,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
           </label>
         ))}
         <ColumnsMenu handle={columnsMenu} columns={def.columns} hidden={cols.hidden} label={fieldLabel} onToggle={cols.toggle} onReset={cols.resetAll} />
+        <ExportCsv def={def} query={query} columns={cols.shown} selected={selected} />
         {selected.size > 0 && (
           <span className="hint">{t('list.selected', { count: selected.size })} <button className="btn" onClick={() => setSelected(new Set())}>{t('list.clearSelection')}</button></span>
         )}
