@@ -3,6 +3,7 @@ import type { CommandContext } from '../../../commands';
 import { savePrefs, type Prefs } from '../state/prefs';
 import { currentRole, signOut } from '../state/session';
 import { openPalette, runScreenAction, ui } from '../state/ui';
+import { toggleSidebar } from './use-sidebar-overlay';
 
 /** The context every command runs in: plain functions over the stores, so commands stay testable without React. */
 export function commandContext(): CommandContext {
@@ -11,7 +12,7 @@ export function commandContext(): CommandContext {
     location: () => window.location.pathname,
     session: { role: currentRole(), signOut: () => signOut() },
     ui: {
-      toggleSidebar: () => { ui.sidebarOpen = !ui.sidebarOpen; },
+      toggleSidebar,
       openNotifications: () => { ui.notificationsOpen = true; },
       openShortcuts: () => { ui.shortcutsOpen = true; },
       openPalette: () => openPalette(),

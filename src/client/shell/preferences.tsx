@@ -52,7 +52,7 @@ export function PreferencesPanel() {
         {t('profile.singleKeys')}
       </label>
       <p className="hint">{t('profile.singleKeysHelp')} {t('profile.rebindHelp')}</p>
-      <table className="sheet-table">
+      <table className="sheet-table prefs-keys">
         <tbody>
           {rebindable.map((c) => {
             const current = keymap.get(c.id) ?? '';
@@ -61,7 +61,7 @@ export function PreferencesPanel() {
               <tr key={c.id}>
                 <td><label htmlFor={id}>{c.title(t)}</label></td>
                 <td>
-                  <input id={id} className="input" style={{ maxWidth: 160 }} aria-label={t('profile.rebind', { name: c.title(t) })}
+                  <input id={id} className="input" aria-label={t('profile.rebind', { name: c.title(t) })}
                     value={drafts[c.id] ?? current} onChange={(e) => setDrafts({ ...drafts, [c.id]: e.target.value })}
                     onKeyDown={(e) => { if (e.key === 'Enter') void saveShortcut(c.id, drafts[c.id] ?? current); }} />
                   {clash[c.id] && <span className="error" role="alert"> {clash[c.id]}</span>}

@@ -8,6 +8,7 @@ import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
 import { usePushToken } from './use-push-token';
 import { useSidebarMode } from './use-sidebar-mode';
+import { closeSidebar, toggleSidebar } from './use-sidebar-overlay';
 
 // Dialogs load the first time they open: the palette (cmdk and its ranking), the delete confirmation, the shortcut sheet.
 const Palette = lazy(() => import('../palette/palette').then((m) => ({ default: m.Palette })));
@@ -25,7 +26,7 @@ export function Shell({ children }: { children: ReactNode }) {
     <div className="shell">
       <a href="#main" className="skip-link">{t('app.skipToContent')}</a>
       <header className="topbar">
-        <button className="btn-icon" aria-label={t('topbar.toggleMenu')} aria-controls="sidebar" aria-expanded={snap.sidebarOpen} onClick={() => { ui.sidebarOpen = !ui.sidebarOpen; }}>
+        <button className="btn-icon" aria-label={t('topbar.toggleMenu')} aria-controls="sidebar" aria-expanded={snap.sidebarOpen} onClick={toggleSidebar}>
           <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden fill="currentColor"><path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" /></svg>
         </button>
         {/* Named by what it shows (WCAG 2.5.3: a voice user says what they see); the shortcut is given as such. */}
@@ -37,6 +38,9 @@ export function Shell({ children }: { children: ReactNode }) {
         <UserMenu />
       </header>
       <Sidebar />
+      {/* Under the overlay sidebar (phones and tablets; hidden by CSS on desktop): a tap on the page closes the sidebar
+          and presses nothing under it. Not for the keyboard, which has Esc. */}
+      {snap.sidebarOpen && <div className="sidebar-scrim" aria-hidden onClick={closeSidebar} />}
       <main className="main" id="main" tabIndex={-1}>{children}</main>
       <Suspense fallback={null}>
         {snap.paletteOpen && <Palette />}

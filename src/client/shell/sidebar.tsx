@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,8 @@ import { COMMANDS, menuTree } from '../../../commands';
 import { DASHBOARD } from '../../registry';
 import { currentRole, session } from '../state/session';
 import { ui } from '../state/ui';
+import { sidebarIsOverlay } from './use-sidebar-mode';
+import { useSidebarOverlay } from './use-sidebar-overlay';
 
 /** The role-filtered menu, generated from the command registry (commands/menu.ts). */
 export function Sidebar() {
@@ -17,9 +19,21 @@ export function Sidebar() {
   const activeGroup = tree.find((g) => g.items.some((c) => c.href && location.startsWith(c.href)))?.group;
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const isOpen = (g: string) => open[g] ?? g === activeGroup;
+  const nav = useRef<HTMLElement>(null);
+  useSidebarOverlay(nav, snap.sidebarOpen);
+  // Below desktop the sidebar lies over the page: once a screen is chosen (here, from the palette or by a shortcut)
+  // it goes, so the screen is seen.
+  useEffect(() => { if (sidebarIsOverlay()) ui.sidebarOpen = false; }, [location]);
+  /** An entry chosen in the overlay (a tap, a click, Enter; the page in view too): it closes, and the focus goes to the
+      page the entry opens (a list then takes it for its rows), not back to the start of the document. */
+  const chosen = () => {
+    if (!sidebarIsOverlay()) return;
+    ui.sidebarOpen = false;
+    document.getElementById('main')?.focus({ preventScroll: true });
+  };
   return (
-    <nav className={`sidebar${snap.sidebarOpen ? '' : ' collapsed'}`} aria-label={t('nav.label')} id="sidebar">
-      <Link href={DASHBOARD} className="brand">{t('app.title')}</Link>
+    <nav ref={nav} className={`sidebar${snap.sidebarOpen ? '' : ' collapsed'}`} aria-label={t('nav.label')} id="sidebar">
+      <Link href={DASHBOARD} className="brand" onClick={chosen}>{t('app.title')}</Link>
       <ul>
         {tree.map((node) => (
           <li key={node.group}>
@@ -33,7 +47,7 @@ export function Sidebar() {
                   const active = location === href || location.startsWith(`${href}/`);
                   return (
                     <li key={cmd.id}>
-                      <Link href={href} className={`item${active ? ' active' : ''}`} aria-current={active ? 'page' : undefined}>
+                      <Link href={href} className={`item${active ? ' active' : ''}`} aria-current={active ? 'page' : undefined} onClick={chosen}>
                         {cmd.menuLabel?.(t) ?? cmd.title(t)}
                       </Link>
                     </li>

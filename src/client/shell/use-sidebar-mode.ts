@@ -13,6 +13,11 @@ export function sidebarModeFor(width: number): SidebarMode {
 
 export const RESIZE_DEBOUNCE_MS = 1000;
 
+/** Below desktop the sidebar lies over the page (styles.css, max-width 1100px): it closes once it has served. */
+export function sidebarIsOverlay(): boolean {
+  return sidebarModeFor(window.innerWidth) !== 'desktop';
+}
+
 /** Starts collapsed on all but desktop; follows the window's mode after a 1000 ms debounce. */
 export function useSidebarMode() {
   useEffect(() => {

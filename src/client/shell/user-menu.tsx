@@ -31,9 +31,10 @@ export function UserMenu() {
   useEffect(() => {
     if (!open) return;
     ref.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const onDown = (e: MouseEvent) => { if (!ref.current?.parentElement?.contains(e.target as Node)) setOpen(false); };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
+    // A pointer, not a mouse event: a tap outside closes it too.
+    const onDown = (e: PointerEvent) => { if (!ref.current?.parentElement?.contains(e.target as Node)) setOpen(false); };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
   }, [open]);
   if (!user) return null;
   const fullName = `${user.firstName} ${user.lastName}`;
