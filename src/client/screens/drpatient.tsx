@@ -91,7 +91,7 @@ export default function DrPatient({ id }: { id: string }) {
         </div>
       )}
       <PagesFoot pages={pages} count={pages.rows.length} />
-      {pages.rows.length > 0 && <p className="muted">{openAs ? t('drpatient.openHint') : t('common.moveHint')}</p>}
+      {pages.rows.length > 0 && <p className="muted key-hint">{openAs ? t('drpatient.openHint') : t('common.moveHint')}</p>}
     </section>
   );
 }

@@ -102,7 +102,7 @@ export default function FmcLogs({ id }: { id: string }) {
       {pages.loading && !pages.rows.length && <Loading />}
       {pages.error && !pages.rows.length && <LoadError error={pages.error} onRetry={pages.retry} />}
       {pages.done && !pages.rows.length && !pages.hasMore && <Empty>{t('fmclogs.empty')}</Empty>}
-      {pages.rows.length > 0 && <p className="muted">{t('fmclogs.hint')}</p>}
+      {pages.rows.length > 0 && <p className="muted key-hint">{t('fmclogs.hint')}</p>}
       <ol className="log-list" aria-labelledby="screen-title" onKeyDown={onListKey}>
         {pages.rows.map((r, i) => {
           const def = entityByName(r.entity);

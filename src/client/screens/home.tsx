@@ -22,7 +22,8 @@ export function Home() {
   return (
     <section aria-labelledby="home-title">
       <div className="page-head"><h1 id="home-title">{t('home.welcome', { name: user?.firstName ?? '' })}</h1></div>
-      <p>{t('home.intro', { keys: openPaletteShortcutLabel() })}</p>
+      {/* About a shortcut: not shown on a touch screen (styles.css), where the search box above says what it does. */}
+      <p className="key-hint">{t('home.intro', { keys: openPaletteShortcutLabel() })}</p>
       <h2>{t('home.figures')}</h2>
       {error && <p className="alert alert-error" role="alert">{t('home.failed')} {error}</p>}
       {!figures && !error && <p role="status">{t('app.loading')}</p>}

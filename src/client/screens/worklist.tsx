@@ -159,7 +159,7 @@ export default function Worklist({ id }: { id: string }) {
         </div>
       )}
       <PagesFoot pages={pages} count={pages.rows.length} />
-      {pages.rows.length > 0 && <p className="muted" id="worklist-keys">{t('worklist.hint')}</p>}
+      {pages.rows.length > 0 && <p className="muted key-hint" id="worklist-keys">{t('worklist.hint')}</p>}
     </section>
   );
 }
