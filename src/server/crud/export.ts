@@ -87,6 +87,11 @@ export async function planExport(db: DB, def: EntityDef, request: ExportRequest,
     async pull(controller) {
       if (done || cancelled) return;
       try {
+        // A turn of the event loop before each page: the embedded database answers through promises alone, so without
+        // it one export would run page after page without letting the socket, the compressor (gzip runs on libuv's
+        // threads) or anyone else's request in until it ended, and its whole file would queue in memory.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (cancelled) return;
         const rows = await nextPage();
         if (cancelled) return;
         if (rows.length < EXPORT_PAGE) done = true;
