@@ -157,6 +157,19 @@ describe('streaming', () => {
     expect(Math.max(...pieces.slice(1))).toBe(EXPORT_PAGE);
   });
 
+  test('a search with more matches than the list gathers by id: walked in bounded steps, every match once, in order', async () => {
+    // 12,000 cities; the term is in every other one of the last 3,000 by name: the first walks find nothing.
+    await sql`insert into ${sql.raw(ident(city.table))} (${sql.raw(column(city, 'name'))}, ${sql.raw(column(city, 'state'))}, ${sql.raw(column(city, 'status'))})
+      select 'Walk ' || lpad(g::text, 5, '0'), (select id from state limit 1), 'active' from generate_series(1, 12000) g`.execute(api.db);
+    await sql`insert into search_index (entity, record_id, title, doc)
+      select 'city', c.id, c.name, lower(c.name) || case when substr(c.name, 6)::int > 9000 and substr(c.name, 6)::int % 2 = 0 then ' zedland' else '' end
+      from ${sql.raw(ident(city.table))} c where c.name like 'Walk %'`.execute(api.db);
+    const exported = await exportOf('superadmin', '/api/city/export?q=zedland&sort=name:asc&columns=id,name');
+    expect(exported.headers.get('x-total-count')).toBe('1500');
+    const names = exported.rows.slice(1).map((r) => r[1]);
+    expect(names).toEqual(Array.from({ length: 1500 }, (_, i) => `Walk ${String(9002 + 2 * i).padStart(5, '0')}`));
+  });
+
   test('a page is read when the client has taken the last one, and none once it goes away', async () => {
     await sql`insert into ${sql.raw(ident(patients.table))} (${sql.raw(['firstName', 'lastName', 'phone', 'status'].map((f) => column(patients, f)).join(', '))})
       select 'Stream', 'Patient ' || lpad(g::text, 5, '0'), '+9170000' || lpad(g::text, 5, '0'), 'active' from generate_series(1, ${EXPORT_PAGE * 6}) g`.execute(api.db);

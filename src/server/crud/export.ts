@@ -3,12 +3,12 @@ import type { EntityDef } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import type { SessionUser } from '../http';
-import { col, selectList } from './columns';
 import { BOM, csvCell, csvRecord } from './csv';
 import type { ExportRequest } from './export-query';
 import { cellValue } from './export-values';
 import { attachLabels } from './labels';
-import { COUNT_CAP, filterSql, keysetRanges, orderBy, textSearch, whereOf } from './list';
+import { pageReader } from './export-pages';
+import { COUNT_CAP, filterSql, textSearch, whereOf } from './list';
 import { centreOf, scopeWhere } from './scope';
 
 /**
@@ -20,7 +20,7 @@ import { centreOf, scopeWhere } from './scope';
  * the stream and no further page is read. Nothing runs in one long transaction: a row written during the export may
  * or may not be in it, as in a list scrolled for that long.
  */
-export const EXPORT_PAGE = 500;
+export { EXPORT_PAGE } from './export-pages';
 
 /** The rows to export: everything the list shows the caller for this query (scope and filters as the list applies them). */
 export interface ExportPlan {
@@ -50,8 +50,7 @@ export async function planExport(db: DB, def: EntityDef, request: ExportRequest,
   if (request.ids) where.push(sql`t.id = any(${request.ids}::int[])`);
   const search = request.list.q ? await textSearch(db, def, request.list.q) : null;
   // Up to SEARCH_COUNT_CAP matches are known by id; more are checked row by row as the pages walk the list order
-  // (a common term fills a page early), and counted by the semi-join the list counts with.
-  const pageWhere = search ? [...where, search.ids ? sql`t.id = any(${search.ids}::int[])` : search.rowMatches] : where;
+  // (export-pages.ts), and counted by the semi-join the list counts with.
   const countWhere = search ? [...where, search.ids ? sql`t.id = any(${search.ids}::int[])` : search.semiJoin] : where;
 
   const counted = await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${table} t ${whereOf(countWhere)} limit ${COUNT_CAP + 1}) x`.execute(db);
@@ -59,25 +58,9 @@ export async function planExport(db: DB, def: EntityDef, request: ExportRequest,
   const estimate = total > COUNT_CAP;
   if (estimate) total = Math.max(COUNT_CAP + 1, await estimateRows(db, sql`select 1 from ${table} t ${whereOf(countWhere)}`));
 
-  const { sort } = request.list;
-  const sortCol = sql.raw(col(def, sort.field));
-  const order = orderBy(def, sort);
-  let cursor: [unknown, number] | null = null;
+  const pages = pageReader(db, def, search?.ids ? [...where, sql`t.id = any(${search.ids}::int[])`] : where, request.list.sort, search && !search.ids ? search.rowMatches : null);
   let done = false;
   let cancelled = false;
-
-  /** The next page after the cursor, through the same index ranges a list page uses (crud/list.ts keysetRanges). */
-  const nextPage = async () => {
-    const ranges = cursor ? keysetRanges(sortCol, sort.dir, cursor[0], cursor[1]) : [null];
-    const rows: Record<string, unknown>[] = [];
-    for (const range of ranges) {
-      const res = await sql<Record<string, unknown>>`select ${selectList(def)} from ${table} t ${whereOf(range ? [...pageWhere, range] : pageWhere)}
-        order by ${order} limit ${EXPORT_PAGE - rows.length}`.execute(db);
-      rows.push(...res.rows);
-      if (rows.length >= EXPORT_PAGE) break;
-    }
-    return rows;
-  };
 
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
@@ -87,24 +70,26 @@ export async function planExport(db: DB, def: EntityDef, request: ExportRequest,
     async pull(controller) {
       if (done || cancelled) return;
       try {
-        // A turn of the event loop before each page: the embedded database answers through promises alone, so without
-        // it one export would run page after page without letting the socket, the compressor (gzip runs on libuv's
-        // threads) or anyone else's request in until it ended, and its whole file would queue in memory.
-        await new Promise((resolve) => setImmediate(resolve));
-        if (cancelled) return;
-        const rows = await nextPage();
-        if (cancelled) return;
-        if (rows.length < EXPORT_PAGE) done = true;
-        if (rows.length) {
-          const last = rows[rows.length - 1];
-          cursor = [last[sort.field] ?? null, Number(last.id)];
+        // Until a page has rows (a walk for a rare search term may find none) or the rows are over: a pull that gave
+        // nothing would not be called again, and the client would wait for ever.
+        while (!done && !cancelled) {
+          // A turn of the event loop before each page: the embedded database answers through promises alone, so without
+          // it one export would run page after page without letting the socket, the compressor (gzip runs on libuv's
+          // threads) or anyone else's request in until it ended, and its whole file would queue in memory.
+          await new Promise((resolve) => setImmediate(resolve));
+          if (cancelled) return;
+          const page = await pages.next();
+          if (cancelled) return;
+          done = page.done;
+          if (!page.rows.length) continue;
           // Health data: each exported record is in the audit log before its row leaves, as a read of it would be.
-          if (def.auditReads) await auditExport(db, def, user, rows);
-          await attachLabels(db, def, rows);
-          controller.enqueue(encoder.encode(rows.map((r) => csvRecord(request.columns.map((c) => {
+          if (def.auditReads) await auditExport(db, def, user, page.rows);
+          await attachLabels(db, def, page.rows);
+          controller.enqueue(encoder.encode(page.rows.map((r) => csvRecord(request.columns.map((c) => {
             const { text, numeric } = cellValue(def, c, r);
             return csvCell(text, numeric);
           }))).join('')));
+          break;
         }
         if (done) controller.close();
       } catch (err) {
