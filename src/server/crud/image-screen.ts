@@ -5,13 +5,17 @@ import { fail } from '../http';
 
 export const EXTERNAL_IMAGE = 'Upload the image, or use an address from an allowed image host';
 
-/** Rich text without images the console would not load (their addresses are dropped with them). */
+/**
+ * Rich text without images the console would not load (their addresses are dropped with them). This pass keeps every
+ * other tag as it is (hence allowVulnerableTags, which only silences sanitize-html's warning): the rich-text sanitiser
+ * (write.ts sanitizeRichText) runs on the result before anything is stored.
+ */
 function dropForeignImages(html: string, origins: readonly string[]): string {
   if (!/<img/i.test(html)) return html;
   return sanitizeHtml(html, {
     allowedTags: false,
     allowedAttributes: false,
-    allowVulnerableTags: false,
+    allowVulnerableTags: true,
     exclusiveFilter: (frame) => frame.tag === 'img' && !isLoadableImage(String(frame.attribs.src ?? ''), origins),
   });
 }
