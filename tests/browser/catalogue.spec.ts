@@ -469,7 +469,7 @@ test.describe('date, datetime and time', () => {
     await openRecordFromPalette(page, title.slice(0, 12), title, 'Notification campaign');
     await page.waitForURL(/\/dashboard\/notification\/details\/\d+$/);
     const id = idInUrl(page);
-    await expect(detail(page, 'Scheduled for')).toHaveText('2/1/2026, 9:30:00 AM');
+    await expect(detail(page, 'Scheduled for')).toHaveText('01/02/2026, 9:30 am');
     await expect(detail(page, 'Status')).toHaveText('Scheduled');
     const api = await apiOf(page);
     expect((await api.get(`/api/notification/${id}`)).body.data.scheduledAt).toBe('2026-02-01T04:00:00.000Z'); // 09:30 IST
@@ -511,14 +511,14 @@ test.describe('date, datetime and time', () => {
     // Columns: date, start, end, centre, doctor, capacity, booked, status, actions.
     const slot = row(page, centre);
     // The first cell is the row's checkbox.
-    await expect(slot.getByRole('gridcell')).toHaveText(['', '3/1/2026', '10:00', '11:30', centre, '—', '10', '0', 'Open', '']);
+    await expect(slot.getByRole('gridcell')).toHaveText(['', '01/03/2026', '10:00', '11:30', centre, '—', '10', '0', 'Open', '']);
     // The list has the keyboard: j moves to the slot's row, Enter opens it.
     for (let i = 0; i < 20 && (await slot.getAttribute('data-focused')) !== 'true'; i++) await page.keyboard.press('j');
     await expect(slot).toHaveAttribute('data-focused', 'true');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/dashboard\/fmc\/slots\/details\/\d+$/);
     await expect(detail(page, 'Booked')).toHaveText('0');
-    await expect(detail(page, 'Date')).toHaveText('3/1/2026');
+    await expect(detail(page, 'Date')).toHaveText('01/03/2026');
     await expect(detail(page, 'Centre')).toHaveText(centre);
     await page.keyboard.press('e');
     const edit = page.getByRole('dialog', { name: 'Edit Slot' });
@@ -593,7 +593,7 @@ test.describe('longText and richText', () => {
     await expect(content.locator('a[href^="javascript:"]')).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     await expect(detail(page, 'Audience')).toHaveText('Patient');
-    await expect(detail(page, 'Effective from')).toHaveText('4/1/2026');
+    await expect(detail(page, 'Effective from')).toHaveText('01/04/2026');
     await expect(detail(page, 'Published')).toHaveText('Yes');
 
     // Sanitised when saved, too: what the server keeps has neither.

@@ -32,7 +32,17 @@ export function withUse(list: readonly RecentUse[], use: Pick<RecentUse, 'kind' 
   return [next, ...byFrecency(rest, now).slice(0, RECENT_MAX - 1)];
 }
 
+/** The writes in flight, one after another: two quick uses must reach the server in order, or the older list wins. */
+let writes: Promise<void> = Promise.resolve();
+
 export function noteUse(use: Pick<RecentUse, 'kind' | 'id' | 'title'>): void {
   prefs.recent = withUse(prefs.recent ?? [], use);
-  void api.put('/api/me/prefs', { recent: prefs.recent }).catch(() => { /* the use is kept for this visit only */ });
+  const recent = prefs.recent;
+  writes = writes.then(() => api.put('/api/me/prefs', { recent })).then(() => undefined, () => { /* the use is kept for this visit only */ });
+}
+
+/** Resolves when every use noted so far has been written (or failed): signing out waits for it, so the session is
+ *  still valid when the last use (often "Sign out" itself) is saved. */
+export function recentWritesSettled(): Promise<void> {
+  return writes;
 }

@@ -3,6 +3,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { isRole, type Role } from '../../registry';
 import { api, ApiError, onSessionExpired, STORAGE } from '../api/client';
 import { loadPrefs } from './prefs';
+import { recentWritesSettled } from './recents';
 
 export interface Profile {
   id: number;
@@ -103,6 +104,7 @@ export async function restoreSession(): Promise<void> {
 /** Logout clears the session everywhere and returns to / (spec §2 Shell). */
 export async function signOut(opts: { callServer?: boolean } = {}): Promise<void> {
   if (opts.callServer !== false && localStorage.getItem(STORAGE.idToken)) {
+    await recentWritesSettled();
     try { await api.post('/api/adminUser/logout'); } catch { /* already gone on the server */ }
   }
   clearStorage();
