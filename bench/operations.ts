@@ -6,6 +6,7 @@ import { ident } from '../src/server/db/entity-table';
 import { careOperations } from './care-operations';
 import type { Client, Reply } from './client';
 import { CARE } from './plan';
+import { SEARCH_TARGET_P95_MS } from './report';
 
 /**
  * One timed call; `path` may vary by run (another id, another term) so that no run is a repeat of the last.
@@ -95,10 +96,10 @@ async function entityOperations(db: DB, client: Client, s: Sample, rnd: () => nu
     if (values.length) ops.push({ name: name(`filter ${refKey}=<${def.fields[refKey].ref} id>`), path: (run) => `${base}?${qs({ [`filter[${refKey}]`]: cycle(values)(run), limit: LIMIT })}` });
   }
 
-  // The list's search box: what has been typed after two letters and after four.
-  for (const n of [2, 4]) {
+  // The list's search box: what has been typed after two, three and four letters (issue 8: p95 under 20 ms).
+  for (const n of [2, 3, 4]) {
     const parts = typedParts(s, n);
-    if (parts.length) ops.push({ name: name(`q=<${n} letters of a title, e.g. "${parts[0]}">`), path: (run) => `${base}?${qs({ q: cycle(parts)(run), limit: LIMIT })}` });
+    if (parts.length) ops.push({ name: name(`q=<${n} letters of a title, e.g. "${parts[0]}">`), path: (run) => `${base}?${qs({ q: cycle(parts)(run), limit: LIMIT })}`, target: SEARCH_TARGET_P95_MS });
   }
   // A reference picker (a form field that refers to this entity) searching as the user types.
   const four = typedParts(s, 4);
@@ -116,26 +117,27 @@ async function entityOperations(db: DB, client: Client, s: Sample, rnd: () => nu
 function searchOperations(samples: Sample[]): Operation[] {
   const ops: Operation[] = [];
   const search = (term: (run: number) => string) => (run: number) => `/api/search?${qs({ q: term(run) })}`;
+  const target = SEARCH_TARGET_P95_MS;
   const named = samples.find((s) => s.def.titleFields.every((k) => s.def.fields[k].kind === 'text'));
   if (named) {
     const five = typedParts(named, 5);
-    if (five.length) ops.push({ name: `search part of a name, e.g. "${five[0]}"`, path: search(cycle(five)) });
+    if (five.length) ops.push({ name: `search part of a name, e.g. "${five[0]}"`, path: search(cycle(five)), target });
     const two = typedParts(named, 2);
-    if (two.length) ops.push({ name: `search 2 letters, e.g. "${two[0]}"`, path: search(cycle(two)) });
+    if (two.length) ops.push({ name: `search 2 letters, e.g. "${two[0]}"`, path: search(cycle(two)), target });
   }
   for (const s of samples) {
     const phone = Object.entries(s.def.fields).find(([, fd]) => fd.kind === 'phone' && fd.searchable)?.[0];
     if (!phone) continue;
     const prefixes = s.rows.map((r) => String(r[phone] ?? '').replace(/^\+\d{1,3}\s*/, '').slice(0, 5)).filter((p) => p.length === 5);
-    if (prefixes.length) { ops.push({ name: `search phone prefix, e.g. "${prefixes[0]}"`, path: search(cycle(prefixes)) }); break; }
+    if (prefixes.length) { ops.push({ name: `search phone prefix, e.g. "${prefixes[0]}"`, path: search(cycle(prefixes)), target }); break; }
   }
   for (const s of samples) {
     const code = Object.entries(s.def.fields).find(([, fd]) => fd.kind === 'code' && fd.unique && fd.searchable)?.[0];
     if (!code) continue;
     const values = s.rows.map((r) => String(r[code] ?? '')).filter(Boolean);
-    if (values.length) { ops.push({ name: `search ${s.def.name} ${code}, e.g. "${values[0]}"`, path: search(cycle(values)) }); break; }
+    if (values.length) { ops.push({ name: `search ${s.def.name} ${code}, e.g. "${values[0]}"`, path: search(cycle(values)), target }); break; }
   }
-  ops.push({ name: 'search with no match "xqzjv"', path: search(() => 'xqzjv') });
+  ops.push({ name: 'search with no match "xqzjv"', path: search(() => 'xqzjv'), target });
   return ops;
 }
 

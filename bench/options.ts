@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-/** What `npm run bench -- …` was asked to do. */
+/** What the data-set part (bench/run.ts) was asked to do. */
 export interface BenchOptions {
   /** Multiplies every row count: 1 = 200,000 patients, 20,000 doctors, 2,000,000 appointments and as many payments, 1,180,000 other records of care and money and 1,000,000 other rows. */
   scale: number;
@@ -24,18 +24,58 @@ export interface BenchOptions {
   explain: false | 'slow' | 'all';
 }
 
-const USAGE = `npm run bench -- [--scale=0.1] [--fresh] [--vacuum] [--runs=40] [--warmup=5] [--only=patients] [--explain[=all]] [--seed-only] [--data=.bench-data]
-  BENCH_SCALE=0.1 works as --scale; BENCH_DEBUG=1 also prints the database time per entity and per index while seeding.`;
+/** The browser part (bench/browser.ts). */
+export interface BrowserOptions {
+  /** Measured palette runs (each: open, two timed keystrokes, a surname typed). */
+  paletteRuns: number;
+  /** Use the console already listening on BENCH_BROWSER_PORT instead of starting one. */
+  external: boolean;
+  /** Record Chromium's CPU profile of the palette runs and print where the time went. */
+  profile: boolean;
+}
 
-export function readOptions(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): BenchOptions {
+/** The load part (bench/load.ts). */
+export interface LoadOptions {
+  seconds: number;
+  connections: number;
+  /** The embedded database, and/or a PostgreSQL server (DATABASE_URL's, else a throwaway local one). */
+  databases: ('embedded' | 'postgres')[];
+  /** Use the console already listening on BENCH_LOAD_PORT (to profile it, e.g. started with node --cpu-prof). */
+  external: boolean;
+}
+
+export type Part = 'data' | 'browser' | 'load';
+export const PARTS: readonly Part[] = ['data', 'browser', 'load'];
+
+export interface CliOptions { parts: Part[]; data: BenchOptions; browser: BrowserOptions; load: LoadOptions }
+
+export const USAGE = `npm run bench -- [part…] [options]
+  With no part: every part, one after another: --data, then --browser, then --load.
+  --data      the data-set timings: list pages, the list search box (q), cross-entity search, care and money calls,
+              on a large seeded data set (seeded once into --data-dir, then reused)
+                [--scale=1] [--fresh] [--vacuum] [--runs=40] [--warmup=5] [--only=TEXT] [--explain[=all]] [--seed-only]
+                [--data-dir=.bench-data]   (BENCH_SCALE=0.1 works as --scale; BENCH_DEBUG=1 prints seeding detail)
+  --browser   first-load size and the palette's timings in headless Chromium
+                [--palette-runs=40] [--profile] [--external]   (port BENCH_BROWSER_PORT, default 8734)
+  --load      fifty staff at once on the demo data: the embedded database, then PostgreSQL (DATABASE_URL's server,
+              else a throwaway local one as scripts/with-postgres.sh starts it, else skipped)
+                [--load=embedded|postgres] [--seconds=60] [--connections=50] [--external]   (port BENCH_LOAD_PORT, default 8733)
+  BENCH_LOAD_DIR names the embedded data folder of --browser and --load (default .bench-load).`;
+
+const VALUE_OPTIONS = ['scale', 'data-dir', 'runs', 'warmup', 'only', 'palette-runs', 'seconds', 'connections'];
+const FLAGS = ['fresh', 'vacuum', 'seed-only', 'explain', 'profile', 'external', 'help', ...PARTS];
+
+export function readCli(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): CliOptions {
   const flags = new Map<string, string>();
-  for (const arg of argv) {
-    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
-    if (!m) throw new Error(`Unknown argument ${arg}\n${USAGE}`);
-    flags.set(m[1], m[2] ?? 'true');
+  for (let i = 0; i < argv.length; i++) {
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(argv[i]);
+    if (!m) throw new Error(`Unknown argument ${argv[i]}\n${USAGE}`);
+    let value = m[2];
+    // `--seconds 30` as well as `--seconds=30` (the load bench's older form).
+    if (value === undefined && VALUE_OPTIONS.includes(m[1]) && argv[i + 1] !== undefined && !argv[i + 1].startsWith('--')) value = argv[++i];
+    if (!VALUE_OPTIONS.includes(m[1]) && !FLAGS.includes(m[1])) throw new Error(`Unknown option --${m[1]}\n${USAGE}`);
+    flags.set(m[1], value ?? 'true');
   }
-  const known = ['scale', 'fresh', 'vacuum', 'data', 'runs', 'warmup', 'seed-only', 'only', 'explain', 'help'];
-  for (const k of flags.keys()) if (!known.includes(k)) throw new Error(`Unknown option --${k}\n${USAGE}`);
   if (flags.has('help')) { console.log(USAGE); process.exit(0); }
 
   const num = (name: string, raw: string | undefined, fallback: number, min: number) => {
@@ -45,10 +85,11 @@ export function readOptions(argv: string[] = process.argv.slice(2), env: NodeJS.
     return n;
   };
   const scale = num('scale', flags.get('scale') ?? env.BENCH_SCALE, 1, 0.0001);
-  return {
+  const data: BenchOptions = {
     scale,
     fresh: flags.has('fresh'),
-    dataDir: path.resolve(flags.get('data') ?? '.bench-data'),
+    // `--data=FOLDER`, the older spelling of --data-dir, still names the folder.
+    dataDir: path.resolve(flags.get('data-dir') ?? (flags.get('data') === 'true' ? undefined : flags.get('data')) ?? '.bench-data'),
     runs: Math.round(num('runs', flags.get('runs'), 40, 1)),
     warmup: Math.round(num('warmup', flags.get('warmup'), 5, 0)),
     seedOnly: flags.has('seed-only'),
@@ -56,4 +97,21 @@ export function readOptions(argv: string[] = process.argv.slice(2), env: NodeJS.
     only: flags.get('only'),
     explain: !flags.has('explain') ? false : flags.get('explain') === 'all' ? 'all' : 'slow',
   };
+  const loadWhich = flags.get('load');
+  if (loadWhich && !['true', 'embedded', 'postgres'].includes(loadWhich)) throw new Error(`--load takes embedded or postgres, not ${loadWhich}`);
+  const load: LoadOptions = {
+    seconds: num('seconds', flags.get('seconds'), 60, 1),
+    connections: Math.round(num('connections', flags.get('connections'), 50, 1)),
+    databases: loadWhich === 'embedded' ? ['embedded'] : loadWhich === 'postgres' ? ['postgres'] : ['embedded', 'postgres'],
+    external: flags.has('external'),
+  };
+  const browser: BrowserOptions = {
+    paletteRuns: Math.round(num('palette-runs', flags.get('palette-runs'), 40, 1)),
+    external: flags.has('external'),
+    profile: flags.has('profile'),
+  };
+  // --seed-only is the data set's alone; otherwise the parts named, or all of them.
+  const named = PARTS.filter((p) => flags.has(p));
+  const parts = data.seedOnly ? ['data' as const] : named.length ? named : [...PARTS];
+  return { parts, data, browser, load };
 }

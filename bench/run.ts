@@ -4,15 +4,16 @@ import type { DB } from '../src/server/db/connection';
 import { SCREEN_PAGE } from './care-operations';
 import { Client } from './client';
 import { buildOperations, type Operation } from './operations';
-import { readOptions } from './options';
-import { missed, seedSummary, timingTable } from './report';
+import type { BenchOptions } from './options';
+import { fmt } from './progress';
+import { dataSetSummary, missed, seedSummary, timingTable } from './report';
 import { BENCH_PASSWORD, openDataSet, vacuumDataSet } from './seed';
 import { callOnce, timeOperation, type Timing } from './timing';
 import { traced, type Statement } from './trace';
 
 /**
- * `npm run bench`: seeds (or reuses) a large data set in an embedded database, then times the console's
- * calls through the real HTTP app. It only reports; nothing here is a test.
+ * `npm run bench -- --data` (the first part of `npm run bench`): seeds (or reuses) a large data set in an embedded
+ * database, then times the console's calls through the real HTTP app. It only reports; nothing here is a test.
  */
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -53,13 +54,13 @@ async function explain(db: DB, client: Client, op: Operation): Promise<string> {
   ].join('\n');
 }
 
-async function main() {
-  const opts = readOptions();
+/** Returns the summary lines of issue 8's figures (list search, cross-entity search, the rest). */
+export async function runDataSet(opts: BenchOptions): Promise<string[]> {
   const { database, config, report: opened } = await openDataSet(opts, log);
   try {
     const report = opts.vacuum ? await vacuumDataSet(database.db, opts.dataDir, opened, log) : opened;
     console.log(seedSummary(report));
-    if (opts.seedOnly) return;
+    if (opts.seedOnly) return [];
 
     const client = new Client(createApp({ db: database.db, config }));
     await client.signIn('superadmin@demo.test', BENCH_PASSWORD);
@@ -80,12 +81,11 @@ async function main() {
         console.log(`\n${await explain(database.db, client, ops.find((o) => o.name === t.name)!)}`);
       }
     }
+    const rows = Object.values(report.counts).reduce((a, b) => a + b, 0);
+    const summary = dataSetSummary(timings, `${fmt(rows)} rows at scale ${report.scale}`);
+    console.log(`\n${summary.join('\n')}`);
+    return summary;
   } finally {
     await database.close();
   }
 }
-
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
