@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Command as Cmdk } from 'cmdk';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { Combo } from '../shell/combo';
 import { commandContext } from '../shell/command-context';
 import { Modal } from '../shell/modal';
 import { Highlight } from './highlight';
+import { lineTexts } from './line-texts';
 import { rank, type Ranked } from './rank';
 import { commandIndex, rankResults, recentBoost, resultKey, type Result } from './results';
 import { useRecordOptions, useSearchHits, type SearchHit } from './use-palette-data';
@@ -26,6 +27,11 @@ const RESULTS_SHOWN = 30;
 /** With the box empty: the recently used first, then the role's commands in registry order. */
 const RECENT_SHOWN = 8;
 const COMMANDS_SHOWN = 24;
+/**
+ * Lines rendered in the frame of the key that changed the list (or of the opening): about what the list shows at once
+ * on a laptop. The rest follow right after that frame is painted (issue 10: a keystroke paints within a frame).
+ */
+const FIRST_SHOWN = 12;
 /** Keys that move cmdk's selection: after one, the selection stays where the user put it. */
 const MOVES = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp']);
 
@@ -74,6 +80,19 @@ function PaletteDialog({ initial }: { initial: string | null }) {
     () => (typed ? rankResults(index(), hits.items, query, { limit: RESULTS_SHOWN, boost }) : []),
     [typed, index, hits.items, query, boost],
   );
+
+  // What the list is for now: a new text or page renders its first lines at once and the rest after they are painted.
+  const stage = page ? `${page.cmd.id}\u0000${page.index}` : query;
+  const [fullFor, setFullFor] = useState<string | null>(null);
+  const full = fullFor === stage;
+  useEffect(() => {
+    if (full) return;
+    let timer = 0;
+    // A task after the next frame: requestAnimationFrame runs before it is painted, its timeout after.
+    const frame = requestAnimationFrame(() => { timer = window.setTimeout(() => setFullFor(stage)); });
+    return () => { cancelAnimationFrame(frame); clearTimeout(timer); };
+  }, [full, stage]);
+  const limit = full ? Infinity : FIRST_SHOWN;
 
   // With the box empty: what this user used most and last (the role may still run or open it), then commands.
   const idle = useMemo(() => {
@@ -132,9 +151,12 @@ function PaletteDialog({ initial }: { initial: string | null }) {
     close();
     commandContext().navigate(action ? entityPath(def, action, hit.id) : entityPath(def));
   };
+  // One callback for every line, the same across renders, so a line whose result is unchanged is not rendered again.
+  const latest = useRef({ choose, openHit });
+  useLayoutEffect(() => { latest.current = { choose, openHit }; });
+  const pick = useCallback((item: Result) => (item.kind === 'command' ? latest.current.choose(item.cmd) : latest.current.openHit(item.hit)), []);
   const line = (r: Ranked<Result>) => (
-    <ResultLine key={resultKey(r.item)} result={r} t={t} combo={r.item.kind === 'command' ? keymap.get(r.item.cmd.id) : undefined}
-      onSelect={() => (r.item.kind === 'command' ? choose(r.item.cmd) : openHit(r.item.hit))} />
+    <ResultLine key={resultKey(r.item)} result={r} t={t} lang={lang} combo={r.item.kind === 'command' ? keymap.get(r.item.cmd.id) : undefined} onPick={pick} />
   );
 
   const param = page?.cmd.params?.[page.index];
@@ -147,17 +169,18 @@ function PaletteDialog({ initial }: { initial: string | null }) {
           if (e.key === 'Backspace' && !query && page) { e.preventDefault(); setFollow(true); setPage(null); }
         }}>
         {page && <div className="crumb">{page.cmd.title(t)} › {param?.prompt(t)}</div>}
-        <Cmdk.Input autoFocus value={query} onValueChange={type} placeholder={param ? param.prompt(t) : t('palette.placeholder')} />
+        {/* Focused by the dialog as it opens (Modal): React's autoFocus would focus it once more, each a style and layout. */}
+        <Cmdk.Input value={query} onValueChange={type} placeholder={param ? param.prompt(t) : t('palette.placeholder')} />
         <Cmdk.List>
           {!page && !typed && (
             <>
-              {idle.recent.length > 0 && <Cmdk.Group heading={t('palette.recent')}>{idle.recent.map(line)}</Cmdk.Group>}
-              <Cmdk.Group heading={t('palette.commands')}>{idle.rest.map(line)}</Cmdk.Group>
+              {idle.recent.length > 0 && <Cmdk.Group heading={t('palette.recent')}>{idle.recent.slice(0, limit).map(line)}</Cmdk.Group>}
+              <Cmdk.Group heading={t('palette.commands')}>{idle.rest.slice(0, Math.max(0, limit - idle.recent.length)).map(line)}</Cmdk.Group>
             </>
           )}
           {typed && (
             <>
-              {results.map(line)}
+              {results.slice(0, limit).map(line)}
               {hits.error && (
                 <>
                   <div className="palette-note palette-error" role="alert">{t('palette.searchFailed', { message: hits.error })}</div>
@@ -190,14 +213,14 @@ const nothingMatches = (t: (key: string, opts?: Record<string, unknown>) => stri
 
 /**
  * One line: the title with the typed letters marked, the text it was found by when not the title, what kind it is.
- * No hook of its own (t comes from the list): thirty of these are painted on every keystroke.
+ * No hook of its own (t comes from the list), texts worked out once (line-texts.ts), and not rendered again while its
+ * result, marks and shortcut stay the same: thirty of these are listed on every keystroke.
  */
-function ResultLine({ result, t, combo, onSelect }: { result: Ranked<Result>; t: TFunction; combo?: string; onSelect: () => void }) {
+const ResultLine = memo(function ResultLine({ result, t, lang, combo, onPick }: { result: Ranked<Result>; t: TFunction; lang: Language; combo?: string; onPick: (item: Result) => void }) {
   const { item, ranges, via } = result;
-  const title = item.kind === 'command' ? item.cmd.title(t) : item.hit.title;
-  const kind = item.kind === 'command' ? t(`category.${item.cmd.category}`) : entityByName(item.hit.entity) ? t(`${item.hit.entity}.one`, { ns: 'entities' }) : item.hit.entity;
+  const { title, kind } = lineTexts(item, t, lang);
   return (
-    <Cmdk.Item value={resultKey(item)} onSelect={onSelect}>
+    <Cmdk.Item value={resultKey(item)} onSelect={() => onPick(item)}>
       <span className="grow">
         <Highlight text={title} ranges={ranges} />
         {via && <span className="sub"> · <span className="sr-only">{t('palette.foundAs')} </span><Highlight text={via.text} ranges={via.ranges} /></span>}
@@ -207,6 +230,14 @@ function ResultLine({ result, t, combo, onSelect }: { result: Ranked<Result>; t:
       {combo && <Combo combo={combo} />}
     </Cmdk.Item>
   );
+}, (a, b) => a.result.item === b.result.item && a.t === b.t && a.lang === b.lang && a.combo === b.combo && a.onPick === b.onPick
+  && sameNumbers(a.result.ranges, b.result.ranges) && a.result.via?.text === b.result.via?.text && sameNumbers(a.result.via?.ranges, b.result.via?.ranges));
+
+function sameNumbers(a: readonly number[] | undefined, b: readonly number[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function ChoiceItems({ choices, query, onPick }: { choices: ReturnType<Extract<NonNullable<Command['params']>[number], { kind: 'choice' }>['choices']>; query: string; onPick: (v: string, label: string) => void }) {

@@ -70,22 +70,7 @@ export function candidate<T>(item: T, texts: Texts, opts: { bonus?: number; fall
 }
 
 interface Hit { score: number; exact: boolean; ranges: number[] }
-
-/** One search: the typed words and, for each, what every word of the candidates scores (computed once per word). */
-class Search {
-  readonly words: string[];
-  private readonly hits: Map<string, Hit>[];
-
-  constructor(query: string, vocabulary: Iterable<string>) {
-    this.words = queryWords(query);
-    const vocab = [...vocabulary];
-    this.hits = this.words.map((q) => wordHits(q, vocab));
-  }
-
-  hit(qi: number, word: string): Hit | undefined {
-    return this.hits[qi].get(word);
-  }
-}
+type Hits = Map<string, Hit>;
 
 // uFuzzy over single words, each match at the word's start (interLft 2): one typo (a letter left out, added, changed or
 // two swapped, never the first), or the word's letters in order with others between ("appt", "spc").
@@ -93,8 +78,9 @@ const typo = new uFuzzy({ intraMode: 1, intraIns: 1, intraSub: 1, intraTrn: 1, i
 const abbreviation = new uFuzzy({ intraMode: 0, intraIns: Infinity, interLft: 2 });
 const FUZZY_WORD = /^[a-z\d']{3,}$/;
 
-function wordHits(q: string, vocab: string[]): Map<string, Hit> {
-  const hits = new Map<string, Hit>();
+/** What every word of `vocab` scores for the typed word `q` (the words that match at all). */
+function wordHits(q: string, vocab: readonly string[]): Hits {
+  const hits: Hits = new Map();
   const rest: string[] = [];
   for (const w of vocab) {
     if (w === q) hits.set(w, { score: 4, exact: true, ranges: [0, w.length] });
@@ -119,40 +105,71 @@ function wordHits(q: string, vocab: string[]): Map<string, Hit> {
   return hits;
 }
 
+/** How many typed words' hits an index keeps: the commands' index is ranked again on every key and every answer. */
+const HITS_KEPT = 32;
+
 /** The words of a set of candidates, computed once for a set that does not change while the palette is open. */
 export class Index<T> {
-  readonly vocabulary = new Set<string>();
+  readonly vocabulary: readonly string[];
+  private readonly kept = new Map<string, Hits>();
   constructor(readonly candidates: Candidate<T>[]) {
-    for (const c of candidates) for (const t of c.texts) for (const w of t.words) this.vocabulary.add(w.text);
+    const words = new Set<string>();
+    for (const c of candidates) for (const t of c.texts) for (const w of t.words) words.add(w.text);
+    this.vocabulary = [...words];
+  }
+
+  /**
+   * What the words of this index score for a typed word. Kept for the last few typed words: when the records of a
+   * query arrive, or a letter is taken back, the commands are not matched again (a word scores the same whatever
+   * other words are beside it, so an index's hits are its own).
+   */
+  hits(q: string): Hits {
+    let h = this.kept.get(q);
+    if (!h) {
+      if (this.kept.size >= HITS_KEPT) this.kept.delete(this.kept.keys().next().value!);
+      h = wordHits(q, this.vocabulary);
+      this.kept.set(q, h);
+    }
+    return h;
   }
 }
 
-function score<T>(c: Candidate<T>, search: Search, boost: number): Ranked<T> | null {
+/**
+ * A candidate's score for the typed words (each must match a word of it), and where they matched. The loops are plain
+ * for loops and a match's ranges are copied only for the best one: every command is scored on every key.
+ */
+function score<T>(c: Candidate<T>, hits: readonly Hits[], boost: number): Ranked<T> | null {
   let total = 0;
   const ranges: number[] = [];
   let via: Ranked<T>['via'];
-  const shown = c.texts[0];
-  for (let qi = 0; qi < search.words.length; qi++) {
+  for (let qi = 0; qi < hits.length; qi++) {
+    const byWord = hits[qi];
     let best = 0;
     let bestText: IndexedText | undefined;
-    let bestRanges: number[] = [];
-    let inShown: number[] | undefined;
-    let inShownScore = 0;
-    for (const text of c.texts) {
-      text.words.forEach((w, wi) => {
-        const h = search.hit(qi, w.text);
-        if (!h || (text.exactOnly && !h.exact)) return;
+    let bestHit: Hit | undefined;
+    let bestAt = 0;
+    let inShown: Hit | undefined;
+    let inShownAt = 0;
+    for (let ti = 0; ti < c.texts.length; ti++) {
+      const text = c.texts[ti];
+      const words = text.words;
+      for (let wi = 0; wi < words.length; wi++) {
+        const h = byWord.get(words[wi].text);
+        if (h === undefined || (text.exactOnly && !h.exact)) continue;
         const s = h.score + text.weight + text.brevity + (wi === 0 ? text.atStart : 0);
-        if (s > best) { best = s; bestText = text; bestRanges = h.ranges.map((r) => r + w.at); }
-        if (text === shown && h.score > inShownScore) { inShownScore = h.score; inShown = h.ranges.map((r) => r + w.at); }
-      });
+        if (s > best) { best = s; bestText = text; bestHit = h; bestAt = words[wi].at; }
+        if (ti === 0 && h.score > (inShown?.score ?? 0)) { inShown = h; inShownAt = words[wi].at; }
+      }
     }
-    if (!bestText) return c.fallback === undefined ? null : { item: c.item, score: c.fallback, ranges: [] };
+    if (!bestText || !bestHit) return c.fallback === undefined ? null : { item: c.item, score: c.fallback, ranges: [] };
     total += best;
     // Highlighted where it is shown whenever the title holds the word; else the text that matched is named beside it.
-    if (inShown) ranges.push(...inShown);
-    else if (!via) via = { text: bestText.text, ranges: bestRanges };
-    else if (via.text === bestText.text) via.ranges.push(...bestRanges);
+    if (inShown) for (const r of inShown.ranges) ranges.push(r + inShownAt);
+    else {
+      const found = bestHit.ranges.map((r) => r + bestAt);
+      if (!via) via = { text: bestText.text, ranges: found };
+      else if (via.text === bestText.text) via.ranges.push(...found);
+    }
   }
   return { item: c.item, score: total + c.bonus + boost, ranges: mergeRanges(ranges), via: via && { text: via.text, ranges: mergeRanges(via.ranges) } };
 }
@@ -176,14 +193,20 @@ export function mergeRanges(ranges: number[]): number[] {
  */
 export function rankTogether<T>(indexes: Index<T>[], query: string, opts: { limit?: number; boost?: (item: T) => number } = {}): Ranked<T>[] {
   const { limit = 50, boost } = opts;
-  const all = indexes.flatMap((ix) => ix.candidates);
-  const vocabulary = indexes.length === 1 ? indexes[0].vocabulary : new Set(indexes.flatMap((ix) => [...ix.vocabulary]));
-  const search = new Search(query, vocabulary);
-  if (!search.words.length) return all.slice(0, limit).map((c) => ({ item: c.item, score: 0, ranges: [] }));
-  const ranked: (Ranked<T> & { i: number })[] = [];
-  all.forEach((c, i) => { const r = score(c, search, boost ? boost(c.item) : 0); if (r) ranked.push({ ...r, i }); });
-  ranked.sort((a, b) => b.score - a.score || a.i - b.i);
-  return ranked.slice(0, limit).map(({ i: _i, ...r }) => r);
+  const words = queryWords(query);
+  if (!words.length) return indexes.flatMap((ix) => ix.candidates).slice(0, limit).map((c) => ({ item: c.item, score: 0, ranges: [] }));
+  const ranked: { r: Ranked<T>; i: number }[] = [];
+  let i = 0;
+  for (const ix of indexes) {
+    const hits = words.map((q) => ix.hits(q));
+    for (const c of ix.candidates) {
+      const r = score(c, hits, boost ? boost(c.item) : 0);
+      if (r) ranked.push({ r, i });
+      i++;
+    }
+  }
+  ranked.sort((a, b) => b.r.score - a.r.score || a.i - b.i);
+  return ranked.slice(0, limit).map((x) => x.r);
 }
 
 /** The simple form: items whose texts are a title and others (any match) or a full `Texts`; the matching items, best first. */

@@ -40,8 +40,25 @@ export function commandIndex(commands: readonly Command[], t: Translate, tEnglis
   return index;
 }
 
+// A record's candidate for as long as its hit lives (an answer, and its narrowings while the next is awaited), so a
+// record keeps one line object across keys and its painted line is not rendered again (palette.tsx memoises lines).
+const recordCandidates = new WeakMap<SearchHit, Candidate<Result>>();
+const recordIndexes = new WeakMap<readonly SearchHit[], Index<Result>>();
+
 export function recordIndex(hits: readonly SearchHit[]): Index<Result> {
-  return new Index(hits.map((hit) => candidate<Result>({ kind: 'record', hit }, { shown: hit.title, also: [hit.subtitle] }, { bonus: RECORD, fallback: FOUND_ELSEWHERE })));
+  let index = recordIndexes.get(hits);
+  if (!index) {
+    index = new Index(hits.map((hit) => {
+      let c = recordCandidates.get(hit);
+      if (!c) {
+        c = candidate<Result>({ kind: 'record', hit }, { shown: hit.title, also: [hit.subtitle] }, { bonus: RECORD, fallback: FOUND_ELSEWHERE });
+        recordCandidates.set(hit, c);
+      }
+      return c;
+    }));
+    recordIndexes.set(hits, index);
+  }
+  return index;
 }
 
 /** A recently used command or record ranks a little higher while typing (never above a better kind of match). */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { EntityDef } from '../../registry';
 import { api, ApiError } from '../api/client';
 import { useDebounced } from '../use-debounced';
@@ -10,24 +10,34 @@ export interface SearchHit { entity: string; id: number; title: string; subtitle
  * Record matches across every entity the caller may read (GET /api/search), as you type: each keystroke asks at once
  * (no fixed wait), the request it supersedes is cancelled, and until the new answer comes the last one is narrowed
  * here to what is typed now, so the list never shows records that no longer match and never waits on a pause.
+ * "Loading" is derived (the answer held is not for what is typed now), not set by an effect: the keystroke's own
+ * render already says it, and no second render follows each key.
  */
 export function useSearchHits(query: string) {
   const q = query.trim();
-  const [state, setState] = useState<{ items: SearchHit[]; loading: boolean; error?: string; for: string }>({ items: [], loading: false, for: '' });
+  const [state, setState] = useState<{ items: SearchHit[]; error?: string; for: string }>({ items: [], for: '' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (q.length < 2) { setState({ items: [], loading: false, for: '' }); return; }
+    if (q.length < 2) return;
     const controller = new AbortController();
-    setState((s) => ({ ...s, loading: true, error: undefined }));
     api.get<{ data: SearchHit[] }>(`/api/search?q=${encodeURIComponent(q)}`, { signal: controller.signal })
-      .then((r) => setState({ items: r.data, loading: false, for: q }))
-      .catch((err) => { if (!controller.signal.aborted) setState({ items: [], loading: false, for: q, error: err instanceof ApiError ? err.message : String(err) }); });
+      .then((r) => setState({ items: r.data, for: q }))
+      .catch((err) => { if (!controller.signal.aborted) setState({ items: [], for: q, error: err instanceof ApiError ? err.message : String(err) }); });
     return () => controller.abort();
   }, [q, attempt]);
-  // The answer for an earlier text, narrowed to the words typed now.
-  const items = state.for === q ? state.items : narrow(state.items, q);
-  return { items, loading: state.loading, error: state.error, retry: () => setAttempt((n) => n + 1) };
+  const short = q.length < 2;
+  // The answer for an earlier text, narrowed to the words typed now (the same array while neither changes).
+  const items = useMemo(() => (short ? NONE : state.for === q ? state.items : narrow(state.items, q)), [short, state, q]);
+  const current = !short && state.for === q;
+  return {
+    items,
+    loading: !short && !current,
+    error: current ? state.error : undefined,
+    retry: () => { setState((s) => ({ ...s, for: '', error: undefined })); setAttempt((n) => n + 1); },
+  };
 }
+
+const NONE: SearchHit[] = [];
 
 /** The hits whose title or subtitle still holds every typed word (case and accents folded). */
 export function narrow(items: SearchHit[], q: string): SearchHit[] {
