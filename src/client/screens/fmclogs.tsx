@@ -5,6 +5,7 @@ import { can, entityByName, entityPath, ENTITIES, viewActionFor } from '../../re
 import { RefSelect } from '../entity/ref-select';
 import { currentRole } from '../state/session';
 import { useDebounced } from '../use-debounced';
+import { actionLabel, BASE_ACTIONS } from './log-actions';
 import { ChangeList } from './log-changes';
 import { Empty, LoadError, Loading, PagesFoot, queryString, TIME_ZONE, useAddressParams, useFormat, usePages } from './screen-parts';
 
@@ -20,7 +21,6 @@ interface LogRow {
 }
 
 const FILTERS = ['actor', 'entity', 'record', 'from', 'to', 'action'] as const;
-const BASE_ACTIONS = ['create', 'update', 'delete', 'restore', 'read', 'read_timeline', 'remind', 'book', 'cancel_booking', 'upload'] as const;
 
 /**
  * fmc/fmclogs: the audit log, newest first (GET /api/fmc/fmclogs), filtered by who, record, days and action; the
@@ -50,11 +50,6 @@ export default function FmcLogs({ id }: { id: string }) {
     .sort((a, b) => a.label.localeCompare(b.label)), [t, tUi]);
   const transitionOptions = useMemo(() => ENTITIES.flatMap((e) => (e.workflow?.transitions ?? []).map((m) => ({ value: `transition:${m.name}`, label: `${t('fmclogs.actions.transition')}: ${tUi(`transition.${e.name}.${m.name}`)}` })))
     .filter((o, i, all) => all.findIndex((x) => x.value === o.value) === i), [t, tUi]);
-  const actionLabel = (row: LogRow) => {
-    const [base, move] = row.action.split(':');
-    if (move) return `${t('fmclogs.actions.transition')}: ${tUi(`transition.${row.entity}.${move}`, { defaultValue: move })}`;
-    return t(`fmclogs.actions.${base}`, { defaultValue: row.action });
-  };
   const toggle = (rowId: number) => setOpen((s) => { const n = new Set(s); if (n.has(rowId)) n.delete(rowId); else n.add(rowId); return n; });
   const focusRow = (i: number) => {
     const next = Math.max(0, Math.min(pages.rows.length - 1, i));
@@ -116,7 +111,7 @@ export default function FmcLogs({ id }: { id: string }) {
                   <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
                   <time dateTime={r.at}>{f.dateTime(r.at)}</time>
                   <span>{r.actor?.name ?? t('fmclogs.system')}</span>
-                  <strong>{actionLabel(r)}</strong>
+                  <strong>{actionLabel(t, tUi, r)}</strong>
                   <span className="badge">{def ? tUi(`${def.name}.one`, { ns: 'entities' }) : r.entity}</span>
                 </button>
                 {r.record && (r.record.title === null
