@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
  */
 
 /** The actions the filter offers (transitions, `transition:<move>`, are added per entity by the screen). */
-export const BASE_ACTIONS = ['create', 'update', 'delete', 'restore', 'read', 'read_timeline', 'remind', 'book', 'cancel_booking', 'upload'] as const;
+export const BASE_ACTIONS = ['create', 'update', 'delete', 'restore', 'read', 'read_timeline', 'read_export', 'remind', 'book', 'cancel_booking', 'upload'] as const;
 
 /** An entry's action in words: `t` reads the `screens` namespace, `tUi` the interface's (for a move's name). */
 export function actionLabel(t: TFunction, tUi: TFunction, row: { action: string; entity: string }): string {

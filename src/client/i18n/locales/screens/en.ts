@@ -88,6 +88,7 @@ export default {
       restore: 'Restored (undo of a delete)',
       read: 'Read',
       read_timeline: 'Read the timeline',
+      read_export: 'Exported to CSV',
       remind: 'Reminder sent',
       book: 'Booked',
       cancel_booking: 'Booking cancelled',

@@ -88,6 +88,7 @@ export default {
       restore: 'Restaurado (eliminación deshecha)',
       read: 'Consultado',
       read_timeline: 'Cronología consultada',
+      read_export: 'Exportado a CSV',
       remind: 'Recordatorio enviado',
       book: 'Reservado',
       cancel_booking: 'Reserva cancelada',

@@ -88,6 +88,7 @@ export default {
       restore: 'Restaurée (suppression annulée)',
       read: 'Consultée',
       read_timeline: 'Chronologie consultée',
+      read_export: 'Exportée en CSV',
       remind: 'Rappel envoyé',
       book: 'Réservé',
       cancel_booking: 'Réservation annulée',

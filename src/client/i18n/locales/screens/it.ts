@@ -88,6 +88,7 @@ export default {
       restore: 'Ripristinato (eliminazione annullata)',
       read: 'Letto',
       read_timeline: 'Cronologia letta',
+      read_export: 'Esportato in CSV',
       remind: 'Promemoria inviato',
       book: 'Prenotato',
       cancel_booking: 'Prenotazione annullata',

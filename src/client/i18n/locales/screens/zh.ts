@@ -88,6 +88,7 @@ export default {
       restore: '已恢复（撤销删除）',
       read: '已查看',
       read_timeline: '已查看时间线',
+      read_export: '已导出为 CSV',
       remind: '已发送提醒',
       book: '已预订',
       cancel_booking: '已取消预订',
