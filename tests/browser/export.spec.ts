@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { DEMO_URL } from '../../playwright.config';
 import entityLabels from '../../src/client/i18n/locales/entities/en';
+import uiFr from '../../src/client/i18n/locales/ui/fr';
 import { getEntity } from '../../src/registry';
+import { apiOf } from './catalogue-helpers';
 import { runCommand } from './helpers';
 import { signInReady, tabTo } from './workflow-helpers';
 
@@ -164,4 +166,38 @@ test('the selected rows alone', async ({ page }) => {
   const rows = await csvOf(await downloading);
   const col = (f: string) => patients.columns.indexOf(f);
   expect(rows.slice(1).map((r) => `${r[col('firstName')]} ${r[col('lastName')]}`)).toEqual([names[0], names[1], names[3]]);
+});
+
+test('the count grouped as in India in English; failures told in French to a French user', async ({ page }) => {
+  await signInReady(page, 'superadmin');
+  await page.goto('/dashboard/patients');
+  await listTotal(page);
+  // A file of 1,23,456 rows, answered at once (the browser counts the rows it receives).
+  const many = 123_456;
+  await page.route('**/api/patients/export?**', (route) => route.fulfill({
+    status: 200, body: `\ufeffName\r\n${'x\r\n'.repeat(many)}`,
+    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="patients-many.csv"', 'x-total-count': String(many) },
+  }), { times: 1 });
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await downloading;
+  await expect(page.getByRole('status').filter({ hasText: 'Saved patients-many.csv (1,23,456 rows)' })).toBeVisible();
+
+  const api = await apiOf(page);
+  try {
+    await api.put('/api/me/prefs', { lang: 'fr' });
+    await page.reload();
+    const button = page.getByRole('button', { name: uiFr.exportCsv.button });
+    const failed = (reason: string) => page.getByRole('alert').filter({ hasText: uiFr.exportCsv.failed.replace('{{reason}}', reason) });
+    // No connection: before, the reason stayed in English ("The server cannot be reached").
+    await page.route('**/api/patients/export?**', (route) => route.abort('internetdisconnected'), { times: 1 });
+    await button.click();
+    await expect(failed(uiFr.errors.network)).toBeVisible();
+    // A bare status from a proxy, without the API's answer: before, "Request failed (502)".
+    await page.route('**/api/patients/export?**', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }), { times: 1 });
+    await button.click();
+    await expect(failed(uiFr.exportCsv.status.replace('{{status}}', '502'))).toBeVisible();
+  } finally {
+    await api.put('/api/me/prefs', { lang: 'en' }); // the language is kept on the server: leave superadmin in English
+  }
 });

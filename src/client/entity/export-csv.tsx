@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef, ListQuery } from '../../registry';
-import { ApiError } from '../api/client';
 import { translateMessage } from '../i18n';
 import { registerScreenAction } from '../state/ui';
-import { fetchExport, MAX_SELECTED_EXPORT, saveBlob, type Progress } from './export-download';
+import { exportFailureText, fetchExport, MAX_SELECTED_EXPORT, saveBlob, type Progress } from './export-download';
 import { formatsFor } from './format';
 import './export-csv.css';
 
@@ -58,7 +57,7 @@ export function ExportCsv({ def, query, columns, selected }: {
       saveBlob(file.blob, file.fileName);
       setSaved({ rows: file.rows, file: file.fileName });
     } catch (err) {
-      if (!controller.signal.aborted) setFailed({ kind, message: err instanceof ApiError ? translateMessage(err.message) : String(err), retry: true });
+      if (!controller.signal.aborted) setFailed({ kind, message: exportFailureText(err, t, translateMessage), retry: true });
     } finally {
       if (abort.current === controller) abort.current = null;
       setRunning(null);

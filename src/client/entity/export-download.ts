@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { listQueryString, type EntityDef, type ListQuery } from '../../registry';
 import { api, ApiError, STORAGE, type ErrorItem } from '../api/client';
 
@@ -98,6 +99,20 @@ export async function fetchExport(def: EntityDef, spec: ExportSpec, opts: { sign
     throw new ApiError(0, [{ message: 'The server cannot be reached', code: 'network' }]);
   }
   return { blob: new Blob(pieces as BlobPart[], { type: 'text/csv;charset=utf-8' }), fileName: fileNameOf(res, def), rows };
+}
+
+/**
+ * Why an export failed, in the user's language: the errors above carry English words for the API client's sake,
+ * so the user is shown their code's words instead (no connection, a bare HTTP status), the server's own message
+ * translated (`translate`: i18n's translateMessage), and for anything else (the browser could not make the file)
+ * a general message rather than the error's English text.
+ */
+export function exportFailureText(err: unknown, t: TFunction, translate: (message: string) => string): string {
+  if (!(err instanceof ApiError)) return t('errors.server');
+  const code = err.errors[0]?.code;
+  if (code === 'network') return t('errors.network');
+  if (code === 'http') return t('exportCsv.status', { status: err.status });
+  return translate(err.message);
 }
 
 /** Saves a Blob as a file through a download link (the browser's own save, no new window). */

@@ -433,6 +433,7 @@ export default {
     rows: '{{rows}} rows',
     cancel: 'Cancel',
     failed: 'Export failed: {{reason}}',
+    status: 'the server answered with error {{status}}',
     retry: 'Retry',
     saved: 'Saved {{file}} ({{rows}} rows)',
     tooMany: 'Select at most {{max}} rows to export them',

@@ -434,6 +434,7 @@ export default {
     rows: '{{rows}} filas',
     cancel: 'Cancelar',
     failed: 'La exportación falló: {{reason}}',
+    status: 'el servidor respondió con el error {{status}}',
     retry: 'Reintentar',
     saved: 'Guardado {{file}} ({{rows}} filas)',
     tooMany: 'Seleccione como máximo {{max}} filas para exportarlas',

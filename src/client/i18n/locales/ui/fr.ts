@@ -434,6 +434,7 @@ export default {
     rows: '{{rows}} lignes',
     cancel: 'Annuler',
     failed: 'L’export a échoué : {{reason}}',
+    status: 'le serveur a répondu par l’erreur {{status}}',
     retry: 'Réessayer',
     saved: '{{file}} enregistré ({{rows}} lignes)',
     tooMany: 'Sélectionnez au plus {{max}} lignes pour les exporter',

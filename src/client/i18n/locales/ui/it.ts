@@ -434,6 +434,7 @@ export default {
     rows: '{{rows}} righe',
     cancel: 'Annulla',
     failed: 'Esportazione non riuscita: {{reason}}',
+    status: 'il server ha risposto con l’errore {{status}}',
     retry: 'Riprova',
     saved: '{{file}} salvato ({{rows}} righe)',
     tooMany: 'Seleziona al massimo {{max}} righe per esportarle',

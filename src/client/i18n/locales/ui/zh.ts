@@ -434,6 +434,7 @@ export default {
     rows: '{{rows}} 行',
     cancel: '取消',
     failed: '导出失败：{{reason}}',
+    status: '服务器返回错误 {{status}}',
     retry: '重试',
     saved: '已保存 {{file}}（{{rows}} 行）',
     tooMany: '最多只能导出 {{max}} 个所选行',
