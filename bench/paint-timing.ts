@@ -3,7 +3,8 @@ import type { Page } from '@playwright/test';
 /**
  * A key press to the DOM change it causes, painted. In the page, before the key:
  *  - t0 is the keydown's own `timeStamp` (taken by a capture listener on window, so before any handler of the page):
- *    the time the browser received the key, so time the event waited behind other work counts too;
+ *    the time the browser received the key, so time the event waited behind other work counts too; for a chord
+ *    (Ctrl+K) the keydown of K, not of Control;
  *  - a MutationObserver sees the change (for `appear`, the first change after which `selector` matches, e.g. a
  *    patient's line; for `change`, the first change at all: React commits a render in one go, so that is the render of
  *    the keystroke);
@@ -40,8 +41,13 @@ const SCRIPT = `(() => {
   // conditions: [{ selector, how }]; resolves with one timing per condition, each when it is first met after the key.
   window.__benchArm = (conditions, timeoutMs) => {
     let t0 = NaN;
-    const onKey = (e) => { t0 = e.timeStamp; };
-    window.addEventListener('keydown', onKey, { once: true, capture: true });
+    // A modifier's own keydown (Control of Ctrl+K) is not the key: the time starts at the key it modifies.
+    const onKey = (e) => {
+      if (['Control', 'Meta', 'Shift', 'Alt'].includes(e.key)) return;
+      t0 = e.timeStamp;
+      window.removeEventListener('keydown', onKey, { capture: true });
+    };
+    window.addEventListener('keydown', onKey, { capture: true });
     window.__bench = new Promise((resolve, reject) => {
       const out = conditions.map(() => null);
       let pending = conditions.length;

@@ -95,12 +95,12 @@ async function superadminScreens(page: Page, report: Report) {
   await page.route('**/api/search?*', async (route) => { await held; await route.continue(); });
   await openPalette(page);
   await page.keyboard.type('pat');
-  await expect(page.locator('[cmdk-loading]')).toBeVisible();
-  await expect(page.locator('[cmdk-item]').nth(2)).toBeVisible();
+  await expect(page.locator('[data-palette-loading]')).toBeVisible();
+  await expect(page.locator('[data-palette-item]').nth(2)).toBeVisible();
   await check(page, report, 'palette, searching');
   release();
-  await expect(page.locator('[cmdk-loading]')).toHaveCount(0);
-  await expect(page.locator('[cmdk-item]').filter({ hasText: 'Patient' }).first()).toBeVisible();
+  await expect(page.locator('[data-palette-loading]')).toHaveCount(0);
+  await expect(page.locator('[data-palette-item]').filter({ hasText: 'Patient' }).first()).toBeVisible();
   await check(page, report, 'palette with results');
   await closeDialog(page);
   await page.unroute('**/api/search?*');

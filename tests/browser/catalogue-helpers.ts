@@ -72,7 +72,7 @@ export async function arrowTo(page: Page, item: Locator, max = 60) {
 export async function runExact(page: Page, title: string, typed = title) {
   await openPalette(page);
   await page.keyboard.type(typed);
-  const item = page.locator('[cmdk-item]').filter({ has: page.getByText(title, { exact: true }) });
+  const item = page.locator('[data-palette-item]').filter({ has: page.getByText(title, { exact: true }) });
   await arrowTo(page, item.first());
   await page.keyboard.press('Enter');
   // The screen a command opens may still be loading its code: a person sees it appear before typing on.
@@ -87,7 +87,7 @@ export async function openRecordFromPalette(page: Page, typed: string, title: st
   await openPalette(page);
   await page.keyboard.type(typed);
   // Records and commands are ranked in one list: a record's line ends with its entity's label.
-  const hit = page.locator('[cmdk-item]')
+  const hit = page.locator('[data-palette-item]')
     .filter({ hasText: title }).filter({ has: page.locator('.sub', { hasText: new RegExp(`^${escape(entityLabel)}$`) }) });
   await arrowTo(page, hit.first());
   await page.keyboard.press('Enter');
@@ -98,7 +98,7 @@ export async function deleteFromPalette(page: Page, singular: string, typed: str
   await runExact(page, `Delete ${singular}…`, `delete ${singular}`);
   await expect(page.locator('.crumb')).toContainText(`Delete ${singular}…`);
   await page.keyboard.type(typed);
-  await arrowTo(page, page.locator('[cmdk-item]', { hasText: title }).first());
+  await arrowTo(page, page.locator('[data-palette-item]', { hasText: title }).first());
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('dialog', { name: `Delete ${singular}?` });
   await expect(confirm).toContainText(title);

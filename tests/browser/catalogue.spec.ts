@@ -703,7 +703,7 @@ test.describe('roles per action', () => {
     await page.keyboard.press('c'); // no add for this role: nothing opens
     await openPalette(page);
     await page.keyboard.type('Add Health ATM');
-    const titles = page.locator('[cmdk-item] .grow');
+    const titles = page.locator('[data-palette-item] .grow');
     await expect(titles.getByText('Add Health ATM terms', { exact: true })).toBeVisible(); // a master admin may add
     await expect(titles.getByText('Add Health ATM', { exact: true })).toHaveCount(0);
     await page.keyboard.press('Escape');

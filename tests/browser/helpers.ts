@@ -23,6 +23,6 @@ export async function openPalette(page: Page) {
 export async function runCommand(page: Page, text: string) {
   await openPalette(page);
   await page.keyboard.type(text);
-  await expect(page.locator('[cmdk-item]').first()).toBeVisible();
+  await expect(page.locator('[data-palette-item]').first()).toBeVisible();
   await page.keyboard.press('Enter');
 }

@@ -150,9 +150,9 @@ test('dates read dd/mm/yyyy with Indian money in English, and as French writes t
 
   // Back to English for the other tests of this user (the palette's name is French now: opened by its key).
   await page.keyboard.press('Control+k');
-  await expect(page.locator('[cmdk-input]')).toBeFocused();
+  await expect(page.locator('[data-palette-input]')).toBeFocused();
   await page.keyboard.type('Changer de langue');
-  await expect(page.locator('[cmdk-item]').first()).toBeVisible();
+  await expect(page.locator('[data-palette-item]').first()).toBeVisible();
   await page.keyboard.press('Enter');
   await chooseOnPage(page, 'English (anglais)');
   await expect(page.getByRole('heading', { name: 'Appointments: All' })).toBeVisible();

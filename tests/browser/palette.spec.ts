@@ -9,14 +9,14 @@ import { openPalette, signInAs } from './helpers';
  * is empty, kept across sign-ins. The fmc account: the other specs seldom use its palette, so its recents are ours.
  */
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
-const selected = (page: Page) => dialog(page).locator('[cmdk-item][data-selected="true"]');
-const group = (page: Page, heading: string) => dialog(page).locator('[cmdk-group]').filter({ has: page.locator('[cmdk-group-heading]', { hasText: heading }) });
+const selected = (page: Page) => dialog(page).locator('[data-palette-item][data-selected="true"]');
+const group = (page: Page, heading: string) => dialog(page).locator('[data-palette-group]').filter({ has: page.locator('[data-palette-group-heading]', { hasText: heading }) });
 
 test('a typed query is ranked and marked, Enter runs the best line, and it comes back under Recently used', async ({ page }) => {
   await signInAs(page, 'fmc');
   await openPalette(page);
   // Nothing used yet in this test's words: the box is empty and the role's commands are listed.
-  await expect(group(page, 'Commands').locator('[cmdk-item]').first()).toBeVisible();
+  await expect(group(page, 'Commands').locator('[data-palette-item]').first()).toBeVisible();
 
   // The list whose name is the word typed comes first, the word marked in its title.
   await page.keyboard.type('slots');
@@ -29,7 +29,7 @@ test('a typed query is ranked and marked, Enter runs the best line, and it comes
   // Reopened with an empty box: the command just run is the first line, under Recently used, and selected.
   await openPalette(page);
   await expect(page.getByRole('combobox')).toHaveValue('');
-  await expect(group(page, 'Recently used').locator('[cmdk-item]').first()).toHaveAttribute('data-value', 'fmcslots.list');
+  await expect(group(page, 'Recently used').locator('[data-palette-item]').first()).toHaveAttribute('data-value', 'fmcslots.list');
   await expect(selected(page)).toHaveAttribute('data-value', 'fmcslots.list');
   await page.keyboard.press('Escape');
 });
@@ -43,9 +43,9 @@ test('a record found by its name ranks above loose command matches, and is remem
   await openPalette(page);
   await page.keyboard.type('mysuru');
   // The city is the whole word typed: first, with its name marked, once the server has answered.
-  const city = dialog(page).locator('[cmdk-item][data-value^="city:"]', { hasText: 'Mysuru' });
+  const city = dialog(page).locator('[data-palette-item][data-value^="city:"]', { hasText: 'Mysuru' });
   await expect(city.first()).toBeVisible();
-  await expect(dialog(page).locator('[cmdk-item]').first()).toHaveAttribute('data-value', /^city:/);
+  await expect(dialog(page).locator('[data-palette-item]').first()).toHaveAttribute('data-value', /^city:/);
   await expect(selected(page)).toHaveAttribute('data-value', /^city:/);
   await expect(selected(page).locator('mark')).toHaveText(['Mysuru']);
   await page.keyboard.press('Enter');
@@ -60,8 +60,8 @@ test('a record found by its name ranks above loose command matches, and is remem
   await signInAs(page, 'superadmin');
   await openPalette(page);
   const recent = group(page, 'Recently used');
-  await expect(recent.locator('[cmdk-item][data-value^="city:"]', { hasText: 'Mysuru' })).toBeVisible();
-  await expect(recent.locator('[cmdk-item][data-value="session.signOut"]')).toBeVisible();
+  await expect(recent.locator('[data-palette-item][data-value^="city:"]', { hasText: 'Mysuru' })).toBeVisible();
+  await expect(recent.locator('[data-palette-item][data-value="session.signOut"]')).toBeVisible();
 });
 
 test('another language counts only word for word, and accents need not be typed', async ({ page, request }) => {
@@ -79,7 +79,7 @@ test('another language counts only word for word, and accents need not be typed'
   await page.keyboard.press('Control+a');
   await page.keyboard.type('med');
   await expect(selected(page)).toHaveAttribute('data-value', 'medicine.list');
-  await expect(dialog(page).locator('[cmdk-item][data-value^="doctor."]')).toHaveCount(0);
+  await expect(dialog(page).locator('[data-palette-item][data-value^="doctor."]')).toHaveCount(0);
   await page.keyboard.press('Escape');
 });
 
@@ -95,10 +95,52 @@ test('a failed record search says so and offers Retry, which searches again', as
   await expect(selected(page)).toHaveText('Search records again');
   fail = false;
   await page.keyboard.press('Enter');
-  await expect(dialog(page).locator('[cmdk-item][data-value^="city:"]', { hasText: 'Mysuru' }).first()).toBeVisible();
+  await expect(dialog(page).locator('[data-palette-item][data-value^="city:"]', { hasText: 'Mysuru' }).first()).toBeVisible();
   await expect(dialog(page).getByRole('alert')).toHaveCount(0);
   // A word of no language: said with what was typed.
   await page.keyboard.press('Control+a');
   await page.keyboard.type('xqzwv');
   await expect(dialog(page).getByText('Nothing matches “xqzwv”')).toBeVisible();
+});
+
+test('the arrows, Ctrl+N/P, Home and End move the selection, which the box points at; a pointer selects; typing follows the best match again', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await openPalette(page);
+  const box = dialog(page).getByRole('combobox');
+  const lines = dialog(page).locator('[data-palette-item]');
+  const valueAt = (i: number) => lines.nth(i).getAttribute('data-value');
+  const count = await lines.count();
+  expect(count).toBeGreaterThan(3);
+  const pointsAtSelected = async () => {
+    const id = await selected(page).getAttribute('id');
+    await expect(box).toHaveAttribute('aria-activedescendant', id!);
+    await expect(dialog(page).getByRole('listbox')).toHaveAttribute('aria-activedescendant', id!);
+    await expect(page.locator('[data-palette-item][aria-selected="true"]')).toHaveCount(1);
+  };
+  await expect(selected(page)).toHaveAttribute('data-value', (await valueAt(0))!);
+  await pointsAtSelected();
+  await page.keyboard.press('ArrowDown');
+  await expect(selected(page)).toHaveAttribute('data-value', (await valueAt(1))!);
+  await pointsAtSelected();
+  await page.keyboard.press('Control+n');
+  await expect(selected(page)).toHaveAttribute('data-value', (await valueAt(2))!);
+  await page.keyboard.press('Control+p');
+  await expect(selected(page)).toHaveAttribute('data-value', (await valueAt(1))!);
+  await page.keyboard.press('End');
+  await expect(selected(page)).toHaveAttribute('data-value', (await valueAt(count - 1))!);
+  await expect(selected(page)).toBeInViewport();
+  await page.keyboard.press('ArrowDown'); // past the last: back to the first
+  await expect(selected(page)).toHaveAttribute('data-value', (await valueAt(0))!);
+  await page.keyboard.press('ArrowUp'); // before the first: the last
+  await expect(selected(page)).toHaveAttribute('data-value', (await valueAt(count - 1))!);
+  await page.keyboard.press('Home');
+  await expect(selected(page)).toHaveAttribute('data-value', (await valueAt(0))!);
+  await expect(box).toBeFocused();
+  await lines.nth(2).hover();
+  await expect(selected(page)).toHaveAttribute('data-value', (await valueAt(2))!);
+  await pointsAtSelected();
+  // A letter typed: the best match is selected again, and Enter runs it.
+  await page.keyboard.type('doctors');
+  await expect(selected(page)).toHaveAttribute('data-value', (await valueAt(0))!);
+  await pointsAtSelected();
 });

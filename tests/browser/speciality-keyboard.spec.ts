@@ -26,7 +26,7 @@ test('create, edit and delete a speciality with the keyboard only', async ({ pag
   // Palette → "Edit Speciality…" → pick the record by typing → form.
   await runCommand(page, 'edit specia');
   await page.keyboard.type(name.slice(0, 12));
-  await expect(page.locator('[cmdk-item]', { hasText: name })).toBeVisible();
+  await expect(page.locator('[data-palette-item]', { hasText: name })).toBeVisible();
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/dashboard\/speciality\/edit\/\d+$/);
   const edit = page.getByRole('dialog', { name: 'Edit Speciality' });
@@ -50,7 +50,7 @@ test('create, edit and delete a speciality with the keyboard only', async ({ pag
 
   await runCommand(page, 'delete specia');
   await page.keyboard.type('and Fitness');
-  await expect(page.locator('[cmdk-item]', { hasText: `${name} and Fitness` })).toBeVisible();
+  await expect(page.locator('[data-palette-item]', { hasText: `${name} and Fitness` })).toBeVisible();
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('dialog', { name: 'Delete Speciality?' });
   await expect(confirm).toBeVisible();

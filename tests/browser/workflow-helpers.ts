@@ -14,7 +14,7 @@ export async function tabTo(page: Page, target: Locator, max = 120) {
 /** On a palette sub-page: types the choice and takes the first item once it is the one asked for. */
 export async function chooseOnPage(page: Page, label: string) {
   await page.keyboard.type(label);
-  await expect(page.locator('[cmdk-item]').first()).toHaveText(label);
+  await expect(page.locator('[data-palette-item]').first()).toHaveText(label);
   await page.keyboard.press('Enter');
 }
 

@@ -120,7 +120,7 @@ test('list state lives in the address: Filter payments…, a doctor, removable f
   await chooseOnPage(page, 'Pending');
   await chooseOnPage(page, 'UPI');
   await chooseOnPage(page, 'Last 30 days');
-  await expect(page.locator('[cmdk-item]').first()).toHaveText('Any');
+  await expect(page.locator('[data-palette-item]').first()).toHaveText('Any');
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/dashboard\/payment\/pending\?/);
   expect(param(page, 'filter[method]')).toBe('upi');
@@ -138,7 +138,7 @@ test('list state lives in the address: Filter payments…, a doctor, removable f
   await chooseOnPage(page, 'UPI');
   await chooseOnPage(page, 'Any time');
   await page.keyboard.type(doctor);
-  await expect(page.locator('[cmdk-item]').first()).toContainText(doctor);
+  await expect(page.locator('[data-palette-item]').first()).toContainText(doctor);
   await page.keyboard.press('Enter');
   await expect.poll(() => param(page, 'filter[doctor]')).toMatch(/^\d+$/);
   await expect(chips).toContainText(`Doctor: ${doctor}`);

@@ -1,5 +1,4 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Command as Cmdk } from 'cmdk';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -14,6 +13,7 @@ import { Combo } from '../shell/combo';
 import { commandContext } from '../shell/command-context';
 import { Modal } from '../shell/modal';
 import { Highlight } from './highlight';
+import { PaletteEmpty, PaletteGroup, PaletteInput, PaletteItem, PaletteList, PaletteLoading, PaletteRoot } from './listbox';
 import { lineTexts } from './line-texts';
 import { rank, type Ranked } from './rank';
 import { commandIndex, rankResults, recentBoost, resultKey, type Result } from './results';
@@ -32,7 +32,7 @@ const COMMANDS_SHOWN = 24;
  * on a laptop. The rest follow right after that frame is painted (issue 10: a keystroke paints within a frame).
  */
 const FIRST_SHOWN = 12;
-/** Keys that move cmdk's selection: after one, the selection stays where the user put it. */
+/** Keys that move the selection: after one, the selection stays where the user put it. */
 const MOVES = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp']);
 
 /** Ctrl/Cmd+K: the role's commands and the records found, ranked together by how well they match what is typed. */
@@ -118,7 +118,8 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   const [selected, setSelected] = useState('');
   const [follow, setFollow] = useState(true);
   if (follow && top && selected !== top) setSelected(top);
-  const type = (text: string) => { setFollow(true); setQuery(text); };
+  // On a parameter's page a new text selects its first line again (there is no best match to follow).
+  const type = (text: string) => { setFollow(true); setQuery(text); if (page) setSelected(''); };
 
   const run = (cmd: Command, args: CommandArgs) => {
     close();
@@ -162,7 +163,7 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   const param = page?.cmd.params?.[page.index];
   return (
     <Modal title={t('palette.label')} onClose={close} className="palette" hideHeader>
-      <Cmdk label={t('palette.label')} shouldFilter={false} loop value={selected}
+      <PaletteRoot label={t('palette.label')} value={selected}
         onValueChange={(v) => { if (v !== top) setFollow(false); setSelected(v); }}
         onKeyDown={(e) => {
           if (MOVES.has(e.key) || ((e.ctrlKey || e.metaKey) && 'jknp'.includes(e.key))) setFollow(false);
@@ -170,12 +171,12 @@ function PaletteDialog({ initial }: { initial: string | null }) {
         }}>
         {page && <div className="crumb">{page.cmd.title(t)} › {param?.prompt(t)}</div>}
         {/* Focused by the dialog as it opens (Modal): React's autoFocus would focus it once more, each a style and layout. */}
-        <Cmdk.Input value={query} onValueChange={type} placeholder={param ? param.prompt(t) : t('palette.placeholder')} />
-        <Cmdk.List>
+        <PaletteInput value={query} onValueChange={type} placeholder={param ? param.prompt(t) : t('palette.placeholder')} />
+        <PaletteList>
           {!page && !typed && (
             <>
-              {idle.recent.length > 0 && <Cmdk.Group heading={t('palette.recent')}>{idle.recent.slice(0, limit).map(line)}</Cmdk.Group>}
-              <Cmdk.Group heading={t('palette.commands')}>{idle.rest.slice(0, Math.max(0, limit - idle.recent.length)).map(line)}</Cmdk.Group>
+              {idle.recent.length > 0 && <PaletteGroup heading={t('palette.recent')}>{idle.recent.slice(0, limit).map(line)}</PaletteGroup>}
+              <PaletteGroup heading={t('palette.commands')}>{idle.rest.slice(0, Math.max(0, limit - idle.recent.length)).map(line)}</PaletteGroup>
             </>
           )}
           {typed && (
@@ -184,10 +185,10 @@ function PaletteDialog({ initial }: { initial: string | null }) {
               {hits.error && (
                 <>
                   <div className="palette-note palette-error" role="alert">{t('palette.searchFailed', { message: hits.error })}</div>
-                  <Cmdk.Item value={RETRY} onSelect={hits.retry}><span className="grow">{t('palette.retry')}</span></Cmdk.Item>
+                  <PaletteItem value={RETRY} onSelect={hits.retry}><span className="grow">{t('palette.retry')}</span></PaletteItem>
                 </>
               )}
-              {!results.length && !hits.loading && !hits.error && <Cmdk.Empty>{nothingMatches(t, query)}</Cmdk.Empty>}
+              {!results.length && !hits.loading && !hits.error && <PaletteEmpty>{nothingMatches(t, query)}</PaletteEmpty>}
             </>
           )}
           {param?.kind === 'choice' && (
@@ -196,11 +197,11 @@ function PaletteDialog({ initial }: { initial: string | null }) {
           {param?.kind === 'record' && (
             <RecordItems entity={param.entity} query={query} onPick={supply} onAny={param.optional ? skip : undefined} />
           )}
-        </Cmdk.List>
-        {/* Under the list, not in it: a listbox holds options only, and cmdk's loading line is a progressbar. */}
-        {typed && hits.loading && <Cmdk.Loading label={t('palette.searching')}>{t('palette.searching')}</Cmdk.Loading>}
+        </PaletteList>
+        {/* Under the list, not in it: a listbox holds options only, and the loading line is a progressbar. */}
+        {typed && hits.loading && <PaletteLoading label={t('palette.searching')}>{t('palette.searching')}</PaletteLoading>}
         <div className="foot">{t('palette.hint')}</div>
-      </Cmdk>
+      </PaletteRoot>
     </Modal>
   );
 }
@@ -220,7 +221,7 @@ const ResultLine = memo(function ResultLine({ result, t, lang, combo, onPick }: 
   const { item, ranges, via } = result;
   const { title, kind } = lineTexts(item, t, lang);
   return (
-    <Cmdk.Item value={resultKey(item)} onSelect={() => onPick(item)}>
+    <PaletteItem value={resultKey(item)} onSelect={() => onPick(item)}>
       <span className="grow">
         <Highlight text={title} ranges={ranges} />
         {via && <span className="sub"> · <span className="sr-only">{t('palette.foundAs')} </span><Highlight text={via.text} ranges={via.ranges} /></span>}
@@ -228,7 +229,7 @@ const ResultLine = memo(function ResultLine({ result, t, lang, combo, onPick }: 
       </span>
       <span className="sub">{kind}</span>
       {combo && <Combo combo={combo} />}
-    </Cmdk.Item>
+    </PaletteItem>
   );
 }, (a, b) => a.result.item === b.result.item && a.t === b.t && a.lang === b.lang && a.combo === b.combo && a.onPick === b.onPick
   && sameNumbers(a.result.ranges, b.result.ranges) && a.result.via?.text === b.result.via?.text && sameNumbers(a.result.via?.ranges, b.result.via?.ranges));
@@ -243,15 +244,15 @@ function sameNumbers(a: readonly number[] | undefined, b: readonly number[] | un
 function ChoiceItems({ choices, query, onPick }: { choices: ReturnType<Extract<NonNullable<Command['params']>[number], { kind: 'choice' }>['choices']>; query: string; onPick: (v: string, label: string) => void }) {
   const { t } = useTranslation();
   const ranked = rank(choices, query, (c) => [c.label(t), c.label(tEnglish), c.value]);
-  if (!ranked.length) return <Cmdk.Empty>{nothingMatches(t, query)}</Cmdk.Empty>;
-  return <>{ranked.map((c) => <Cmdk.Item key={c.value} value={c.value} onSelect={() => onPick(c.value, c.label(t))}>{c.label(t)}</Cmdk.Item>)}</>;
+  if (!ranked.length) return <PaletteEmpty>{nothingMatches(t, query)}</PaletteEmpty>;
+  return <>{ranked.map((c) => <PaletteItem key={c.value} value={c.value} onSelect={() => onPick(c.value, c.label(t))}>{c.label(t)}</PaletteItem>)}</>;
 }
 
 /**
  * The records of a record parameter's page. An optional parameter (`optional: true`: "Filter payments…"'s doctor)
  * offers "Any" first, which leaves the argument out. Once something is typed only the matching records are listed,
- * so Enter picks the record being looked for (cmdk keeps its selection on an item that stays listed, and records
- * arrive after the keystroke); clearing the text brings "Any" back.
+ * so Enter picks the record being looked for (a new text selects the first line, and records arrive after the
+ * keystroke); clearing the text brings "Any" back.
  */
 function RecordItems({ entity, query, onPick, onAny }: { entity: string; query: string; onPick: (v: number, label: string) => void; onAny?: () => void }) {
   const { t } = useTranslation();
@@ -259,10 +260,10 @@ function RecordItems({ entity, query, onPick, onAny }: { entity: string; query: 
   const options = useRecordOptions(def, query, canPickFrom(currentRole(), def.name) || canReadRecord(currentRole(), def.name));
   // Until the server answers for what is typed now, the last answer is narrowed here, so Enter never picks a stale row.
   const items = rank(options.items, query, (o) => [o.title, o.subtitle]);
-  const any = onAny && query.trim() === '' && <Cmdk.Item key="_any" value="_any" onSelect={onAny}><span className="grow">{t('cmd.anyValue')}</span></Cmdk.Item>;
-  if (options.loading && !items.length) return <>{any}<Cmdk.Loading>{t('palette.searching')}</Cmdk.Loading></>;
-  // cmdk's Empty shows only when no item is listed; beside "Any" the note is said as a status of its own.
+  const any = onAny && query.trim() === '' && <PaletteItem key="_any" value="_any" onSelect={onAny}><span className="grow">{t('cmd.anyValue')}</span></PaletteItem>;
+  if (options.loading && !items.length) return <>{any}<PaletteLoading label={t('palette.searching')}>{t('palette.searching')}</PaletteLoading></>;
+  // Beside "Any" the note is said as a status of its own (the empty note is for a list with no line).
   const none = options.error ?? nothingMatches(t, query);
-  if (!items.length) return any ? <>{any}<div className="palette-note" role="status">{none}</div></> : <Cmdk.Empty>{none}</Cmdk.Empty>;
-  return <>{any}{items.map((o) => <Cmdk.Item key={o.id} value={String(o.id)} onSelect={() => onPick(o.id, o.title)}><span className="grow">{o.title}</span><span className="sub">{o.subtitle}</span></Cmdk.Item>)}</>;
+  if (!items.length) return any ? <>{any}<div className="palette-note" role="status">{none}</div></> : <PaletteEmpty>{none}</PaletteEmpty>;
+  return <>{any}{items.map((o) => <PaletteItem key={o.id} value={String(o.id)} onSelect={() => onPick(o.id, o.title)}><span className="grow">{o.title}</span><span className="sub">{o.subtitle}</span></PaletteItem>)}</>;
 }

@@ -2,7 +2,7 @@ import uFuzzy from '@leeoniya/ufuzzy';
 import { fold, queryWords, wordsOf, type Word } from './fold';
 
 /**
- * The palette's ranking (cmdk runs with shouldFilter=false): commands and records on one scale, so a patient whose
+ * The palette's ranking: commands and records on one scale, so a patient whose
  * surname is the word typed comes before a command that only holds its letters somewhere.
  *
  * Every typed word must match a word of the candidate, case and accents folded. How well it matches is a tier:

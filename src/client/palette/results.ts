@@ -7,7 +7,7 @@ import type { SearchHit } from './use-palette-data';
 /** One line of the palette's root list: a command, or a record the server found. */
 export type Result = { kind: 'command'; cmd: Command } | { kind: 'record'; hit: SearchHit };
 
-/** cmdk's value of a line, unique in the list: a command's id, a record's `${entity}:${id}` (bench/browser.ts looks for `patients:`). */
+/** The value of a palette line (data-value), unique in the list: a command's id, a record's `${entity}:${id}` (bench/browser.ts looks for `patients:`). */
 export const resultKey = (r: Result) => (r.kind === 'command' ? r.cmd.id : `${r.hit.entity}:${r.hit.id}`);
 
 // A command that goes somewhere (a list, a screen) before one that asks for a record (edit…, delete…), and commands

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A modal dialog on Radix's dialog primitive (the one cmdk already brings): focus moves in when it opens, stays in
+ * A modal dialog on Radix's dialog primitive: focus moves in when it opens, stays in
  * (Tab and Shift+Tab cycle inside), and returns to where it was when it closes; Esc closes it wherever focus is, and
  * so does a click outside. Every dialog of the console (forms, palette, confirmations, sheets, workflow moves) is one
  * of these. Focus goes to the first field marked autoFocus, else the first field or button, else the dialog itself
@@ -27,7 +27,7 @@ export function Modal({ title, onClose, children, className = '', labelledBy, hi
             // palette's box is a combobox whose list is always shown (aria-expanded stays true): Esc closes the palette.
             onEscapeKeyDown={(e) => {
               const active = document.activeElement;
-              if (active?.getAttribute('aria-expanded') === 'true' && !active.hasAttribute('cmdk-input')) e.preventDefault();
+              if (active?.getAttribute('aria-expanded') === 'true' && !active.hasAttribute('data-palette-input')) e.preventDefault();
             }}
             onOpenAutoFocus={(e) => {
               const content = e.currentTarget as HTMLElement;

@@ -10,7 +10,7 @@ import { usePushToken } from './use-push-token';
 import { useSidebarMode } from './use-sidebar-mode';
 import { closeSidebar, toggleSidebar } from './use-sidebar-overlay';
 
-// Dialogs load the first time they open: the palette (cmdk and its ranking), the delete confirmation, the shortcut sheet.
+// Dialogs load the first time they open: the palette (its listbox and ranking), the delete confirmation, the shortcut sheet.
 const Palette = lazy(() => import('../palette/palette').then((m) => ({ default: m.Palette })));
 const ConfirmDelete = lazy(() => import('./confirm-delete').then((m) => ({ default: m.ConfirmDelete })));
 const ShortcutsSheet = lazy(() => import('./shortcuts-sheet').then((m) => ({ default: m.ShortcutsSheet })));
