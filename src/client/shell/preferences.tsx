@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { COMMANDS, DEFAULT_KEYMAP, effectiveKeymap, findClash, isAllowed, LANGUAGES, normaliseCombo, THEMES } from '../../../commands';
+import i18n from '../i18n';
 import { prefs, savePrefs, type Prefs } from '../state/prefs';
 import { currentRole } from '../state/session';
 
@@ -21,7 +22,9 @@ export function PreferencesPanel() {
 
   const save = async (patch: Partial<Prefs>) => {
     await savePrefs(patch);
-    toast.success(t('profile.saved'));
+    // Worded now, not with this render's `t`: that one is fixed to the language of before a change of language,
+    // and savePrefs has loaded and switched to the new one by here.
+    toast.success(i18n.t('profile.saved'));
   };
   const saveShortcut = async (id: string, value: string) => {
     const combo = normaliseCombo(value);
