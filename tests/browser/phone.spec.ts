@@ -6,7 +6,8 @@ import { signInAs } from './helpers';
  * Issue 10, point 9: at 390 px, on a touch phone, every screen works. No screen scrolls sideways as a whole (a wide
  * table scrolls inside its own box), every menu, panel and dialog opens inside the screen, the sidebar lies over the
  * page and goes once an entry is chosen (a tap, Enter), on Esc and on a tap outside it, and no keyboard hint (keys,
- * shortcut combos, "j/k to move" lines) takes room on a touch screen. On the demo data, signed in as superadmin.
+ * shortcut combos, "j/k to move" lines, a / in a search box, a rich-text field's Ctrl+B) takes room on a touch
+ * screen. On the demo data, signed in as superadmin.
  */
 test.use({ baseURL: DEMO_URL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -31,7 +32,7 @@ async function expectOnScreen(page: Page, element: Locator) {
   expect(box.y + box.height, 'bottom edge on screen').toBeLessThanOrEqual(view.height);
 }
 
-/** No keyboard hint is shown: keys, shortcut combos, the palette's key line and the screens' "j/k to move" lines. */
+/** No keyboard hint is shown: keys, shortcut combos, the palette's key line, the "j/k to move" lines of screens and lists. */
 async function expectNoKeyHints(page: Page) {
   await expect(page.locator('kbd:visible, .combo-keys:visible, .key-hint:visible, .palette .foot:visible')).toHaveCount(0);
 }
@@ -126,7 +127,10 @@ test('a list, a record, an add form and the palette fit a phone, without key hin
   await open(page, '/dashboard/patients', 'Patients');
   await expect(page.locator('tbody tr[data-focused]').first()).toBeVisible();
   await expectNoSideScroll(page);
-  await expect(page.locator('kbd:visible, .combo-keys:visible')).toHaveCount(0);
+  // The footer's "j/k to move" line goes, and the search box's placeholder names no / key.
+  await expect(page.locator('#list-keys')).toBeHidden();
+  await expect(page.locator('#list-filter')).toHaveAttribute('placeholder', 'Type to filter…');
+  await expectNoKeyHints(page);
 
   // A record: its page and its status history fit.
   await page.locator('tbody tr[data-focused]').first().tap();
@@ -146,6 +150,14 @@ test('a list, a record, an add form and the palette fit a phone, without key hin
   await expectNoSideScroll(page);
   await expectNoKeyHints(page);
   await form.getByRole('button', { name: 'Cancel' }).tap();
+
+  // A rich-text field: the editor's keys (Ctrl+B…) are not offered, the note on scripts still is.
+  await page.goto('/dashboard/faq/add');
+  const faq = page.getByRole('dialog', { name: 'Add FAQ' });
+  await expect(faq.getByText('Scripts are removed when saved.')).toBeVisible();
+  await expect(faq.getByText(/Ctrl\+B/)).toBeHidden();
+  await expectNoKeyHints(page);
+  await faq.getByRole('button', { name: 'Cancel' }).tap();
 
   // The palette: on screen, its results without shortcut keys, no key line under them.
   await page.getByRole('button', { name: 'Search or run a command' }).tap();
@@ -201,5 +213,12 @@ test.describe('a keyboard on a wide screen', () => {
     await page.waitForURL('**/dashboard/patients');
     await expect(sidebar(page)).toBeVisible();
     await expect(page.locator('.sidebar-scrim')).toBeHidden();
+    // The list's key line and the / of its search box, and a rich-text field's keys, are there for the keyboard.
+    await expect(page.locator('#list-keys')).toHaveText(/^j\/k to move/);
+    await expect(page.locator('#list-filter')).toHaveAttribute('placeholder', 'Type to filter…  /');
+    await page.goto('/dashboard/faq/add');
+    const faq = page.getByRole('dialog', { name: 'Add FAQ' });
+    await expect(faq.getByText(/^Ctrl\+B bold/)).toBeVisible();
+    await expect(faq.getByText('Scripts are removed when saved.')).toBeVisible();
   });
 });

@@ -60,7 +60,8 @@ export function FieldInput({ def, field, fd, form, mode, record, autoFocus, tran
                 describedBy={error ? `${id}-error` : `${id}-hint`} invalid={Boolean(error)} required={required} autoFocus={autoFocus || hadFocus.current} />
             </Suspense>
           )} />
-          <span className="hint" id={`${id}-hint`}>{t('form.richTextHint')}</span>
+          {/* The keys are a key hint, hidden on touch screens (styles.css); the note on scripts is for everyone. */}
+          <span className="hint" id={`${id}-hint`}><span className="key-hint">{t('form.richTextHint')} </span>{t('form.richTextNote')}</span>
         </>
       );
       break;

@@ -12,6 +12,7 @@ import { Icon, ICONS } from '../shell/icon';
 import { EntityFormModal } from './form-modal';
 import { useInfiniteList, type Row } from './use-infinite-list';
 import { useDebounced } from '../use-debounced';
+import { useTouchScreen } from '../use-touch-screen';
 import { useListAddress } from './use-list-address';
 import { FilterChips } from './filter-chips';
 import { BulkMoves, type BulkHandle } from './bulk-moves';
@@ -58,6 +59,8 @@ function useInnerWidth(ref: React.RefObject<HTMLElement | null>): number {
  */
 export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?: { mode: 'create' } | { mode: 'update'; id: number }; view?: string }) {
   const { t } = useTranslation();
+  // The search box's placeholder names its key (/) only where there is a keyboard: CSS cannot reach a placeholder.
+  const touch = useTouchScreen();
   const snap = useSnapshot(ui);
   const role = currentRole();
   const plural = t(`${def.name}.other`, { ns: 'entities' });
@@ -234,7 +237,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
       </div>
       <div className="toolbar" role="search">
         <label className="sr-only" htmlFor="list-filter">{t('list.search', { name: plural })}</label>
-        <input id="list-filter" ref={filterRef} className="input" type="search" placeholder={`${t('list.searchPlaceholder')}  /`} value={text}
+        <input id="list-filter" ref={filterRef} className="input" type="search" placeholder={touch ? t('list.searchPlaceholder') : `${t('list.searchPlaceholder')}  /`} value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => { if (e.key === 'ArrowDown' || e.key === 'Enter') { e.preventDefault(); tableRef.current?.focus(); } }} />
         {selectFilters.map(([field, fd]) => (
@@ -316,7 +319,8 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
         </div>
         <div className="grid-foot" aria-live="polite">
           <span>{list.total ? (list.total.estimate ? t('list.totalEstimate', { count: list.total.n }) : t('list.total', { count: list.total.n })) : ''}</span>
-          <span id="list-keys">{list.loading ? t('list.loadingMore') : !moves.length ? t('list.keyboardHint') : viewAction ? t('workflow.keyboardHint') : t('workflow.keyboardHintRows')}</span>
+          {/* Its keys are a key hint, hidden on touch screens (styles.css); "Loading more…" is not one. */}
+          <span id="list-keys" className={list.loading ? undefined : 'key-hint'}>{list.loading ? t('list.loadingMore') : !moves.length ? t('list.keyboardHint') : viewAction ? t('workflow.keyboardHint') : t('workflow.keyboardHintRows')}</span>
         </div>
       </div>
       {moves.length > 0 && (
