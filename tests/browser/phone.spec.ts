@@ -166,7 +166,7 @@ test('a list, a record, an add form and the palette fit a phone, without key hin
   await page.keyboard.type('patients');
   await expect(palette.getByRole('option', { name: /Open Patients/ })).toBeVisible();
   await expectOnScreen(page, palette);
-  expect(await palette.locator('[cmdk-list]').evaluate((l) => l.scrollWidth <= l.clientWidth), 'the results do not scroll sideways').toBe(true);
+  expect(await palette.locator('[data-palette-list]').evaluate((l) => l.scrollWidth <= l.clientWidth), 'the results do not scroll sideways').toBe(true);
   await expectNoKeyHints(page);
 });
 
