@@ -20,10 +20,16 @@ export function useSearchHits(query: string) {
   useEffect(() => {
     if (q.length < 2) return;
     const controller = new AbortController();
-    api.get<{ data: SearchHit[] }>(`/api/search?q=${encodeURIComponent(q)}`, { signal: controller.signal })
-      .then((r) => setState({ items: r.data, for: q }))
-      .catch((err) => { if (!controller.signal.aborted) setState({ items: [], for: q, error: err instanceof ApiError ? err.message : String(err) }); });
-    return () => controller.abort();
+    // Sent once the keystroke's frame is painted: starting a fetch costs the page about a millisecond, which React
+    // would spend (this effect runs at the end of a key's render) before the typed letter and its lines are shown.
+    let timer = 0;
+    const frame = requestAnimationFrame(() => { timer = window.setTimeout(send); });
+    function send() {
+      api.get<{ data: SearchHit[] }>(`/api/search?q=${encodeURIComponent(q)}`, { signal: controller.signal })
+        .then((r) => setState({ items: r.data, for: q }))
+        .catch((err) => { if (!controller.signal.aborted) setState({ items: [], for: q, error: err instanceof ApiError ? err.message : String(err) }); });
+    }
+    return () => { cancelAnimationFrame(frame); clearTimeout(timer); controller.abort(); };
   }, [q, attempt]);
   const short = q.length < 2;
   // The answer for an earlier text, narrowed to the words typed now (the same array while neither changes).
