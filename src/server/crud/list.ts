@@ -124,25 +124,32 @@ export async function listRecords(db: DB, def: EntityDef, query: ListQuery, extr
   const dir = query.sort.dir;
   const order = orderBy(def, query.sort);
 
-  const ranges = query.cursor ? keysetRanges(sortCol, dir, query.cursor[0], query.cursor[1]) : [null];
-  const rows: Record<string, unknown>[] = [];
-  for (const range of ranges) {
-    rows.push(...(await pageRows(db, def, range ? [...where, range] : where, order, query.limit + 1 - rows.length, search)));
-    if (rows.length > query.limit) break;
+  // With `q` alone the matches are the count (each record has exactly one search row, written with it).
+  const cap = search ? SEARCH_COUNT_CAP : COUNT_CAP;
+  const known = search && !where.length ? (search.ids ? search.ids.length : cap + 1) : null;
+  const text = search ? [search.ids ? sql`t.id = any(${search.ids}::int[])` : search.semiJoin] : [];
+  const countSql = sql<number>`(select count(*)::int from (select 1 from ${sql.raw(ident(def.table))} t ${whereOf([...where, ...text])} limit ${cap + 1}) x)`;
+
+  let rows: Record<string, unknown>[] = [];
+  let n: number | null = known;
+  if (!query.cursor && n === null && (!search || search.ids)) {
+    // The first page and its count in one statement (the count an uncorrelated subquery, run once): a round trip
+    // less on the page every list opens with. No row means no match at all, so the count is then 0.
+    const table = sql.raw(ident(def.table));
+    const found = await sql<Record<string, unknown>>`select ${selectList(def)}, ${countSql} as "__total" from ${table} t ${whereOf([...where, ...text])} order by ${order} limit ${query.limit + 1}`.execute(db);
+    n = Number(found.rows[0]?.__total ?? 0);
+    rows = found.rows.map(({ __total: _total, ...row }) => row);
+  } else {
+    const ranges = query.cursor ? keysetRanges(sortCol, dir, query.cursor[0], query.cursor[1]) : [null];
+    for (const range of ranges) {
+      rows.push(...(await pageRows(db, def, range ? [...where, range] : where, order, query.limit + 1 - rows.length, search)));
+      if (rows.length > query.limit) break;
+    }
   }
   const page = rows.slice(0, query.limit).map((r) => toRecord(def, r));
   const last = page[page.length - 1];
   const nextCursor = rows.length > query.limit && last ? JSON.stringify([last[query.sort.field] ?? null, last.id]) : null;
-
-  // With `q` alone the matches are the count (each record has exactly one search row, written with it).
-  const cap = search ? SEARCH_COUNT_CAP : COUNT_CAP;
-  let n: number;
-  if (search && !where.length) n = search.ids ? search.ids.length : cap + 1;
-  else {
-    const text = search ? [search.ids ? sql`t.id = any(${search.ids}::int[])` : search.semiJoin] : [];
-    const counted = await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${sql.raw(ident(def.table))} t ${whereOf([...where, ...text])} limit ${cap + 1}) x`.execute(db);
-    n = Number(counted.rows[0]?.n ?? 0);
-  }
+  if (n === null) n = Number((await sql<{ n: number }>`select ${countSql} as n`.execute(db)).rows[0]?.n ?? 0);
   await attachLabels(db, def, page);
   return { data: page, total: Math.min(n, cap), ...(n > cap ? { totalIsEstimate: true } : {}), nextCursor };
 }
