@@ -75,7 +75,15 @@ export async function runExact(page: Page, title: string, typed = title) {
   const item = page.locator('[data-palette-item]').filter({ has: page.getByText(title, { exact: true }) });
   await arrowTo(page, item.first());
   await page.keyboard.press('Enter');
-  // The screen a command opens may still be loading its code: a person sees it appear before typing on.
+  // A command that asks for something ("Delete City…") keeps the palette open on its question.
+  if (!title.endsWith('…')) await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeHidden();
+  // The screen a command opens may still be loading its code, and its form takes the focus once it is there: a
+  // person sees it appear before typing on (keys typed before would reach the page behind, as its shortcuts).
+  if (title.startsWith('Add ')) {
+    const form = page.getByRole('dialog', { name: title });
+    await expect(form).toBeVisible();
+    await expect.poll(() => form.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
   await page.waitForLoadState('networkidle');
 }
 

@@ -25,8 +25,9 @@ test('create, edit and delete a speciality with the keyboard only', async ({ pag
 
   // Palette → "Edit Speciality…" → pick the record by typing → form.
   await runCommand(page, 'edit specia');
-  await page.keyboard.type(name.slice(0, 12));
-  await expect(page.locator('[data-palette-item]', { hasText: name })).toBeVisible();
+  // The whole name: the specialities of earlier runs ("Sports Medicine 1234") share its first words.
+  await page.keyboard.type(name);
+  await expect(page.locator('[data-palette-item][data-selected="true"]', { hasText: name })).toBeVisible();
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/dashboard\/speciality\/edit\/\d+$/);
   const edit = page.getByRole('dialog', { name: 'Edit Speciality' });

@@ -11,10 +11,10 @@ import { currentRole, session } from '../state/session';
 import { ui } from '../state/ui';
 import { Combo } from '../shell/combo';
 import { commandContext } from '../shell/command-context';
-import { Modal } from '../shell/modal';
 import { Highlight } from './highlight';
 import { PaletteEmpty, PaletteGroup, PaletteInput, PaletteItem, PaletteList, PaletteLoading, PaletteRoot } from './listbox';
 import { lineTexts } from './line-texts';
+import { PaletteFrame } from './palette-frame';
 import { rank, type Ranked } from './rank';
 import { commandIndex, rankResults, recentBoost, resultKey, type Result } from './results';
 import { useRecordOptions, useSearchHits, type SearchHit } from './use-palette-data';
@@ -162,7 +162,7 @@ function PaletteDialog({ initial }: { initial: string | null }) {
 
   const param = page?.cmd.params?.[page.index];
   return (
-    <Modal title={t('palette.label')} onClose={close} className="palette" hideHeader>
+    <PaletteFrame title={t('palette.label')} onClose={close}>
       <PaletteRoot label={t('palette.label')} value={selected}
         onValueChange={(v) => { if (v !== top) setFollow(false); setSelected(v); }}
         onKeyDown={(e) => {
@@ -170,7 +170,7 @@ function PaletteDialog({ initial }: { initial: string | null }) {
           if (e.key === 'Backspace' && !query && page) { e.preventDefault(); setFollow(true); setPage(null); }
         }}>
         {page && <div className="crumb">{page.cmd.title(t)} › {param?.prompt(t)}</div>}
-        {/* Focused by the dialog as it opens (Modal): React's autoFocus would focus it once more, each a style and layout. */}
+        {/* Focused by the frame as it opens: React's autoFocus would focus it once more, each a style and layout. */}
         <PaletteInput value={query} onValueChange={type} placeholder={param ? param.prompt(t) : t('palette.placeholder')} />
         <PaletteList>
           {!page && !typed && (
@@ -202,7 +202,7 @@ function PaletteDialog({ initial }: { initial: string | null }) {
         {typed && hits.loading && <PaletteLoading label={t('palette.searching')}>{t('palette.searching')}</PaletteLoading>}
         <div className="foot">{t('palette.hint')}</div>
       </PaletteRoot>
-    </Modal>
+    </PaletteFrame>
   );
 }
 
