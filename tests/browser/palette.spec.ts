@@ -144,3 +144,19 @@ test('the arrows, Ctrl+N/P, Home and End move the selection, which the box point
   await expect(selected(page)).toHaveAttribute('data-value', (await valueAt(0))!);
   await pointsAtSelected();
 });
+
+test('what a fast typist types after choosing Add… waits for the form and lands in its first field, not in the page behind', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await openPalette(page);
+  await page.keyboard.type('add speciality');
+  await expect(selected(page)).toHaveAttribute('data-value', 'speciality.add');
+  // The form's code arrives late (a slow connection): the name is typed before the form is there.
+  await page.route('**/assets/*.js', async (route) => { await new Promise((r) => setTimeout(r, 700)); await route.fallback(); });
+  const name = `Typeahead ${Date.now() % 100000}`;
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(name);
+  const form = page.getByRole('dialog', { name: 'Add Speciality' });
+  await expect(form.getByLabel(/^Name/)).toHaveValue(name);
+  await expect(form.getByLabel(/^Name/)).toBeFocused();
+  expect(new URL(page.url()).pathname).toBe('/dashboard/speciality/add');
+});

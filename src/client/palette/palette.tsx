@@ -11,6 +11,7 @@ import { currentRole, session } from '../state/session';
 import { ui } from '../state/ui';
 import { Combo } from '../shell/combo';
 import { commandContext } from '../shell/command-context';
+import { holdTypingForForm } from '../shell/type-ahead';
 import { Highlight } from './highlight';
 import { PaletteEmpty, PaletteGroup, PaletteInput, PaletteItem, PaletteList, PaletteLoading, PaletteRoot } from './listbox';
 import { lineTexts } from './line-texts';
@@ -123,6 +124,8 @@ function PaletteDialog({ initial }: { initial: string | null }) {
 
   const run = (cmd: Command, args: CommandArgs) => {
     close();
+    // A form opens next: what is typed before it has the focus is kept for its first field (type-ahead.ts).
+    if (cmd.access?.action === 'add' || cmd.access?.action === 'edit') holdTypingForForm();
     void cmd.run(commandContext(), args);
   };
   const choose = (cmd: Command, args: CommandArgs = {}) => {
