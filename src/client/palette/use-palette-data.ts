@@ -22,8 +22,13 @@ export function useSearchHits(query: string) {
     const controller = new AbortController();
     // Sent once the keystroke's frame is painted: starting a fetch costs the page about a millisecond, which React
     // would spend (this effect runs at the end of a key's render) before the typed letter and its lines are shown.
+    // At background priority where the browser has a scheduler: after whatever else the page does right after it.
     let timer = 0;
-    const frame = requestAnimationFrame(() => { timer = window.setTimeout(send); });
+    const frame = requestAnimationFrame(() => {
+      const scheduler = (globalThis as { scheduler?: { postTask?: (task: () => void, opts: { priority: string; signal: AbortSignal }) => Promise<void> } }).scheduler;
+      if (scheduler?.postTask) scheduler.postTask(send, { priority: 'background', signal: controller.signal }).catch(() => { /* cancelled by the next key */ });
+      else timer = window.setTimeout(send);
+    });
     function send() {
       api.get<{ data: SearchHit[] }>(`/api/search?q=${encodeURIComponent(q)}`, { signal: controller.signal })
         .then((r) => setState({ items: r.data, for: q }))
