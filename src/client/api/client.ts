@@ -3,10 +3,15 @@ import { FetchError, ofetch } from 'ofetch';
 /** One item of the API's failure shape (DECISIONS.md). */
 export interface ErrorItem { message: string; field?: string; code?: string; expired?: boolean }
 
+/** The client's own messages when the server's answer has none (translateMessage says them in the user's language). */
+export const NETWORK_MESSAGE = 'The server cannot be reached';
+export const statusMessage = (status: number) => `Request failed (${status})`;
+export const STATUS_MESSAGE = /^Request failed \((\d+)\)$/;
+
 /** Every failed call raises this; the shell decides what to show. */
 export class ApiError extends Error {
   constructor(readonly status: number, readonly errors: ErrorItem[]) {
-    super(errors[0]?.message ?? `Request failed (${status})`);
+    super(errors[0]?.message ?? statusMessage(status));
   }
   /** spec §7: a first error item with the expired flag signs the user out. */
   get expired(): boolean {
@@ -59,7 +64,7 @@ async function call<T>(method: string, url: string, body?: unknown, signal?: Abo
     if (signal?.aborted) throw err; // cancelled on purpose: not a failure anyone is shown
     if (err instanceof FetchError) {
       const status = err.status ?? 0;
-      const errors: ErrorItem[] = Array.isArray(err.data?.errors) ? err.data.errors : [{ message: status ? `Request failed (${status})` : 'The server cannot be reached', code: status ? 'http' : 'network' }];
+      const errors: ErrorItem[] = Array.isArray(err.data?.errors) ? err.data.errors : [{ message: status ? statusMessage(status) : NETWORK_MESSAGE, code: status ? 'http' : 'network' }];
       const apiError = new ApiError(status, errors);
       if (apiError.expired) expiredListeners.forEach((fn) => fn(apiError));
       throw apiError;

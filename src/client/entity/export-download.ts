@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { listQueryString, type EntityDef, type ListQuery } from '../../registry';
-import { api, ApiError, STORAGE, type ErrorItem } from '../api/client';
+import { api, ApiError, NETWORK_MESSAGE, statusMessage, STORAGE, type ErrorItem } from '../api/client';
 
 /** What to export: the list's query (search, sort, filters), its columns as shown with their titles, or the selected rows. */
 export interface ExportSpec {
@@ -50,7 +50,7 @@ export function recordCounter() {
 async function failure(res: Response): Promise<ApiError> {
   let errors: ErrorItem[] | undefined;
   try { errors = (await res.json())?.errors; } catch { /* not JSON: the status says enough */ }
-  const err = new ApiError(res.status, Array.isArray(errors) && errors.length ? errors : [{ message: `Request failed (${res.status})`, code: 'http' }]);
+  const err = new ApiError(res.status, Array.isArray(errors) && errors.length ? errors : [{ message: statusMessage(res.status), code: 'http' }]);
   // An ended session: the shared client's check lets the session store react as to any other call.
   if (err.expired) void api.get('/api/adminUser/validate/authToken').catch(() => undefined);
   return err;
@@ -74,7 +74,7 @@ export async function fetchExport(def: EntityDef, spec: ExportSpec, opts: { sign
     res = await fetch(exportUrl(def, spec), { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal: opts.signal });
   } catch (err) {
     if (opts.signal.aborted) throw err;
-    throw new ApiError(0, [{ message: 'The server cannot be reached', code: 'network' }]);
+    throw new ApiError(0, [{ message: NETWORK_MESSAGE, code: 'network' }]);
   }
   if (!res.ok || !res.body) throw await failure(res);
   const totalHeader = res.headers.get('x-total-count');
@@ -96,7 +96,7 @@ export async function fetchExport(def: EntityDef, spec: ExportSpec, opts: { sign
   } catch (err) {
     if (opts.signal.aborted) throw err;
     // The server broke the answer off (it could not read on): never a cut file.
-    throw new ApiError(0, [{ message: 'The server cannot be reached', code: 'network' }]);
+    throw new ApiError(0, [{ message: NETWORK_MESSAGE, code: 'network' }]);
   }
   return { blob: new Blob(pieces as BlobPart[], { type: 'text/csv;charset=utf-8' }), fileName: fileNameOf(res, def), rows };
 }

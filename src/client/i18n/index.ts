@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { NETWORK_MESSAGE, STATUS_MESSAGE } from '../api/client';
 import { z } from 'zod';
 import { en as zEn } from 'zod/locales';
 import entitiesEn from './locales/entities/en';
@@ -55,6 +56,10 @@ export async function loadScreenStrings(): Promise<void> {
 
 /** A schema message in the chosen language (messages are keyed by their English text). */
 export function translateMessage(message: string): string {
+  // The API client's own two messages (no answer, or an answer without the API's errors), like the server's.
+  if (message === NETWORK_MESSAGE) return i18n.t('errors.network');
+  const status = STATUS_MESSAGE.exec(message);
+  if (status) return i18n.t('errors.status', { status: status[1] });
   return i18n.t(message, { ns: 'validation', keySeparator: false, nsSeparator: false, defaultValue: message });
 }
 

@@ -243,6 +243,7 @@ export default {
     server: 'Something went wrong. Please try again later.',
     goHome: 'Go to the home page',
     network: 'The server cannot be reached. Check your connection and try again.',
+    status: 'The server answered with error {{status}}. Try again in a moment.',
     forbidden: 'You do not have permission to do this.',
   },
   profile: {

@@ -244,6 +244,7 @@ export default {
     server: 'Algo ha salido mal. Inténtelo de nuevo más tarde.',
     goHome: 'Ir a la página de inicio',
     network: 'No se puede conectar con el servidor. Compruebe su conexión e inténtelo de nuevo.',
+    status: 'El servidor respondió con el error {{status}}. Inténtelo de nuevo en un momento.',
     forbidden: 'No tiene permiso para hacer esto.',
   },
   profile: {

@@ -244,6 +244,7 @@ export default {
     server: 'Une erreur s’est produite. Veuillez réessayer plus tard.',
     goHome: 'Aller à la page d’accueil',
     network: 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
+    status: 'Le serveur a répondu par l’erreur {{status}}. Réessayez dans un instant.',
     forbidden: 'Vous n’avez pas l’autorisation d’effectuer cette action.',
   },
   profile: {

@@ -244,6 +244,7 @@ export default {
     server: 'Si è verificato un problema. Riprova più tardi.',
     goHome: 'Vai alla home page',
     network: 'Impossibile raggiungere il server. Controlla la connessione e riprova.',
+    status: 'Il server ha risposto con l’errore {{status}}. Riprova tra un momento.',
     forbidden: 'Non hai l’autorizzazione per eseguire questa operazione.',
   },
   profile: {

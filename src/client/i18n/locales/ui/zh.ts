@@ -244,6 +244,7 @@ export default {
     server: '出现了问题。请稍后再试。',
     goHome: '前往首页',
     network: '无法连接到服务器。请检查您的网络连接，然后重试。',
+    status: '服务器返回错误 {{status}}。请稍后重试。',
     forbidden: '您没有执行此操作的权限。',
   },
   profile: {
