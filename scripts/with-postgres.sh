@@ -61,8 +61,11 @@ as_pg "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
 started=1
 
 role=console_test
+# pg_signal_backend: each test file ends with DROP DATABASE ... WITH (FORCE), which ends the sessions still open on its
+# database; an autovacuum worker there counts as another role's process, which only a member of pg_signal_backend may
+# end (CI once failed two files on "must be a member of the role whose process is being terminated").
 "$bindir/psql" -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U postgres -d postgres \
-  -c "create role $role login createdb" >/dev/null
+  -c "create role $role login createdb" -c "grant pg_signal_backend to $role" >/dev/null
 
 status=0
 TEST_DATABASE_URL="postgres://$role@127.0.0.1:$port/postgres" "$@" || status=$?

@@ -137,9 +137,15 @@ test('progress while it runs, Esc cancels, a failure offers Retry, and the palet
       if (text) (window as unknown as { reportProgress: (t: string) => void }).reportProgress(text);
     }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuetext'] });
   });
+  // A slow line (about 30 KB/s), so the file arrives in pieces and the bar counts them: on a fast machine the demo
+  // data's file came in one piece, and the count was never shown before the bar went (a flaky test in CI).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: 30_000, uploadThroughput: -1 });
   const downloading = page.waitForEvent('download');
   await page.keyboard.press('Enter');
   const rows = await csvOf(await downloading);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   expect(rows.length - 1).toBe(total);
   expect(downloads).toBe(1);
   const col = (f: string) => patients.columns.indexOf(f);
