@@ -5,6 +5,7 @@ import { ident } from '../../src/server/db/entity-table';
 import { EXPORT_PAGE } from '../../src/server/crud/export';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { fieldsOf, setupApi } from './harness';
+import { csvRecords } from '../csv-records';
 
 /**
  * CSV export of a list (GET /api/{resource}/export, issue 10.5): the list's guard, scope, query and order; RFC 4180
@@ -22,21 +23,10 @@ const column = (def: EntityDef, field: string) => ident(columnName(field, def.fi
 /** RFC 4180 records (quoted cells with doubled quotes, commas and line breaks inside), the BOM checked and dropped. */
 function parseCsv(text: string): string[][] {
   expect(text.startsWith('\uFEFF')).toBe(true);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const s = text.slice(1);
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i];
-    if (quoted) {
-      if (ch === '"' && s[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(cell); cell = ''; } else if (ch === '\r' && s[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; } else cell += ch;
-  }
-  expect(cell).toBe('');
-  expect(row).toEqual([]);
-  return rows;
+  const { records, rest } = csvRecords(text.slice(1));
+  expect(rest.cell).toBe('');
+  expect(rest.row).toEqual([]);
+  return records;
 }
 
 /** An export read as bytes (Response.text() would drop the BOM), decoded keeping it, and parsed. */

@@ -4,6 +4,7 @@ import { DEMO_URL } from '../../playwright.config';
 import entityLabels from '../../src/client/i18n/locales/entities/en';
 import uiFr from '../../src/client/i18n/locales/ui/fr';
 import { getEntity } from '../../src/registry';
+import { csvRecords } from '../csv-records';
 import { apiOf } from './catalogue-helpers';
 import { runCommand } from './helpers';
 import { signInReady, tabTo } from './workflow-helpers';
@@ -22,19 +23,7 @@ const headerOf = (fields: readonly string[]) => fields.map((f) => (entityLabels.
 async function csvOf(download: Download): Promise<string[][]> {
   const bytes = await readFile((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const s = bytes.subarray(3).toString('utf8');
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i];
-    if (quoted) {
-      if (ch === '"' && s[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(cell); cell = ''; } else if (ch === '\r' && s[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; } else cell += ch;
-  }
-  return rows;
+  return csvRecords(bytes.subarray(3).toString('utf8')).records;
 }
 
 /** The list's count in its footer ("1,234 records"). */

@@ -20,8 +20,6 @@ function usePalette(): Ctx {
   return ctx;
 }
 
-const HIDDEN = { position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0, 0, 0, 0)', whiteSpace: 'nowrap', border: 0 } as const;
-
 export function PaletteRoot({ label, value, onValueChange, onKeyDown, children }: {
   label: string;
   /** The line to select when listed (else the first). */
@@ -66,7 +64,7 @@ export function PaletteRoot({ label, value, onValueChange, onKeyDown, children }
   return (
     <PaletteContext.Provider value={ctx}>
       <div data-palette-root="" tabIndex={-1} onKeyDown={keyDown}>
-        <label htmlFor={inputId} id={labelId} style={HIDDEN}>{label}</label>
+        <label htmlFor={inputId} id={labelId} className="sr-only">{label}</label>
         {children}
       </div>
     </PaletteContext.Provider>

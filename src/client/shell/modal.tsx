@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 /**
  * A modal dialog on Radix's dialog primitive: focus moves in when it opens, stays in
  * (Tab and Shift+Tab cycle inside), and returns to where it was when it closes; Esc closes it wherever focus is, and
- * so does a click outside. Every dialog of the console (forms, palette, confirmations, sheets, workflow moves) is one
- * of these. Focus goes to the first field marked autoFocus, else the first field or button, else the dialog itself
+ * so does a click outside. Every dialog of the console (forms, confirmations, sheets, workflow moves) is one of these;
+ * the palette, opened many times an hour, is the browser's own modal dialog (palette/palette-frame.tsx). Focus goes to the first field marked autoFocus, else the first field or button, else the dialog itself
  * (a sheet with nothing to press still takes the keyboard, so Esc and Tab work at once).
  */
-export function Modal({ title, onClose, children, className = '', labelledBy, hideHeader = false, describedBy }: {
-  title: string; onClose: () => void; children: ReactNode; className?: string; labelledBy?: string; hideHeader?: boolean; describedBy?: string;
+export function Modal({ title, onClose, children, className = '', labelledBy, describedBy }: {
+  title: string; onClose: () => void; children: ReactNode; className?: string; labelledBy?: string; describedBy?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -23,11 +23,9 @@ export function Modal({ title, onClose, children, className = '', labelledBy, hi
             // Only when given: an undefined one would override Radix's own link to the title, leaving the dialog unnamed.
             {...(labelledBy ? { 'aria-labelledby': labelledBy } : {})}
             tabIndex={-1}
-            // A widget open inside the dialog (a reference select's list) takes Esc first, closing only itself. The
-            // palette's box is a combobox whose list is always shown (aria-expanded stays true): Esc closes the palette.
+            // A widget open inside the dialog (a reference select's list) takes Esc first, closing only itself.
             onEscapeKeyDown={(e) => {
-              const active = document.activeElement;
-              if (active?.getAttribute('aria-expanded') === 'true' && !active.hasAttribute('data-palette-input')) e.preventDefault();
+              if (document.activeElement?.getAttribute('aria-expanded') === 'true') e.preventDefault();
             }}
             onOpenAutoFocus={(e) => {
               const content = e.currentTarget as HTMLElement;
@@ -36,14 +34,12 @@ export function Modal({ title, onClose, children, className = '', labelledBy, hi
               (first ?? content).focus();
             }}
           >
-            {/* The accessible name: the visible heading, or (palette) the title read but not shown. */}
-            {hideHeader ? <Dialog.Title className="sr-only">{title}</Dialog.Title> : (
-              <header>
-                {/* Likewise the heading's id: an undefined one would replace the id Radix links the dialog to. */}
-                <Dialog.Title asChild><h2 {...(labelledBy ? { id: labelledBy } : {})}>{title}</h2></Dialog.Title>
-                <Dialog.Close className="btn-icon" data-close aria-label={t('app.close')}>✕</Dialog.Close>
-              </header>
-            )}
+            {/* The accessible name: the visible heading. Likewise its id: an undefined one would replace the id Radix
+                links the dialog to. */}
+            <header>
+              <Dialog.Title asChild><h2 {...(labelledBy ? { id: labelledBy } : {})}>{title}</h2></Dialog.Title>
+              <Dialog.Close className="btn-icon" data-close aria-label={t('app.close')}>✕</Dialog.Close>
+            </header>
             {children}
           </Dialog.Content>
         </Dialog.Overlay>

@@ -3,7 +3,7 @@ import type { EntityDef, SortDir } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { col, selectList } from './columns';
-import { keysetRanges, orderBy, whereOf } from './list';
+import { keysetRanges, orderBy, selectPage, whereOf } from './list';
 
 /** Rows read per query, at most (crud/export.ts). */
 export const EXPORT_PAGE = 500;
@@ -29,9 +29,10 @@ export function pageReader(db: DB, def: EntityDef, where: RawBuilder<unknown>[],
 
   /** The rows of one range after the cursor: those read, the last row walked (the next cursor), and whether the range is over. */
   async function readRange(range: RawBuilder<unknown> | null, need: number): Promise<{ rows: Row[]; last: Row | undefined; over: boolean }> {
-    const w = whereOf(range ? [...where, range] : where);
+    const scope = range ? [...where, range] : where;
+    const w = whereOf(scope);
     if (!rowMatch) {
-      const rows = (await sql<Row>`select ${selectList(def)} from ${table} t ${w} order by ${order} limit ${need}`.execute(db)).rows;
+      const rows = (await selectPage(db, def, scope, order, need)).rows;
       return { rows, last: rows[rows.length - 1], over: rows.length < need };
     }
     // The walked rows that match, and the last walked row whether it matches or not (it is where the next walk starts).

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { getEntity, shownKind, titleOf, type EntityDef, type FieldDef } from '../../registry';
-import type { DB } from '../db/connection';
+import { toIso, type DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { col } from './columns';
 
@@ -21,7 +21,7 @@ function fromText(fd: FieldDef, v: string | null): unknown {
   const kind = shownKind(fd);
   if (kind === 'int' || kind === 'decimal' || kind === 'money') return Number(v);
   if (kind === 'time') return v.slice(0, 5);
-  if (kind === 'datetime') return new Date(v.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString();
+  if (kind === 'datetime') return toIso(v);
   return v;
 }
 

@@ -87,6 +87,11 @@ export async function textSearch(db: DB, def: EntityDef, q: string): Promise<Tex
   };
 }
 
+/** Up to `limit` rows of `def` matching `where`, in `order`: a list's page. `also`: more columns (`expr as "name"`). */
+export function selectPage(db: DB, def: EntityDef, where: RawBuilder<unknown>[], order: RawBuilder<unknown>, limit: number, also?: RawBuilder<unknown>) {
+  return sql<Record<string, unknown>>`select ${selectList(def)}${also ? sql`, ${also}` : sql``} from ${sql.raw(ident(def.table))} t ${whereOf(where)} order by ${order} limit ${limit}`.execute(db);
+}
+
 /** Rows read in list order, at most, looking for a page of a common term before gathering all its matches. */
 const WALK_ROWS = 2_000;
 
@@ -100,8 +105,7 @@ export const whereOf = (parts: RawBuilder<unknown>[]) => (parts.length ? sql`whe
  */
 export async function pageRows(db: DB, def: EntityDef, scope: RawBuilder<unknown>[], order: RawBuilder<unknown>, need: number, search: TextSearch | null) {
   const table = sql.raw(ident(def.table));
-  const select = (where: RawBuilder<unknown>[]) =>
-    sql<Record<string, unknown>>`select ${selectList(def)} from ${table} t ${whereOf(where)} order by ${order} limit ${need}`.execute(db);
+  const select = (where: RawBuilder<unknown>[]) => selectPage(db, def, where, order, need);
   if (!search) return (await select(scope)).rows;
   if (search.ids) return (await select([...scope, sql`t.id = any(${search.ids}::int[])`])).rows;
   const walked = await sql<Record<string, unknown>>`select ${selectList(def)} from (select t.* from ${table} t ${whereOf(scope)} order by ${order} limit ${WALK_ROWS}) t
@@ -135,8 +139,7 @@ export async function listRecords(db: DB, def: EntityDef, query: ListQuery, extr
   if (!query.cursor && n === null && (!search || search.ids)) {
     // The first page and its count in one statement (the count an uncorrelated subquery, run once): a round trip
     // less on the page every list opens with. No row means no match at all, so the count is then 0.
-    const table = sql.raw(ident(def.table));
-    const found = await sql<Record<string, unknown>>`select ${selectList(def)}, ${countSql} as "__total" from ${table} t ${whereOf([...where, ...text])} order by ${order} limit ${query.limit + 1}`.execute(db);
+    const found = await selectPage(db, def, [...where, ...text], order, query.limit + 1, sql`${countSql} as "__total"`);
     n = Number(found.rows[0]?.__total ?? 0);
     rows = found.rows.map(({ __total: _total, ...row }) => row);
   } else {

@@ -20,7 +20,8 @@ export interface Database {
 }
 
 /** Both drivers return the same JSON-friendly values: dates as YYYY-MM-DD, timestamps as ISO strings, numerics as numbers. */
-const toIso = (v: string) => new Date(v.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString();
+/** A timestamptz in PostgreSQL's text form as an ISO instant (the API's form; crud/labels.ts reads titles as text too). */
+export const toIso = (v: string) => new Date(v.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString();
 const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082, TIMESTAMPTZ: 1184, TIME: 1083 } as const;
 const PARSERS: Record<number, (v: string) => unknown> = {
   [OID.INT8]: Number,
