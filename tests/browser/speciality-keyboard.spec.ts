@@ -22,6 +22,8 @@ test('create, edit and delete a speciality with the keyboard only', async ({ pag
   await page.keyboard.press('/');
   await page.keyboard.type(name);
   await expect(page.getByRole('gridcell', { name })).toBeVisible();
+  // The edit's toast says the same words: let the create's go first, so the next check can only see the edit's.
+  await expect(page.getByText('Speciality saved')).toHaveCount(0, { timeout: 15_000 });
 
   // Palette → "Edit Speciality…" → pick the record by typing → form.
   await runCommand(page, 'edit specia');
@@ -50,8 +52,9 @@ test('create, edit and delete a speciality with the keyboard only', async ({ pag
   await expect(page.getByRole('heading', { name: `Speciality: ${name} and Fitness` })).toBeVisible();
 
   await runCommand(page, 'delete specia');
-  await page.keyboard.type('and Fitness');
-  await expect(page.locator('[data-palette-item]', { hasText: `${name} and Fitness` })).toBeVisible();
+  // The whole name, and the selected line checked: an earlier attempt may have left its own "… and Fitness".
+  await page.keyboard.type(`${name} and Fitness`);
+  await expect(page.locator('[data-palette-item][data-selected="true"]', { hasText: `${name} and Fitness` })).toBeVisible();
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('dialog', { name: 'Delete Speciality?' });
   await expect(confirm).toBeVisible();
