@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
+import { compress, COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
+import { compressJson } from './compress-json';
 import { authRoutes } from './auth/routes';
 import { authenticate } from './auth/sessions';
 import type { Config } from './config';
@@ -44,6 +45,19 @@ const tooLarge = (c: Context, message: string) => {
   return fail(413, message, { code: 'too_large' });
 };
 
+/**
+ * A header on an answer already made. Through the answer's own headers: `c.header` after the handler rebuilds the
+ * answer (the Node adapter's light Response becomes a web Response read through a body stream, on every call).
+ * A Response whose headers are immutable falls back to the rebuild.
+ */
+function setOnAnswer(c: Context, name: string, value: string) {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.header(name, value);
+  }
+}
+
 function contentSecurityPolicy(config: Config): string {
   const connect = ["'self'", ...(config.firebaseConfig ? ['https://*.googleapis.com', 'https://*.firebaseio.com'] : [])];
   return [
@@ -72,36 +86,30 @@ export function createApp(deps: { db: DB; config: Config; distDir?: string }): H
     c.set('db', db);
     c.set('config', config);
     await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+    setOnAnswer(c, 'X-Content-Type-Options', 'nosniff');
+    setOnAnswer(c, 'Referrer-Policy', 'strict-origin-when-cross-origin');
+    setOnAnswer(c, 'X-Frame-Options', 'DENY');
+    setOnAnswer(c, 'Cross-Origin-Opener-Policy', 'same-origin');
     // Browsers heed it only over HTTPS (behind a TLS proxy); over plain HTTP on one machine it is ignored.
-    c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', csp);
-    if (bodyUnread(c)) c.header('Connection', 'close');
+    setOnAnswer(c, 'Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (!c.res.headers.has('Content-Security-Policy')) setOnAnswer(c, 'Content-Security-Policy', csp);
+    if (bodyUnread(c)) setOnAnswer(c, 'Connection', 'close');
   });
 
   const api = new Hono<AppEnv>();
   api.use('*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    setOnAnswer(c, 'Cache-Control', 'no-store');
   });
   // Answers above 1 KB go compressed (gzip or deflate, as the client accepts): a page of 100 rows is ~10× smaller.
-  api.use('*', compress({ threshold: 1024 }));
-  // JSON answers are built in memory: give them their length, so that the compression above can leave small ones alone.
-  api.use('*', async (c, next) => {
-    await next();
-    if (c.res.headers.has('content-length') || !c.res.headers.get('content-type')?.includes('json')) return;
-    const body = await c.res.arrayBuffer();
-    const headers = new Headers(c.res.headers);
-    headers.set('content-length', String(body.byteLength));
-    c.res = new Response(body, { status: c.res.status, headers });
-  });
+  // JSON (nearly every answer) by compressJson; a CSV export's stream and other answers by Hono's compress.
+  api.use('*', compress({ threshold: 1024, contentTypeFilter: (type) => COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) && !type.includes('json') }));
+  api.use('*', compressJson(1024));
   // A 413 is answered before the body is read: it closes the connection (tooLarge).
   api.use('/upload', bodyLimit({ maxSize: MAX_UPLOAD_BYTES, onError: (c) => { throw tooLarge(c, 'The file is larger than 2 MB'); } }));
   api.use('*', async (c, next) => {
-    if (c.req.path === '/api/upload') return next();
+    // GET and HEAD carry no body; asking the request for its body stream would build a whole web Request for nothing.
+    if (c.req.path === '/api/upload' || c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     return bodyLimit({ maxSize: 1024 * 1024, onError: (c) => { throw tooLarge(c, 'The request is too large'); } })(c, next);
   });
   api.use('*', async (c, next) => {

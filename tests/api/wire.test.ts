@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { setupApi } from './harness';
@@ -66,5 +66,24 @@ describe('API answers', () => {
     expect(big.headers.get('content-encoding')).toBe('gzip');
     const small = await app.request('/api/auth/config', { headers: { 'accept-encoding': 'gzip' } });
     expect(small.headers.get('content-encoding')).toBeNull();
+  });
+
+  test('each accepted encoding gives the same JSON as none; a refused one (q=0) is not used', async () => {
+    const auth = { authorization: `Bearer ${api.tokens.superadmin}` };
+    const plain = await app.request('/api/state?limit=50', { headers: { ...auth, 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const expected = await plain.json();
+    for (const [accepted, encoding, inflate] of [
+      ['gzip, deflate', 'gzip', gunzipSync], ['gzip;q=0, deflate', 'deflate', inflateSync], ['*', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await app.request('/api/state?limit=50', { headers: { ...auth, 'accept-encoding': accepted } });
+      expect(res.headers.get('content-encoding'), accepted).toBe(encoding);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(Number(res.headers.get('content-length'))).toBe(bytes.byteLength);
+      expect(JSON.parse(inflate(bytes).toString())).toEqual(expected);
+    }
+    const none = await app.request('/api/state?limit=50', { headers: { ...auth, 'accept-encoding': 'gzip;q=0, deflate;q=0' } });
+    expect(none.headers.get('content-encoding')).toBeNull();
+    expect(await none.json()).toEqual(expected);
   });
 });

@@ -1,0 +1,45 @@
+import { promisify } from 'node:util';
+import { deflate, gzip } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+
+const gzipAsync = promisify(gzip);
+const deflateAsync = promisify(deflate);
+
+/** The encoding to answer in: gzip, else deflate, when the client accepts one (a `q=0` refuses it). */
+export function jsonEncoding(accepted: string | undefined): 'gzip' | 'deflate' | null {
+  if (!accepted) return null;
+  const ok = (name: string) => accepted.split(',').some((part) => {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    if (token !== name && token !== '*') return false;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    return q === undefined || Number(q) > 0;
+  });
+  return ok('gzip') ? 'gzip' : ok('deflate') ? 'deflate' : null;
+}
+
+/**
+ * JSON answers above `threshold` bytes, compressed with zlib on a worker thread of libuv. A client that accepts no
+ * compression gets the answer as the handler built it, untouched: the Node adapter then writes the string at once,
+ * where reading the body back out of a Response and wrapping it again cost a stream and a copy on every call. Other
+ * answers (a CSV export's stream) are left to Hono's compression, outside this one and told to leave JSON alone.
+ */
+export function compressJson(threshold: number): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    if (c.req.method === 'HEAD' || res.headers.has('content-encoding') || !res.headers.get('content-type')?.includes('json')) return;
+    res.headers.append('vary', 'Accept-Encoding');
+    const encoding = jsonEncoding(c.req.header('accept-encoding'));
+    if (!encoding) return;
+    const text = Buffer.from(await res.arrayBuffer());
+    const headers = new Headers(res.headers);
+    let body: Buffer = text;
+    if (text.byteLength >= threshold) {
+      body = await (encoding === 'gzip' ? gzipAsync(text) : deflateAsync(text));
+      headers.set('content-encoding', encoding);
+    }
+    headers.set('content-length', String(body.byteLength));
+    // A Buffer is a Uint8Array: the Node adapter writes it as it is.
+    c.res = new Response(body as Uint8Array<ArrayBuffer>, { status: res.status, headers });
+  };
+}

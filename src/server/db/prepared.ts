@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+
+/**
+ * Named prepared statements for a PostgreSQL server. Kysely sends every statement unnamed, so the server parses and
+ * analyses each one again, though a console sends the same few hundred texts all day (the session check, each list's
+ * page and count, labels, details). A text named by its hash is parsed once per connection; later uses send only its
+ * values. The server may then keep a generic plan for a statement whose plans do not depend on the values (the
+ * session check, a record by id), and plans the others for each call's values as before (plan_cache_mode auto).
+ *
+ * A connection names at most PREPARED_PER_CONNECTION texts, the first it meets, and sends the rest unnamed: no
+ * statement is ever deallocated, so none can be dropped under a query that is about to use it, and a text that holds
+ * literals rather than parameters cannot fill the server's memory.
+ */
+export const PREPARED_PER_CONNECTION = 400;
+
+const PREPARED = Symbol('prepared statements');
+type Named = pg.PoolClient & { [PREPARED]?: Set<string> };
+
+/** Names by text, remembered (hashing each text again cost more than the rest of this file); emptied when full. */
+const names = new Map<string, string>();
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    if (names.size >= 5_000) names.clear();
+    name = `k${createHash('sha1').update(text).digest('hex').slice(0, 30)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/** Makes `client.query(text, values)` (the form Kysely uses) send a named statement. Once per connection. */
+export function prepareStatements(client: pg.PoolClient, limit = PREPARED_PER_CONNECTION): pg.PoolClient {
+  const named = client as Named;
+  if (named[PREPARED]) return client;
+  const prepared = new Set<string>();
+  named[PREPARED] = prepared;
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof config !== 'string' || !Array.isArray(values) || callback !== undefined) return query(config, values, callback);
+    const name = nameOf(config);
+    if (!prepared.has(name)) {
+      if (prepared.size >= limit) return query(config, values);
+      prepared.add(name);
+    }
+    return query({ name, text: config, values });
+  };
+  return client;
+}
