@@ -3,16 +3,21 @@ import {
   CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
   type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, type TransactionSettings,
 } from 'kysely';
+import { PGlitePrepared } from './pglite-prepared';
 
 /**
  * Kysely over PGlite. PGlite is one connection, so connections are handed out one at a time: a
  * transaction holds the only connection until it ends, and other queries wait their turn.
  */
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pg: PGlite) {}
+  private readonly prepared: PGlitePrepared | null;
+
+  constructor(private readonly pg: PGlite) {
+    this.prepared = process.env.DATABASE_PREPARE === '0' ? null : new PGlitePrepared(pg);
+  }
 
   async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
-    const res = await this.pg.query<R>(q.sql, q.parameters as unknown[]);
+    const res = this.prepared ? await this.prepared.query<R>(q.sql, q.parameters) : await this.pg.query<R>(q.sql, q.parameters as unknown[]);
     const affected = res.affectedRows;
     return { rows: res.rows, numAffectedRows: affected === undefined ? undefined : BigInt(affected) };
   }

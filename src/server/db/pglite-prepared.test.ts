@@ -1,0 +1,56 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PGlitePrepared } from './pglite-prepared';
+
+/** Named prepared statements on the embedded database answer exactly as PGlite's own `query` does. */
+describe('prepared statements on PGlite', () => {
+  let pg: PGlite;
+  let prepared: PGlitePrepared;
+  const names = async () => (await pg.query<{ name: string }>('select name from pg_prepared_statements order by name')).rows.map((r) => r.name);
+
+  beforeAll(async () => {
+    pg = new PGlite();
+    await pg.waitReady;
+    await pg.exec(`create table t (id serial primary key, n int, tags int[], doc jsonb, at timestamptz, day date, name text)`);
+    prepared = new PGlitePrepared(pg, 3);
+  });
+  afterAll(() => pg.close());
+
+  test('values of every kind go in and come out as query would give them; a text is parsed once', async () => {
+    const insert = 'insert into t (n, tags, doc, at, day, name) values ($1, $2, $3, $4, $5, $6) returning *';
+    const values = [7, [1, 2, 3], { a: [1, 'x'] }, new Date('2026-11-23T10:00:00.123Z'), '2026-11-23', "O'Brien"];
+    const mine = await prepared.query(insert, values);
+    const theirs = await pg.query(insert, values);
+    expect(mine.rows).toHaveLength(1);
+    expect({ ...mine.rows[0] as object, id: 0 }).toEqual({ ...theirs.rows[0] as object, id: 0 });
+    expect(mine.affectedRows).toBe(1);
+    await prepared.query(insert, [null, null, null, null, null, null]);
+    expect(await names()).toHaveLength(1);
+    const select = await prepared.query<{ n: number | null }>('select n from t where name is not distinct from $1 order by id', [null]);
+    expect(select.rows).toEqual([{ n: null }]);
+  });
+
+  test('past the limit texts go through query, and still answer', async () => {
+    for (let i = 1; i <= 4; i++) expect((await prepared.query<{ v: number }>(`select $1::int + ${i} as v`, [1])).rows).toEqual([{ v: 1 + i }]);
+    expect(await names()).toHaveLength(3);
+  });
+
+  test('a refused text throws the database error each time; a failed bind leaves its statement usable', async () => {
+    const fresh = new PGlitePrepared(pg);
+    for (let i = 0; i < 2; i++) await expect(fresh.query('select * from no_such_table where id = $1', [1])).rejects.toMatchObject({ code: '42P01' });
+    await expect(fresh.query('select $1::int as v', ['not a number'])).rejects.toMatchObject({ code: '22P02' });
+    expect((await fresh.query('select $1::int as v', [5])).rows).toEqual([{ v: 5 }]);
+  });
+
+  test('inside a transaction: an error aborts it as it should, and after the rollback the statements work', async () => {
+    const fresh = new PGlitePrepared(pg);
+    await fresh.query('begin', []);
+    await fresh.query('insert into t (n) values ($1)', [100]);
+    await expect(fresh.query('select 1 / $1::int as v', [0])).rejects.toMatchObject({ code: '22012' });
+    await expect(fresh.query('select $1::int as v', [1])).rejects.toMatchObject({ code: '25P02' });
+    await fresh.query('rollback', []);
+    expect((await fresh.query('select count(*)::int as c from t where n = $1', [100])).rows).toEqual([{ c: 0 }]);
+    expect((await fresh.query('select 1 / $1::int as v', [1])).rows).toEqual([{ v: 1 }]);
+    expect((await fresh.query('select $1::int as v', [2])).rows).toEqual([{ v: 2 }]);
+  });
+});

@@ -1,0 +1,73 @@
+import { parse as results, protocol, type PGlite, type Results } from '@electric-sql/pglite';
+import { PREPARED_PER_CONNECTION } from './prepared';
+
+const { serialize } = protocol;
+
+interface Statement { name: string; types: number[] }
+let named = 0;
+interface BackendMessage { name: string }
+
+const concat = (parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const p of parts) { out.set(p, at); at += p.byteLength; }
+  return out;
+};
+
+/** The database's error among the answers (PGlite's parser makes it an Error), thrown as `query` would throw it. */
+function raiseError(messages: BackendMessage[]) {
+  const error = messages.find((m) => m instanceof Error);
+  if (error) throw error;
+}
+
+/**
+ * Named prepared statements on the embedded database, as db/prepared.ts does for a PostgreSQL server. PGlite's
+ * `query` parses, describes, binds and runs each statement in six calls into the WebAssembly backend and plans it
+ * afresh, which, under load, was most of the embedded console's time (planning alone asks the file system for every
+ * table's size). Here a text is parsed once (its parameter types kept to write values as PGlite does), and each later
+ * use is one call: bind, describe, execute, sync. PostgreSQL may then keep a generic plan where the values do not
+ * change it. At most PREPARED_PER_CONNECTION texts are named; the rest go through `query` as before.
+ */
+export class PGlitePrepared {
+  private readonly statements = new Map<string, Statement>();
+
+  constructor(private readonly pg: PGlite, private readonly limit = PREPARED_PER_CONNECTION) {}
+
+  /** Runs `text` with `params` as `pg.query` would, through a named statement. Callers hold the one connection. */
+  async query<R>(text: string, params: readonly unknown[]): Promise<Results<R>> {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      if (this.statements.size >= this.limit) return this.pg.query<R>(text, params as unknown[]);
+      statement = await this.prepare(text);
+    }
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const write = this.pg.serializers[statement.types[i]];
+      return write ? write(value) : String(value);
+    });
+    const messages = await this.exec([
+      serialize.bind({ statement: statement.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
+    raiseError(messages);
+    return results.parseResults(messages as never, this.pg.parsers)[0] as Results<R>;
+  }
+
+  /** Parses `text` under a new name and reads its parameter types; a text the server refuses is not kept. */
+  private async prepare(text: string): Promise<Statement> {
+    // Named for the process, not for this object: two of them on one database must never meet on a name.
+    const name = `k${++named}`;
+    const messages = await this.exec([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]);
+    raiseError(messages);
+    const statement = { name, types: results.parseDescribeStatementResults(messages as never) };
+    this.statements.set(text, statement);
+    return statement;
+  }
+
+  private exec(parts: Uint8Array[]): Promise<BackendMessage[]> {
+    // Errors come back among the messages, so that a failed statement's Sync is always read to its end.
+    return this.pg._runExclusiveQuery(() => this.pg.execProtocolStream(concat(parts), { throwOnError: false }));
+  }
+}
