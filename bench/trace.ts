@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { PGlitePrepared } from '../src/server/db/pglite-prepared';
 
 export interface Statement { sql: string; params: unknown[]; ms: number }
 
@@ -10,20 +11,29 @@ export interface Statement { sql: string; params: unknown[]; ms: number }
 let recording: Statement[] | null = null;
 let installed = false;
 
-function install() {
-  if (installed) return;
-  installed = true;
-  const proto = PGlite.prototype as unknown as { query: (sql: string, params?: unknown[], opts?: unknown) => Promise<unknown> };
-  const original = proto.query;
-  proto.query = async function (this: unknown, text: string, params?: unknown[], opts?: unknown) {
-    if (!recording) return original.call(this, text, params, opts);
+/** Times `method` of `proto` into the recording; a call inside another recorded call (the fallback of one to the other) counts once. */
+let depth = 0;
+function record(proto: Record<string, unknown>, method: string) {
+  const original = proto[method] as (this: unknown, text: string, params?: unknown[], opts?: unknown) => Promise<unknown>;
+  proto[method] = async function (this: unknown, text: string, params?: unknown[], opts?: unknown) {
+    if (!recording || depth > 0) return original.call(this, text, params, opts);
     const started = performance.now();
+    depth++;
     try {
       return await original.call(this, text, params, opts);
     } finally {
+      depth--;
       recording?.push({ sql: text, params: params ?? [], ms: performance.now() - started });
     }
   };
+}
+
+function install() {
+  if (installed) return;
+  installed = true;
+  // The console's statements go through its prepared statements (db/pglite-prepared.ts), or PGlite's own query.
+  record(PGlitePrepared.prototype as unknown as Record<string, unknown>, 'query');
+  record(PGlite.prototype as unknown as Record<string, unknown>, 'query');
 }
 
 export async function traced<T>(fn: () => Promise<T>): Promise<{ result: T; statements: Statement[] }> {
