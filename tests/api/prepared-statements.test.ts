@@ -1,5 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sql } from 'kysely';
+import { openDatabase } from '../../src/server/db/connection';
 import { prepareStatements } from '../../src/server/db/prepared';
 
 /**
@@ -44,6 +46,18 @@ describe.skipIf(!url)('named prepared statements', () => {
       expect((await client.query('select $1::text as t', ['ok'])).rows).toEqual([{ t: 'ok' }]);
     } finally {
       client.release(true);
+    }
+  });
+
+  test("the console's connections plan each statement for its values (a generic plan once made a search 25 times slower)", async () => {
+    const database = await openDatabase({ url });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const shown = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(database.db);
+        expect(shown.rows[0].plan_cache_mode).toBe('force_custom_plan');
+      }
+    } finally {
+      await database.close();
     }
   });
 

@@ -1,5 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sql } from 'kysely';
+import { openDatabase } from './connection';
 import { PGlitePrepared } from './pglite-prepared';
 
 /** Named prepared statements on the embedded database answer exactly as PGlite's own `query` does. */
@@ -28,6 +30,16 @@ describe('prepared statements on PGlite', () => {
     expect(await names()).toHaveLength(1);
     const select = await prepared.query<{ n: number | null }>('select n from t where name is not distinct from $1 order by id', [null]);
     expect(select.rows).toEqual([{ n: null }]);
+  });
+
+  test("the console's embedded database plans each statement for its values", async () => {
+    const database = await openDatabase({});
+    try {
+      const shown = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(database.db);
+      expect(shown.rows[0].plan_cache_mode).toBe('force_custom_plan');
+    } finally {
+      await database.close();
+    }
   });
 
   test('past the limit texts go through query, and still answer', async () => {
