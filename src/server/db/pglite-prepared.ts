@@ -25,8 +25,8 @@ function raiseError(messages: BackendMessage[]) {
  * `query` parses, describes, binds and runs each statement in six calls into the WebAssembly backend and plans it
  * afresh, which, under load, was most of the embedded console's time (planning alone asks the file system for every
  * table's size). Here a text is parsed once (its parameter types kept to write values as PGlite does), and each later
- * use is one call: bind, describe, execute, sync. PostgreSQL may then keep a generic plan where the values do not
- * change it. At most PREPARED_PER_CONNECTION texts are named; the rest go through `query` as before.
+ * use is one call: bind, describe, execute, sync (still planned for its values, as on a server). At most
+ * PREPARED_PER_CONNECTION texts are named; the rest go through `query` as before.
  */
 export class PGlitePrepared {
   private readonly statements = new Map<string, Statement>();

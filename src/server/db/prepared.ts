@@ -5,8 +5,8 @@ import type pg from 'pg';
  * Named prepared statements for a PostgreSQL server. Kysely sends every statement unnamed, so the server parses and
  * analyses each one again, though a console sends the same few hundred texts all day (the session check, each list's
  * page and count, labels, details). A text named by its hash is parsed once per connection; later uses send only its
- * values. The server may then keep a generic plan for a statement whose plans do not depend on the values (the
- * session check, a record by id), and plans the others for each call's values as before (plan_cache_mode auto).
+ * values. Each call is still planned for its own values (plan_cache_mode = force_custom_plan, db/connection.ts): a
+ * generic plan made a list search 25 times slower.
  *
  * A connection names at most PREPARED_PER_CONNECTION texts, the first it meets, and sends the rest unnamed: no
  * statement is ever deallocated, so none can be dropped under a query that is about to use it, and a text that holds
