@@ -49,15 +49,35 @@ describe.skipIf(!url)('named prepared statements', () => {
     }
   });
 
-  test("the console's connections plan each statement for its values (a generic plan once made a search 25 times slower)", async () => {
+  /** On one connection of a console's database: a text run twice, then what the connection has prepared and its plan mode. */
+  async function onOneConnection() {
     const database = await openDatabase({ url });
     try {
-      for (let i = 0; i < 3; i++) {
-        const shown = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(database.db);
-        expect(shown.rows[0].plan_cache_mode).toBe('force_custom_plan');
-      }
+      return await database.db.connection().execute(async (conn) => {
+        for (let i = 0; i < 2; i++) await sql`select ${i}::int + 1 as n`.execute(conn);
+        const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(conn);
+        const mode = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(conn);
+        return { prepared: prepared.rows.map((r) => r.statement), mode: mode.rows[0].plan_cache_mode };
+      });
     } finally {
       await database.close();
+    }
+  }
+
+  test("a console's connection prepares what it runs, and plans each call for its values (a generic plan made a search 25 times slower)", async () => {
+    const { prepared, mode } = await onOneConnection();
+    expect(prepared).toContain('select $1::int + 1 as n');
+    expect(mode).toBe('force_custom_plan');
+  });
+
+  test('DATABASE_PREPARE=0 (behind a pooler): nothing prepared, no startup options', async () => {
+    process.env.DATABASE_PREPARE = '0';
+    try {
+      const { prepared, mode } = await onOneConnection();
+      expect(prepared).toEqual([]);
+      expect(mode).toBe('auto');
+    } finally {
+      delete process.env.DATABASE_PREPARE;
     }
   });
 

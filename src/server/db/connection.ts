@@ -7,7 +7,7 @@ import pg from 'pg';
 import { acquireDataDirLock } from './lock';
 import { createDatabaseFolder, FSYNC_START_PARAMS, FsyncNodeFS } from './pglite-disk';
 import { PGliteDialect } from './pglite-dialect';
-import { prepareStatements } from './prepared';
+import { prepareStatements, preparing } from './prepared';
 
 // The generic CRUD reads tables named by the registry, so the database is typed loosely here and the
 // registry's zod schemas type the rows at the edges.
@@ -109,13 +109,15 @@ function openPostgres(url: string): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-    options: `-c plan_cache_mode=${PLAN_CACHE_MODE}`,
+    // Only with prepared statements (unnamed ones are planned for their values anyway): a pooler such as PgBouncer
+    // refuses a startup `options` it was not told to ignore, and DATABASE_PREPARE=0 is what one runs behind it.
+    ...(preparing() ? { options: `-c plan_cache_mode=${PLAN_CACHE_MODE}` } : {}),
     types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => PARSERS[oid] ?? pg.types.getTypeParser(oid, format) } as pg.CustomTypesConfig,
   });
   // An idle connection the server ends (a restart, a dropped database) is an event, not a crash: the pool opens another.
   pool.on('error', (err) => console.error(`[db] idle connection ended: ${(err as { code?: string }).code ?? ''} ${err.message}`));
   // Each connection parses a statement once, and then sends only its values (db/prepared.ts).
-  if (process.env.DATABASE_PREPARE !== '0') pool.on('connect', (client) => { prepareStatements(client); });
+  if (preparing()) pool.on('connect', (client) => { prepareStatements(client); });
   const db: DB = new Kysely({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

@@ -4,6 +4,7 @@ import {
   type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, type TransactionSettings,
 } from 'kysely';
 import { PGlitePrepared } from './pglite-prepared';
+import { preparing } from './prepared';
 
 /**
  * Kysely over PGlite. PGlite is one connection, so connections are handed out one at a time: a
@@ -13,7 +14,7 @@ class PGliteConnection implements DatabaseConnection {
   private readonly prepared: PGlitePrepared | null;
 
   constructor(private readonly pg: PGlite) {
-    this.prepared = process.env.DATABASE_PREPARE === '0' ? null : new PGlitePrepared(pg);
+    this.prepared = preparing() ? new PGlitePrepared(pg) : null;
   }
 
   async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {

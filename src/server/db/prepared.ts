@@ -14,6 +14,9 @@ import type pg from 'pg';
  */
 export const PREPARED_PER_CONNECTION = 400;
 
+/** DATABASE_PREPARE=0 sends every statement unnamed, on both databases (README). */
+export const preparing = () => process.env.DATABASE_PREPARE !== '0';
+
 const PREPARED = Symbol('prepared statements');
 type Named = pg.PoolClient & { [PREPARED]?: Set<string> };
 
