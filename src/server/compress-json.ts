@@ -1,20 +1,14 @@
 import { promisify } from 'node:util';
 import { deflate, gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
+import { acceptsEncoding } from './accept-encoding';
 
 const gzipAsync = promisify(gzip);
 const deflateAsync = promisify(deflate);
 
-/** The encoding to answer in: gzip, else deflate, when the client accepts one (a `q=0` refuses it). */
+/** The encoding to answer in: gzip, else deflate, when the client accepts one. */
 export function jsonEncoding(accepted: string | undefined): 'gzip' | 'deflate' | null {
-  if (!accepted) return null;
-  const ok = (name: string) => accepted.split(',').some((part) => {
-    const [token, ...params] = part.trim().toLowerCase().split(';');
-    if (token !== name && token !== '*') return false;
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    return q === undefined || Number(q) > 0;
-  });
-  return ok('gzip') ? 'gzip' : ok('deflate') ? 'deflate' : null;
+  return acceptsEncoding(accepted, 'gzip') ? 'gzip' : acceptsEncoding(accepted, 'deflate') ? 'deflate' : null;
 }
 
 /**

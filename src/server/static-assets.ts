@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context } from 'hono';
+import { acceptsEncoding } from './accept-encoding';
 
 /**
  * The built console's files. Hashed assets (`/assets/name-HASH.js`) never change, so browsers keep them for a year
@@ -29,8 +30,8 @@ function variant(file: string, encoding?: 'br' | 'gzip'): Variant | null {
 
 /** The best variant of `file` for this request's Accept-Encoding. */
 function pick(c: Context, file: string): Variant | null {
-  const accept = c.req.header('accept-encoding') ?? '';
-  return (/\bbr\b/.test(accept) ? variant(file, 'br') : null) ?? (/\bgzip\b/.test(accept) ? variant(file, 'gzip') : null) ?? variant(file);
+  const accept = c.req.header('accept-encoding');
+  return (acceptsEncoding(accept, 'br') ? variant(file, 'br') : null) ?? (acceptsEncoding(accept, 'gzip') ? variant(file, 'gzip') : null) ?? variant(file);
 }
 
 function send(c: Context, file: string, cacheControl: string, etag?: string) {

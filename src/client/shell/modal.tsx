@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
  * A modal dialog on Radix's dialog primitive: focus moves in when it opens, stays in
  * (Tab and Shift+Tab cycle inside), and returns to where it was when it closes; Esc closes it wherever focus is, and
  * so does a click outside. Every dialog of the console (forms, confirmations, sheets, workflow moves) is one of these;
- * the palette, opened many times an hour, is the browser's own modal dialog (palette/palette-frame.tsx). Focus goes to the first field marked autoFocus, else the first field or button, else the dialog itself
- * (a sheet with nothing to press still takes the keyboard, so Esc and Tab work at once).
+ * the palette, opened many times an hour, is the browser's own modal dialog (palette/palette-frame.tsx). Focus goes
+ * to the first field marked autoFocus, else the first field or button, else the dialog itself (a sheet with nothing
+ * to press still takes the keyboard, so Esc and Tab work at once).
  */
 export function Modal({ title, onClose, children, className = '', labelledBy, describedBy }: {
   title: string; onClose: () => void; children: ReactNode; className?: string; labelledBy?: string; describedBy?: string;

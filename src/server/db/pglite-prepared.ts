@@ -7,13 +7,6 @@ interface Statement { name: string; types: number[] }
 let named = 0;
 interface BackendMessage { name: string }
 
-const concat = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.byteLength; }
-  return out;
-};
-
 /** The database's error among the answers (PGlite's parser makes it an Error), thrown as `query` would throw it. */
 function raiseError(messages: BackendMessage[]) {
   const error = messages.find((m) => m instanceof Error);
@@ -68,6 +61,6 @@ export class PGlitePrepared {
 
   private exec(parts: Uint8Array[]): Promise<BackendMessage[]> {
     // Errors come back among the messages, so that a failed statement's Sync is always read to its end.
-    return this.pg._runExclusiveQuery(() => this.pg.execProtocolStream(concat(parts), { throwOnError: false }));
+    return this.pg._runExclusiveQuery(() => this.pg.execProtocolStream(Buffer.concat(parts), { throwOnError: false }));
   }
 }

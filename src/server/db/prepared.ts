@@ -17,9 +17,6 @@ export const PREPARED_PER_CONNECTION = 400;
 /** DATABASE_PREPARE=0 sends every statement unnamed, on both databases (README). */
 export const preparing = () => process.env.DATABASE_PREPARE !== '0';
 
-const PREPARED = Symbol('prepared statements');
-type Named = pg.PoolClient & { [PREPARED]?: Set<string> };
-
 /** Names by text, remembered (hashing each text again cost more than the rest of this file); emptied when full. */
 const names = new Map<string, string>();
 function nameOf(text: string): string {
@@ -32,12 +29,9 @@ function nameOf(text: string): string {
   return name;
 }
 
-/** Makes `client.query(text, values)` (the form Kysely uses) send a named statement. Once per connection. */
+/** Makes `client.query(text, values)` (the form Kysely uses) send a named statement; called once per connection. */
 export function prepareStatements(client: pg.PoolClient, limit = PREPARED_PER_CONNECTION): pg.PoolClient {
-  const named = client as Named;
-  if (named[PREPARED]) return client;
   const prepared = new Set<string>();
-  named[PREPARED] = prepared;
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
     if (typeof config !== 'string' || !Array.isArray(values) || callback !== undefined) return query(config, values, callback);
