@@ -8,6 +8,7 @@ import { acquireDataDirLock } from './lock';
 import { createDatabaseFolder, FSYNC_START_PARAMS, FsyncNodeFS } from './pglite-disk';
 import { PGliteDialect } from './pglite-dialect';
 import { prepareStatements, preparing } from './prepared';
+import { attachWriteClock, WriteClock } from './write-clock';
 
 // The generic CRUD reads tables named by the registry, so the database is typed loosely here and the
 // registry's zod schemas type the rows at the edges.
@@ -94,7 +95,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     throw err;
   }
   void pgliteTypes;
-  const db: DB = new Kysely({ dialect: new PGliteDialect(pglite) });
+  const clock = new WriteClock();
+  const db: DB = new Kysely({ dialect: new PGliteDialect(pglite, clock) });
+  attachWriteClock(db, clock);
   return {
     db,
     kind: 'pglite',

@@ -5,6 +5,7 @@ import {
 } from 'kysely';
 import { PGlitePrepared } from './pglite-prepared';
 import { preparing } from './prepared';
+import type { WriteClock } from './write-clock';
 
 /**
  * Kysely over PGlite. PGlite is one connection, so connections are handed out one at a time: a
@@ -13,11 +14,12 @@ import { preparing } from './prepared';
 class PGliteConnection implements DatabaseConnection {
   private readonly prepared: PGlitePrepared | null;
 
-  constructor(private readonly pg: PGlite) {
+  constructor(private readonly pg: PGlite, private readonly clock: WriteClock | undefined) {
     this.prepared = preparing() ? new PGlitePrepared(pg) : null;
   }
 
   async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+    this.clock?.observe(q.sql);
     const res = this.prepared ? await this.prepared.query<R>(q.sql, q.parameters) : await this.pg.query<R>(q.sql, q.parameters as unknown[]);
     const affected = res.affectedRows;
     return { rows: res.rows, numAffectedRows: affected === undefined ? undefined : BigInt(affected) };
@@ -34,8 +36,8 @@ class PGliteDriver implements Driver {
   private release: (() => void) | null = null;
   private readonly connection: PGliteConnection;
 
-  constructor(private readonly pg: PGlite) {
-    this.connection = new PGliteConnection(pg);
+  constructor(private readonly pg: PGlite, clock: WriteClock | undefined) {
+    this.connection = new PGliteConnection(pg, clock);
   }
 
   async init() {}
@@ -74,9 +76,10 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
+  /** `clock` sees every statement's text before it runs (db/write-clock.ts). */
+  constructor(private readonly pg: PGlite, private readonly clock?: WriteClock) {}
   createAdapter() { return new PostgresAdapter(); }
-  createDriver() { return new PGliteDriver(this.pg); }
+  createDriver() { return new PGliteDriver(this.pg, this.clock); }
   createQueryCompiler() { return new PostgresQueryCompiler(); }
   createIntrospector(db: Kysely<unknown>) { return new PostgresIntrospector(db); }
 }
