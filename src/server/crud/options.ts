@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { canAccess, ENTITIES, fieldRulesOf, subtitleOf, titleOf, type EntityDef, type ReservedValues, type Role } from '../../registry';
 import { col } from './columns';
 import type { DB } from '../db/connection';
-import { orderBy, pageRows, textSearch } from './list';
+import { orderBy, pageRows, shortTermHead, textSearch, withHead } from './list';
 
 export interface Option { id: number; title: string; subtitle: string }
 
@@ -18,10 +18,14 @@ export async function listOptions(db: DB, def: EntityDef, opts: { q?: string; id
     if (canAccess(rule.roles, opts.role)) continue;
     scope.push(sql`${sql.raw(col(def, rule.key))} <> all(${[...rule.values]}::text[])`);
   }
-  const search = !opts.ids && opts.q ? await textSearch(db, def, opts.q) : null;
-  const rows = await pageRows(db, def, scope, orderBy(def, def.defaultSort), opts.limit, search);
-  return rows.map((r) => ({ id: Number(r.id), title: titleOf(def, r) || `#${r.id}`, subtitle: subtitleOf(def, r) }));
+  const order = orderBy(def, def.defaultSort);
+  const head = !opts.ids && opts.q ? await shortTermHead(db, def, scope, order, opts.limit, opts.q) : null;
+  if (head && head.length >= opts.limit) return head.map(optionOf(def));
+  const search = !opts.ids && opts.q ? withHead(await textSearch(db, def, opts.q), head) : null;
+  return (await pageRows(db, def, scope, order, opts.limit, search)).map(optionOf(def));
 }
+
+const optionOf = (def: EntityDef) => (r: Record<string, unknown>): Option => ({ id: Number(r.id), title: titleOf(def, r) || `#${r.id}`, subtitle: subtitleOf(def, r) });
 
 /** The field-level rules whose reserved values are records of `target` (roles, for admin-user's role). */
 function reservedTargets(target: string): ReservedValues[] {

@@ -1,0 +1,82 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { getEntity } from '../../src/registry';
+import { selectList, toRecord } from '../../src/server/crud/columns';
+import { searchDoc } from '../../src/server/search';
+import { setupApi } from './harness';
+
+/**
+ * The list search box with more matches than it counts (SEARCH_COUNT_CAP, 1,000), where a page is not found through
+ * the matches' ids but in list order (crud/list.ts): a short term common from the first rows (its page and its
+ * "more than 1,000" read from the head of the list, the trigram index never asked), and a term whose matches all lie
+ * past the head (the walk given up, the page gathered from every match). Each page is the one the rows call for.
+ */
+const api = setupApi();
+const def = getEntity('speciality');
+const COMMON = 1_200;
+const LATE = 1_100;
+const names = {
+  common: Array.from({ length: COMMON }, (_, i) => `Qz common ${String(i).padStart(4, '0')}`),
+  // "Zz…" sorts after every other name, so that the head of the list in name order holds none of them.
+  late: Array.from({ length: LATE }, (_, i) => `Zz wlate ${String(i).padStart(4, '0')}`),
+};
+
+/** Rows stored as the bench's seed stores them: many at once, each with its search row. */
+async function storeMany(list: string[]) {
+  await sql`insert into speciality (name, description, sort_order, status)
+    select n, 'bulk', 0, 'active' from unnest(${list}::text[]) n`.execute(api.db);
+  const rows = (await sql<Record<string, unknown>>`select ${selectList(def)} from speciality t where t.name = any(${list}::text[])`.execute(api.db)).rows;
+  const search = rows.map((row) => { const rec = toRecord(def, row); return { id: rec.id as number, ...searchDoc(def, rec) }; });
+  await sql`insert into search_index (entity, record_id, title, subtitle, doc)
+    select ${def.name}, * from unnest(${search.map((s) => s.id)}::int[], ${search.map((s) => s.title)}::text[], ${search.map((s) => s.subtitle)}::text[], ${search.map((s) => s.doc)}::text[])`.execute(api.db);
+}
+
+const list = (query: string) => api.call('admin', 'GET', `/api/${def.api}?${query}`);
+const namesOf = (body: { data: { name: string }[] }) => body.data.map((r) => r.name);
+
+beforeAll(async () => {
+  await storeMany(names.common);
+  await storeMany(names.late);
+  // The terms below match these rows only.
+  const others = await sql<{ n: number }>`select count(*)::int as n from speciality where name not like 'Qz common %' and name not like 'Zz wlate %'
+    and (lower(name) ~ '(^| )(qz|zz|wl)' or lower(coalesce(description, '')) ~ '(^| )(qz|zz|wl)')`.execute(api.db);
+  expect(others.rows[0].n).toBe(0);
+});
+
+describe('a search with more than 1,000 matches', () => {
+  test('a short common term: the first page in list order, "more than 1,000", and the pages after it', async () => {
+    const first = await list('q=qz&limit=50&sort=name:asc');
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toMatchObject({ total: 1000, totalIsEstimate: true });
+    expect(namesOf(first.body)).toEqual(names.common.slice(0, 50));
+    const second = await list(`q=qz&limit=50&sort=name:asc&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    expect(namesOf(second.body)).toEqual(names.common.slice(50, 100));
+    const desc = await list('q=qz&limit=30&sort=name:desc');
+    expect(namesOf(desc.body)).toEqual(names.common.slice(-30).reverse());
+  });
+
+  test('terms whose matches lie past the head of the list: the page gathered from all of them', async () => {
+    for (const q of ['wl', 'wlate']) {
+      const r = await list(`q=${q}&limit=40&sort=name:asc`);
+      expect(r.status, r.text).toBe(200);
+      expect(r.body, q).toMatchObject({ total: 1000, totalIsEstimate: true });
+      expect(namesOf(r.body), q).toEqual(names.late.slice(0, 40));
+    }
+  });
+
+  test('the same with a filter: counted, not estimated from the head', async () => {
+    const r = await list('q=qz&limit=10&sort=name:asc&filter[status]=active');
+    expect(r.body).toMatchObject({ total: 1000, totalIsEstimate: true });
+    expect(namesOf(r.body)).toEqual(names.common.slice(0, 10));
+    const none = await list('q=qz&limit=10&filter[status]=inactive');
+    expect(none.body).toMatchObject({ data: [], total: 0 });
+  });
+
+  test('a picker: the first options in the default order, for a common and a late term', async () => {
+    for (const [q, expected] of [['qz', names.common], ['wl', names.late]] as const) {
+      const r = await api.call('admin', 'GET', `/api/${def.api}/options?q=${q}&limit=20`);
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.data.map((o: { title: string }) => o.title), q).toEqual(expected.slice(0, 20));
+    }
+  });
+});
