@@ -7,6 +7,7 @@ import { translateMessage } from '../i18n';
 import { currentRole } from '../state/session';
 import { useDebounced } from '../use-debounced';
 import { Empty, LoadError, Loading, PagesFoot, queryString, useAddressParams, usePages, useRowKeys, type KeysetPage } from './screen-parts';
+import { isEditable } from '../shell/editable';
 
 interface Row { id: number; title: string; subtitle: string; email: string | null; missing: string[]; count?: number; remindedToday: boolean }
 type Result = 'sent' | 'already_today' | 'no_email' | 'not_found';
@@ -83,8 +84,7 @@ export default function Worklist({ id }: { id: string }) {
 
   // r sends from anywhere on the screen but a field (where it is a letter being typed).
   const onScreenKey = (e: React.KeyboardEvent) => {
-    const el = e.target as HTMLElement;
-    if (e.key !== SEND_KEY || e.ctrlKey || e.metaKey || e.altKey || ['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName) || el.isContentEditable) return;
+    if (e.key !== SEND_KEY || e.ctrlKey || e.metaKey || e.altKey || isEditable(e.target)) return;
     e.preventDefault();
     void send();
   };

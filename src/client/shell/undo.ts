@@ -3,6 +3,7 @@ import { fromForm, inputSchema, toForm, type EntityDef, type FormValues } from '
 import { api, ApiError } from '../api/client';
 import i18n, { translateMessage } from '../i18n';
 import { dataChanged } from '../state/ui';
+import { isEditable } from './editable';
 
 /**
  * Undo from a toast (issue 10): a delete or an edit says it is done and offers Undo for UNDO_SECONDS, by the toast's
@@ -17,9 +18,6 @@ interface Offer { id: string | number; run: () => void }
 
 /** The newest offer still on screen: the one Ctrl+Z undoes. */
 let current: Offer | null = null;
-
-const isEditable = (el: EventTarget | null) =>
-  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 
 let listening = false;
 function listenForShortcut() {
