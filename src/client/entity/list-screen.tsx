@@ -230,7 +230,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   const anyFilter = Object.keys(state.filters).length > 0;
 
   return (
-    <section aria-labelledby="list-title">
+    <section className="list-screen" aria-labelledby="list-title">
       <div className="page-head">
         <h1 id="list-title">{title}</h1>
         {mayAdd && <button className="btn btn-primary" onClick={() => navigate(keepState(entityPath(def, 'add')))}>+ {t('list.add')} <kbd>c</kbd></button>}
