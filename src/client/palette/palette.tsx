@@ -57,8 +57,7 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   const p = useSnapshot(prefs);
   useSnapshot(session);
   const role = currentRole();
-  // What was typed while this code loaded (shell/palette-loading.tsx); openPalette empties it for the next opening.
-  const [query, setQuery] = useState(() => ui.paletteTyped);
+  const [query, setQuery] = useState('');
   const [page, setPage] = useState<Page | null>(() => {
     const cmd = initial ? COMMANDS.get(initial) : undefined;
     return cmd ? { cmd, index: 0, args: {} } : null;

@@ -3,7 +3,6 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { ui, openPalette } from '../state/ui';
 import { Hotkeys, openPaletteShortcutLabel } from './hotkeys';
-import { PaletteLoading } from './palette-loading';
 import { NotificationPanel } from './notification-panel';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
@@ -43,8 +42,8 @@ export function Shell({ children }: { children: ReactNode }) {
           and presses nothing under it. Not for the keyboard, which has Esc. */}
       {snap.sidebarOpen && <div className="sidebar-scrim" aria-hidden onClick={closeSidebar} />}
       <main className="main" id="main" tabIndex={-1}>{children}</main>
-      {snap.paletteOpen && <Suspense fallback={<PaletteLoading />}><Palette /></Suspense>}
       <Suspense fallback={null}>
+        {snap.paletteOpen && <Palette />}
         {snap.shortcutsOpen && <ShortcutsSheet />}
         {snap.confirmDelete && <ConfirmDelete />}
         {snap.preferencesOpen && <PreferencesDialog />}

@@ -7,8 +7,6 @@ export const ui = proxy({
   paletteOpen: false,
   /** Command id whose parameter page the palette opens on, if any. */
   palettePage: null as string | null,
-  /** Keys typed after the palette was asked for and before its code had loaded (shell/palette-loading.tsx). */
-  paletteTyped: '',
   notificationsOpen: false,
   shortcutsOpen: false,
   preferencesOpen: false,
@@ -38,7 +36,6 @@ export function runScreenAction(action: ScreenAction): boolean {
 
 export function openPalette(page: string | null = null) {
   ui.palettePage = page;
-  ui.paletteTyped = '';
   ui.paletteOpen = true;
 }
 
