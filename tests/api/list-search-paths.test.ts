@@ -80,3 +80,16 @@ describe('a search with more than 1,000 matches', () => {
     }
   });
 });
+
+describe('a term holding a long number (the index asked for the number alone, search/index.ts rareRun)', () => {
+  test('finds the record whose text holds the whole term, not others sharing the number', async () => {
+    await storeMany(['Zeta ward 4455667', 'Omega ward 4455667', 'Zeta ward 4455668']);
+    for (const url of ['/api/search?q=', `/api/${def.api}?q=`, `/api/${def.api}/options?q=`]) {
+      const found = await api.call('admin', 'GET', `${url}${encodeURIComponent('zeta ward 4455667')}`);
+      expect(found.status, found.text).toBe(200);
+      expect(found.body.data.map((r: { name?: string; title?: string }) => r.name ?? r.title), url).toEqual(['Zeta ward 4455667']);
+      const none = await api.call('admin', 'GET', `${url}${encodeURIComponent('beta ward 4455667')}`);
+      expect(none.body.data, url).toEqual([]);
+    }
+  });
+});

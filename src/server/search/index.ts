@@ -50,10 +50,26 @@ export function hasTrigram(q: string): boolean {
  * one several times slower, and the expression is checked on every row the index (or a walk) brings.
  */
 export function docContains(q: string, doc: RawBuilder<unknown> = sql`doc`): RawBuilder<unknown> {
+  const run = rareRun(q);
+  if (run) return sql`(${doc} like ${likePattern(run)} and (${doc} || '') like ${likePattern(q)})`;
   if (hasTrigram(q)) return sql`${doc} like ${likePattern(q)}`;
   // One regular expression, not `like 'ab%' or like '% ab%'`: both read the same trigrams, and the index twice.
   const literal = q.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return sql`${doc} ~ ${`(?:^| )${literal}`}`;
+}
+
+/**
+ * The run of five digits or more in a longer term (the number in `APT-2026-1987655`, the phone in `ravi 98450 12345`),
+ * or null. The trigram index looks a term up by all its trigrams at once, reading every one's entries, and those of
+ * `apt` and `202` are in millions of rows: a whole appointment number took 115–130 ms at 2M rows. Such a run's trigrams
+ * are in few rows, so the index is asked for the run alone and the whole term checked on what it finds (`doc || ''`,
+ * which the index does not serve): the same rows, in about a tenth of the time.
+ */
+export function rareRun(q: string): string | null {
+  const runs = q.match(/\d{5,}/g);
+  if (!runs) return null;
+  const longest = runs.reduce((a, b) => (b.length > a.length ? b : a));
+  return longest.length < q.trim().length ? longest : null;
 }
 
 /** Matches of `q` counted before a list says "more than …" (a search box narrows; it need not count a table). */
