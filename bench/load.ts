@@ -8,8 +8,8 @@ import { percentile } from './timing';
  * `npm run bench -- --load` (the last part of `npm run bench`): fifty staff at once. Starts the console as its own
  * process on the demo data (the embedded database in BENCH_LOAD_DIR, seeded on first use; or a PostgreSQL server,
  * seeded if empty), then runs a realistic mix at 50 connections for 60 s (after 5 s of it, the process's start,
- * reported apart): list pages with sorts and filters, details, palette searches, list searches and edits. Prints requests/s, p50, p95, p99, max and errors. It reports; nothing
- * here is a test. Targets (issue 8): PostgreSQL p99 under 100 ms with no errors; embedded within 2x of PostgreSQL.
+ * reported apart): list pages with sorts and filters, details, palette searches, list searches and edits. Prints
+ * requests/s, p50, p95, p99, max and errors. It reports; nothing here is a test. Targets (issue 8): PostgreSQL p99 under 100 ms with no errors; embedded within 2x of PostgreSQL.
  */
 const PORT = Number(process.env.BENCH_LOAD_PORT ?? 8733);
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -120,8 +120,8 @@ export async function runLoad(opts: LoadOptions, databaseUrl = ''): Promise<stri
       return { samples, errors, seconds: (performance.now() - started) / 1000 };
     };
     // A process just started is slow for its first seconds, whichever the database: each statement is prepared
-    // and each table's description read once, and the embedded database's WebAssembly is compiled again as it runs
-    // hot. That start is measured apart (and its errors counted), so that the figures below are the steady state's.
+    // and each table's description read once (and, likely, V8 still optimises the embedded database's WebAssembly).
+    // That start is measured apart (and its errors counted), so that the figures below are the steady state's.
     const warm = await run(WARM_UP_SECONDS);
     const warmMs = warm.samples.map((x) => x.ms).sort((a, b) => a - b);
     const { samples, errors, seconds } = await run(SECONDS);

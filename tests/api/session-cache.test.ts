@@ -79,7 +79,7 @@ describe.skipIf(onPostgres)('sessions on the embedded database', () => {
     expect((await validate(token)).body.data.role.name).toBe('fmc');
   });
 
-  test('a renamed role key is read again, not served from the cache', async () => {
+  test('after a write to the role table the session is read again, not served from the cache', async () => {
     const token = await api.newSession('doctor');
     expect((await validate(token)).status).toBe(200);
     const before = sessionReads();

@@ -148,12 +148,13 @@ const COUNT_WALK_ROWS = 10_000;
 
 /**
  * Whether the entity has more than SEARCH_COUNT_CAP records matching `q`, told from its first COUNT_WALK_ROWS
- * search rows (by id, one index range, no trigram reading): true when they hold that many, else unknown (null).
+ * search rows (by id, one index range, no trigram reading): true when they hold that many; false says only that
+ * they do not (the entity may still have that many).
  */
-async function commonInEntity(db: DB, def: EntityDef, q: string): Promise<true | null> {
+async function commonInEntity(db: DB, def: EntityDef, q: string): Promise<boolean> {
   const res = await sql<{ n: number }>`select count(*)::int as n from (select 1 from (select doc from search_index where entity = ${def.name}
     order by record_id limit ${COUNT_WALK_ROWS}) s where ${docContains(q)} limit ${SEARCH_COUNT_CAP + 1}) x`.execute(db);
-  return Number(res.rows[0]?.n ?? 0) > SEARCH_COUNT_CAP ? true : null;
+  return Number(res.rows[0]?.n ?? 0) > SEARCH_COUNT_CAP;
 }
 
 /** `col dir, id dir`, nulls where the (col, id) index puts them. */
