@@ -2,6 +2,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/connection';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
+import { ensureSortKeys } from './search/sort-key';
 
 /** Opens the database, applies migrations and seeds an empty one. Shared by `npm start`, tests and the bench. */
 export async function boot(config: Config, opts: { memory?: boolean; log?: (line: string) => void } = {}): Promise<Database> {
@@ -10,6 +11,8 @@ export async function boot(config: Config, opts: { memory?: boolean; log?: (line
   try {
     const applied = await migrate(database.db);
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
+    // Before the seed: its own writes then keep the keys through the triggers installed here.
+    await ensureSortKeys(database.db, log);
     // Both steps are all-or-nothing (the migrator runs its migrations in one transaction, the seed is one
     // transaction), so a start that crashes midway is finished by the next start.
     await seedIfEmpty(database.db, { demoPassword: config.demoPassword, demoData: config.demoData, scryptLogN: config.scryptLogN, dataDir: config.dataDir, log });

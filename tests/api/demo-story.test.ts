@@ -10,6 +10,7 @@ import { boot } from '../../src/server/boot';
 import { readConfig } from '../../src/server/config';
 import type { Database, DB } from '../../src/server/db/connection';
 import { ident } from '../../src/server/db/entity-table';
+import { staleSortKeys } from './sort-key-check';
 
 /**
  * The demo data tells one story (issue 7): a fresh database seeded WITH demo data (DEMO_DATA=1, as a first start
@@ -271,5 +272,20 @@ describe('what the screens show', () => {
       expect(r.utc, r.email).toBeGreaterThan(0);
     }
     expect(rows.find((r) => r.email === 'fmc@demo.test')!.open).toBeGreaterThan(0);
+  });
+});
+
+describe('search rows', () => {
+  test("each one's sort key is its record's value of the default sort: seeded through the API, in bulk and by direct updates", async () => {
+    const stale: Record<string, number> = {};
+    let keyed = 0;
+    for (const def of ENTITIES) {
+      const n = await staleSortKeys(db, def);
+      if (n) stale[def.name] = n;
+      const rows = await sql<{ n: number }>`select count(*)::int as n from search_index where entity = ${def.name} and (sort_text is not null or sort_num is not null)`.execute(db);
+      keyed += rows.rows[0].n;
+    }
+    expect(stale).toEqual({});
+    expect(keyed).toBeGreaterThan(1000);
   });
 });

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { getEntity } from '../../src/registry';
 import { selectList, toRecord } from '../../src/server/crud/columns';
-import { searchDoc } from '../../src/server/search';
+import { docContains, searchDoc } from '../../src/server/search';
+import { fillSortKeys } from '../../src/server/search/sort-key';
 import { setupApi } from './harness';
 
 /**
@@ -10,6 +11,8 @@ import { setupApi } from './harness';
  * the matches' ids but in list order (crud/list.ts): a short term common from the first rows (its page and its
  * "more than 1,000" read from the head of the list, the trigram index never asked), and a term whose matches all lie
  * past the head (the walk given up, the page gathered from every match). Each page is the one the rows call for.
+ * In the default sort's field the first page comes from the search rows in list order (crud/keyed-search.ts); in
+ * another field (createdAt: the rows of one insert share it, so their ids order them) from crud/list.ts's paths.
  */
 const api = setupApi();
 const def = getEntity('speciality');
@@ -29,6 +32,7 @@ async function storeMany(list: string[]) {
   const search = rows.map((row) => { const rec = toRecord(def, row); return { id: rec.id as number, ...searchDoc(def, rec) }; });
   await sql`insert into search_index (entity, record_id, title, subtitle, doc)
     select ${def.name}, * from unnest(${search.map((s) => s.id)}::int[], ${search.map((s) => s.title)}::text[], ${search.map((s) => s.subtitle)}::text[], ${search.map((s) => s.doc)}::text[])`.execute(api.db);
+  await fillSortKeys(api.db, def, search.map((s) => s.id));
 }
 
 const list = (query: string) => api.call('admin', 'GET', `/api/${def.api}?${query}`);
@@ -77,6 +81,36 @@ describe('a search with more than 1,000 matches', () => {
       const r = await api.call('admin', 'GET', `/api/${def.api}/options?q=${q}&limit=20`);
       expect(r.status, r.text).toBe(200);
       expect(r.body.data.map((o: { title: string }) => o.title), q).toEqual(expected.slice(0, 20));
+    }
+  });
+});
+
+describe('the first page in the default sort (search rows read in key order) and in another sort', () => {
+  test('the same pages and counts either way, for common, late, rare and absent terms, both directions', async () => {
+    // insert order (createdAt, then id) is name order within each group, and the common group went in first
+    for (const [q, expected, total] of [
+      ['qz', names.common, 1000], ['wl', names.late, 1000], ['common 00', names.common.slice(0, 100), 100],
+      ['wlate 00', names.late.slice(0, 100), 100], ['wlate 0999', ['Zz wlate 0999'], 1], ['nowhere at all', [], 0],
+    ] as const) {
+      for (const sort of ['name', 'createdAt']) {
+        const r = await list(`q=${encodeURIComponent(q)}&limit=50&sort=${sort}:asc`);
+        expect(r.status, r.text).toBe(200);
+        expect(namesOf(r.body), `${q} ${sort}`).toEqual(expected.slice(0, 50));
+        expect(r.body.total, `${q} ${sort}`).toBe(total);
+      }
+      const desc = await list(`q=${encodeURIComponent(q)}&limit=20&sort=name:desc`);
+      expect(namesOf(desc.body), `${q} desc`).toEqual([...expected].reverse().slice(0, 20));
+    }
+  });
+
+  test('pages in the default sort agree with the search rows sorted by the records themselves, demo records included', async () => {
+    for (const q of ['a', 'ca', 'ol', 'gy', 'qz', 'zz w', 'common 1']) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const expected = await sql<{ name: string }>`select t.name from speciality t join search_index s on s.entity = ${def.name} and s.record_id = t.id
+          where ${docContains(q, sql`s.doc`)} order by t.name ${sql.raw(dir)}, t.id ${sql.raw(dir)} limit 25`.execute(api.db);
+        const r = await list(`q=${encodeURIComponent(q)}&limit=25&sort=name:${dir}`);
+        expect(namesOf(r.body), `${q} ${dir}`).toEqual(expected.rows.map((x) => x.name));
+      }
     }
   });
 });

@@ -5,7 +5,8 @@ import { ident } from '../db/entity-table';
 import { fail } from '../http';
 import { col, selectList, toRecord } from './columns';
 import { attachLabels } from './labels';
-import { docContains, hasTrigram, likePattern, matchingIds, SEARCH_COUNT_CAP } from '../search';
+import { docContains, docMatches, hasTrigram, likePattern, matchingIds, SEARCH_COUNT_CAP } from '../search';
+import { commonInEntity, keyedFirstPage } from './keyed-search';
 
 /** Counting stops here on large tables: the total is then flagged as an estimate (SEARCH_COUNT_CAP with `q`). */
 export const COUNT_CAP = 10_000;
@@ -87,7 +88,7 @@ export async function textSearch(db: DB, def: EntityDef, q: string): Promise<Tex
 }
 
 /** "Row t's search text contains q", checked row by row (its search row looked up by id). */
-const rowMatchesOf = (def: EntityDef, q: string) => sql`(select ${docContains(q, sql`s.doc`)} from search_index s where s.entity = ${def.name} and s.record_id = t.id)`;
+const rowMatchesOf = (def: EntityDef, q: string) => sql`(select ${docMatches(q, sql`s.doc`)} from search_index s where s.entity = ${def.name} and s.record_id = t.id)`;
 
 /** Up to `limit` rows of `def` matching `where`, in `order`: a list's page. `also`: more columns (`expr as "name"`). */
 export function selectPage(db: DB, def: EntityDef, where: RawBuilder<unknown>[], order: RawBuilder<unknown>, limit: number, also?: RawBuilder<unknown>) {
@@ -143,20 +144,6 @@ export async function shortTermHead(db: DB, def: EntityDef, scope: RawBuilder<un
 /** The search, with the head shortTermHead read for the same scope and page size, so that pageRows need not read it again. */
 export const withHead = (search: TextSearch, head: Record<string, unknown>[] | null): TextSearch => ({ ...search, head });
 
-/** Search rows of the entity read, at most, to tell that a common term has more than SEARCH_COUNT_CAP matches. */
-const COUNT_WALK_ROWS = 10_000;
-
-/**
- * Whether the entity has more than SEARCH_COUNT_CAP records matching `q`, told from its first COUNT_WALK_ROWS
- * search rows (by id, one index range, no trigram reading): true when they hold that many; false says only that
- * they do not (the entity may still have that many).
- */
-async function commonInEntity(db: DB, def: EntityDef, q: string): Promise<boolean> {
-  const res = await sql<{ n: number }>`select count(*)::int as n from (select 1 from (select doc from search_index where entity = ${def.name}
-    order by record_id limit ${COUNT_WALK_ROWS}) s where ${docContains(q)} limit ${SEARCH_COUNT_CAP + 1}) x`.execute(db);
-  return Number(res.rows[0]?.n ?? 0) > SEARCH_COUNT_CAP;
-}
-
 /** `col dir, id dir`, nulls where the (col, id) index puts them. */
 export function orderBy(def: EntityDef, sort: { field: string; dir: 'asc' | 'desc' }): RawBuilder<unknown> {
   const c = sql.raw(col(def, sort.field));
@@ -169,6 +156,12 @@ export async function listRecords(db: DB, def: EntityDef, query: ListQuery, extr
   const order = orderBy(def, query.sort);
   let head: Record<string, unknown>[] | null = null;
   if (query.q && !query.cursor && !where.length) {
+    // The first page in the default sort's field: read from the search rows in list order (crud/keyed-search.ts).
+    const keyed = await keyedFirstPage(db, def, query, query.q);
+    if (keyed) {
+      const rows = keyed.ids.length ? (await selectPage(db, def, [sql`t.id = any(${keyed.ids}::int[])`], order, query.limit + 1)).rows : [];
+      return answer(db, def, query, rows, keyed.n, SEARCH_COUNT_CAP);
+    }
     // The first page of a term too short for trigrams, and common: its page and "more than SEARCH_COUNT_CAP"
     // are both read from the first rows (shortTermHead, commonInEntity), and the trigram index is never asked.
     head = await shortTermHead(db, def, [], order, query.limit + 1, query.q);

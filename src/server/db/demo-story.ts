@@ -4,6 +4,7 @@ import { param, selectList, toRecord } from '../crud/columns';
 import { hooksOf } from '../crud/hooks';
 import { centreOf } from '../crud/scope';
 import { searchDoc } from '../search';
+import { fillSortKeys } from '../search/sort-key';
 import type { DB } from './connection';
 import { ident } from './entity-table';
 
@@ -92,6 +93,7 @@ async function writeChunk(db: DB, def: EntityDef, records: StoryRecord[]) {
     const { title, subtitle, doc } = searchDoc(def, rec);
     return sql`(${def.name}, ${rec.id}, ${title}, ${subtitle}, ${doc})`;
   }))}`.execute(db);
+  await fillSortKeys(db, def, ids);
 
   const audits = recs.flatMap((rec, i) => {
     const fmc = centreOf(def, rec);

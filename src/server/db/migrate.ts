@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-workflows';
 import * as m0006 from './migrations/0006-search-per-entity';
 import * as m0007 from './migrations/0007-sign-in-hardening';
 import * as m0008 from './migrations/0008-trash';
+import * as m0009 from './migrations/0009-search-sort-key';
 
 /** Versioned migrations, applied in name order at start; a migration never changes once landed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   // Written as 0005 beside 0006 and renamed before it landed: a database already at 0006 takes it after, in order.
   '0007-sign-in-hardening': m0007,
   '0008-trash': m0008,
+  '0009-search-sort-key': m0009,
 };
 
 class StaticProvider implements MigrationProvider {
