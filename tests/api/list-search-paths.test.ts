@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { getEntity } from '../../src/registry';
 import { selectList, toRecord } from '../../src/server/crud/columns';
 import { docContains, searchDoc } from '../../src/server/search';
+import { keyedPaths } from '../../src/server/crud/keyed-search';
 import { fillSortKeys } from '../../src/server/search/sort-key';
 import { setupApi } from './harness';
 
@@ -19,7 +20,9 @@ const def = getEntity('speciality');
 const COMMON = 1_200;
 const LATE = 1_100;
 const names = {
-  common: Array.from({ length: COMMON }, (_, i) => `Qz common ${String(i).padStart(4, '0')}`),
+  // One in forty holds "sprs": the first 1,000 rows in name order hold 25, too few for a page of 25, few enough that the
+  // walk goes on (crud/keyed-search.ts LONG_WALK_ROWS) rather than gathering every match.
+  common: Array.from({ length: COMMON }, (_, i) => `Qz common ${String(i).padStart(4, '0')}${i % 40 === 0 ? ' sprs' : ''}`),
   // "Zz…" sorts after every other name, so that the head of the list in name order holds none of them.
   late: Array.from({ length: LATE }, (_, i) => `Zz wlate ${String(i).padStart(4, '0')}`),
 };
@@ -43,7 +46,7 @@ beforeAll(async () => {
   await storeMany(names.late);
   // The terms below match these rows only.
   const others = await sql<{ n: number }>`select count(*)::int as n from speciality where name not like 'Qz common %' and name not like 'Zz wlate %'
-    and (lower(name) ~ '(^| )(qz|zz|wl)' or lower(coalesce(description, '')) ~ '(^| )(qz|zz|wl)')`.execute(api.db);
+    and (lower(name) ~ '(^| )(qz|zz|wl)|sprs' or lower(coalesce(description, '')) ~ '(^| )(qz|zz|wl)|sprs')`.execute(api.db);
   expect(others.rows[0].n).toBe(0);
 });
 
@@ -101,6 +104,26 @@ describe('the first page in the default sort (search rows read in key order) and
       const desc = await list(`q=${encodeURIComponent(q)}&limit=20&sort=name:desc`);
       expect(namesOf(desc.body), `${q} desc`).toEqual([...expected].reverse().slice(0, 20));
     }
+  });
+
+  test('a term too sparse at the head for a page: the walk goes on, and the count comes from the index', async () => {
+    const sparse = names.common.filter((n) => n.endsWith(' sprs'));
+    expect(sparse.length).toBe(30);
+    const before = { ...keyedPaths };
+    for (const sort of ['name', 'createdAt']) {
+      const r = await list(`q=sprs&limit=25&sort=${sort}:asc`);
+      expect(namesOf(r.body), sort).toEqual(sparse.slice(0, 25));
+      expect(r.body.total, sort).toBe(30);
+    }
+    expect(keyedPaths).toEqual({ ...before, longWalk: before.longWalk + 1 });
+  });
+
+  test('each way to the first page in the default sort is taken: the head, the longer walk, every match gathered', async () => {
+    const before = { ...keyedPaths };
+    await list('q=qz&limit=50');
+    await list('q=sprs&limit=25');
+    await list('q=wl&limit=50');
+    expect(keyedPaths).toEqual({ head: before.head + 1, longWalk: before.longWalk + 1, gathered: before.gathered + 1 });
   });
 
   test('pages in the default sort agree with the search rows sorted by the records themselves, demo records included', async () => {

@@ -13,11 +13,18 @@ import { sortKeyOf } from '../search/sort-key';
  */
 
 /**
- * Search rows read in list order, at most, looking for a page (~1.5 µs each at 1.2M rows: read in key order they lie
- * all over the table). A term whose page is not among them is gathered whole instead (allMatches), which costs about
- * the same per match: past this, walking on would cost more than gathering for most terms.
+ * Search rows read in list order first, looking for a page (~1.2–1.5 µs each at 1.2M rows: read in key order they lie
+ * all over the table).
  */
 const WALK_ROWS = 1_000;
+
+/**
+ * A longer walk, at most, when the first one's matches say it would find the page there (with half as much again to
+ * spare): a term common across the list but clustered later in its order (patients "bh": first names all along,
+ * surnames at B) has its page a few thousand rows in, while gathering its ~8,000 matches costs 25–35 ms. A term with
+ * fewer matches at the head is gathered whole (allMatches), which costs about as much per match as the walk per row.
+ */
+const LONG_WALK_ROWS = 8_000;
 
 /** Search rows counted by id, at most, to tell that a common term has more than SEARCH_COUNT_CAP matches (~0.6 µs each). */
 const COUNT_WALK_ROWS = 20_000;
@@ -33,13 +40,28 @@ function keyOrder(def: EntityDef, sort: ListQuery['sort']): RawBuilder<unknown> 
     : sql`sort_text desc nulls first, sort_num desc nulls first, record_id desc`;
 }
 
-/** Up to `need` matching record ids among the first WALK_ROWS search rows in list order, and how far the last was. */
-async function walk(db: DB, def: EntityDef, q: string, order: RawBuilder<unknown>, need: number) {
+/** Up to `need` matching record ids among the first `rows` search rows in list order, and how far the last was. */
+async function walk(db: DB, def: EntityDef, q: string, order: RawBuilder<unknown>, need: number, rows: number) {
   const res = await sql<{ id: number; pos: number }>`select record_id as id, pos from (
       select record_id, doc, row_number() over () as pos from (
-        select record_id, doc from search_index where entity = ${def.name} order by ${order} limit ${WALK_ROWS}) w) s
+        select record_id, doc from search_index where entity = ${def.name} order by ${order} limit ${rows}) w) s
     where ${docMatches(q)} limit ${need}`.execute(db);
-  return { ids: res.rows.map((r) => Number(r.id)), reach: Number(res.rows[res.rows.length - 1]?.pos ?? WALK_ROWS) };
+  return { ids: res.rows.map((r) => Number(r.id)), reach: Number(res.rows[res.rows.length - 1]?.pos ?? rows) };
+}
+
+/** How many first pages each way found (read by tests/api/list-search-paths.test.ts, which checks that each path is taken). */
+export const keyedPaths = { head: 0, longWalk: 0, gathered: 0 };
+
+/** WALK_ROWS, then LONG_WALK_ROWS or fewer if the first walk's rate of matches says the page lies within them. */
+async function walkForPage(db: DB, def: EntityDef, q: string, order: RawBuilder<unknown>, need: number) {
+  const first = await walk(db, def, q, order, need, WALK_ROWS);
+  if (first.ids.length >= need) keyedPaths.head++;
+  if (first.ids.length >= need || !first.ids.length) return first;
+  const rows = Math.ceil((1.5 * WALK_ROWS * need) / first.ids.length);
+  if (rows > LONG_WALK_ROWS) return first;
+  const long = await walk(db, def, q, order, need, rows);
+  if (long.ids.length >= need) keyedPaths.longWalk++;
+  return long;
 }
 
 /**
@@ -65,7 +87,7 @@ export async function commonInEntity(db: DB, def: EntityDef, q: string): Promise
 /**
  * The first page's ids (up to `need`, in list order) and the count (more than SEARCH_COUNT_CAP is SEARCH_COUNT_CAP + 1),
  * or null when the list is not in its default sort's field (or the entity has no key). A term common at the head of
- * the list has its page there; its count is then told from the first rows by id when the walk found it that common
+ * the list has its page there (or a few thousand rows on: walkForPage); its count is then told from the first rows by id when the walk found it that common
  * (which spares the trigram index a term without trigrams: two letters on 316,000 cards read 316,000 entries), else by
  * the index, up to the cap. Any other term is gathered whole, page and count in one statement. (Asking the index first
  * for a term with trigrams spared rare terms the walk, ~2 ms, but cost common ones 4–6 ms: measured slower overall.)
@@ -75,9 +97,10 @@ export async function keyedFirstPage(db: DB, def: EntityDef, query: ListQuery, q
   if (!order) return null;
   const need = query.limit + 1;
   const more = SEARCH_COUNT_CAP + 1;
-  const found = await walk(db, def, q, order, need);
+  const found = await walkForPage(db, def, q, order, need);
   if (found.ids.length < need) {
     const all = await allMatches(db, def, q, order, need);
+    keyedPaths.gathered++;
     return { ids: all.ids, n: Math.min(all.n, more) };
   }
   if (found.reach <= need * COMMON_SPACING && (await commonInEntity(db, def, q))) return { ids: found.ids, n: more };
