@@ -123,7 +123,24 @@ describe('the first page in the default sort (search rows read in key order) and
     await list('q=qz&limit=50');
     await list('q=sprs&limit=25');
     await list('q=wl&limit=50');
-    expect(keyedPaths).toEqual({ head: before.head + 1, longWalk: before.longWalk + 1, gathered: before.gathered + 1 });
+    expect(keyedPaths).toEqual({ ...before, head: before.head + 1, longWalk: before.longWalk + 1, gathered: before.gathered + 1 });
+  });
+
+  test('a small entity (fewer search rows than the first walk reads): page and exact count from that one walk', async () => {
+    const langs = getEntity('languages');
+    const all = await sql<{ n: number }>`select count(*)::int as n from search_index where entity = ${langs.name}`.execute(api.db);
+    expect(all.rows[0].n).toBeLessThan(1000);
+    for (const q of ['a', 'e', 'ma', 'hi', 'nowhere']) {
+      await api.call('admin', 'GET', `/api/${langs.api}?q=${q}&limit=3`);
+      const before = { ...keyedPaths };
+      const r = await api.call('admin', 'GET', `/api/${langs.api}?q=${q}&limit=3`);
+      expect(r.status, r.text).toBe(200);
+      expect(keyedPaths, q).toEqual({ ...before, small: before.small + 1 });
+      const expected = await sql<{ id: number }>`select t.id from ${sql.raw(langs.table)} t join search_index s on s.entity = ${langs.name} and s.record_id = t.id
+        where ${docContains(q, sql`s.doc`)} order by t.name, t.id`.execute(api.db);
+      expect(r.body.data.map((x: { id: number }) => x.id), q).toEqual(expected.rows.slice(0, 3).map((x) => x.id));
+      expect(r.body.total, q).toBe(expected.rows.length);
+    }
   });
 
   test('pages in the default sort agree with the search rows sorted by the records themselves, demo records included', async () => {

@@ -40,8 +40,10 @@ function keyOrder(def: EntityDef, sort: ListQuery['sort']): RawBuilder<unknown> 
     : sql`sort_text desc nulls first, sort_num desc nulls first, record_id desc`;
 }
 
+interface Walked { ids: number[]; reach: number; exact?: number }
+
 /** Up to `need` matching record ids among the first `rows` search rows in list order, and how far the last was. */
-async function walk(db: DB, def: EntityDef, q: string, order: RawBuilder<unknown>, need: number, rows: number) {
+async function walk(db: DB, def: EntityDef, q: string, order: RawBuilder<unknown>, need: number, rows: number): Promise<Walked> {
   const res = await sql<{ id: number; pos: number }>`select record_id as id, pos from (
       select record_id, doc, row_number() over () as pos from (
         select record_id, doc from search_index where entity = ${def.name} order by ${order} limit ${rows}) w) s
@@ -49,14 +51,43 @@ async function walk(db: DB, def: EntityDef, q: string, order: RawBuilder<unknown
   return { ids: res.rows.map((r) => Number(r.id)), reach: Number(res.rows[res.rows.length - 1]?.pos ?? rows) };
 }
 
+/**
+ * walk, reading all `rows` rows and counting: when the entity has fewer search rows than that, they were all seen, and
+ * the page and the exact count are known from this one statement (`exact`).
+ */
+async function walkAll(db: DB, def: EntityDef, q: string, order: RawBuilder<unknown>, need: number, rows: number): Promise<Walked> {
+  const res = await sql<{ id: number | null; pos: number | null; seen: number; matched: number }>`with
+      w as materialized (select record_id, doc, row_number() over () as pos from (
+        select record_id, doc from search_index where entity = ${def.name} order by ${order} limit ${rows}) x),
+      m as materialized (select record_id, pos from w where ${docMatches(q)})
+    select p.record_id as id, p.pos, s.seen, c.matched from (select count(*)::int as seen from w) s
+      cross join (select count(*)::int as matched from m) c
+      left join lateral (select record_id, pos from m order by pos limit ${need}) p on true order by p.pos`.execute(db);
+  const hits = res.rows.filter((r) => r.id !== null);
+  const { seen, matched } = res.rows[0];
+  return { ids: hits.map((r) => Number(r.id)), reach: Number(hits[hits.length - 1]?.pos ?? rows), ...(seen < rows ? { exact: matched } : {}) };
+}
+
 /** How many first pages each way found (read by tests/api/list-search-paths.test.ts, which checks that each path is taken). */
-export const keyedPaths = { head: 0, longWalk: 0, gathered: 0 };
+export const keyedPaths = { small: 0, head: 0, longWalk: 0, gathered: 0 };
+
+/**
+ * Entities whose last search saw all their rows in its first walk. A small entity's next first walk reads and counts
+ * all its rows (walkAll: one statement instead of three or four, most of the console's entities being catalogues of a
+ * few hundred rows); a large one's stops at its page. A hint of this process, for the way only: either walk answers
+ * the same, and an entity not yet searched is taken for small.
+ */
+const smallEntities = new Map<string, boolean>();
 
 /** WALK_ROWS, then LONG_WALK_ROWS or fewer if the first walk's rate of matches says the page lies within them. */
 async function walkForPage(db: DB, def: EntityDef, q: string, order: RawBuilder<unknown>, need: number) {
-  const first = await walk(db, def, q, order, need, WALK_ROWS);
-  if (first.ids.length >= need) keyedPaths.head++;
-  if (first.ids.length >= need || !first.ids.length) return first;
+  const first = smallEntities.get(def.name) === false
+    ? await walk(db, def, q, order, need, WALK_ROWS)
+    : await walkAll(db, def, q, order, need, WALK_ROWS);
+  smallEntities.set(def.name, first.exact !== undefined);
+  if (first.exact !== undefined) keyedPaths.small++;
+  else if (first.ids.length >= need) keyedPaths.head++;
+  if (first.exact !== undefined || first.ids.length >= need || !first.ids.length) return first;
   const rows = Math.ceil((1.5 * WALK_ROWS * need) / first.ids.length);
   if (rows > LONG_WALK_ROWS) return first;
   const long = await walk(db, def, q, order, need, rows);
@@ -99,11 +130,12 @@ export async function commonInEntity(db: DB, def: EntityDef, q: string): Promise
 
 /**
  * The first page's ids (up to `need`, in list order) and the count (more than SEARCH_COUNT_CAP is SEARCH_COUNT_CAP + 1),
- * or null when the list is not in its default sort's field (or the entity has no key). A term common at the head of
- * the list has its page there (or a few thousand rows on: walkForPage); its count is then told from the first rows by id when the walk found it that common
- * (which spares the trigram index a term without trigrams: two letters on 316,000 cards read 316,000 entries), else by
- * the index, up to the cap. Any other term is gathered whole, page and count in one statement. (Asking the index first
- * for a term with trigrams spared rare terms the walk, ~2 ms, but cost common ones 4–6 ms: measured slower overall.)
+ * or null when the list is not in its default sort's field (or the entity has no key). A small entity is read whole
+ * and counted in one statement. In a larger one, a term common at the head of the list has its page there (or a few
+ * thousand rows on: walkForPage); its count is then told from the first rows by id when the walk found it that common
+ * (which spares the trigram index a term without trigrams: two letters on 316,000 cards read 316,000 entries), else
+ * by the index, up to the cap. Any other term is gathered whole, page and count in one statement. (Asking the index
+ * first for a term with trigrams spared rare terms the walk, ~2 ms, but cost common ones 4–6 ms: measured slower.)
  */
 export async function keyedFirstPage(db: DB, def: EntityDef, query: ListQuery, q: string): Promise<{ ids: number[]; n: number } | null> {
   const order = keyOrder(def, query.sort);
@@ -111,6 +143,7 @@ export async function keyedFirstPage(db: DB, def: EntityDef, query: ListQuery, q
   const need = query.limit + 1;
   const more = SEARCH_COUNT_CAP + 1;
   const found = await walkForPage(db, def, q, order, need);
+  if (found.exact !== undefined) return { ids: found.ids, n: Math.min(found.exact, more) };
   if (found.ids.length < need) {
     const all = await allMatches(db, def, q, order, need);
     keyedPaths.gathered++;
