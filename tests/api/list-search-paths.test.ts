@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { getEntity } from '../../src/registry';
 import { selectList, toRecord } from '../../src/server/crud/columns';
 import { docContains, searchDoc } from '../../src/server/search';
-import { keyedPaths } from '../../src/server/crud/keyed-search';
+import { keyedPaths, pinEstimatedRows } from '../../src/server/crud/keyed-search';
 import { fillSortKeys } from '../../src/server/search/sort-key';
 import { setupApi } from './harness';
 
@@ -109,6 +109,8 @@ describe('the first page in the default sort (search rows read in key order) and
   test('a term too sparse at the head for a page: the walk goes on, and the count comes from the index', async () => {
     const sparse = names.common.filter((n) => n.endsWith(' sprs'));
     expect(sparse.length).toBe(30);
+    // as if the table were large: walking on then costs less than gathering the few matches the head's rate promises
+    pinEstimatedRows(def.name, 1_000_000);
     const before = { ...keyedPaths };
     for (const sort of ['name', 'createdAt']) {
       const r = await list(`q=sprs&limit=25&sort=${sort}:asc`);
@@ -116,9 +118,16 @@ describe('the first page in the default sort (search rows read in key order) and
       expect(r.body.total, sort).toBe(30);
     }
     expect(keyedPaths).toEqual({ ...before, longWalk: before.longWalk + 1 });
+    // at its real size, gathering its 30 matches costs less than walking on: the same page and count that way
+    pinEstimatedRows(def.name, 2_400);
+    const gathered = await list('q=sprs&limit=25');
+    expect(namesOf(gathered.body)).toEqual(sparse.slice(0, 25));
+    expect(gathered.body.total).toBe(30);
+    expect(keyedPaths).toEqual({ ...before, longWalk: before.longWalk + 1, gathered: before.gathered + 1 });
   });
 
   test('each way to the first page in the default sort is taken: the head, the longer walk, every match gathered', async () => {
+    pinEstimatedRows(def.name, 1_000_000);
     const before = { ...keyedPaths };
     await list('q=qz&limit=50');
     await list('q=sprs&limit=25');
