@@ -31,6 +31,14 @@ const NUMERIC_EXPR: Record<string, (c: string) => string> = {
  * conversion to numeric rounds; a boolean): lists of such an entity search as before.
  */
 export function sortKeyOf(def: EntityDef): SortKey | null {
+  if (!keys.has(def.name)) keys.set(def.name, keyOf(def));
+  return keys.get(def.name)!;
+}
+
+/** Worked out once per entity: every write and every list search asks. */
+const keys = new Map<string, SortKey | null>();
+
+function keyOf(def: EntityDef): SortKey | null {
   const field = def.defaultSort.field;
   let column: string; let type: string | undefined;
   if (field === 'createdAt' || field === 'updatedAt' || field === 'id') {
