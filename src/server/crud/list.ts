@@ -162,8 +162,8 @@ export async function listRecords(db: DB, def: EntityDef, query: ListQuery, extr
       const rows = keyed.ids.length ? (await selectPage(db, def, [sql`t.id = any(${keyed.ids}::int[])`], order, query.limit + 1)).rows : [];
       return answer(db, def, query, rows, keyed.n, SEARCH_COUNT_CAP);
     }
-    // The first page of a term too short for trigrams, and common: its page and "more than SEARCH_COUNT_CAP"
-    // are both read from the first rows (shortTermHead, commonInEntity), and the trigram index is never asked.
+    // In another sort, the first page of a term too short for trigrams, and common: its page and "more than
+    // SEARCH_COUNT_CAP" are both read from the first rows (shortTermHead, commonInEntity), the trigram index not asked.
     head = await shortTermHead(db, def, [], order, query.limit + 1, query.q);
     if (head && head.length > query.limit && (await commonInEntity(db, def, query.q))) return answer(db, def, query, head, SEARCH_COUNT_CAP + 1, SEARCH_COUNT_CAP);
   }

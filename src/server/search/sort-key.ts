@@ -1,12 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import { columnName, columnsOf, ENTITIES, type EntityDef } from '../../registry';
 import type { DB } from '../db/connection';
-import { ident, tableOf } from '../db/entity-table';
+import { ident, snake, tableOf } from '../db/entity-table';
 
 /**
  * Each search row carries its record's value of the entity's default sort field (`sort_text` for text, `sort_num`
  * for numbers, dates and times; migration 0009), indexed with the entity: the list search box can then read an
- * entity's search rows in list order and check each one's text there (~0.8 µs a row), instead of reading the list
+ * entity's search rows in list order and check each one's text there (~1.2 µs a row at 1.2M rows), instead of reading the list
  * and looking each row's search row up (~5 µs), or gathering every match and visiting its record to sort it.
  *
  * The key is copied from the record's own column by SQL, so it sorts exactly as the column does (same type, same
@@ -38,16 +38,14 @@ export function sortKeyOf(def: EntityDef): SortKey | null {
 /** Worked out once per entity: every write and every list search asks. */
 const keys = new Map<string, SortKey | null>();
 
+/** The columns every entity table has (entity-table.ts), by field, with their types. */
+const SYSTEM_COLUMNS: Record<string, string> = { id: 'integer', createdAt: 'timestamptz(3)', updatedAt: 'timestamptz(3)' };
+
 function keyOf(def: EntityDef): SortKey | null {
   const field = def.defaultSort.field;
-  let column: string; let type: string | undefined;
-  if (field === 'createdAt' || field === 'updatedAt' || field === 'id') {
-    column = field === 'id' ? 'id' : field === 'createdAt' ? 'created_at' : 'updated_at';
-    type = field === 'id' ? 'integer' : 'timestamptz(3)';
-  } else {
-    column = columnName(field, def.fields[field]);
-    type = columnsOf(def, tableOf).find((c) => c.column === column)?.type;
-  }
+  const system = SYSTEM_COLUMNS[field];
+  const column = system ? snake(field) : columnName(field, def.fields[field]);
+  const type = system ?? columnsOf(def, tableOf).find((c) => c.column === column)?.type;
   if (!type) return null;
   const base = { entity: def.name, table: def.table, column };
   if (type === 'text') return { ...base, target: 'sort_text', expr: (a) => `${a}.${ident(column)}` };
@@ -55,9 +53,17 @@ function keyOf(def: EntityDef): SortKey | null {
   return numeric ? { ...base, target: 'sort_num', expr: (a) => numeric(`${a}.${ident(column)}`) } : null;
 }
 
-/** `sort_text` and `sort_num` of a record of the entity (alias `t`), for the search row written beside it. */
+/** `sort_text` and `sort_num` as SQL over the entity's row under `alias`: the key's column and null, or two nulls. */
+export function keyColumns(def: EntityDef, alias: string): { text: RawBuilder<unknown>; num: RawBuilder<unknown> } {
+  const key = sortKeyOf(def);
+  const of = (target: SortKey['target']) => (key?.target === target ? sql.raw(key.expr(alias)) : sql`null`);
+  return { text: of('sort_text'), num: of('sort_num') };
+}
+
+/** `sort_text` and `sort_num` of a record of the entity, read from it, for the search row written beside it. */
 export function sortKeyValues(def: EntityDef, id: number): { text: RawBuilder<unknown>; num: RawBuilder<unknown> } {
   const key = sortKeyOf(def);
+  // The other column stays a bare null: a subquery of null would be typed text.
   const of = (target: SortKey['target']) => (key?.target === target
     ? sql`(select ${sql.raw(key.expr('t'))} from ${sql.raw(ident(def.table))} t where t.id = ${id})`
     : sql`null`);
@@ -66,9 +72,7 @@ export function sortKeyValues(def: EntityDef, id: number): { text: RawBuilder<un
 
 /** Sets the keys of the entity's search rows (of `ids`, else all) from its records: after search rows written in bulk. Answers how many. */
 export async function fillSortKeys(db: DB, def: EntityDef, ids?: number[]): Promise<number> {
-  const key = sortKeyOf(def);
-  const text = key?.target === 'sort_text' ? sql.raw(key.expr('t')) : sql`null`;
-  const num = key?.target === 'sort_num' ? sql.raw(key.expr('t')) : sql`null`;
+  const { text, num } = keyColumns(def, 't');
   const res = await sql`update search_index s set sort_text = ${text}, sort_num = ${num} from ${sql.raw(ident(def.table))} t
     where s.entity = ${def.name} and s.record_id = t.id${ids ? sql` and t.id = any(${ids}::int[])` : sql``}`.execute(db);
   return Number(res.numAffectedRows ?? 0);
@@ -129,7 +133,8 @@ export async function ensureSortKeys(db: DB, log: (line: string) => void = () =>
     }
   });
   // The embedded database has no autovacuum: the dead copies would stay in every index scan's way (6.4M search rows
-  // refilled: the list search box ran 20–40% slower until a vacuum). Outside the transaction, as VACUUM must be.
+  // refilled: the list search box's slowest terms ran up to a fifth slower until a vacuum). Outside the transaction,
+  // as VACUUM must be.
   if (filled > VACUUM_AFTER_ROWS) {
     const started = performance.now();
     await sql`vacuum (analyze) search_index`.execute(db);
