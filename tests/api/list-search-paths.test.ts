@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { getEntity } from '../../src/registry';
-import { selectList, toRecord } from '../../src/server/crud/columns';
-import { docContains, searchDoc } from '../../src/server/search';
+import { docContains } from '../../src/server/search';
 import { keyedPaths, pinEstimatedRows } from '../../src/server/crud/keyed-search';
-import { fillSortKeys } from '../../src/server/search/sort-key';
+import { storeSpecialities } from './bulk-store';
 import { setupApi } from './harness';
 
 /**
@@ -28,15 +27,7 @@ const names = {
 };
 
 /** Rows stored as the bench's seed stores them: many at once, each with its search row. */
-async function storeMany(list: string[]) {
-  await sql`insert into speciality (name, description, sort_order, status)
-    select n, 'bulk', 0, 'active' from unnest(${list}::text[]) n`.execute(api.db);
-  const rows = (await sql<Record<string, unknown>>`select ${selectList(def)} from speciality t where t.name = any(${list}::text[])`.execute(api.db)).rows;
-  const search = rows.map((row) => { const rec = toRecord(def, row); return { id: rec.id as number, ...searchDoc(def, rec) }; });
-  await sql`insert into search_index (entity, record_id, title, subtitle, doc)
-    select ${def.name}, * from unnest(${search.map((s) => s.id)}::int[], ${search.map((s) => s.title)}::text[], ${search.map((s) => s.subtitle)}::text[], ${search.map((s) => s.doc)}::text[])`.execute(api.db);
-  await fillSortKeys(api.db, def, search.map((s) => s.id));
-}
+const storeMany = (list: string[]) => storeSpecialities(api.db, list);
 
 const list = (query: string) => api.call('admin', 'GET', `/api/${def.api}?${query}`);
 const namesOf = (body: { data: { name: string }[] }) => body.data.map((r) => r.name);
@@ -132,7 +123,8 @@ describe('the first page in the default sort (search rows read in key order) and
     await list('q=qz&limit=50');
     await list('q=sprs&limit=25');
     await list('q=wl&limit=50');
-    expect(keyedPaths).toEqual({ ...before, head: before.head + 1, longWalk: before.longWalk + 1, gathered: before.gathered + 1 });
+    // "qz" is common from the first rows by id too: counted there, not through the trigram index
+    expect(keyedPaths).toEqual({ ...before, head: before.head + 1, longWalk: before.longWalk + 1, gathered: before.gathered + 1, countedById: before.countedById + 1 });
   });
 
   test('a small entity (fewer search rows than the first walk reads): page and exact count from that one walk', async () => {

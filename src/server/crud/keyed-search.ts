@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityDef, ListQuery } from '../../registry';
 import type { DB } from '../db/connection';
-import { docContains, docMatches, matchingIds, SEARCH_COUNT_CAP } from '../search';
+import { docContains, docMatches, hasTrigram, lookalikeStarts, matchingIds, SEARCH_COUNT_CAP } from '../search';
 import { sortKeyOf } from '../search/sort-key';
 
 /**
@@ -13,24 +13,30 @@ import { sortKeyOf } from '../search/sort-key';
  */
 
 /**
- * Search rows read in list order first, looking for a page (~1.2–1.5 µs each at 1.2M rows: read in key order they lie
- * all over the table).
+ * Search rows read in list order first, looking for a page (~0.6 µs each at 1.2M rows when their pages are cached,
+ * ~1.2 µs when read for the first time: in key order they lie all over the table).
  */
 const WALK_ROWS = 1_000;
 
 /**
- * A longer walk, at most, when the first one's matches say it would find the page there (with half as much again to
- * spare): a term common across the list but clustered later in its order (patients "bh": first names all along,
- * surnames at B) has its page a few thousand rows in, while gathering its ~8,000 matches costs 25–35 ms. A term with
- * fewer matches at the head is gathered whole (allMatches), which costs about as much per match as the walk per row.
+ * How far a longer walk goes at most (it stops at its page), taken when the first walk's rate of matches puts the page
+ * within two thirds of it and walking there should cost less than gathering every match (cheaperToWalk): a term common
+ * across the list but clustered later in its order (patients "na": first names all along, surnames at N, 13,400
+ * matches) has its page a few thousand rows in, while gathering its matches costs ~20 ms. The whole walk costs 10–20 ms.
  */
-const LONG_WALK_ROWS = 8_000;
+const LONG_WALK_ROWS = 16_000;
 
-/** Search rows counted by id, at most, to tell that a common term has more than SEARCH_COUNT_CAP matches (~0.6 µs each). */
-const COUNT_WALK_ROWS = 20_000;
+/** Search rows read by id and checked, at most, to tell that a term has more than SEARCH_COUNT_CAP matches. */
+const COUNT_WALK_ROWS = 30_000;
 
-/** A walk that found its page within this many rows per match read the term as common enough for commonInEntity. */
-const COMMON_SPACING = COUNT_WALK_ROWS / (SEARCH_COUNT_CAP + 1);
+/**
+ * The count walk is taken only when the first rows by id say it should reach the cap this much before its end: one that
+ * falls short is wasted (~15 ms) before the trigram index is asked.
+ */
+const COUNT_MARGIN = 1.3;
+
+/** The first search rows by id, counted to guess a term's matches in the entity (an even sample of it: see Sample). */
+const PROBE_ROWS = 1_000;
 
 /** The search rows' order that is the list's (`col dir nulls …, id dir`), when the list is in its default sort's field. */
 function keyOrder(def: EntityDef, sort: ListQuery['sort']): RawBuilder<unknown> | null {
@@ -40,7 +46,19 @@ function keyOrder(def: EntityDef, sort: ListQuery['sort']): RawBuilder<unknown> 
     : sql`sort_text desc nulls first, sort_num desc nulls first, record_id desc`;
 }
 
-interface Walked { ids: number[]; reach: number; exact?: number }
+/**
+ * What the entity's first PROBE_ROWS search rows by id say of a term: its `matches` there, and its `lookalikes`, the
+ * rows that the trigram index brings for it but that do not match (search/index.ts lookalikeStarts). The ids follow
+ * the records' creation, not their names, so this is an even sample of the entity; the head of the list is not one,
+ * a term's matches lying together in list order (patients "na": surnames at N).
+ */
+interface Sample { matches: number; lookalikes: number }
+
+/**
+ * A walk's matches in list order (`ids`), the place of the last (`reach`); `exact` when the walk saw every search row
+ * of the entity, and the `sample` when one was taken to choose the way.
+ */
+interface Walked { ids: number[]; reach: number; exact?: number; sample?: Sample }
 
 /** The first `rows` search rows of the entity in list order, with their places in it (`pos`, from 1). */
 const keyWindow = (def: EntityDef, order: RawBuilder<unknown>, rows: number) => sql`select record_id, doc, row_number() over () as pos from (
@@ -69,8 +87,28 @@ async function walkAll(db: DB, def: EntityDef, q: string, order: RawBuilder<unkn
   return { ids: hits.map((r) => Number(r.id)), reach: Number(hits[hits.length - 1]?.pos ?? rows), ...(seen < rows ? { exact: matched } : {}) };
 }
 
-/** How many first pages each way found (read by tests/api/list-search-paths.test.ts, which checks that each path is taken). */
-export const keyedPaths = { small: 0, head: 0, longWalk: 0, gathered: 0 };
+/** The entity's first `rows` search rows by id: one range of the primary key, no trigram read. */
+const firstById = (def: EntityDef, rows: number) => sql`(select doc from search_index where entity = ${def.name} order by record_id limit ${rows})`;
+
+/** The sample of a term (Sample): its matches and lookalikes among the first PROBE_ROWS by id, in one reading. */
+async function sampleById(db: DB, def: EntityDef, q: string): Promise<Sample> {
+  const look = lookalikeStarts(q);
+  const res = await sql<{ matches: number; lookalikes: number }>`select count(*) filter (where ${docMatches(q)})::int as matches,
+    ${look ? sql`count(*) filter (where ${look} and not ${docMatches(q)})::int` : sql`0`} as lookalikes from ${firstById(def, PROBE_ROWS)} s`.execute(db);
+  return { matches: Number(res.rows[0]?.matches ?? 0), lookalikes: Number(res.rows[0]?.lookalikes ?? 0) };
+}
+
+/** Matches of `q` among the first `rows` search rows by id, up to `cap`. */
+async function countByIdHead(db: DB, def: EntityDef, q: string, rows: number, cap: number): Promise<number> {
+  const res = await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${firstById(def, rows)} s where ${docMatches(q)} limit ${cap}) x`.execute(db);
+  return Number(res.rows[0]?.n ?? 0);
+}
+
+/**
+ * How many first pages each way found, walks that fell short of their page, and counts walked by id (read by the tests
+ * in tests/api/list-search-*.test.ts, which check that each way is taken).
+ */
+export const keyedPaths = { small: 0, head: 0, longWalk: 0, walkFellShort: 0, gathered: 0, countedById: 0 };
 
 /**
  * Entities whose last search saw all their rows in its first walk. A small entity's next first walk reads and counts
@@ -79,13 +117,6 @@ export const keyedPaths = { small: 0, head: 0, longWalk: 0, gathered: 0 };
  * the same, and an entity not yet searched is taken for small.
  */
 const smallEntities = new Map<string, boolean>();
-
-/**
- * Costs measured at 1.2M rows on the embedded database, in µs: a search row read in key order and checked; a match
- * gathered through the trigram index (its row read, the term checked again, its key sorted); and the count a walk's
- * page still needs (the trigram index up to the cap). They only choose between two ways to the same answer.
- */
-const COST = { walkedRow: 0.9, gatheredMatch: 2.2, count: 4_000 };
 
 /** How long a cached size of an entity's table serves (pg_class's estimate, kept by ANALYZE, VACUUM and autovacuum). */
 const SIZE_TTL_MS = 60_000;
@@ -107,19 +138,54 @@ async function estimatedRows(db: DB, def: EntityDef): Promise<number | null> {
 }
 
 /**
- * Whether walking `rows` search rows (and counting after) should cost less than gathering every match, whose number
- * is guessed from the first walk's rate over the entity's size. Without a size, the walk (as before sizes were asked).
- * Membership cards "mc97" (1 in 100, evenly spread): a walk of ~7,600 rows and a count, 11 ms and sometimes short of
- * the page, against ~3,100 matches gathered, 7 ms.
+ * Costs in µs, measured on patients (200,000 of 1.2M records) on the embedded database: a search row read in key order
+ * and checked (the walk); one read by id and checked (the count walk); an entry of the trigram index read into its
+ * bitmap; a row it brings, read and checked; a match kept, sorted by its key and counted (the gathering). They only
+ * choose between ways to the same answer.
  */
-async function walkCheaper(db: DB, def: EntityDef, rows: number, rate: number): Promise<boolean> {
-  const size = await estimatedRows(db, def);
-  if (size === null) return true;
-  return rows * COST.walkedRow + COST.count < rate * size * COST.gatheredMatch;
+const COST = { walkedRow: 0.6, countedRow: 0.5, indexEntry: 0.1, checkedRow: 0.7, keptMatch: 0.5 };
+
+/** The sample scaled to the entity: its matches, and the rows the trigram index brings for the term (matches or not). */
+function scaled(sample: Sample, size: number, seen: number) {
+  const matches = Math.max(seen, (sample.matches / PROBE_ROWS) * size);
+  return { matches, brought: matches + (sample.lookalikes / PROBE_ROWS) * size };
 }
 
-/** WALK_ROWS, then LONG_WALK_ROWS or fewer if the first walk's rate of matches says the page lies within them. */
-async function walkForPage(db: DB, def: EntityDef, q: string, order: RawBuilder<unknown>, need: number) {
+/** The rows a count up to the cap by id should read, given `sampled` matches among the first PROBE_ROWS; null past COUNT_WALK_ROWS. */
+function countWalkRows(sampled: number): number | null {
+  const rows = ((SEARCH_COUNT_CAP + 1) * PROBE_ROWS) / Math.max(sampled, 1);
+  return rows * COUNT_MARGIN <= COUNT_WALK_ROWS ? rows : null;
+}
+
+/**
+ * What a count up to the cap should cost each way: by id, or through the trigram index (its bitmap of every row it
+ * brings, then rows read until the cap's worth of matches).
+ */
+function countCosts(sample: Sample, size: number, seen: number) {
+  const { matches, brought } = scaled(sample, size, seen);
+  const rows = countWalkRows(sample.matches);
+  const read = Math.min(brought, ((SEARCH_COUNT_CAP + 1) * brought) / Math.max(matches, 1));
+  return { byId: rows === null ? Infinity : rows * COST.countedRow, byIndex: brought * COST.indexEntry + read * COST.checkedRow };
+}
+
+/**
+ * Whether walking on for the page (expected `rows` in, at the first walk's rate) and counting after should cost less
+ * than gathering every match. Patients "na" (13 matches in the first 1,000 rows, surnames A; 13,400 in all, surnames N):
+ * a walk of ~3,800 rows and a count, ~6 ms, against ~20 ms to gather them. Patients "ma": its page lies ~2,400 rows
+ * in, and gathering it through the trigram index would read ~150,000 rows (lookalikeStarts), ~170 ms.
+ */
+function cheaperToWalk(sample: Sample, size: number, seen: number, rows: number): boolean {
+  const { matches, brought } = scaled(sample, size, seen);
+  const count = countCosts(sample, size, seen);
+  const gather = brought * (COST.indexEntry + COST.checkedRow) + matches * COST.keptMatch;
+  return rows * COST.walkedRow + Math.min(count.byId, count.byIndex) < gather;
+}
+
+/**
+ * WALK_ROWS, then up to LONG_WALK_ROWS if the first walk's rate of matches says the page lies within them and walking
+ * there should cost less than gathering every match. Without a size of the entity, the walk (as before sizes were asked).
+ */
+async function walkForPage(db: DB, def: EntityDef, q: string, order: RawBuilder<unknown>, need: number): Promise<Walked> {
   const first = smallEntities.get(def.name) === false
     ? await walk(db, def, q, order, need, WALK_ROWS)
     : await walkAll(db, def, q, order, need, WALK_ROWS);
@@ -127,11 +193,16 @@ async function walkForPage(db: DB, def: EntityDef, q: string, order: RawBuilder<
   if (first.exact !== undefined) keyedPaths.small++;
   else if (first.ids.length >= need) keyedPaths.head++;
   if (first.exact !== undefined || first.ids.length >= need || !first.ids.length) return first;
-  const rows = Math.ceil((1.5 * WALK_ROWS * need) / first.ids.length);
-  if (rows > LONG_WALK_ROWS || !(await walkCheaper(db, def, rows, first.ids.length / WALK_ROWS))) return first;
-  const long = await walk(db, def, q, order, need, rows);
+  const expected = (WALK_ROWS * need) / first.ids.length;
+  if (1.5 * expected > LONG_WALK_ROWS) return first;
+  const sample = await sampleById(db, def, q);
+  const size = await estimatedRows(db, def);
+  if (size !== null && !cheaperToWalk(sample, size, first.ids.length, expected)) return { ...first, sample };
+  // As far as LONG_WALK_ROWS: the walk stops at the page, and one that falls short costs its length and the gathering.
+  const long = await walk(db, def, q, order, need, LONG_WALK_ROWS);
   if (long.ids.length >= need) keyedPaths.longWalk++;
-  return long;
+  else keyedPaths.walkFellShort++;
+  return { ...long, sample };
 }
 
 /**
@@ -147,36 +218,44 @@ async function allMatches(db: DB, def: EntityDef, q: string, order: RawBuilder<u
   return { ids: (row?.ids ?? []).map(Number), n: Number(row?.n ?? 0) };
 }
 
-/** Search rows counted by id first: a term on pace for fewer than PROBE_PACE of the cap in COUNT_WALK_ROWS stops there. */
-const PROBE_ROWS = 2_000;
-const PROBE_PACE = 0.75;
-
-/** Matches of `q` among the entity's first `rows` search rows by id (one index range, no trigram reading), up to `cap`. */
-async function countByIdHead(db: DB, def: EntityDef, q: string, rows: number, cap: number): Promise<number> {
-  const res = await sql<{ n: number }>`select count(*)::int as n from (select 1 from (select doc from search_index where entity = ${def.name}
-    order by record_id limit ${rows}) s where ${docMatches(q)} limit ${cap}) x`.execute(db);
-  return Number(res.rows[0]?.n ?? 0);
-}
-
 /**
  * Whether the entity has more than SEARCH_COUNT_CAP records matching `q`, told from its first COUNT_WALK_ROWS search
  * rows by id: true when they hold that many; false says only that they do not. The first PROBE_ROWS are counted first,
  * so that a term that only looked common (patients "abb": the Abbotts at the head of a list by surname) costs ~1 ms
- * instead of a whole walk that fails (~14 ms).
+ * instead of a walk that falls short (~15 ms). (crud/list.ts, for other sorts; countFound here.)
  */
 export async function commonInEntity(db: DB, def: EntityDef, q: string): Promise<boolean> {
-  const probe = await countByIdHead(db, def, q, PROBE_ROWS, SEARCH_COUNT_CAP + 1);
-  if (probe * (COUNT_WALK_ROWS / PROBE_ROWS) < PROBE_PACE * SEARCH_COUNT_CAP) return false;
+  if (countWalkRows(await countByIdHead(db, def, q, PROBE_ROWS, PROBE_ROWS)) === null) return false;
   return (await countByIdHead(db, def, q, COUNT_WALK_ROWS, SEARCH_COUNT_CAP + 1)) > SEARCH_COUNT_CAP;
+}
+
+/**
+ * The count of a first page found by walking, up to the cap: by id when the sample says that costs less than the
+ * trigram index (a term common from the first rows by id, or one whose letters start many words after a dot or an
+ * at sign: patients "ma", ~8 ms by id against ~25 ms), else through the index. A term whose reading of the index
+ * nothing tells (a short one with a sign: fmcslots "11:0", where the index read ~25 ms) and one in an entity without
+ * a size are counted by id if that should reach the cap.
+ */
+async function countFound(db: DB, def: EntityDef, q: string, found: Walked): Promise<number> {
+  const more = SEARCH_COUNT_CAP + 1;
+  const sample = found.sample ?? (await sampleById(db, def, q));
+  const size = await estimatedRows(db, def);
+  const known = hasTrigram(q) || lookalikeStarts(q) !== null;
+  const costs = size === null || !known ? null : countCosts(sample, size, found.ids.length);
+  if (countWalkRows(sample.matches) !== null && (!costs || costs.byId < costs.byIndex)) {
+    keyedPaths.countedById++;
+    if ((await countByIdHead(db, def, q, COUNT_WALK_ROWS, more)) > SEARCH_COUNT_CAP) return more;
+  }
+  const ids = await matchingIds(db, def.name, q, SEARCH_COUNT_CAP);
+  return ids ? ids.length : more;
 }
 
 /**
  * The first page's ids (up to `need`, in list order) and the count (more than SEARCH_COUNT_CAP is SEARCH_COUNT_CAP + 1),
  * or null when the list is not in its default sort's field (or the entity has no key). A small entity is read whole
- * and counted in one statement. In a larger one, a term common at the head of the list has its page there (or a few
- * thousand rows on: walkForPage); its count is then told from the first rows by id when the walk found it that common
- * (which spares the trigram index a term without trigrams: two letters on 316,000 cards read 316,000 entries), else
- * by the index, up to the cap. Any other term is gathered whole, page and count in one statement. (Asking the index
+ * and counted in one statement. In a larger one, a term common at the head of the list has its page there, or a few
+ * thousand rows on when that should cost less than gathering every match (walkForPage), and is counted up to the cap
+ * the cheaper way (countFound); any other term is gathered whole, page and count in one statement. (Asking the index
  * first for a term with trigrams spared rare terms the walk, ~2 ms, but cost common ones 4–6 ms: measured slower.)
  */
 export async function keyedFirstPage(db: DB, def: EntityDef, query: ListQuery, q: string): Promise<{ ids: number[]; n: number } | null> {
@@ -191,7 +270,5 @@ export async function keyedFirstPage(db: DB, def: EntityDef, query: ListQuery, q
     keyedPaths.gathered++;
     return { ids: all.ids, n: Math.min(all.n, more) };
   }
-  if (found.reach <= need * COMMON_SPACING && (await commonInEntity(db, def, q))) return { ids: found.ids, n: more };
-  const ids = await matchingIds(db, def.name, q, SEARCH_COUNT_CAP);
-  return { ids: found.ids, n: ids ? ids.length : more };
+  return { ids: found.ids, n: await countFound(db, def, q, found) };
 }
