@@ -55,20 +55,19 @@ function keyOrder(def: EntityDef, sort: ListQuery['sort']): RawBuilder<unknown> 
 interface Sample { matches: number; lookalikes: number }
 
 /**
- * A walk's matches in list order (`ids`), the place of the last (`reach`); `exact` when the walk saw every search row
- * of the entity, and the `sample` when one was taken to choose the way.
+ * A walk's matches in list order (`ids`); `exact` when the walk saw every search row of the entity, and the `sample`
+ * when one was taken to choose the way.
  */
-interface Walked { ids: number[]; reach: number; exact?: number; sample?: Sample }
+interface Walked { ids: number[]; exact?: number; sample?: Sample }
 
-/** The first `rows` search rows of the entity in list order, with their places in it (`pos`, from 1). */
-const keyWindow = (def: EntityDef, order: RawBuilder<unknown>, rows: number) => sql`select record_id, doc, row_number() over () as pos from (
-  select record_id, doc from search_index where entity = ${def.name} order by ${order} limit ${rows}) x`;
+/** The first `rows` search rows of the entity in list order. */
+const keyWindow = (def: EntityDef, order: RawBuilder<unknown>, rows: number) => sql`select record_id, doc from search_index
+  where entity = ${def.name} order by ${order} limit ${rows}`;
 
-/** Up to `need` matching record ids among the first `rows` search rows in list order, and how far the last was. */
+/** Up to `need` matching record ids among the first `rows` search rows in list order. */
 async function walk(db: DB, def: EntityDef, q: string, order: RawBuilder<unknown>, need: number, rows: number): Promise<Walked> {
-  const res = await sql<{ id: number; pos: number }>`select record_id as id, pos from (${keyWindow(def, order, rows)}) w
-    where ${docMatches(q)} limit ${need}`.execute(db);
-  return { ids: res.rows.map((r) => Number(r.id)), reach: Number(res.rows[res.rows.length - 1]?.pos ?? rows) };
+  const res = await sql<{ id: number }>`select record_id as id from (${keyWindow(def, order, rows)}) w where ${docMatches(q)} limit ${need}`.execute(db);
+  return { ids: res.rows.map((r) => Number(r.id)) };
 }
 
 /**
@@ -77,14 +76,14 @@ async function walk(db: DB, def: EntityDef, q: string, order: RawBuilder<unknown
  */
 async function walkAll(db: DB, def: EntityDef, q: string, order: RawBuilder<unknown>, need: number, rows: number): Promise<Walked> {
   const res = await sql<{ id: number | null; pos: number | null; seen: number; matched: number }>`with
-      w as materialized (${keyWindow(def, order, rows)}),
+      w as materialized (select record_id, doc, row_number() over () as pos from (${keyWindow(def, order, rows)}) x),
       m as materialized (select record_id, pos from w where ${docMatches(q)})
     select p.record_id as id, p.pos, s.seen, c.matched from (select count(*)::int as seen from w) s
       cross join (select count(*)::int as matched from m) c
       left join lateral (select record_id, pos from m order by pos limit ${need}) p on true order by p.pos`.execute(db);
   const hits = res.rows.filter((r) => r.id !== null);
   const { seen, matched } = res.rows[0];
-  return { ids: hits.map((r) => Number(r.id)), reach: Number(hits[hits.length - 1]?.pos ?? rows), ...(seen < rows ? { exact: matched } : {}) };
+  return { ids: hits.map((r) => Number(r.id)), ...(seen < rows ? { exact: matched } : {}) };
 }
 
 /** The entity's first `rows` search rows by id: one range of the primary key, no trigram read. */
