@@ -77,7 +77,7 @@ export function docMatches(q: string, doc: RawBuilder<unknown> = sql`doc`): RawB
 }
 
 /**
- * Search texts where a word of one or two letters or digits (`ma`, `in`) starts a word after a dot or an at sign, as
+ * Search texts where a term of one or two letters or digits (`ma`, `in`) starts a word after a dot or an at sign, as
  * in an e-mail address ("@mail", ".in"); null for any other term. The trigram index cuts words at those signs, so for
  * docContains it brings these rows too (its entries for " ma"), and docContains then drops them: patients "ma" has
  * 11,600 matches and ~150,000 such rows (~25 ms for a count up to the cap, where a term without them takes ~3 ms). A
