@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityDef, ListQuery } from '../../registry';
 import type { DB } from '../db/connection';
-import { docContains, docMatches, hasTrigram, lookalikeStarts, matchingIds, SEARCH_COUNT_CAP } from '../search';
+import { docContains, docMatches, hasTrigram, lookalikeStarts, matchCount, SEARCH_COUNT_CAP } from '../search';
 import { sortKeyOf } from '../search/sort-key';
 
 /**
@@ -247,8 +247,7 @@ async function countFound(db: DB, def: EntityDef, q: string, found: Walked): Pro
     keyedPaths.countedById++;
     if ((await countByIdHead(db, def, q, COUNT_WALK_ROWS, more)) > SEARCH_COUNT_CAP) return more;
   }
-  const ids = await matchingIds(db, def.name, q, SEARCH_COUNT_CAP);
-  return ids ? ids.length : more;
+  return matchCount(db, def.name, q, SEARCH_COUNT_CAP);
 }
 
 /**

@@ -130,12 +130,22 @@ function entityFilter(entities: string[]): RawBuilder<unknown> {
   return left.length < kept.size ? sql`entity <> all(${left}::text[]) and ` : sql`entity = any(${[...kept]}::text[]) and `;
 }
 
+/**
+ * One entity's matches of `q` as a WITH query (see matchesOf for why). `entity = $1`, not `= any(…)`: the planner then
+ * reads this entity's own trigram index (migration 0006).
+ */
+const entityMatches = (entity: string, q: string) => sql`matches as materialized (select record_id from search_index where entity = ${entity} and ${docContains(q)})`;
+
 /** Ids of one entity's records whose search text contains `q`: all of them while there are at most `cap`, else null. */
 export async function matchingIds(db: DB, entity: string, q: string, cap: number): Promise<number[] | null> {
-  // `entity = $1`, not `= any(…)`: the planner then reads this entity's own trigram index (migration 0006).
-  const res = await sql<{ id: number }>`with matches as materialized (select record_id from search_index where entity = ${entity} and ${docContains(q)})
-    select record_id as id from matches limit ${cap + 1}`.execute(db);
+  const res = await sql<{ id: number }>`with ${entityMatches(entity, q)} select record_id as id from matches limit ${cap + 1}`.execute(db);
   return res.rows.length > cap ? null : res.rows.map((r) => Number(r.id));
+}
+
+/** How many of one entity's records match `q`, counted up to `cap + 1` (matchingIds's count, without sending the ids: ~1 ms less at 1,000). */
+export async function matchCount(db: DB, entity: string, q: string, cap: number): Promise<number> {
+  const res = await sql<{ n: number }>`with ${entityMatches(entity, q)} select count(*)::int as n from (select 1 from matches limit ${cap + 1}) x`.execute(db);
+  return Number(res.rows[0]?.n ?? 0);
 }
 
 /** Entities whose records the role may read: the details route, else the list. */
