@@ -171,7 +171,7 @@ function countCosts(sample: Sample, size: number, seen: number) {
 
 /**
  * Whether walking on for the page (expected `rows` in, at the first walk's rate) and counting after should cost less
- * than gathering every match. Patients "na" (13 matches in the first 1,000 rows, surnames A; 13,400 in all, surnames N):
+ * than gathering every match. Patients "na" (12 matches in the first 1,000 rows, surnames A; 13,400 in all, surnames N):
  * a walk of ~3,800 rows and a count, ~6 ms, against ~20 ms to gather them. Patients "ma": its page lies ~2,400 rows
  * in, and gathering it through the trigram index would read ~150,000 rows (lookalikeStarts), ~170 ms.
  */
