@@ -44,8 +44,9 @@ export const appointments = defineEntity({
   defaultSort: { field: 'scheduledAt', dir: 'desc' },
   nav: { group: 'appointments', order: 10 },
   scope: 'fmc',
-  // A status list reads the status's rows in time order: one index range per view, however rare the status.
-  indexes: [['status', 'scheduledAt'], ['doctor', 'scheduledAt'], ['patient', 'scheduledAt'], ['fmc', 'scheduledAt']],
+  // A status list reads the status's rows in time order: one index range per view, however rare the status. The fmc
+  // dashboard counts the patients of a status's rows in 30 days from the index alone (status, scheduledAt, patient).
+  indexes: [['status', 'scheduledAt'], ['status', 'scheduledAt', 'patient'], ['doctor', 'scheduledAt'], ['patient', 'scheduledAt'], ['fmc', 'scheduledAt']],
   workflow: {
     field: 'status',
     initial: 'confirmed',

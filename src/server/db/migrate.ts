@@ -8,6 +8,7 @@ import * as m0006 from './migrations/0006-search-per-entity';
 import * as m0007 from './migrations/0007-sign-in-hardening';
 import * as m0008 from './migrations/0008-trash';
 import * as m0009 from './migrations/0009-search-sort-key';
+import * as m0010 from './migrations/0010-appointment-seen-index';
 
 /** Versioned migrations, applied in name order at start; a migration never changes once landed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007-sign-in-hardening': m0007,
   '0008-trash': m0008,
   '0009-search-sort-key': m0009,
+  '0010-appointment-seen-index': m0010,
 };
 
 class StaticProvider implements MigrationProvider {
