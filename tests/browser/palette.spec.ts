@@ -109,6 +109,8 @@ test('the arrows, Ctrl+N/P, Home and End move the selection, which the box point
   const box = dialog(page).getByRole('combobox');
   const lines = dialog(page).locator('[data-palette-item]');
   const valueAt = (i: number) => lines.nth(i).getAttribute('data-value');
+  // The first lines are painted at once and the rest a frame later (palette.tsx FIRST_SHOWN): counted once all are.
+  await expect(dialog(page).getByRole('listbox')).not.toHaveAttribute('aria-busy', 'true');
   const count = await lines.count();
   expect(count).toBeGreaterThan(3);
   const pointsAtSelected = async () => {

@@ -81,12 +81,13 @@ export function PaletteInput({ value, onValueChange, placeholder }: { value: str
   );
 }
 
-export function PaletteList({ children }: { children: ReactNode }) {
+/** `busy`: not all its options are rendered yet (aria-busy: assistive technology waits; so do the browser tests). */
+export function PaletteList({ children, busy }: { children: ReactNode; busy?: boolean }) {
   const { store, listId, labelId } = usePalette();
   const active = useSyncExternalStore(store.subscribe, store.selectedId);
   return (
     <div data-palette-list="" role="listbox" tabIndex={-1} id={listId} aria-labelledby={labelId} aria-activedescendant={active}
-      ref={(el) => { store.list = el; }}>
+      aria-busy={busy || undefined} ref={(el) => { store.list = el; }}>
       {children}
     </div>
   );

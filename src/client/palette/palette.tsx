@@ -175,7 +175,7 @@ function PaletteDialog({ initial }: { initial: string | null }) {
         {page && <div className="crumb">{page.cmd.title(t)} › {param?.prompt(t)}</div>}
         {/* Focused by the frame as it opens: React's autoFocus would focus it once more, each a style and layout. */}
         <PaletteInput value={query} onValueChange={type} placeholder={param ? param.prompt(t) : t('palette.placeholder')} />
-        <PaletteList>
+        <PaletteList busy={!full}>
           {!page && !typed && (
             <>
               {idle.recent.length > 0 && <PaletteGroup heading={t('palette.recent')}>{idle.recent.slice(0, limit).map(line)}</PaletteGroup>}
