@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { getEntity } from '../../src/registry';
 import { keyedPaths, pinEstimatedRows } from '../../src/server/crud/keyed-search';
-import { docContains } from '../../src/server/search';
-import { storeSpecialities } from './bulk-store';
+import { expectedSpecialityPage, storeSpecialities } from './speciality-rows';
 import { setupApi } from './harness';
 
 /**
@@ -36,12 +35,7 @@ function mixed(lists: string[][]): string[] {
 const list = (query: string) => api.call('admin', 'GET', `/api/${def.api}?${query}`);
 const namesOf = (body: { data: { name: string }[] }) => body.data.map((r) => r.name);
 
-/** The first `limit` matches of `q` by name, from the search rows joined to the records: what any way must answer. */
-async function expectedPage(q: string, dir: 'asc' | 'desc', limit: number) {
-  const rows = await sql<{ name: string }>`select t.name from speciality t join search_index s on s.entity = ${def.name} and s.record_id = t.id
-    where ${docContains(q, sql`s.doc`)} order by t.name ${sql.raw(dir)}, t.id ${sql.raw(dir)} limit ${limit}`.execute(api.db);
-  return rows.rows.map((r) => r.name);
-}
+const expectedPage = (q: string, dir: 'asc' | 'desc', limit: number) => expectedSpecialityPage(api.db, q, dir, limit);
 
 beforeAll(async () => {
   await storeSpecialities(api.db, mixed(Object.values(groups)));

@@ -91,7 +91,10 @@ async function walkAll(db: DB, def: EntityDef, q: string, order: RawBuilder<unkn
 /** The entity's first `rows` search rows by id: one range of the primary key, no trigram read. */
 const firstById = (def: EntityDef, rows: number) => sql`(select doc from search_index where entity = ${def.name} order by record_id limit ${rows})`;
 
-/** The sample of a term (Sample): its matches and lookalikes among the first PROBE_ROWS by id, in one reading. */
+/**
+ * The sample of a term (Sample): its matches and lookalikes among the first PROBE_ROWS by id, in one reading. The
+ * match is checked twice per row rather than once in a subquery, which measured slower (1.2 against 0.9 ms).
+ */
 async function sampleById(db: DB, def: EntityDef, q: string): Promise<Sample> {
   const look = lookalikeStarts(q);
   const res = await sql<{ matches: number; lookalikes: number }>`select count(*) filter (where ${docMatches(q)})::int as matches,
@@ -104,6 +107,9 @@ async function countByIdHead(db: DB, def: EntityDef, q: string, rows: number, ca
   const res = await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${firstById(def, rows)} s where ${docMatches(q)} limit ${cap}) x`.execute(db);
   return Number(res.rows[0]?.n ?? 0);
 }
+
+/** Whether the first COUNT_WALK_ROWS search rows by id hold more than SEARCH_COUNT_CAP matches of `q` (false: they do not). */
+const pastCapById = async (db: DB, def: EntityDef, q: string) => (await countByIdHead(db, def, q, COUNT_WALK_ROWS, SEARCH_COUNT_CAP + 1)) > SEARCH_COUNT_CAP;
 
 /**
  * How many first pages each way found, walks that fell short of their page, and counts walked by id (read by the tests
@@ -227,7 +233,7 @@ async function allMatches(db: DB, def: EntityDef, q: string, order: RawBuilder<u
  */
 export async function commonInEntity(db: DB, def: EntityDef, q: string): Promise<boolean> {
   if (countWalkRows(await countByIdHead(db, def, q, PROBE_ROWS, PROBE_ROWS)) === null) return false;
-  return (await countByIdHead(db, def, q, COUNT_WALK_ROWS, SEARCH_COUNT_CAP + 1)) > SEARCH_COUNT_CAP;
+  return pastCapById(db, def, q);
 }
 
 /**
@@ -238,14 +244,13 @@ export async function commonInEntity(db: DB, def: EntityDef, q: string): Promise
  * a size are counted by id if that should reach the cap.
  */
 async function countFound(db: DB, def: EntityDef, q: string, found: Walked): Promise<number> {
-  const more = SEARCH_COUNT_CAP + 1;
   const sample = found.sample ?? (await sampleById(db, def, q));
   const size = await estimatedRows(db, def);
   const known = hasTrigram(q) || lookalikeStarts(q) !== null;
   const costs = size === null || !known ? null : countCosts(sample, size, found.ids.length);
   if (countWalkRows(sample.matches) !== null && (!costs || costs.byId < costs.byIndex)) {
     keyedPaths.countedById++;
-    if ((await countByIdHead(db, def, q, COUNT_WALK_ROWS, more)) > SEARCH_COUNT_CAP) return more;
+    if (await pastCapById(db, def, q)) return SEARCH_COUNT_CAP + 1;
   }
   return matchCount(db, def.name, q, SEARCH_COUNT_CAP);
 }

@@ -84,10 +84,10 @@ export function docMatches(q: string, doc: RawBuilder<unknown> = sql`doc`): RawB
  * short term with a sign of its own (`11:0`, `+9`) is looked up by the padded trigrams of its parts, "  1" and " 11",
  * in most of a table's rows: how many, nothing here tells.
  */
-export function lookalikeStarts(q: string, doc: RawBuilder<unknown> = sql`doc`): RawBuilder<unknown> | null {
+export function lookalikeStarts(q: string): RawBuilder<unknown> | null {
   if (hasTrigram(q) || !/^[\p{L}\p{N}]+$/u.test(q)) return null;
   const literal = likeLiteral(q);
-  return sql`(${doc} like ${`%@${literal}%`} or ${doc} like ${`%.${literal}%`})`;
+  return sql`(doc like ${`%@${literal}%`} or doc like ${`%.${literal}%`})`;
 }
 
 /**

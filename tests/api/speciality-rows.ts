@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { getEntity } from '../../src/registry';
 import { selectList, toRecord } from '../../src/server/crud/columns';
 import type { DB } from '../../src/server/db/connection';
-import { searchDoc } from '../../src/server/search';
+import { docContains, searchDoc } from '../../src/server/search';
 import { fillSortKeys } from '../../src/server/search/sort-key';
 
 /**
@@ -18,4 +18,14 @@ export async function storeSpecialities(db: DB, names: string[]) {
   await sql`insert into search_index (entity, record_id, title, subtitle, doc)
     select ${def.name}, * from unnest(${search.map((s) => s.id)}::int[], ${search.map((s) => s.title)}::text[], ${search.map((s) => s.subtitle)}::text[], ${search.map((s) => s.doc)}::text[])`.execute(db);
   await fillSortKeys(db, def, search.map((s) => s.id));
+}
+
+/**
+ * The names of the first `limit` specialities matching `q` in name order, read from the search rows joined to the
+ * records (not through the list): the page any way of the list search box must answer.
+ */
+export async function expectedSpecialityPage(db: DB, q: string, dir: 'asc' | 'desc', limit: number): Promise<string[]> {
+  const rows = await sql<{ name: string }>`select t.name from speciality t join search_index s on s.entity = 'speciality' and s.record_id = t.id
+    where ${docContains(q, sql`s.doc`)} order by t.name ${sql.raw(dir)}, t.id ${sql.raw(dir)} limit ${limit}`.execute(db);
+  return rows.rows.map((r) => r.name);
 }
