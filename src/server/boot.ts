@@ -9,7 +9,7 @@ export async function boot(config: Config, opts: { memory?: boolean; log?: (line
   const log = opts.log ?? (() => {});
   const database = await openDatabase({ url: config.databaseUrl, dataDir: opts.memory ? undefined : config.dataDir, sharedBuffers: config.pgliteSharedBuffers, fsync: config.pgliteFsync, log });
   try {
-    const applied = await migrate(database.db);
+    const applied = await migrate(database.db, log);
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
     // Before the seed: its own writes then keep the keys through the triggers installed here.
     await ensureSortKeys(database.db, log);

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityDef, ListQuery } from '../../registry';
 import type { DB } from '../db/connection';
-import { docContains, docMatches, hasTrigram, lookalikeStarts, matchCount, SEARCH_COUNT_CAP } from '../search';
+import { byWordStarts, docContains, docMatches, hasTrigram, lookalikeStarts, matchCount, SEARCH_COUNT_CAP, wordStartsMatch } from '../search';
 import { sortKeyOf } from '../search/sort-key';
 
 /**
@@ -13,8 +13,9 @@ import { sortKeyOf } from '../search/sort-key';
  */
 
 /**
- * Search rows read in list order first, looking for a page (~0.6 µs each at 1.2M rows when their pages are cached,
- * ~1.2 µs when read for the first time: in key order they lie all over the table).
+ * Search rows read in list order first, looking for a page: ~0.6 µs each at 1.2M rows when their pages are cached,
+ * ~1.1 µs when read for the first time (in key order they lie all over the table); ~0.35–0.45 µs for a term of one or
+ * two letters, checked on the index alone (keyWindow).
  */
 const WALK_ROWS = 1_000;
 
@@ -27,6 +28,12 @@ const WALK_ROWS = 1_000;
  * two thirds of it, it rarely falls short.
  */
 const LONG_WALK_ROWS = 24_000;
+
+/**
+ * LONG_WALK_ROWS for a term of one or two letters, checked on the index alone (keyWindow): about as long to walk
+ * (~15 ms), so that a page ~20,000 rows in (patients "mu", "po": 30,600 and 28,700) is walked to rather than gathered.
+ */
+const LONG_WALK_STARTS = 40_000;
 
 /** Search rows read by id and checked, at most, to tell that a term has more than SEARCH_COUNT_CAP matches. */
 const COUNT_WALK_ROWS = 30_000;
@@ -62,13 +69,23 @@ interface Sample { matches: number; lookalikes: number }
  */
 interface Walked { ids: number[]; exact?: number; sample?: Sample }
 
-/** The first `rows` search rows of the entity in list order. */
-const keyWindow = (def: EntityDef, order: RawBuilder<unknown>, rows: number) => sql`select record_id, doc from search_index
-  where entity = ${def.name} order by ${order} limit ${rows}`;
+/**
+ * The first `rows` search rows of the entity in list order, with what `q` is checked on: for a term of one or two
+ * letters their words' starts, which the index of that order holds (migration 0011), so that the walk reads the index
+ * alone, ~15 pages a thousand rows, where reading each row's text reads a page a row; else their text.
+ */
+const keyWindow = (def: EntityDef, q: string, order: RawBuilder<unknown>, rows: number) => sql`select ${byWordStarts(q) ? sql`entity, record_id, word_starts` : sql`record_id, doc`}
+  from search_index where entity = ${def.name} order by ${order} limit ${rows}`;
+
+/** Whether the row of keyWindow under `w` matches `q`. */
+const windowMatches = (q: string) => (byWordStarts(q) ? wordStartsMatch(q, 'w', 'looked up') : docMatches(q, sql`w.doc`));
+
+/** Whether a search row read from the table under `s` (with its text) matches `q`: by its words' starts when they tell. */
+const rowMatches = (q: string) => (byWordStarts(q) ? wordStartsMatch(q, 's', 'at hand') : docMatches(q, sql`s.doc`));
 
 /** Up to `need` matching record ids among the first `rows` search rows in list order. */
 async function walk(db: DB, def: EntityDef, q: string, order: RawBuilder<unknown>, need: number, rows: number): Promise<Walked> {
-  const res = await sql<{ id: number }>`select record_id as id from (${keyWindow(def, order, rows)}) w where ${docMatches(q)} limit ${need}`.execute(db);
+  const res = await sql<{ id: number }>`select w.record_id as id from (${keyWindow(def, q, order, rows)}) w where ${windowMatches(q)} limit ${need}`.execute(db);
   return { ids: res.rows.map((r) => Number(r.id)) };
 }
 
@@ -78,8 +95,8 @@ async function walk(db: DB, def: EntityDef, q: string, order: RawBuilder<unknown
  */
 async function walkAll(db: DB, def: EntityDef, q: string, order: RawBuilder<unknown>, need: number, rows: number): Promise<Walked> {
   const res = await sql<{ id: number | null; pos: number | null; seen: number; matched: number }>`with
-      w as materialized (select record_id, doc, row_number() over () as pos from (${keyWindow(def, order, rows)}) x),
-      m as materialized (select record_id, pos from w where ${docMatches(q)})
+      w as materialized (select x.*, row_number() over () as pos from (${keyWindow(def, q, order, rows)}) x),
+      m as materialized (select record_id, pos from w where ${windowMatches(q)})
     select p.record_id as id, p.pos, s.seen, c.matched from (select count(*)::int as seen from w) s
       cross join (select count(*)::int as matched from m) c
       left join lateral (select record_id, pos from m order by pos limit ${need}) p on true order by p.pos`.execute(db);
@@ -89,7 +106,7 @@ async function walkAll(db: DB, def: EntityDef, q: string, order: RawBuilder<unkn
 }
 
 /** The entity's first `rows` search rows by id: one range of the primary key, no trigram read. */
-const firstById = (def: EntityDef, rows: number) => sql`(select doc from search_index where entity = ${def.name} order by record_id limit ${rows})`;
+const firstById = (def: EntityDef, rows: number) => sql`(select doc, word_starts from search_index where entity = ${def.name} order by record_id limit ${rows})`;
 
 /**
  * The sample of a term (Sample): its matches and lookalikes among the first PROBE_ROWS by id, in one reading. The
@@ -97,14 +114,14 @@ const firstById = (def: EntityDef, rows: number) => sql`(select doc from search_
  */
 async function sampleById(db: DB, def: EntityDef, q: string): Promise<Sample> {
   const look = lookalikeStarts(q);
-  const res = await sql<{ matches: number; lookalikes: number }>`select count(*) filter (where ${docMatches(q)})::int as matches,
-    ${look ? sql`count(*) filter (where ${look} and not ${docMatches(q)})::int` : sql`0`} as lookalikes from ${firstById(def, PROBE_ROWS)} s`.execute(db);
+  const res = await sql<{ matches: number; lookalikes: number }>`select count(*) filter (where ${rowMatches(q)})::int as matches,
+    ${look ? sql`count(*) filter (where ${look} and not ${rowMatches(q)})::int` : sql`0`} as lookalikes from ${firstById(def, PROBE_ROWS)} s`.execute(db);
   return { matches: Number(res.rows[0]?.matches ?? 0), lookalikes: Number(res.rows[0]?.lookalikes ?? 0) };
 }
 
 /** Matches of `q` among the first `rows` search rows by id, up to `cap`. */
 async function countByIdHead(db: DB, def: EntityDef, q: string, rows: number, cap: number): Promise<number> {
-  const res = await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${firstById(def, rows)} s where ${docMatches(q)} limit ${cap}) x`.execute(db);
+  const res = await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${firstById(def, rows)} s where ${rowMatches(q)} limit ${cap}) x`.execute(db);
   return Number(res.rows[0]?.n ?? 0);
 }
 
@@ -145,12 +162,14 @@ async function estimatedRows(db: DB, def: EntityDef): Promise<number | null> {
 }
 
 /**
- * Costs in µs, measured on patients (200,000 of 1.2M records) on the embedded database: a search row read in key order
- * and checked (the walk); one read by id and checked (the count walk); an entry of the trigram index read into its
- * bitmap; a row it brings, read and checked; a match kept, sorted by its key and counted (the gathering). They only
- * choose between ways to the same answer.
+ * Costs in µs, measured on patients (200,000 of 1.2M records) on the embedded database the first time a term's rows
+ * are read, as each new term typed reads them: a search row read in key order and checked (the walk), or its words'
+ * starts from the index alone (a term of one or two letters); one read by id and checked (the count walk); an entry of
+ * the trigram index read into its bitmap; a row it brings, read and checked; a match kept, sorted by its key and
+ * counted (the gathering). Read again at once, the rows read from the table cost about half (a gathering of 2,200
+ * matches, 12 → 5.5 ms), the index's about as much. They only choose between ways to the same answer.
  */
-const COST = { walkedRow: 0.6, countedRow: 0.5, indexEntry: 0.1, checkedRow: 0.7, keptMatch: 0.5 };
+const COST = { walkedRow: 1.1, walkedStart: 0.45, countedRow: 0.6, indexEntry: 0.1, checkedRow: 1.6, keptMatch: 0.5 };
 
 /** The sample scaled to the entity: its matches, and the rows the trigram index brings for the term (matches or not). */
 function scaled(sample: Sample, size: number, seen: number) {
@@ -181,11 +200,11 @@ function countCosts(sample: Sample, size: number, seen: number) {
  * a walk of ~3,800 rows and a count, ~6 ms, against ~20 ms to gather them. Patients "ma": its page lies ~2,400 rows
  * in, and gathering it through the trigram index would read ~150,000 rows (lookalikeStarts), ~170 ms.
  */
-function cheaperToWalk(sample: Sample, size: number, seen: number, rows: number): boolean {
+function cheaperToWalk(q: string, sample: Sample, size: number, seen: number, rows: number): boolean {
   const { matches, brought } = scaled(sample, size, seen);
   const count = countCosts(sample, size, seen);
   const gather = brought * (COST.indexEntry + COST.checkedRow) + matches * COST.keptMatch;
-  return rows * COST.walkedRow + Math.min(count.byId, count.byIndex) < gather;
+  return rows * (byWordStarts(q) ? COST.walkedStart : COST.walkedRow) + Math.min(count.byId, count.byIndex) < gather;
 }
 
 /**
@@ -201,12 +220,13 @@ async function walkForPage(db: DB, def: EntityDef, q: string, order: RawBuilder<
   else if (first.ids.length >= need) keyedPaths.head++;
   if (first.exact !== undefined || first.ids.length >= need || !first.ids.length) return first;
   const expected = (WALK_ROWS * need) / first.ids.length;
-  if (1.5 * expected > LONG_WALK_ROWS) return first;
+  const reach = byWordStarts(q) ? LONG_WALK_STARTS : LONG_WALK_ROWS;
+  if (1.5 * expected > reach) return first;
   const sample = await sampleById(db, def, q);
   const size = await estimatedRows(db, def);
-  if (size !== null && !cheaperToWalk(sample, size, first.ids.length, expected)) return { ...first, sample };
+  if (size !== null && !cheaperToWalk(q, sample, size, first.ids.length, expected)) return { ...first, sample };
   // As far as LONG_WALK_ROWS: the walk stops at the page, and one that falls short costs its length and the gathering.
-  const long = await walk(db, def, q, order, need, LONG_WALK_ROWS);
+  const long = await walk(db, def, q, order, need, reach);
   if (long.ids.length >= need) keyedPaths.longWalk++;
   else keyedPaths.walkFellShort++;
   return { ...long, sample };
@@ -215,11 +235,14 @@ async function walkForPage(db: DB, def: EntityDef, q: string, order: RawBuilder<
 /**
  * The first `need` of every match in list order, and how many there are: the trigram index, then a sort of the
  * matches' keys (no record read) and a count, each reading the matches once gathered. (A count over the sorted rows,
- * `count(*) over ()`, cost 3–4 ms more for 8,000 matches: patients "me", 14.2 → 10.6 ms.)
+ * `count(*) over ()`, cost 3–4 ms more for 8,000 matches: patients "me", 14.2 → 10.6 ms.) A term of one or two letters
+ * is looked up as docMatches's two LIKEs rather than docContains's expression: the index is read twice, but each
+ * row it brings is checked in less time (patients "kh", 6,478 matches: 12.2 → 9.4 ms; counted up to the cap, where
+ * fewer rows are checked, the expression stays faster: matchCount).
  */
 async function allMatches(db: DB, def: EntityDef, q: string, order: RawBuilder<unknown>, need: number) {
   const res = await sql<{ n: number; ids: number[] }>`with m as materialized (select record_id, sort_text, sort_num from search_index
-    where entity = ${def.name} and ${docContains(q)})
+    where entity = ${def.name} and ${byWordStarts(q) ? docMatches(q) : docContains(q)})
     select (select count(*)::int from m) as n, array(select record_id from m order by ${order} limit ${need}) as ids`.execute(db);
   const row = res.rows[0];
   return { ids: (row?.ids ?? []).map(Number), n: Number(row?.n ?? 0) };

@@ -77,6 +77,27 @@ export function docMatches(q: string, doc: RawBuilder<unknown> = sql`doc`): RawB
 }
 
 /**
+ * Whether a search row's `word_starts` (the first two letters of each of its text's words, " ma go +9": migration
+ * 0011) tells docMatches for `q`: a term of one or two letters, digits or signs, without a blank, starts a word of the
+ * text exactly when it starts one of those. It rides in the index of the list's order, so a walk of that order checks
+ * it from the index alone (crud/keyed-search.ts).
+ */
+export const byWordStarts = (q: string) => q.length > 0 && q.length <= 2 && !/\s/u.test(q);
+
+/**
+ * docMatches for a term byWordStarts serves, checked on `word_starts` (the search row's, under `alias`), or on the text
+ * where `word_starts` is null (a long text of short words: see migration 0011), by `doc` when the row at hand has it,
+ * else looked up by the row's record (an index-only walk does not).
+ */
+export function wordStartsMatch(q: string, alias: string, doc: 'at hand' | 'looked up'): RawBuilder<unknown> {
+  const starts = sql.raw(`${alias}.word_starts`);
+  const text = doc === 'at hand'
+    ? docMatches(q, sql.raw(`${alias}.doc`))
+    : sql`exists (select 1 from search_index d where d.entity = ${sql.raw(`${alias}.entity`)} and d.record_id = ${sql.raw(`${alias}.record_id`)} and ${docMatches(q, sql`d.doc`)})`;
+  return sql`(${starts} like ${`% ${likeLiteral(q)}%`} or (${starts} is null and ${text}))`;
+}
+
+/**
  * Search texts where a term of one or two letters or digits (`ma`, `in`) starts a word after a dot or an at sign, as
  * in an e-mail address ("@mail", ".in"); null for any other term. The trigram index cuts words at those signs, so for
  * docContains it brings these rows too (its entries for " ma"), and docContains then drops them: patients "ma" has
