@@ -83,4 +83,26 @@ describe('an upgrade from the previous release', () => {
       await database.close();
     }
   });
+
+  test('search rows written before 0011 get their words\' starts, and the list-order index is read alone after it', async () => {
+    const database = await openDatabase({});
+    try {
+      const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0011'));
+      expect((await new Migrator({ db: database.db, provider: { getMigrations: async () => before as Record<string, Migration> } }).migrateToLatest()).error).toBeUndefined();
+      await sql`insert into search_index (entity, record_id, title, subtitle, doc, sort_text)
+        select 'patients', i, 'p', '', 'maria gomez · m.g@mail.in', 'gomez' from generate_series(1, 500) i`.execute(database.db);
+      const lines: string[] = [];
+      expect(await migrate(database.db, (line) => lines.push(line))).toEqual(['0011-search-word-starts']);
+      expect(lines).toEqual([expect.stringMatching(/^Applying migrations 0011-search-word-starts: /), expect.stringMatching(/^Vacuumed search_index after its migration/)]);
+      const starts = await sql<{ w: string; n: number }>`select word_starts as w, count(*)::int as n from search_index group by 1`.execute(database.db);
+      expect(starts.rows).toEqual([{ w: ' ma go · m.', n: 500 }]);
+      await sql`set enable_seqscan = off`.execute(database.db);
+      const plan = (await sql<{ 'QUERY PLAN': string }>`explain (analyze, costs off) select record_id from search_index where entity = 'patients'
+        order by sort_text, sort_num, record_id limit 100`.execute(database.db)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toContain('Index Only Scan using search_index__sort_starts__ix');
+      expect(plan).toContain('Heap Fetches: 0');
+    } finally {
+      await database.close();
+    }
+  });
 });
