@@ -8,7 +8,7 @@ import { tEnglish } from '../i18n';
 import { prefs } from '../state/prefs';
 import { byFrecency, frecency, noteUse } from '../state/recents';
 import { currentRole, session } from '../state/session';
-import { ui } from '../state/ui';
+import { typedBeforePalette, ui } from '../state/ui';
 import { Combo } from '../shell/combo';
 import { commandContext } from '../shell/command-context';
 import { holdTypingForForm } from '../shell/type-ahead';
@@ -57,7 +57,8 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   const p = useSnapshot(prefs);
   useSnapshot(session);
   const role = currentRole();
-  const [query, setQuery] = useState('');
+  // What was typed while the palette's code was still on its way (state/ui.ts).
+  const [query, setQuery] = useState(typedBeforePalette);
   const [page, setPage] = useState<Page | null>(() => {
     const cmd = initial ? COMMANDS.get(initial) : undefined;
     return cmd ? { cmd, index: 0, args: {} } : null;

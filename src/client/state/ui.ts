@@ -21,8 +21,22 @@ export const ui = proxy({
 type ScreenAction = string;
 const screenHandlers = new Map<ScreenAction, () => void>();
 
+/**
+ * An action asked for before its screen had registered it: a shortcut pressed while the screen's code was still
+ * loading (`c` right after opening a list). It runs when the screen registers it, if that is within PENDING_MS and the
+ * page is still the one it was asked on (leaving it drops it: the router announces each move); otherwise it is dropped,
+ * as it was before.
+ */
+const PENDING_MS = 3000;
+let pending: { action: ScreenAction; path: string; until: number } | null = null;
+
 export function registerScreenAction(action: ScreenAction, handler: () => void): () => void {
   screenHandlers.set(action, handler);
+  const asked = pending;
+  if (asked?.action === action) {
+    pending = null;
+    if (performance.now() < asked.until) handler();
+  }
   return () => {
     if (screenHandlers.get(action) === handler) screenHandlers.delete(action);
   };
@@ -30,13 +44,39 @@ export function registerScreenAction(action: ScreenAction, handler: () => void):
 
 export function runScreenAction(action: ScreenAction): boolean {
   const h = screenHandlers.get(action);
-  h?.();
+  if (h) h();
+  else pending = { action, path: location.pathname, until: performance.now() + PENDING_MS };
   return Boolean(h);
 }
 
 export function openPalette(page: string | null = null) {
   ui.palettePage = page;
   ui.paletteOpen = true;
+  early = '';
+}
+
+/**
+ * Keys typed after asking for the palette and before its box has the focus: the first time, its code may still be on
+ * its way (it is fetched a second after home shows), and a fast typist's first letters were lost. Printable keys and
+ * Backspace wait here, and the palette starts with them (typedBeforePalette); Esc closes it; other keys pass.
+ */
+let early: string | null = null;
+
+export const typedBeforePalette = () => early ?? '';
+
+if (typeof window !== 'undefined') {
+  // wouter announces its moves as these events (its own names for pushState and replaceState).
+  for (const move of ['popstate', 'pushState', 'replaceState']) addEventListener(move, () => { if (pending?.path !== location.pathname) pending = null; });
+  // Capture on window: before the page's own key handlers, as shell/type-ahead.ts does for forms.
+  window.addEventListener('keydown', (e) => {
+    if (early === null) return;
+    if (!ui.paletteOpen || document.activeElement?.hasAttribute('data-palette-input')) { early = null; return; }
+    if (e.key === 'Escape') { ui.paletteOpen = false; ui.palettePage = null; early = null; return; }
+    if ((e.key.length > 1 && e.key !== 'Backspace') || e.ctrlKey || e.metaKey || e.altKey) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    early = e.key === 'Backspace' ? early.slice(0, -1) : early + e.key;
+  }, { capture: true });
 }
 
 export function dataChanged() {
