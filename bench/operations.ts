@@ -113,7 +113,10 @@ async function entityOperations(db: DB, client: Client, s: Sample, rnd: () => nu
   return ops;
 }
 
-/** Cross-entity searches as the palette sends them: part of a name, two letters, a phone prefix, a card number, a miss. */
+/**
+ * Cross-entity searches as the palette sends them: part of a name, two letters, a phone prefix, a record's number whole
+ * and typed from its start, a miss.
+ */
 function searchOperations(samples: Sample[]): Operation[] {
   const ops: Operation[] = [];
   const search = (term: (run: number) => string) => (run: number) => `/api/search?${qs({ q: term(run) })}`;
@@ -135,7 +138,12 @@ function searchOperations(samples: Sample[]): Operation[] {
     const code = Object.entries(s.def.fields).find(([, fd]) => fd.kind === 'code' && fd.unique && fd.searchable)?.[0];
     if (!code) continue;
     const values = s.rows.map((r) => String(r[code] ?? '')).filter(Boolean);
-    if (values.length) { ops.push({ name: `search ${s.def.name} ${code}, e.g. "${values[0]}"`, path: search(cycle(values)), target }); break; }
+    if (!values.length) continue;
+    ops.push({ name: `search ${s.def.name} ${code}, e.g. "${values[0]}"`, path: search(cycle(values)), target });
+    // The same numbers as typed from their start, one key after another: every length from 3 letters to 2 short.
+    const typing = values.flatMap((v) => Array.from({ length: Math.max(v.length - 4, 0) }, (_, i) => v.slice(0, i + 3)));
+    if (typing.length) ops.push({ name: `search ${s.def.name} ${code} typed from its start, e.g. "${typing[7] ?? typing[0]}"`, path: search(cycle(typing)), target });
+    break;
   }
   ops.push({ name: 'search with no match "xqzjv"', path: search(() => 'xqzjv'), target });
   return ops;

@@ -10,6 +10,7 @@ import * as m0008 from './migrations/0008-trash';
 import * as m0009 from './migrations/0009-search-sort-key';
 import * as m0010 from './migrations/0010-appointment-seen-index';
 import * as m0011 from './migrations/0011-search-word-starts';
+import * as m0012 from './migrations/0012-search-title-prefix';
 
 /** Versioned migrations, applied in name order at start; a migration never changes once landed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009-search-sort-key': m0009,
   '0010-appointment-seen-index': m0010,
   '0011-search-word-starts': m0011,
+  '0012-search-title-prefix': m0012,
 };
 
 class StaticProvider implements MigrationProvider {
