@@ -72,7 +72,7 @@ interface Walked { ids: number[]; exact?: number; sample?: Sample }
 /**
  * The first `rows` search rows of the entity in list order, with what `q` is checked on: for a term of one or two
  * letters their words' starts, which the index of that order holds (migration 0011), so that the walk reads the index
- * alone, ~15 pages a thousand rows, where reading each row's text reads a page a row; else their text.
+ * alone, ~11 pages a thousand rows, where reading each row's text reads a page a row; else their text.
  */
 const keyWindow = (def: EntityDef, q: string, order: RawBuilder<unknown>, rows: number) => sql`select ${byWordStarts(q) ? sql`entity, record_id, word_starts` : sql`record_id, doc`}
   from search_index where entity = ${def.name} order by ${order} limit ${rows}`;

@@ -197,8 +197,10 @@ export function pastPrefix(prefix: string): string | null {
 /**
  * Up to CANDIDATES records of the entities whose title starts with the term, read in the order of the titles' index
  * (migration 0012): as a range of it, not as LIKE alone, so that it holds in a plan made once for any term (a prepared
- * statement's), and in its order, so that the first TITLE_PROBE are read and no more. At most TITLE_PROBE titles are read, so that a caller who may read none of the entities whose titles
- * start so (appointments' numbers, to a role without them) does not read them all.
+ * statement's), and in its order, reading TITLE_PROBE titles at most: a caller who may read none of the entities whose
+ * titles start so (appointments' numbers, to a role without them) does not read them all. A title that lower() folds
+ * otherwise than the text was folded (letters beyond ASCII, in a database of the "C" locale) is not found here but by
+ * the trigram index, as before.
  */
 function titlesStarting(entities: string[], term: string): RawBuilder<unknown> {
   const from = term.toLowerCase();
