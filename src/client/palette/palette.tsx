@@ -8,7 +8,7 @@ import { tEnglish } from '../i18n';
 import { prefs } from '../state/prefs';
 import { byFrecency, frecency, noteUse } from '../state/recents';
 import { currentRole, session } from '../state/session';
-import { typedBeforePalette, ui } from '../state/ui';
+import { closePalette, typedBeforePalette, ui } from '../state/ui';
 import { Combo } from '../shell/combo';
 import { commandContext } from '../shell/command-context';
 import { holdTypingForForm } from '../shell/type-ahead';
@@ -63,7 +63,7 @@ function PaletteDialog({ initial }: { initial: string | null }) {
     const cmd = initial ? COMMANDS.get(initial) : undefined;
     return cmd ? { cmd, index: 0, args: {} } : null;
   });
-  const close = () => { ui.paletteOpen = false; ui.palettePage = null; };
+  const close = closePalette;
   const keymap = useMemo(() => effectiveKeymap(COMMANDS.keys(), p.keymap as Record<string, string>), [p.keymap]);
 
   const available = useMemo(() => {

@@ -55,6 +55,11 @@ export function openPalette(page: string | null = null) {
   early = '';
 }
 
+export function closePalette() {
+  ui.paletteOpen = false;
+  ui.palettePage = null;
+}
+
 /**
  * Keys typed after asking for the palette and before its box has the focus: the first time, its code may still be on
  * its way (it is fetched a second after home shows), and a fast typist's first letters were lost. Printable keys and
@@ -71,7 +76,7 @@ if (typeof window !== 'undefined') {
   window.addEventListener('keydown', (e) => {
     if (early === null) return;
     if (!ui.paletteOpen || document.activeElement?.hasAttribute('data-palette-input')) { early = null; return; }
-    if (e.key === 'Escape') { ui.paletteOpen = false; ui.palettePage = null; early = null; return; }
+    if (e.key === 'Escape') { closePalette(); early = null; return; }
     if ((e.key.length > 1 && e.key !== 'Backspace') || e.ctrlKey || e.metaKey || e.altKey) return;
     e.preventDefault();
     e.stopImmediatePropagation();

@@ -12,8 +12,16 @@ import * as m0010 from './migrations/0010-appointment-seen-index';
 import * as m0011 from './migrations/0011-search-word-starts';
 import * as m0012 from './migrations/0012-search-title-prefix';
 
+/**
+ * A migration, and the tables it rewrites whole (`rewrites`), which are vacuumed once it has run: a rewritten table has
+ * no visibility map until a vacuum makes one, so every index-only scan of it reads the table too (0011's list-order
+ * index, which is there to be read alone), and neither PGlite (no autovacuum) nor a server's autovacuum (a rewrite is
+ * no inserts or deletes) would make one soon.
+ */
+type VersionedMigration = Migration & { rewrites?: readonly string[] };
+
 /** Versioned migrations, applied in name order at start; a migration never changes once landed. */
-export const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0001-core': m0001,
   '0002-foundation-entities': m0002,
   '0003-catalogue-entities': m0003,
@@ -33,25 +41,17 @@ class StaticProvider implements MigrationProvider {
 }
 
 /**
- * Tables a migration rewrites whole, vacuumed once it has run: a rewritten table has no visibility map until a vacuum
- * makes one, so every index-only scan of it reads the table too (0011's list-order index, which is there to be read
- * alone), and neither PGlite (no autovacuum) nor a server's autovacuum (a rewrite is no inserts or deletes) would
- * make one soon.
- */
-const REWRITES: Record<string, string[]> = { '0011-search-word-starts': ['search_index'] };
-
-/**
  * Applies the pending migrations (in one transaction: see tests/crash/migrations-atomic.test.ts), saying first which,
  * since some rewrite a large table (0011: ~7 minutes at 6.4M search rows), then vacuums what they rewrote.
  */
 export async function migrate(db: DB, log: (line: string) => void = () => {}): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new StaticProvider() });
   const pending = (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
-  if (pending.some((name) => REWRITES[name])) log(`Applying migrations ${pending.join(', ')}: a large search table takes minutes`);
+  if (pending.some((name) => MIGRATIONS[name]?.rewrites)) log(`Applying migrations ${pending.join(', ')}: a large search table takes minutes`);
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-  for (const table of new Set(applied.flatMap((name) => REWRITES[name] ?? []))) {
+  for (const table of new Set(applied.flatMap((name) => MIGRATIONS[name]?.rewrites ?? []))) {
     const started = performance.now();
     await sql.raw(`vacuum (analyze) ${table}`).execute(db);
     log(`Vacuumed ${table} after its migration in ${((performance.now() - started) / 1000).toFixed(1)} s`);

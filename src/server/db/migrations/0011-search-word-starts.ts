@@ -9,8 +9,10 @@ import type { DB } from '../connection';
  * so no writer keeps it) ride in the list-order index, and such a walk reads the index alone: ~0.4 µs a row, ~11
  * pages a thousand rows. Past 1,000 bytes (a long text of short words) it is null and the walk checks the text. The
  * index replaces 0009's, which it serves the same. The table is rewritten: ~7 minutes at 6.4M search rows (the bench's
- * data), then vacuumed (db/migrate.ts REWRITES).
+ * data), then vacuumed (`rewrites`, db/migrate.ts).
  */
+export const rewrites = ['search_index'];
+
 export async function up(db: DB): Promise<void> {
   await sql`create function search_word_starts(doc text) returns text language sql immutable strict parallel safe
     as $$ select case when octet_length(s) <= 1000 then s end from (select ' ' || regexp_replace(doc, '([^ ]{2})[^ ]+', '\\1', 'g') as s) x $$`.execute(db);
