@@ -84,7 +84,7 @@ describe('an upgrade from the previous release', () => {
     }
   });
 
-  test('search rows written before 0011 get their words\' starts, and the list-order index is read alone after it', async () => {
+  test('search rows written before 0011 get their words\' starts (0011, 0013), and both indexes are read alone after it', async () => {
     const database = await openDatabase({});
     try {
       const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0011'));
@@ -93,7 +93,8 @@ describe('an upgrade from the previous release', () => {
         select 'patients', i, 'p', '', 'maria gomez · m.g@mail.in', 'gomez' from generate_series(1, 500) i`.execute(database.db);
       const lines: string[] = [];
       expect(await migrate(database.db, (line) => lines.push(line))).toEqual(Object.keys(MIGRATIONS).filter((name) => name >= '0011'));
-      expect(lines).toEqual([expect.stringMatching(/^Applying migrations 0011-search-word-starts, .*: a large search table takes minutes$/), expect.stringMatching(/^Vacuumed search_index after its migration/)]);
+      expect(lines).toEqual([expect.stringMatching(/^Applying migrations 0011-search-word-starts, .*: a large search table takes minutes$/),
+        expect.stringMatching(/^Vacuumed search_index after its migration/), expect.stringMatching(/^Vacuumed search_starts after its migration/)]);
       const starts = await sql<{ w: string; n: number }>`select word_starts as w, count(*)::int as n from search_index group by 1`.execute(database.db);
       expect(starts.rows).toEqual([{ w: ' ma go · m.', n: 500 }]);
       await sql`set enable_seqscan = off`.execute(database.db);
@@ -101,6 +102,13 @@ describe('an upgrade from the previous release', () => {
         order by sort_text, sort_num, record_id limit 100`.execute(database.db)).rows.map((r) => r['QUERY PLAN']).join('\n');
       expect(plan).toContain('Index Only Scan using search_index__sort_starts__ix');
       expect(plan).toContain('Heap Fetches: 0');
+      // 0013: each row's words' first two letters ("·" is one letter), in the list's order, read from the index alone
+      const pairs = await sql<{ start: string; n: number }>`select start, count(*)::int as n from search_starts group by 1 order by 1`.execute(database.db);
+      expect(pairs.rows).toEqual([{ start: 'go', n: 500 }, { start: 'm.', n: 500 }, { start: 'ma', n: 500 }]);
+      const byStarts = (await sql<{ 'QUERY PLAN': string }>`explain (analyze, costs off) select record_id from search_starts where entity = 'patients'
+        and start = 'ma' order by text_null, text_key, num_null, num_key, record_id limit 100`.execute(database.db)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(byStarts).toContain('Index Only Scan using search_starts__list__ix');
+      expect(byStarts).toContain('Heap Fetches: 0');
     } finally {
       await database.close();
     }

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityDef, ListQuery } from '../../registry';
 import type { DB } from '../db/connection';
-import { byWordStarts, docContains, docMatches, hasTrigram, lookalikeStarts, matchCount, SEARCH_COUNT_CAP, wordStartsMatch } from '../search';
+import { byWordStarts, docContains, docMatches, hasTrigram, lookalikeStarts, matchCount, SEARCH_COUNT_CAP, startPair, wordStartsMatch } from '../search';
 import { sortKeyOf } from '../search/sort-key';
 
 /**
@@ -53,6 +53,24 @@ function keyOrder(def: EntityDef, sort: ListQuery['sort']): RawBuilder<unknown> 
   return sort.dir === 'asc'
     ? sql`sort_text asc nulls last, sort_num asc nulls last, record_id asc`
     : sql`sort_text desc nulls first, sort_num desc nulls first, record_id desc`;
+}
+
+/** keyOrder in `search_starts`, whose key has no nulls (migration 0013): the same order. */
+const startsOrder = (sort: ListQuery['sort']) => (sort.dir === 'asc'
+  ? sql`text_null asc, text_key asc, num_null asc, num_key asc, record_id asc`
+  : sql`text_null desc, text_key desc, num_null desc, num_key desc, record_id desc`);
+
+/**
+ * The first `need` records of the entity whose words start with `pair` (startPair), in list order, and how many there
+ * are up to the cap: two ranges of one index (migration 0013), read alone, a page or two for the page and ~10 for a
+ * count of 1,000, wherever the matches lie in the list and whatever the page cache holds.
+ */
+async function fromStarts(db: DB, def: EntityDef, pair: string, sort: ListQuery['sort'], need: number) {
+  const res = await sql<{ n: number; ids: number[] }>`select
+    (select count(*)::int from (select 1 from search_starts where entity = ${def.name} and start = ${pair} limit ${SEARCH_COUNT_CAP + 1}) x) as n,
+    array(select record_id from search_starts where entity = ${def.name} and start = ${pair} order by ${startsOrder(sort)} limit ${need}) as ids`.execute(db);
+  const row = res.rows[0];
+  return { ids: (row?.ids ?? []).map(Number), n: Number(row?.n ?? 0) };
 }
 
 /**
@@ -132,7 +150,7 @@ const pastCapById = async (db: DB, def: EntityDef, q: string) => (await countByI
  * How many first pages each way found, walks that fell short of their page, and counts walked by id (read by the tests
  * in tests/api/list-search-*.test.ts, which check that each way is taken).
  */
-export const keyedPaths = { small: 0, head: 0, longWalk: 0, walkFellShort: 0, gathered: 0, countedById: 0 };
+export const keyedPaths = { starts: 0, small: 0, head: 0, longWalk: 0, walkFellShort: 0, gathered: 0, countedById: 0 };
 
 /**
  * Entities whose last search saw all their rows in its first walk. A small entity's next first walk reads and counts
@@ -280,8 +298,9 @@ async function countFound(db: DB, def: EntityDef, q: string, found: Walked): Pro
 
 /**
  * The first page's ids (up to `need`, in list order) and the count (more than SEARCH_COUNT_CAP is SEARCH_COUNT_CAP + 1),
- * or null when the list is not in its default sort's field (or the entity has no key). A small entity is read whole
- * and counted in one statement. In a larger one, a term common at the head of the list has its page there, or a few
+ * or null when the list is not in its default sort's field (or the entity has no key). A term of two letters is read
+ * from its words' starts (fromStarts), page and count in one statement. A small entity is read whole and counted in
+ * one statement. In a larger one, a term common at the head of the list has its page there, or a few
  * thousand rows on when that should cost less than gathering every match (walkForPage), and is counted up to the cap
  * the cheaper way (countFound); any other term is gathered whole, page and count in one statement. (Asking the index
  * first for a term with trigrams spared rare terms the walk, ~2 ms, but cost common ones 4–6 ms: measured slower.)
@@ -290,6 +309,11 @@ export async function keyedFirstPage(db: DB, def: EntityDef, query: ListQuery, q
   const order = keyOrder(def, query.sort);
   if (!order) return null;
   const need = query.limit + 1;
+  const pair = startPair(q);
+  if (pair) {
+    keyedPaths.starts++;
+    return fromStarts(db, def, pair, query.sort, need);
+  }
   const more = SEARCH_COUNT_CAP + 1;
   const found = await walkForPage(db, def, q, order, need);
   if (found.exact !== undefined) return { ids: found.ids, n: Math.min(found.exact, more) };

@@ -11,6 +11,7 @@ import * as m0009 from './migrations/0009-search-sort-key';
 import * as m0010 from './migrations/0010-appointment-seen-index';
 import * as m0011 from './migrations/0011-search-word-starts';
 import * as m0012 from './migrations/0012-search-title-prefix';
+import * as m0013 from './migrations/0013-search-starts';
 
 /**
  * A migration, and the tables it rewrites whole (`rewrites`), which are vacuumed once it has run: a rewritten table has
@@ -34,6 +35,7 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0010-appointment-seen-index': m0010,
   '0011-search-word-starts': m0011,
   '0012-search-title-prefix': m0012,
+  '0013-search-starts': m0013,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -85,6 +85,16 @@ export function docMatches(q: string, doc: RawBuilder<unknown> = sql`doc`): RawB
 export const byWordStarts = (q: string) => q.length > 0 && q.length <= 2 && !/\s/u.test(q);
 
 /**
+ * The term as `search_starts` holds it (migration 0013), when it is exactly two letters, digits or signs without a
+ * blank: such a term starts a word of a text exactly when it is one of the text's words' first two letters. Else null.
+ * Counted in code points, as PostgreSQL's left() counts them, after lower-casing, as the text was lower-cased.
+ */
+export function startPair(q: string): string | null {
+  const term = q.toLowerCase();
+  return Array.from(term).length === 2 && !/\s/u.test(term) ? term : null;
+}
+
+/**
  * docMatches for a term byWordStarts serves, checked on `word_starts` (the search row's, under `alias`), or on the text
  * where `word_starts` is null (a long text of short words: see migration 0011), by `doc` when the row at hand has it,
  * else looked up by the row's record (an index-only walk does not).
