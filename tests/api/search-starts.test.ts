@@ -48,7 +48,7 @@ describe('the entries follow the search rows', () => {
     expect(await outOfStep(api.db)).toEqual({ extra: 0, missing: 0 });
   });
 
-  test('through the API: created, renamed (its key and words), described, deleted and restored', async () => {
+  test('through the API: created, renamed (its key and words), deleted and restored', async () => {
     const id = await makeSpeciality('Xq Orbit', 'yz  fo');
     expect(await entriesOf(id)).toEqual(['fo', 'or', 'xq', 'yz'].map((start) => ({ start, text_key: 'Xq Orbit' })));
     const renamed = await api.call('superadmin', 'PUT', `/api/${def.api}/${id}`, { ...payloads.get(id), name: 'Wv Orbit', version: 1 });
@@ -95,8 +95,8 @@ describe('the entries follow the search rows', () => {
     const answers = await Promise.all([put('Ra One'), put('Rb Two')]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const stored = (await sql<{ name: string }>`select name from speciality where id = ${id}`.execute(api.db)).rows[0].name;
-    expect(await entriesOf(id)).toEqual([...new Set(['bo', stored.slice(0, 2).toLowerCase(), stored.split(' ')[1].slice(0, 2).toLowerCase()])]
-      .sort().map((start) => ({ start, text_key: stored })));
+    const starts = stored === 'Ra One' ? ['bo', 'on', 'ra'] : ['bo', 'rb', 'tw'];
+    expect(await entriesOf(id)).toEqual(starts.map((start) => ({ start, text_key: stored })));
     expect(await outOfStep(api.db)).toEqual({ extra: 0, missing: 0 });
   });
 

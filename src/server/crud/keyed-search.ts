@@ -32,6 +32,8 @@ const LONG_WALK_ROWS = 24_000;
 /**
  * LONG_WALK_ROWS for a term of one or two letters, checked on the index alone (keyWindow): about as long to walk
  * (~15 ms), so that a page ~20,000 rows in (patients "mu", "po": 30,600 and 28,700) is walked to rather than gathered.
+ * Measured on two letters, which since migration 0013 read their words' starts instead (fromStarts): the walks are
+ * now for one letter, and a term that lower-cases to more letters than it has.
  */
 const LONG_WALK_STARTS = 40_000;
 
