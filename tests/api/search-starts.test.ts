@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
-import { can, ENTITIES, getEntity, type EntityDef } from '../../src/registry';
+import { can, ENTITIES, getEntity } from '../../src/registry';
 import { openDatabase } from '../../src/server/db/connection';
 import { ident } from '../../src/server/db/entity-table';
 import { migrate } from '../../src/server/db/migrate';
-import { docMatches, SEARCH_COUNT_CAP, upsertSearchRow } from '../../src/server/search';
+import { SEARCH_COUNT_CAP, upsertSearchRow } from '../../src/server/search';
 import { sortKeyOf } from '../../src/server/search/sort-key';
 import { keyedPaths } from '../../src/server/crud/keyed-search';
 import type { DB } from '../../src/server/db/connection';
-import { storeSpecialities } from './speciality-rows';
+import { expectedDefaultPage, storeSpecialities } from './speciality-rows';
 import { setupApi } from './harness';
 
 /**
@@ -114,16 +114,6 @@ describe('the entries follow the search rows', () => {
   });
 });
 
-/** The list's own page: the records matching `q`, in the default sort's column as the list orders it, and their count. */
-async function expectedPage(e: EntityDef, q: string, dir: 'asc' | 'desc', limit: number) {
-  const column = sql.raw(`t.${ident(sortKeyOf(e)!.column)}`);
-  const d = sql.raw(dir);
-  const nulls = sql.raw(dir === 'asc' ? 'last' : 'first');
-  const rows = await sql<{ id: number }>`select t.id from ${sql.raw(ident(e.table))} t join search_index s on s.entity = ${e.name} and s.record_id = t.id
-    where ${docMatches(q, sql`s.doc`)} order by ${column} ${d} nulls ${nulls}, t.id ${d}`.execute(api.db);
-  return { ids: rows.rows.slice(0, limit).map((r) => Number(r.id)), total: rows.rows.length };
-}
-
 describe('pages read from the entries are the list\'s own', () => {
   test('every entity with a key: its commonest and rarest starts and one it lacks, both ways', async () => {
     const keyed = ENTITIES.filter((x) => sortKeyOf(x) && can('superadmin', x.name, 'list'));
@@ -145,7 +135,7 @@ describe('pages read from the entries are the list\'s own', () => {
           const r = await api.call('superadmin', 'GET', `/api/${e.api}?q=${encodeURIComponent(q)}&limit=2&sort=${e.defaultSort.field}:${dir}`);
           expect(keyedPaths.starts, `${e.name} ${q} ${dir}: read from the entries`).toBe(read + 1);
           expect(r.status, `${e.name} ${q} ${r.text}`).toBe(200);
-          const want = await expectedPage(e, q, dir, 2);
+          const want = await expectedDefaultPage(api.db, e, q, dir, 2);
           expect(r.body.data.map((x: { id: number }) => x.id), `${e.name} ${q} ${dir}`).toEqual(want.ids);
           expect(r.body.total, `${e.name} ${q} ${dir}`).toBe(Math.min(want.total, SEARCH_COUNT_CAP));
         }

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import { getEntity } from '../../src/registry';
+import { getEntity, type EntityDef } from '../../src/registry';
 import { selectList, toRecord } from '../../src/server/crud/columns';
 import type { DB } from '../../src/server/db/connection';
+import { ident } from '../../src/server/db/entity-table';
 import { docContains, searchDoc } from '../../src/server/search';
-import { fillSortKeys } from '../../src/server/search/sort-key';
+import { fillSortKeys, sortKeyOf } from '../../src/server/search/sort-key';
 
 /**
  * Specialities stored as the bench's seed stores rows: many at once, each with its search row and its sort key, in
@@ -21,11 +22,23 @@ export async function storeSpecialities(db: DB, names: string[]) {
 }
 
 /**
- * The names of the first `limit` specialities matching `q` in name order, read from the search rows joined to the
- * records (not through the list): the page any way of the list search box must answer.
+ * The ids of the first `limit` records of an entity matching `q` in its default sort's column, ordered as the list
+ * orders it (nulls last ascending, first descending, then the id), and how many match: read from the search rows
+ * joined to the records (not through the list), the page any way of the list search box must answer.
  */
+export async function expectedDefaultPage(db: DB, def: EntityDef, q: string, dir: 'asc' | 'desc', limit: number) {
+  const column = sql.raw(`t.${ident(sortKeyOf(def)!.column)}`);
+  const d = sql.raw(dir);
+  const nulls = sql.raw(dir === 'asc' ? 'last' : 'first');
+  const rows = await sql<{ id: number }>`select t.id from ${sql.raw(ident(def.table))} t join search_index s on s.entity = ${def.name} and s.record_id = t.id
+    where ${docContains(q, sql`s.doc`)} order by ${column} ${d} nulls ${nulls}, t.id ${d}`.execute(db);
+  return { ids: rows.rows.slice(0, limit).map((r) => Number(r.id)), total: rows.rows.length };
+}
+
+/** expectedDefaultPage for specialities (in name order), as their names. */
 export async function expectedSpecialityPage(db: DB, q: string, dir: 'asc' | 'desc', limit: number): Promise<string[]> {
-  const rows = await sql<{ name: string }>`select t.name from speciality t join search_index s on s.entity = 'speciality' and s.record_id = t.id
-    where ${docContains(q, sql`s.doc`)} order by t.name ${sql.raw(dir)}, t.id ${sql.raw(dir)} limit ${limit}`.execute(db);
-  return rows.rows.map((r) => r.name);
+  const { ids } = await expectedDefaultPage(db, getEntity('speciality'), q, dir, limit);
+  const names = await sql<{ id: number; name: string }>`select id, name from speciality where id = any(${ids}::int[])`.execute(db);
+  const byId = new Map(names.rows.map((r) => [Number(r.id), r.name]));
+  return ids.map((id) => byId.get(id)!);
 }

@@ -38,6 +38,9 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0013-search-starts': m0013,
 };
 
+/** The tables the named migrations rewrite (by default every migration's: all the tables any of them rewrites). */
+export const tablesRewrittenBy = (names: string[] = Object.keys(MIGRATIONS)) => [...new Set(names.flatMap((name) => MIGRATIONS[name]?.rewrites ?? []))];
+
 class StaticProvider implements MigrationProvider {
   async getMigrations() { return MIGRATIONS; }
 }
@@ -53,7 +56,7 @@ export async function migrate(db: DB, log: (line: string) => void = () => {}): P
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-  for (const table of new Set(applied.flatMap((name) => MIGRATIONS[name]?.rewrites ?? []))) {
+  for (const table of tablesRewrittenBy(applied)) {
     const started = performance.now();
     await sql.raw(`vacuum (analyze) ${table}`).execute(db);
     log(`Vacuumed ${table} after its migration in ${((performance.now() - started) / 1000).toFixed(1)} s`);
