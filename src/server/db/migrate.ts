@@ -12,6 +12,7 @@ import * as m0010 from './migrations/0010-appointment-seen-index';
 import * as m0011 from './migrations/0011-search-word-starts';
 import * as m0012 from './migrations/0012-search-title-prefix';
 import * as m0013 from './migrations/0013-search-starts';
+import * as m0014 from './migrations/0014-search-starts-bulk-delete';
 
 /**
  * A migration, and the tables it rewrites whole (`rewrites`), which are vacuumed once it has run: a rewritten table has
@@ -36,6 +37,7 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0011-search-word-starts': m0011,
   '0012-search-title-prefix': m0012,
   '0013-search-starts': m0013,
+  '0014-search-starts-bulk-delete': m0014,
 };
 
 /** The tables the named migrations rewrite (by default every migration's: all the tables any of them rewrites). */
