@@ -1,11 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two projects: `unit` (the registry, commands, client and server modules; `npm run test:quick`) and `api` (the API
+ * in-process on a database per file, and the crash tests that start real consoles). Time limits guard against hangs
+ * only: they are sized for a slow, busy machine, and no test depends on how fast it is.
+ */
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'commands/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/crash/**/*.test.ts'],
     pool: 'forks',
-    fileParallelism: false,
-    testTimeout: 120_000,
-    hookTimeout: 300_000,
+    maxWorkers: 2,
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'commands/**/*.test.ts'] } },
+      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts', 'tests/crash/**/*.test.ts'], globalSetup: ['tests/api/global-setup.ts'] } },
+    ],
   },
 });

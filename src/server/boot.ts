@@ -5,9 +5,9 @@ import { seedIfEmpty } from './db/seed';
 import { ensureSortKeys } from './search/sort-key';
 
 /** Opens the database, applies migrations and seeds an empty one. Shared by `npm start`, tests and the bench. */
-export async function boot(config: Config, opts: { memory?: boolean; log?: (line: string) => void } = {}): Promise<Database> {
+export async function boot(config: Config, opts: { memory?: boolean; loadDataDir?: Blob; log?: (line: string) => void } = {}): Promise<Database> {
   const log = opts.log ?? (() => {});
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: opts.memory ? undefined : config.dataDir, sharedBuffers: config.pgliteSharedBuffers, fsync: config.pgliteFsync, log });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: opts.memory ? undefined : config.dataDir, sharedBuffers: config.pgliteSharedBuffers, fsync: config.pgliteFsync, loadDataDir: opts.loadDataDir, log });
   try {
     const applied = await migrate(database.db, log);
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);

@@ -42,7 +42,7 @@ beforeAll(async () => {
   const config = readConfig({ DATA_DIR: dataDir, DEMO_PASSWORD: 'demo-password-for-tests', DEMO_DATA: '1', DATABASE_URL: databaseUrl, SCRYPT_LOG_N: process.env.SCRYPT_LOG_N });
   database = await boot(config, { memory: true });
   db = database.db;
-}, 120_000);
+});
 
 afterAll(async () => {
   await database?.close();

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { base, en, en_IN, Faker } from '@faker-js/faker';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { CENTRE_SCOPED_ROLES, columnName, fieldRulesOf, getEntity, ROLES, type EntityDef, type FieldDef, type Role } from '../../src/registry';
 import { createApp } from '../../src/server/app';
 import { createSession } from '../../src/server/auth/sessions';
@@ -15,13 +13,15 @@ import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import type { Database, DB } from '../../src/server/db/connection';
 import { ident } from '../../src/server/db/entity-table';
 import { fakeRecord } from '../../src/server/db/fake';
+import { createDatabase, seededConfig } from './seeded-database';
 
 /**
  * The API in-process: the app on an in-memory PGlite, or, when TEST_DATABASE_URL names a PostgreSQL server
- * (scripts/with-postgres.sh), on a fresh database made for this test file and dropped after it.
- * Seeded with the demo accounts only (DEMO_DATA=0); each role signs in once through the real login call.
+ * (scripts/with-postgres.sh), on a database made for this test file and dropped after it. Each starts as a copy of
+ * the run's seeded database (tests/api/global-setup.ts: the demo accounts only, DEMO_DATA=0), and each role gets a
+ * session of its own, made as the login call makes it (auth.test.ts signs in through that call).
  */
-export const PASSWORD = 'demo-password-for-tests';
+export { PASSWORD } from './seeded-database';
 
 export type Who = Role | 'anonymous' | { token: string };
 
@@ -62,19 +62,6 @@ function refTargets(fields: Record<string, FieldDef>): string[] {
   return Object.values(fields).flatMap((fd) => [...(fd.ref ? [fd.ref] : []), ...(fd.item ? refTargets(fd.item) : [])]);
 }
 
-async function createDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `console_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try { await client.query(statement); } finally { await client.end(); }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
-
 /** `env`: more settings for this file's console (e.g. IMAGE_HOSTS). */
 export function setupApi(opts: { roles?: readonly Role[]; env?: Record<string, string> } = {}): Api {
   const api = { tokens: {}, userIds: {} } as Api;
@@ -87,13 +74,16 @@ export function setupApi(opts: { roles?: readonly Role[]; env?: Record<string, s
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'console-api-test-'));
     let databaseUrl: string | undefined;
+    let loadDataDir: Blob | undefined;
     if (process.env.TEST_DATABASE_URL) {
-      const created = await createDatabase(process.env.TEST_DATABASE_URL);
+      const created = await createDatabase(process.env.TEST_DATABASE_URL, 'console_test', inject('seededTemplate') || undefined);
       databaseUrl = created.url;
       dropDatabase = created.drop;
+    } else if (inject('seededDataDir')) {
+      loadDataDir = new Blob([readFileSync(inject('seededDataDir'))]);
     }
-    const config = readConfig({ ...opts.env, DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, DEMO_DATA: '0', DATABASE_URL: databaseUrl, SCRYPT_LOG_N: process.env.SCRYPT_LOG_N });
-    database = await boot(config, { memory: true });
+    const config = readConfig({ ...opts.env, ...seededConfig(dataDir), DATABASE_URL: databaseUrl });
+    database = await boot(config, { memory: true, loadDataDir });
     const db = database.db;
     Object.assign(api, { db, config, kind: database.kind, app: createApp({ db, config, distDir: path.join(dataDir, 'no-dist') }) });
 
@@ -105,11 +95,7 @@ export function setupApi(opts: { roles?: readonly Role[]; env?: Record<string, s
     const home = await createRecord(db, getEntity('fmc'), await api.anyPayload(getEntity('fmc')), SYSTEM_ACTOR, config.scryptLogN);
     api.homeCentre = Number(home.id);
     await api.joinCentre(api.homeCentre);
-    for (const role of opts.roles ?? ROLES) {
-      const res = await api.call('anonymous', 'POST', '/api/adminUser/login', { email: `${role}@demo.test`, password: PASSWORD });
-      if (res.status !== 200) throw new Error(`login as ${role} failed: ${res.status} ${res.text}`);
-      api.tokens[role] = res.body.data.token;
-    }
+    for (const role of opts.roles ?? ROLES) api.tokens[role] = (await createSession(db, config, api.userIds[role])).token;
   });
 
   afterAll(async () => {

@@ -45,7 +45,7 @@ beforeAll(async () => {
   const firstById = await sql<{ n: number }>`select count(*)::int as n from (select name from speciality order by id limit 1000) x where name like 'Zz zr %'`.execute(api.db);
   // the sample by id holds its share of each group (1,100 of 12,800 rows plus the reference data's)
   expect(firstById.rows[0].n).toBeGreaterThan(60);
-}, 60_000);
+});
 
 describe('walking on or gathering, chosen from the sample by id', () => {
   test('a term thin at the head of the list and common in the entity: the walk goes on to its page', async () => {

@@ -34,7 +34,7 @@ function start(port: number, databaseUrl: string): Promise<ChildProcess> {
     });
     procs.push(child);
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`no answer from the console on ${port}: ${out}`)), 120_000);
+    const timer = setTimeout(() => reject(new Error(`no answer from the console on ${port}: ${out}`)), 300_000);
     const read = (b: Buffer) => {
       out += b.toString();
       if (out.includes('Console listening')) { clearTimeout(timer); resolve(child); }
@@ -64,7 +64,7 @@ describe.skipIf(!adminUrl)('two console processes on one PostgreSQL', () => {
     // The first migrates and seeds; the second finds the database ready.
     await start(ports[0], url.toString());
     await start(ports[1], url.toString());
-  }, 240_000);
+  });
 
   afterAll(async () => {
     for (const p of procs) p.kill('SIGTERM');

@@ -58,8 +58,8 @@ export class ServerProcess {
   get pid() { return this.child.pid!; }
   get running() { return this.child.exitCode === null && this.child.signalCode === null; }
 
-  /** The first output line matching `re`; fails if the process ends first or the time runs out. */
-  async waitFor(re: RegExp, timeoutMs = 60_000): Promise<string> {
+  /** The first output line matching `re`; fails if the process ends first or the time runs out (a hang's guard, sized for a slow busy machine). */
+  async waitFor(re: RegExp, timeoutMs = 300_000): Promise<string> {
     const end = Date.now() + timeoutMs;
     for (;;) {
       const line = this.lines.find((l) => re.test(l));

@@ -56,7 +56,7 @@ const env = (dataDir: string, extra: Record<string, string> = {}) => ({ ...BASE_
 /** Restart on a killed folder: it must come up, and the five demo accounts must sign in. */
 async function restart(dataDir: string, extra: Record<string, string> = {}): Promise<{ server: ServerProcess; token: string }> {
   const server = await ServerProcess.start(env(dataDir, extra));
-  await server.waitFor(/Console listening/, 120_000);
+  await server.waitFor(/Console listening/);
   counts.restarts++;
   const tokens = await Promise.all(ROLES.map((role) => signIn(server.url, `${role}@demo.test`, PASSWORD)));
   if (tokens.every(Boolean)) counts.restartsWithAllAccounts++;
@@ -90,7 +90,7 @@ beforeAll(async () => {
   await (await openDatabase({ dataDir: empty, fsync: true })).close();
   template = dir('template');
   await migrateFolder(template, MIGRATION_NAMES.length);
-}, 120_000);
+});
 
 afterAll(() => {
   console.log([
@@ -106,7 +106,7 @@ test('(a) acknowledged writes survive SIGKILL, with PGlite as it ships and with 
   const data = dir('writes');
   cpSync(template, data, { recursive: true });
   const first = await ServerProcess.start(env(data));
-  await first.waitFor(/Console listening/, 120_000);
+  await first.waitFor(/Console listening/);
   let server = first;
   let token = (await signIn(server.url, 'superadmin@demo.test', PASSWORD))!;
   let mode = 'fsync';
@@ -160,7 +160,7 @@ test('(a) acknowledged writes survive SIGKILL, with PGlite as it ships and with 
   expect(acknowledged.length).toBeGreaterThan(8);
   expect(lost).toEqual([]);
   expect(state.filter((r) => !r.audited || !r.indexed)).toEqual([]);
-}, 240_000);
+});
 
 test('(b) a kill during first-start seeding leaves an empty database, and the restart seeds it', async () => {
   for (let cycle = 0; cycle < 5; cycle++) {
@@ -169,7 +169,7 @@ test('(b) a kill during first-start seeding leaves an empty database, and the re
     cpSync(template, data, { recursive: true });
     const fsync = cycle % 2 === 0 ? '1' : '0';
     const server = await ServerProcess.start(env(data, { DEMO_DATA: '1', PGLITE_FSYNC: fsync }));
-    await server.waitFor(/Seeding the empty database/, 120_000);
+    await server.waitFor(/Seeding the empty database/);
     // Anywhere in the seed (its length is measured by the first restart; 6 s is a guess before it), at most 10 s in.
     await sleep(randomBetween(0, Math.min(seedMs * 0.9, 10_000)));
     await crash(server);
@@ -201,7 +201,7 @@ test('(b) a kill during first-start seeding leaves an empty database, and the re
   }
   expect(counts.halfSeededDatabases).toBe(0);
   expect(counts.killsDuringSeeding).toBeGreaterThan(0);
-}, 300_000);
+});
 
 /** After a kill: every recorded migration is whole and nothing of an unrecorded one is there. */
 async function checkMigrations(data: string, when: string): Promise<string[]> {
@@ -231,7 +231,7 @@ test('(c) a kill inside a migration leaves no migration half-applied, and the re
       await migrateFolder(data, before);
       const target = MIGRATION_NAMES[before + Math.floor(Math.random() * (MIGRATION_NAMES.length - before))];
       const child = await ServerProcess.start(env(data, { PGLITE_FSYNC: fsync }), ['tests/crash/migrate-slowly.ts', data, String(pause)]);
-      await child.waitFor(new RegExp(`migrating ${target}$`), 120_000);
+      await child.waitFor(new RegExp(`migrating ${target}$`));
       await sleep(randomBetween(0, pause));
       if (child.has(/^migrated$/)) notes.push(`migration kill ${cycle} landed after the commit`);
       await crash(child);
@@ -262,4 +262,4 @@ test('(c) a kill inside a migration leaves no migration half-applied, and the re
   }
   expect(counts.halfAppliedMigrations).toBe(0);
   expect(counts.restartsWithAllAccounts).toBe(counts.restarts);
-}, 300_000);
+});

@@ -18,6 +18,8 @@ export type DB = Kysely<any>;
 export interface Database {
   db: DB;
   kind: 'pglite' | 'postgres';
+  /** The embedded database's whole data folder as a tar archive, taken between statements (a consistent copy). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,8 @@ export interface OpenOptions {
   sharedBuffers?: string;
   /** The embedded database forces every commit to the disk (db/pglite-disk.ts). */
   fsync?: boolean;
+  /** In memory only: start from this data folder archive (a Database's dumpDataDir), instead of an empty database. */
+  loadDataDir?: Blob;
   log?: (line: string) => void;
 }
 
@@ -85,7 +89,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     }
     pglite = open(folder);
   } else {
-    pglite = new PGlite({ extensions: { pg_trgm }, parsers: PARSERS });
+    pglite = new PGlite({ extensions: { pg_trgm }, parsers: PARSERS, loadDataDir: opts.loadDataDir });
   }
   try {
     await pglite.waitReady;
@@ -101,6 +105,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    dumpDataDir: () => pglite.dumpDataDir('none'),
     async close() {
       await db.destroy();
       unlock();
