@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { CONSOLES, READY_PORT, WORKERS } from './tests/browser/consoles';
 
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -29,27 +30,18 @@ async function chromium(): Promise<{ executablePath: string; args: string[] }> {
 }
 const browser = await chromium();
 
-const PORT = Number(process.env.BROWSER_TEST_PORT ?? 8099);
-/** A second console with the demo data (appointments, payments, invoices…), for the workflow tests (workflows.spec.ts). */
-const DEMO_PORT = Number(process.env.BROWSER_TEST_DEMO_PORT ?? 8098);
-export const DEMO_URL = `http://127.0.0.1:${DEMO_PORT}`;
-export const DEMO_PASSWORD = 'browser-test-password';
-/** Each pair of ports has its own data folders, so two runs on other ports (BROWSER_TEST_PORT…) never share one. */
-const DATA = PORT === 8099 ? '.test-data' : `.test-data-${PORT}`;
-const DEMO_DATA = DEMO_PORT === 8098 ? '.test-data-demo' : `.test-data-demo-${DEMO_PORT}`;
-
 export default defineConfig({
   testDir: 'tests/browser',
-  workers: 1,
-  timeout: 60_000,
+  workers: WORKERS,
+  // Limits guard against hangs only, sized for a slow machine with another process keeping a core busy.
+  timeout: 180_000,
   // One retry on CI, reported as "flaky" in the output (not hidden): a keyboard-only speciality run failed once in
   // four full local runs and never alone; the screenshot of a failure is kept in test-results/ to find out why.
   retries: process.env.CI ? 1 : 0,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 30_000 },
   reporter: [['list']],
-  outputDir: PORT === 8099 ? 'test-results' : `test-results-${PORT}`,
+  outputDir: CONSOLES[0].port === 8099 ? 'test-results' : `test-results-${CONSOLES[0].port}`,
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       executablePath: browser.executablePath,
@@ -58,24 +50,12 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  webServer: [
-    {
-      // A fresh embedded database for every run: reference data and the five demo accounts, no demo records.
-      command: `rm -rf ${DATA} && npx tsx src/server/main.ts`,
-      url: `http://127.0.0.1:${PORT}/signin`,
-      timeout: 240_000,
-      reuseExistingServer: false,
-      env: { PORT: String(PORT), DATA_DIR: DATA, DEMO_PASSWORD, DEMO_DATA: '0', NODE_ENV: 'test' },
-    },
-    {
-      // The same console on its own fresh database with the demo data (seeding takes a few seconds more): the
-      // workflow tests need records to move (missed appointments, pending payments, invoices). The tests that
-      // use it say so with test.use({ baseURL: DEMO_URL }); the others keep the empty one above.
-      command: `rm -rf ${DEMO_DATA} && npx tsx src/server/main.ts`,
-      url: `${DEMO_URL}/signin`,
-      timeout: 240_000,
-      reuseExistingServer: false,
-      env: { PORT: String(DEMO_PORT), DATA_DIR: DEMO_DATA, DEMO_PASSWORD, DEMO_DATA: '1', NODE_ENV: 'test' },
-    },
-  ],
+  // Every console of the run, each on a fresh embedded database, started together (tests/browser/start-consoles.ts).
+  webServer: {
+    command: 'npx tsx tests/browser/start-consoles.ts',
+    url: `http://127.0.0.1:${READY_PORT}/`,
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+  },
 });

@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import type { AxeResults, Result } from 'axe-core';
-import { DEMO_URL } from '../../playwright.config';
 import { openPalette, signInAs } from './helpers';
 
 /**
@@ -12,7 +11,7 @@ import { openPalette, signInAs } from './helpers';
  * label-content-name-mismatch (WCAG 2.5.3, shipped as experimental, so off unless named). One signed-in page per role
  * and theme walks through its screens, so a run costs a few sign-ins, not one per screen.
  */
-test.use({ baseURL: DEMO_URL, locale: 'en-US', timezoneId: 'Asia/Kolkata', viewport: { width: 1440, height: 900 } });
+test.use({ dataset: 'demo', locale: 'en-US', timezoneId: 'Asia/Kolkata', viewport: { width: 1440, height: 900 } });
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const THEMES = ['themedefault', 'dark', 'contrast'] as const;

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { openPalette, signInAs } from './helpers';
 import {
   apiOf, combo, deleteFromPalette, detail, digits, field, fieldBox, idInUrl, openRecordFromPalette, PNG_1x1, runExact, tabInto, tabTo, toast, unique,

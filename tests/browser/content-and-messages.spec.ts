@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_URL } from '../../playwright.config';
+import { expect, test, type Page } from './fixtures';
 import { signInAs } from './helpers';
 import { apiOf, detail, field, idInUrl, openRecordFromPalette, runExact, tabTo, toast, unique } from './catalogue-helpers';
 
@@ -178,7 +177,7 @@ test.describe('sign-in', () => {
 });
 
 test.describe('with the demo data', () => {
-  test.use({ baseURL: DEMO_URL });
+  test.use({ dataset: 'demo' });
 
   test('a notice has a translated title with its count and opens its worklist', async ({ page }) => {
     await signInAs(page, 'superadmin');

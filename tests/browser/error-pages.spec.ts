@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the 404 page says the page does not exist or has been moved', async ({ page }) => {
   await page.goto('/404');

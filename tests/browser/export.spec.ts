@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Download, type Page } from '@playwright/test';
-import { DEMO_URL } from '../../playwright.config';
+import { expect, test, type Download, type Page } from './fixtures';
 import entityLabels from '../../src/client/i18n/locales/entities/en';
 import uiFr from '../../src/client/i18n/locales/ui/fr';
 import { getEntity } from '../../src/registry';
@@ -14,7 +13,7 @@ import { signInReady, tabTo } from './workflow-helpers';
  * its toolbar and from the palette, the file read back (its header in the user's words, every matching row in the
  * list's order); the progress shown while it runs, Cancel with Esc, a failure with Retry; the selected rows alone.
  */
-test.use({ baseURL: DEMO_URL });
+test.use({ dataset: 'demo' });
 
 const patients = getEntity('patients');
 const headerOf = (fields: readonly string[]) => fields.map((f) => (entityLabels.patients.fields as Record<string, string>)[f]);

@@ -1,4 +1,4 @@
-import { expect, test, type Route } from '@playwright/test';
+import { expect, test, type Route } from './fixtures';
 import { signInAs } from './helpers';
 import { apiOf, unique } from './catalogue-helpers';
 
@@ -71,5 +71,27 @@ test.describe('forms never lose typing', () => {
     await expect(form).toHaveCount(0);
     expect((await api.get(`/api/specialist/${second.id}`)).body.data.name).toBe(`${second.name} Edited`);
     expect((await api.get(`/api/specialist/${first.id}`)).body.data.name).toBe(first.name);
+  });
+
+  test('after a refused save, the field being mended keeps the focus while the next invalid one waits', async ({ page }) => {
+    // A busy browser runs input before timers: every timer of the page is held back 300 ms, so keys typed right after
+    // the refusal arrive before any focusing left for later (react-hook-form's own moved the focus mid-word).
+    await page.addInitScript(() => {
+      const later = window.setTimeout.bind(window);
+      window.setTimeout = ((fn: TimerHandler, ms?: number, ...args: unknown[]) => later(fn, (ms ?? 0) + 300, ...args)) as typeof window.setTimeout;
+    });
+    await signInAs(page, 'admin');
+    await goInApp(page, '/dashboard/department/add');
+    const form = page.getByRole('dialog', { name: 'Add Department' });
+    const name = form.getByLabel(/^Name/);
+    await expect(name).toBeFocused();
+    await page.keyboard.press('Control+Enter');
+    await expect(form.locator('#f-code-error')).toHaveText('Code is required');
+    await expect(name).toBeFocused();
+    await page.keyboard.type('Radiology wing');
+    await page.waitForTimeout(600);
+    await expect(name).toBeFocused();
+    await expect(name).toHaveValue('Radiology wing');
+    await expect(form.getByLabel(/^Code/)).toHaveValue('');
   });
 });

@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config';
+import { expect, type Page } from './fixtures';
+import { DEMO_PASSWORD } from './consoles';
 
 /** Signs in with the keyboard alone: type the email, Tab, type the password, Enter. */
 export async function signInAs(page: Page, role: string) {

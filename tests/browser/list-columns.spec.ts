@@ -1,5 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_URL } from '../../playwright.config';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { runCommand } from './helpers';
 import { chooseOnPage, signInReady, tabTo } from './workflow-helpers';
 
@@ -9,7 +8,7 @@ import { chooseOnPage, signInReady, tabTo } from './workflow-helpers';
  * palette), dates and numbers in the user's language (English as in India), and at 390 px a list that scrolls
  * sideways inside itself with its first column pinned while the page stays put.
  */
-test.use({ baseURL: DEMO_URL });
+test.use({ dataset: 'demo' });
 
 /** A column's header, found by its sort button (as a user finds it, and the same before and after issue 10). */
 const header = (page: Page, name: string) => page.locator('thead th', { has: page.getByRole('button', { name: `Sort by ${name}`, exact: true }) });
@@ -39,7 +38,7 @@ test('widths come from the field kind: a phone number is whole and wider than a 
   await expect(fee).toHaveCSS('text-align', 'right');
 });
 
-test('a column resized by keyboard keeps its width after a reload and in a new sign-in on another browser; Enter gives back the default', async ({ page, browser }) => {
+test('a column resized by keyboard keeps its width after a reload and in a new sign-in on another browser; Enter gives back the default', async ({ page, browser, demoUrl }) => {
   await signInReady(page, 'admin');
   await openPatients(page);
   const handle = page.getByRole('separator', { name: 'Resize Phone' });
@@ -60,7 +59,7 @@ test('a column resized by keyboard keeps its width after a reload and in a new s
   await expect(page.getByRole('separator', { name: 'Resize Phone' })).toHaveAttribute('aria-valuenow', String(before + 40));
 
   // Another browser (no storage of this one): the width comes from the server with the user's preferences.
-  const other = await browser.newContext({ baseURL: DEMO_URL });
+  const other = await browser.newContext({ baseURL: demoUrl });
   const page2 = await other.newPage();
   await signInReady(page2, 'admin');
   await openPatients(page2);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config';
+import { expect, test, type Page } from './fixtures';
+import { DEMO_PASSWORD } from './consoles';
 import { apiOf } from './catalogue-helpers';
 import { openPalette, signInAs } from './helpers';
 

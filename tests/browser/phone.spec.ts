@@ -1,5 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_URL } from '../../playwright.config';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { signInAs } from './helpers';
 
 /**
@@ -9,7 +8,7 @@ import { signInAs } from './helpers';
  * shortcut combos, "j/k to move" lines, a / in a search box, a rich-text field's Ctrl+B) takes room on a touch
  * screen. On the demo data, signed in as superadmin.
  */
-test.use({ baseURL: DEMO_URL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+test.use({ dataset: 'demo', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
 /** The page does not scroll sideways: neither the document nor the console's scrolling page area (main). */
 async function expectNoSideScroll(page: Page) {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { COMMANDS, menuTree } from '../../commands';
 import { ENTITIES, ROLES, can, entityPath } from '../../src/registry';
 import en from '../../src/client/i18n/locales/ui/en';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signInAs } from './helpers';
 
 test('an expired session signs the user out and returns to the sign-in page', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import uiEn from '../../src/client/i18n/locales/ui/en';
 import uiFr from '../../src/client/i18n/locales/ui/fr';
 import { apiOf } from './catalogue-helpers';

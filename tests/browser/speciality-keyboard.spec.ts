@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { runCommand, signInAs } from './helpers';
 
 /** From the sign-in page to creating, editing and deleting a speciality, with the keyboard alone. */

@@ -1,5 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
-import { test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { apiOf, unique } from './catalogue-helpers';
 import { signInAs } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from './fixtures';
 import { signInAs } from './helpers';
 
 /** Presses Tab until `target` has the focus: proof that the keyboard reaches it, in the page's own order. */

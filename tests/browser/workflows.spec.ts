@@ -1,15 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_URL } from '../../playwright.config';
+import { expect, test, type Page } from './fixtures';
 import { runCommand } from './helpers';
 import { chooseOnPage, signInReady, statusOf, tabTo } from './workflow-helpers';
 
 /**
  * Issue 7's workflows in the browser, with the keyboard alone, on the console that holds the demo data (the second
- * web server of playwright.config.ts): a missed appointment rescheduled and confirmed from the palette and the
+ * worker's demo console, tests/browser/consoles.ts): a missed appointment rescheduled and confirmed from the palette and the
  * details page's buttons, a list whose search, sort and filters live in the address, moves on selected rows with
  * each row's answer, and an invoice printed and downloaded.
  */
-test.use({ baseURL: DEMO_URL });
+test.use({ dataset: 'demo' });
 
 /** A parameter of the address, however the page spelt it (`filter[doctor]` or `filter%5Bdoctor%5D`). */
 const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);

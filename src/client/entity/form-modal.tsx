@@ -32,7 +32,14 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
     const error = formErrorMap(def, t, i18n.language);
     return zodResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>, { error } as never) as unknown as Resolver<FieldValues>;
   }, [def, mode, t, i18n.language]);
-  const form = useForm<FieldValues>({ resolver, defaultValues: toForm(def), mode: 'onSubmit' });
+  // Focus goes to the first invalid field once, as the submit fails. react-hook-form's own focusing does it again on a
+  // timer, which a busy browser runs after keys typed meanwhile: the field being mended had turned valid, and the
+  // focus jumped to the next invalid one in the middle of the typing.
+  const form = useForm<FieldValues>({ resolver, defaultValues: toForm(def), mode: 'onSubmit', shouldFocusError: false });
+  const focusFirstError = (errors: Record<string, unknown>) => {
+    const first = formFields(def).find(([field]) => field in errors);
+    if (first) form.setFocus(first[0]);
+  };
 
   // Forms never lose typing (issue 10.4): the fields appear only once their record is here (nothing to type into
   // before), and only the answer to the latest load fills them — an answer for the record this form showed before
@@ -80,7 +87,7 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
       }
       setFormError(fieldErrs.length ? t('form.fixErrors') : translateMessage(err.message));
     }
-  }, () => setFormError(t('form.fixErrors')));
+  }, (errors) => { focusFirstError(errors); setFormError(t('form.fixErrors')); });
 
   const reload = async () => {
     await load();
