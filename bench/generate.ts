@@ -1,5 +1,5 @@
 import { base, en, en_IN, Faker } from '@faker-js/faker';
-import { getEntity, inputSchema, type EntityDef } from '../src/registry';
+import { getEntity, inputSchema, ownedFields, ownedStart, type EntityDef } from '../src/registry';
 import { fakeRecord } from '../src/server/db/fake';
 import { CARE_GENERATORS, statusFor, type CareGenerator } from './care';
 
@@ -50,7 +50,9 @@ export function* generateRows(job: Job, refs: RefIds, now: number): Generator<Ge
       batch.push(careRow(def, care, i, id, { now, refIds }));
     } else {
       const values = uniqueRecord(def, { faker, refIds, seq: id }, uniqueFields, seen);
-      // fakeRecord leaves a workflow's status to the server; the bulk insert writes it as it stands.
+      // fakeRecord leaves the owned fields to the server: the bulk insert writes where a new record starts, and a
+      // workflow's status as it stands.
+      Object.assign(values, ownedStart(def));
       if (wf) values[wf.field] = statusFor(def.name, def.fields[wf.field].values!, faker.number.float());
       const created = start + ((i + faker.number.float()) / job.count) * SPAN_DAYS * DAY;
       const updated = faker.number.int(9) < 3 ? created + faker.number.float() * (now - created) : created;
@@ -71,7 +73,9 @@ const CHECK_EVERY = 1000;
 function careRow(def: EntityDef, care: CareGenerator, position: number, id: number, world: Parameters<CareGenerator>[1]): GeneratedRow {
   const row = care(position, world);
   if (position < CHECK_FIRST || position % CHECK_EVERY === 0) {
-    const { [def.workflow?.field ?? '']: status, ...input } = row.values;
+    const status = def.workflow ? row.values[def.workflow.field] : undefined;
+    // The fields the server owns are written as its moves would have; the rest is a valid create payload.
+    const input = Object.fromEntries(Object.entries(row.values).filter(([k]) => !(k in ownedFields(def))));
     const parsed = inputSchema(def, 'create').safeParse(input);
     if (!parsed.success) throw new Error(`${def.name} #${id} is invalid: ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
     const field = def.workflow?.field ?? 'status';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { defineEntity, filterKeys, inputSchema, sortKeys, subtitleOf, titleOf, type EntityDef } from './entity';
+import { defineEntity, filterKeys, sortKeys, subtitleOf, titleOf, type EntityDef } from './entity';
+import { inputSchema } from './derive/input';
 import { f } from './fields';
 
 const base = (over: Partial<EntityDef> = {}): EntityDef => ({

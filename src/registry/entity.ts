@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isInput, memberSchema, type FieldDef } from './fields';
+import type { FieldDef } from './fields';
 import type { ListView, Workflow } from './workflow';
 
 export type SortDir = 'asc' | 'desc';
@@ -71,6 +71,7 @@ export function defineEntity(def: EntityDef): EntityDef {
     if (def.fields[wf.field]?.kind !== 'enum') problems.push(`workflow field ${wf.field} is not an enum`);
     for (const s of [wf.initial, ...wf.transitions.flatMap((t) => [...t.from, t.to])]) if (!values.includes(s)) problems.push(`workflow status ${s} is not a value of ${wf.field}`);
     for (const t of wf.transitions) for (const k of [...Object.keys(t.sets ?? {}), ...(t.input ?? [])]) if (!has(k)) problems.push(`transition ${t.name} sets ${k}, which is not a field`);
+    if (wf.mirror && def.fields[wf.mirror.ref]?.kind !== 'ref') problems.push(`workflow mirror ${wf.mirror.ref} is not a reference`);
     const names = wf.transitions.map((t) => t.name);
     if (new Set(names).size !== names.length) problems.push('transition names repeat');
   }
@@ -88,20 +89,6 @@ export function sortKeys(def: EntityDef): string[] {
 
 export function filterKeys(def: EntityDef): string[] {
   return Object.entries(def.fields).filter(([, fd]) => fd.filterable || fd.kind === 'ref' || fd.kind === 'enum').map(([k]) => k);
-}
-
-/** The payload schema shared by the form resolver and the server's validator. Unknown keys are refused. */
-export function inputSchema(def: EntityDef, mode: 'create' | 'update'): z.ZodType<Record<string, unknown>> {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [k, fd] of Object.entries(def.fields)) {
-    // The status of a workflow is the server's: set to `initial` on add, moved only by transitions.
-    if (!isInput(fd) || k === def.workflow?.field) continue;
-    if (mode === 'update' && def.immutable?.includes(k)) { shape[k] = memberSchema(fd, 'update').optional(); continue; }
-    shape[k] = memberSchema(fd, mode);
-  }
-  if (mode === 'update') shape.version = z.number().int().min(1);
-  const base = z.strictObject(shape);
-  return (def.refine ? base.superRefine((v, ctx) => def.refine!(v as Record<string, unknown>, ctx)) : base) as z.ZodType<Record<string, unknown>>;
 }
 
 export function titleOf(def: EntityDef, row: Record<string, unknown>): string {

@@ -13,4 +13,6 @@ export { ENTITIES } from './entities';
 export * from './derive/routes';
 export * from './derive/sql';
 export * from './derive/form';
+export * from './derive/input';
+export * from './owned';
 export * from './derive/list-query';

@@ -28,6 +28,11 @@ export interface Workflow {
   /** The status a new record starts in. */
   initial: string;
   transitions: readonly Transition[];
+  /**
+   * Every move also writes the new status to `field` of the record the reference `ref` names (a verification request's
+   * status is its doctor's verificationStatus), in the same transaction: that field is then this workflow's alone.
+   */
+  mirror?: { ref: string; field: string };
 }
 
 /**

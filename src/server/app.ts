@@ -139,7 +139,7 @@ export function createApp(deps: { db: DB; config: Config; distDir?: string }): H
 
   app.onError((err, c) => {
     if (err instanceof HttpError) {
-      if (err.status === 429) c.header('Retry-After', '900');
+      if (err.status === 429) c.header('Retry-After', String(err.retryAfter ?? 900));
       return c.json({ errors: err.errors }, err.status);
     }
     if (isDataException(err)) return c.json({ errors: [{ message: 'A value is not in a form that can be stored', code: 'invalid_value' }] }, 400);

@@ -16,6 +16,8 @@ export interface ErrorItem {
 
 /** Thrown anywhere on a request path; app.ts turns it into `{ errors }` with its status. */
 export class HttpError extends Error {
+  /** With a 429: seconds before a retry may pass (the Retry-After header). */
+  retryAfter?: number;
   constructor(readonly status: ContentfulStatusCode, readonly errors: ErrorItem[]) {
     super(errors[0]?.message ?? 'error');
   }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { can, canReadRecord, ENTITIES, inputSchema, isInput, ROLES, type EntityDef, type Role } from '../../src/registry';
+import { can, canReadRecord, ENTITIES, inputFields, inputSchema, isInput, ROLES, type EntityDef, type Role } from '../../src/registry';
 import { getRecord } from '../../src/server/crud/write';
 import { fieldsOf, readable, setupApi } from './harness';
 
@@ -139,7 +139,7 @@ describe.each(ENTITIES.map((e) => [e.name, e] as const))('%s', (_, def) => {
 
   test.skipIf(!adder)('an invalid create → 400 naming each bad field; nothing stored', async () => {
     const before = await api.count(def);
-    const inputs = Object.keys(def.fields).filter((k) => isInput(def.fields[k]) && k !== def.workflow?.field);
+    const inputs = Object.keys(inputFields(def));
     // A required field with a declared default may be left out: the server applies the default (DECISIONS.md).
     const required = inputs.filter((k) => def.fields[k].required && def.fields[k].defaultValue === undefined);
     const missing = await api.call(adder!, 'POST', base, { unexpectedField: 1 });

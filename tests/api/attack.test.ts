@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  can, canPickFrom, canReadRecord, ENTITIES, getEntity, inputSchema, isInput, mayMove, ROLES, SCREENS,
+  can, canPickFrom, canReadRecord, ENTITIES, getEntity, inputFields, inputSchema, mayMove, ownedFields, ROLES, SCREENS, shownKind,
   type EntityDef, type Role,
 } from '../../src/registry';
 import { tokenHash } from '../../src/server/auth/tokens';
@@ -186,7 +186,7 @@ const nested = (depth: number): unknown => (depth === 0 ? 'x' : { a: nested(dept
 /** Payloads a schema refuses, made from a valid one: each strategy aims at one way to be wrong. */
 function badPayloads(def: EntityDef, valid: Record<string, unknown>, mode: 'create' | 'update'): fc.Arbitrary<{ how: string; body: Record<string, unknown> }> {
   const schema = inputSchema(def, mode);
-  const inputs = Object.keys(def.fields).filter((k) => isInput(def.fields[k]) && k !== def.workflow?.field);
+  const inputs = Object.keys(inputFields(def));
   const required = inputs.filter((k) => def.fields[k].required && def.fields[k].defaultValue === undefined && !(mode === 'update' && def.fields[k].writeOnly));
   const strings = inputs.filter((k) => ['text', 'longText', 'code', 'email', 'phone'].includes(def.fields[k].kind));
   const field = fc.constantFrom(...inputs);
@@ -205,6 +205,73 @@ function badPayloads(def: EntityDef, valid: Record<string, unknown>, mode: 'crea
   }
   return fc.oneof(...strategies);
 }
+
+/** A value of `field`'s kind other than `stored`: what an edit moving it by hand would send. */
+function otherValue(def: EntityDef, field: string, stored: unknown, someUser: number): unknown {
+  const fd = def.fields[field];
+  switch (shownKind(fd)) {
+    case 'enum': return fd.values!.find((v) => v !== stored);
+    case 'datetime': return new Date(Date.UTC(2031, 0, 2, 3, 4)).toISOString();
+    case 'date': return '2031-01-02';
+    case 'int': case 'money': case 'decimal': return Number(stored ?? 0) + 7;
+    case 'ref': return fd.ref === 'admin-user' ? someUser : Number(stored ?? 0) + 1;
+    default: return `changed ${String(stored ?? '')}`.trim();
+  }
+}
+
+describe('a field the server owns is written by no add or edit, for every entity and every role that writes it', () => {
+  const withOwned = ENTITIES.filter((e) => Object.keys(ownedFields(e)).length && ROLES.some((r) => can(r, e.name, 'add') || can(r, e.name, 'edit')));
+
+  test('the owned fields are derived from what writes them', () => {
+    expect(ownedFields(getEntity('doctor'))).toEqual({ verificationStatus: 'mirror' });
+    expect(ownedFields(getEntity('requestVerification'))).toEqual({ status: 'workflow', submittedAt: 'move', reviewedBy: 'move', reviewedAt: 'move', remarks: 'move' });
+    expect(ownedFields(getEntity('invoices'))).toMatchObject({ subtotal: 'computed', tax: 'computed', total: 'computed' });
+  });
+
+  test.each(withOwned.map((e) => [e.name, e] as const))('%s', async (_, def) => {
+    const owned = Object.keys(ownedFields(def));
+    const someUser = api.userIds.admin;
+    for (const role of ROLES.filter((r) => can(r, def.name, 'add'))) {
+      const valid = await api.payload(def);
+      if (!valid) continue;
+      const before = await api.count(def);
+      for (const field of owned) {
+        const r = await api.call(role, 'POST', `/api/${def.api}`, { ...valid, [field]: otherValue(def, field, undefined, someUser) });
+        expect(r.status, `${role} adds ${def.name} with ${field}: ${r.text.slice(0, 200)}`).toBe(400);
+        expect(r.body.errors.map((e: { field?: string }) => e.field), `${def.name}.${field}`).toContain(field);
+      }
+      expect(await api.count(def)).toBe(before);
+    }
+    for (const role of ROLES.filter((r) => can(r, def.name, 'edit'))) {
+      const target = await api.insert(def);
+      if (!target) continue;
+      const read = (await api.call(role, 'GET', `/api/${def.api}/${target.id}`)).body.data;
+      for (const field of owned) {
+        const r = await api.call(role, 'PUT', `/api/${def.api}/${target.id}`, { ...read, [field]: otherValue(def, field, read[field], someUser) });
+        expect(r.status, `${role} edits ${def.name}.${field}: ${r.text.slice(0, 200)}`).toBe(400);
+        expect(r.body.errors.map((e: { field?: string }) => e.field), `${def.name}.${field}`).toContain(field);
+      }
+      expect((await api.row(def, Number(target.id)))!.version).toBe(target.version);
+      // The record sent back as it was read, owned and system fields unchanged, is an edit like any other.
+      const same = await api.call(role, 'PUT', `/api/${def.api}/${target.id}`, read);
+      expect(same.status, `${role} sends ${def.name} back as read: ${same.text.slice(0, 300)}`).toBe(200);
+      expect(same.body.data.version).toBe(Number(target.version) + 1);
+    }
+  });
+
+  test('a system field sent changed is refused, naming it', async () => {
+    const def = getEntity('speciality');
+    const target = (await api.insert(def))!;
+    const read = (await api.call('admin', 'GET', `/api/${def.api}/${target.id}`)).body.data;
+    for (const [field, value] of [['id', Number(target.id) + 1], ['createdAt', '2020-01-01T00:00:00.000Z'], ['createdBy', api.userIds.admin], ['updatedBy', api.userIds.admin]] as const) {
+      const r = await api.call('admin', 'PUT', `/api/${def.api}/${target.id}`, { ...read, [field]: value });
+      expect(r.status, field).toBe(400);
+      expect(r.body.errors[0]).toMatchObject({ field, code: 'read_only' });
+    }
+    const stale = await api.call('admin', 'PUT', `/api/${def.api}/${target.id}`, { ...read, version: Number(read.version) + 5 });
+    expect(stale.status).toBe(409);
+  });
+});
 
 describe('bad payloads for every entity answer 400, store nothing and never 5xx', () => {
   const writable = ENTITIES.filter((e) => ROLES.some((r) => can(r, e.name, 'add') || can(r, e.name, 'edit')));

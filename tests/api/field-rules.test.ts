@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
 import { can, canPickFrom, ENTITIES, getEntity, MIN_BLIND_PICK, ROLES, type Role } from '../../src/registry';
+import { BLIND_PICK_WINDOW_MINUTES, MAX_BLIND_PICKS } from '../../src/server/auth/rate-limit';
 import { PASSWORD, setupApi } from './harness';
 
 /**
@@ -120,6 +121,63 @@ describe('pickers for callers who may not list the target: titles only, three ch
     expect(r.status).toBe(200);
     expect(r.text).not.toContain(String(p!.phone));
     expect(r.body.data.some((o: { id: number }) => o.id === p!.id) || r.body.data.length === 20).toBe(true);
+  });
+
+  test.each(blind)('%s for %s: the term is matched against the title alone, never the rest of the search text', async (entity, role) => {
+    const def = getEntity(entity);
+    const made = (await api.insert(def))!;
+    const title = String((await api.call('superadmin', 'GET', `/api/${def.api}/options?ids=${made.id}`)).body.data[0].title);
+    // Every searchable value that is not part of the title (a phone, an e-mail address, a code) finds nothing.
+    for (const [k, fd] of Object.entries(def.fields)) {
+      if (!fd.searchable || def.titleFields.includes(k) || typeof made[k] !== 'string' || String(made[k]).length < MIN_BLIND_PICK) continue;
+      const value = String(made[k]);
+      if (title.toLowerCase().includes(value.toLowerCase())) continue;
+      const r = await api.call(role, 'GET', `/api/${def.api}/options?q=${encodeURIComponent(value)}`);
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.data.map((o: { id: number }) => o.id), `${entity}.${k} = ${value} for ${role}`).not.toContain(made.id);
+    }
+    const byTitle = await api.call(role, 'GET', `/api/${def.api}/options?q=${encodeURIComponent(title.slice(0, 12))}`);
+    expect(byTitle.body.data.map((o: { id: number }) => o.id)).toContain(made.id);
+  });
+
+  test('the digit walk of a phone number after a name finds nothing, at any length', async () => {
+    const p = (await api.insert(getEntity('patients')))!;
+    const phone = String(p.phone);
+    for (let n = 1; n <= phone.length; n += 3) {
+      const q = `${String(p.lastName)} ${phone.slice(0, n)}`;
+      const r = await api.call('railway', 'GET', `/api/patients/options?q=${encodeURIComponent(q)}`);
+      expect(r.body.data, q).toEqual([]);
+    }
+    const r = await api.call('railway', 'GET', `/api/patients/options?q=${encodeURIComponent(phone)}`);
+    expect(r.body.data).toEqual([]);
+  });
+
+  test('a picker read of patients is audited: one row per patient shown, with the term', async () => {
+    const p = (await api.insert(getEntity('patients')))!;
+    for (const role of ['admin', 'railway'] as const) {
+      const q = String(p.lastName);
+      const r = await api.call(role, 'GET', `/api/patients/options?q=${encodeURIComponent(q)}`);
+      const shown = r.body.data.map((o: { id: number }) => o.id);
+      expect(shown).toContain(p.id);
+      const rows = await sql<{ record_id: number; changes: { q: string } }>`select record_id, changes from audit_log
+        where actor_id = ${api.userIds[role]} and action = 'read_pick' and entity = 'patients' and changes->>'q' = ${q}`.execute(api.db);
+      expect(rows.rows.map((x) => Number(x.record_id)).sort()).toEqual([...shown].sort());
+    }
+  });
+
+  test(`a user who may not list the target is held to a number of searches (429 past them); a lister is not`, async () => {
+    await sql`delete from login_attempt where key like 'pick:%'`.execute(api.db);
+    try {
+      const search = (role: Role) => api.call(role, 'GET', '/api/patients/options?q=abcd');
+      for (let i = 0; i < MAX_BLIND_PICKS; i++) expect((await search('railway')).status).toBe(200);
+      const refused = await search('railway');
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe(String(BLIND_PICK_WINDOW_MINUTES * 60));
+      expect((await search('fmc')).status).toBe(200);
+      for (let i = 0; i <= MAX_BLIND_PICKS; i++) expect((await search('admin')).status).toBe(200);
+    } finally {
+      await sql`delete from login_attempt where key like 'pick:%'`.execute(api.db);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { defineEntity, inputSchema } from '../entity';
+import { defineEntity } from '../entity';
+import { inputSchema } from './input';
 import { f } from '../fields';
 import { formFields, fromForm, toForm } from './form';
 

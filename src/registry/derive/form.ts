@@ -1,15 +1,11 @@
 import type { EntityDef } from '../entity';
 import { isInput, shownKind, type FieldDef } from '../fields';
+import { inputFields } from './input';
 
 /** Form values are what inputs hold (strings, booleans, id lists); these two functions convert both ways. */
 export type FormValues = Record<string, unknown>;
 
-/** The fields a form holds: computed fields and a workflow's status are the server's and are not typed in. */
-function inputFields(def: EntityDef): Record<string, FieldDef> {
-  return Object.fromEntries(Object.entries(def.fields).filter(([k, fd]) => isInput(fd) && k !== def.workflow?.field));
-}
-
-/** The fields a form shows, in declaration order. */
+/** The fields a form shows, in declaration order: the fields the server owns (owned.ts) are not typed in. */
 export function formFields(def: EntityDef): [string, FieldDef][] {
   return Object.entries(inputFields(def));
 }

@@ -3,8 +3,9 @@ import { f } from '../fields';
 
 /**
  * A doctor's request to be verified: documents (files in the content store), then a superadmin approves or
- * rejects it with a reason (DECISIONS.md). `number` (VR-NNNNNN) names it in lists and search. Approving also
- * marks the doctor verified, and a rejection sends the doctor back to pending (server/crud/hooks.ts).
+ * rejects it with a reason (DECISIONS.md). `number` (VR-NNNNNN) names it in lists and search. The doctor's
+ * verificationStatus follows the request (`mirror`): requested once documents are sent, verified on approval, pending
+ * again on rejection; no edit of the doctor writes it.
  */
 export const requestVerification = defineEntity({
   name: 'requestVerification',
@@ -33,6 +34,7 @@ export const requestVerification = defineEntity({
   workflow: {
     field: 'status',
     initial: 'pending',
+    mirror: { ref: 'doctor', field: 'verificationStatus' },
     transitions: [
       { name: 'submit', from: ['pending'], to: 'requested', sets: { submittedAt: '$now' } },
       { name: 'approve', from: ['requested'], to: 'verified', sets: { reviewedBy: '$actor', reviewedAt: '$now' } },

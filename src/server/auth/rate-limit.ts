@@ -99,12 +99,31 @@ export async function clearPairs(db: DB, email: string) {
  * or hashing. The same whatever address is typed, so the answer tells nothing.
  */
 export async function limitPublicCalls(db: DB, what: 'signup' | 'forgot' | 'reset', address: string) {
-  const key = `${what}:${address}`;
+  await limitCalls(db, `${what}:${address}`, MAX_PUBLIC_CALLS, WINDOW_MINUTES);
+}
+
+/** Searches a window, per user, of a picker whose entity the user may not list (titles only: crud/options.ts). */
+export const MAX_BLIND_PICKS = 60;
+export const BLIND_PICK_WINDOW_MINUTES = 5;
+
+/**
+ * A picker's searches by a user who may not list its entity: enough for a person looking for a few records, too few
+ * to read a table title by title. Counted like the public calls, across processes.
+ */
+export async function limitBlindPicks(db: DB, userId: number) {
+  await limitCalls(db, `pick:${userId}`, MAX_BLIND_PICKS, BLIND_PICK_WINDOW_MINUTES);
+}
+
+/** Writes the call, then counts the window's calls of `key` (its own included); over `max`, takes it out again and answers 429. */
+async function limitCalls(db: DB, key: string, max: number, minutes: number) {
   const mine = await db.insertInto('login_attempt').values({ key }).returning('id').executeTakeFirstOrThrow();
-  const r = await db.selectFrom('login_attempt').select((eb) => eb.fn.countAll<number>().as('n')).where('key', '=', key).where('at', '>', window()).executeTakeFirstOrThrow();
-  if (Number(r.n) > MAX_PUBLIC_CALLS) {
+  const r = await db.selectFrom('login_attempt').select((eb) => eb.fn.countAll<number>().as('n')).where('key', '=', key)
+    .where('at', '>', sql<Date>`now() - make_interval(mins => ${minutes})`).executeTakeFirstOrThrow();
+  if (Number(r.n) > max) {
     await db.deleteFrom('login_attempt').where('id', '=', mine.id).execute();
-    throw fail(429, `Too many requests. Please wait ${WINDOW_MINUTES} minutes and try again.`, { code: 'rate_limited' });
+    const refused = fail(429, `Too many requests. Please wait ${minutes} minutes and try again.`, { code: 'rate_limited' });
+    refused.retryAfter = minutes * 60;
+    throw refused;
   }
 }
 

@@ -9,7 +9,8 @@ import { cellValue } from './export-values';
 import { attachLabels } from './labels';
 import { pageReader } from './export-pages';
 import { COUNT_CAP, filterSql, textSearch, whereOf } from './list';
-import { centreOf, scopeWhere } from './scope';
+import { scopeWhere } from './scope';
+import { auditReads } from './write';
 
 /**
  * CSV export of a list (issue 10.5), streamed: `GET /api/{resource}/export` answers at once with the header row and
@@ -83,7 +84,7 @@ export async function planExport(db: DB, def: EntityDef, request: ExportRequest,
           done = page.done;
           if (!page.rows.length) continue;
           // Health data: each exported record is in the audit log before its row leaves, as a read of it would be.
-          if (def.auditReads) await auditExport(db, def, user, page.rows);
+          if (def.auditReads) await auditReads(db, user, def, page.rows.map((r) => Number(r.id)), 'read_export');
           await attachLabels(db, def, page.rows);
           controller.enqueue(encoder.encode(page.rows.map((r) => csvRecord(request.columns.map((c) => {
             const { text, numeric } = cellValue(def, c, r);
@@ -105,14 +106,6 @@ export async function planExport(db: DB, def: EntityDef, request: ExportRequest,
     },
   });
   return { total, estimate, body };
-}
-
-/** One audit row per exported record ('read_export'), written for the whole page in one statement. */
-async function auditExport(db: DB, def: EntityDef, user: SessionUser, rows: Record<string, unknown>[]) {
-  const ids = rows.map((r) => Number(r.id));
-  const centres = rows.map((r) => centreOf(def, r));
-  await sql`insert into audit_log (actor_id, entity, record_id, action, address, fmc)
-    select ${user.id}, ${def.name}, r.id, 'read_export', ${user.address ?? null}, r.fmc from unnest(${ids}::int[], ${centres}::int[]) as r(id, fmc)`.execute(db);
 }
 
 /** `patients-2026-11-23.csv`: the entity and the day (UTC) it was exported. */

@@ -73,14 +73,6 @@ export const HOOKS: Record<string, EntityHooks> = {
       return { ...values, net: Math.round((gross - commission) * 100) / 100 };
     },
   },
-  requestVerification: {
-    // The doctor's own verification status follows the request: verified on approval, back to pending on rejection,
-    // requested once documents are sent.
-    async afterTransition(db, record) {
-      const doctors = sql.raw(ident(getEntity('doctor').table));
-      await sql`update ${doctors} set verification_status = ${String(record.status)}, version = version + 1, updated_at = now() where id = ${Number(record.doctor)}`.execute(db);
-    },
-  },
   fmcslots: {
     // `booked` starts at 0 and is changed only by the booking calls (server/routes/slots.ts). Capacity may not
     // drop below the bookings already made; a booking made meanwhile bumps the version, so the update then fails as stale.

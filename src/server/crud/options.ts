@@ -2,7 +2,8 @@ import { sql, type RawBuilder } from 'kysely';
 import { canAccess, ENTITIES, fieldRulesOf, subtitleOf, titleOf, type EntityDef, type ReservedValues, type Role } from '../../registry';
 import { col } from './columns';
 import type { DB } from '../db/connection';
-import { orderBy, pageRows, shortTermHead, textSearch, withHead } from './list';
+import { orderBy, pageRows, selectPage, shortTermHead, textSearch, withHead } from './list';
+import { docContains } from '../search';
 
 export interface Option { id: number; title: string; subtitle: string }
 
@@ -11,7 +12,7 @@ export interface Option { id: number; title: string; subtitle: string }
  * entity's default order, found the way the list's search box finds it (so a common term on a large table
  * reads a page in list order instead of every match).
  */
-export async function listOptions(db: DB, def: EntityDef, opts: { q?: string; ids?: number[]; limit: number; role: Role; scope: RawBuilder<unknown>[] }): Promise<Option[]> {
+export async function listOptions(db: DB, def: EntityDef, opts: { q?: string; ids?: number[]; limit: number; role: Role; scope: RawBuilder<unknown>[]; titleOnly?: boolean }): Promise<Option[]> {
   const scope = [...opts.scope, ...(opts.ids ? [sql`t.id = any(${opts.ids}::int[])`] : [])];
   // Values a field-level rule reserves to other roles are not offered (an admin is not offered the superadmin role).
   for (const rule of reservedTargets(def.name)) {
@@ -19,10 +20,20 @@ export async function listOptions(db: DB, def: EntityDef, opts: { q?: string; id
     scope.push(sql`${sql.raw(col(def, rule.key))} <> all(${[...rule.values]}::text[])`);
   }
   const order = orderBy(def, def.defaultSort);
+  if (opts.titleOnly && opts.q) return (await selectPage(db, def, [...scope, titleMatches(def, opts.q)], order, opts.limit)).rows.map(optionOf(def));
   const head = !opts.ids && opts.q ? await shortTermHead(db, def, scope, order, opts.limit, opts.q) : null;
   if (head && head.length >= opts.limit) return head.map(optionOf(def));
   const search = !opts.ids && opts.q ? withHead(await textSearch(db, def, opts.q), head) : null;
   return (await pageRows(db, def, scope, order, opts.limit, search)).map(optionOf(def));
+}
+
+/**
+ * "Record t's title contains q", for a caller who may not list the entity: the rest of its search text (phones, e-mail
+ * addresses) must not answer, or a picker would tell whose number a typed one is. The title is the start of the search
+ * text, so the text's trigram index finds every candidate, and each is kept if its title holds the term.
+ */
+function titleMatches(def: EntityDef, q: string): RawBuilder<unknown> {
+  return sql`t.id in (select record_id from search_index where entity = ${def.name} and ${docContains(q)} and ${docContains(q, sql`lower(title)`)})`;
 }
 
 const optionOf = (def: EntityDef) => (r: Record<string, unknown>): Option => ({ id: Number(r.id), title: titleOf(def, r) || `#${r.id}`, subtitle: subtitleOf(def, r) });

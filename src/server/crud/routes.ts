@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
-import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, mayMove, inputSchema, parseListQuery, type Action, type EntityDef } from '../../registry';
+import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, mayMove, inputSchema, ownedFields, parseListQuery, type Action, type EntityDef } from '../../registry';
 import { fail, fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
 import { listRecords } from './list';
 import { scopeWhere } from './scope';
 import { statusHistory, transition, transitionBody } from './transition';
 import { listOptions } from './options';
-import { audit, createRecord, deleteRecord, getRecord, restoreRecord, updateRecord } from './write';
+import { audit, auditReads, createRecord, deleteRecord, getRecord, ownedIssue, restoreRecord, updateRecord } from './write';
+import { limitBlindPicks } from '../auth/rate-limit';
 import { screenImages } from './image-screen';
 import { exportFileName, planExport } from './export';
 import { parseExportQuery } from './export-query';
@@ -27,6 +28,30 @@ function validate(def: EntityDef, mode: 'create' | 'update', body: Record<string
   return parsed.data;
 }
 
+/** What a record carries when read besides its fields: who made and changed it and when (never written by a payload). */
+const SYSTEM_FIELDS = ['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'];
+/** What a read adds to a record for showing it (the titles of its references, which secrets are set). */
+const READ_ANNOTATIONS = ['_labels', '_set'];
+
+/**
+ * A payload parted into what it writes and what it may only carry as read. On add, a field the server owns (a
+ * workflow's status, what a move writes, a field following another record's workflow, a computed one) is refused, each
+ * named. On edit, those and the system fields are kept aside, for the update to check against the record as stored
+ * (a record sent back as it was read updates; a changed one is refused), and the read's annotations are dropped.
+ */
+function partPayload(def: EntityDef, mode: 'create' | 'update', body: Record<string, unknown>) {
+  const owned = ownedFields(def);
+  const input: Record<string, unknown> = {};
+  const asRead: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) {
+    if (mode === 'update' && READ_ANNOTATIONS.includes(k)) continue;
+    if (k in owned || (mode === 'update' && SYSTEM_FIELDS.includes(k))) asRead[k] = v;
+    else input[k] = v;
+  }
+  if (mode === 'create' && Object.keys(asRead).length) throw fieldErrors(Object.keys(asRead).map((k) => ownedIssue(def, k)));
+  return { input, asRead };
+}
+
 /** GET/POST /api/{resource}, GET/PUT/DELETE /api/{resource}/{id} for every declared entity. */
 export function crudRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -40,7 +65,7 @@ export function crudRoutes(): Hono<AppEnv> {
     });
     app.post(base, async (c) => {
       guard(c, def.name, 'add');
-      const input = screenImages(def, validate(def, 'create', await jsonBody(c)), c.get('config').imageOrigins);
+      const input = screenImages(def, validate(def, 'create', partPayload(def, 'create', await jsonBody(c)).input), c.get('config').imageOrigins);
       return c.json({ data: await createRecord(c.get('db'), def, input, c.get('user'), c.get('config').scryptLogN) }, 201);
     });
     // Reference pickers: whoever may list this entity, or fill in a form that refers to it. A caller who may not
@@ -57,7 +82,11 @@ export function crudRoutes(): Hono<AppEnv> {
       const ids = rawIds ? rawIds.split(',').map(Number) : undefined;
       if (ids && (ids.length > 200 || ids.some((n) => !Number.isInteger(n) || n < 1 || n > 2_147_483_647))) throw fail(400, 'ids must be up to 200 record ids', { field: 'ids' });
       const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 30) || 30, 1), mayList ? 100 : 20);
-      const options = await listOptions(c.get('db'), def, { q, ids, limit, role, scope: scopeWhere(def, c.get('user')) });
+      const db = c.get('db');
+      if (!mayList) await limitBlindPicks(db, c.get('user').id);
+      // Blind: the term is matched against titles alone, so that a phone or e-mail typed tells nothing (DECISIONS.md).
+      const options = await listOptions(db, def, { q, ids, limit, role, scope: scopeWhere(def, c.get('user')), titleOnly: !mayList });
+      if (def.auditReads) await auditReads(db, c.get('user'), def, options.map((o) => o.id), 'read_pick', q ? { q } : null);
       return c.json({ data: mayList ? options : options.map((o) => ({ id: o.id, title: o.title, subtitle: '' })) });
     });
     // The list as CSV, streamed (crud/export.ts): the list's guard, scope and query; before `/:id`, which would take "export".
@@ -98,8 +127,9 @@ export function crudRoutes(): Hono<AppEnv> {
     app.put(`${base}/:id`, async (c) => {
       guard(c, def.name, 'edit');
       const id = idParam(c);
-      const input = screenImages(def, validate(def, 'update', await jsonBody(c)), c.get('config').imageOrigins);
-      return c.json({ data: await updateRecord(c.get('db'), def, id, input, c.get('user'), c.get('config').scryptLogN) });
+      const { input: raw, asRead } = partPayload(def, 'update', await jsonBody(c));
+      const input = screenImages(def, validate(def, 'update', raw), c.get('config').imageOrigins);
+      return c.json({ data: await updateRecord(c.get('db'), def, id, input, c.get('user'), c.get('config').scryptLogN, asRead) });
     });
     app.delete(`${base}/:id`, async (c) => {
       guard(c, def.name, 'delete');

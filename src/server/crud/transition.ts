@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import { columnName, memberSchema, moveTo, mayMove, type EntityDef } from '../../registry';
+import { columnName, getEntity, memberSchema, moveTo, mayMove, type EntityDef } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { fail, fieldErrors, HttpError } from '../http';
@@ -75,6 +75,7 @@ export async function transition(db: DB, def: EntityDef, id: number, input: Tran
       const rec = (await fetchRecord(tx, def, id))!;
       await upsertSearchRow(tx, def, rec);
       await audit(tx, actor, def, id, `transition:${move.name}`, { ...written, ...(reason ? { reason } : {}), from }, rec);
+      if (wf.mirror) await writeMirror(tx, def, rec, actor);
       await hooksOf(def).afterTransition?.(tx, rec, move.name);
       await attachLabels(tx, def, [rec]);
       return rec;
@@ -86,6 +87,20 @@ export async function transition(db: DB, def: EntityDef, id: number, input: Tran
     if (code === '40001' || code === '40P01') throw stale();
     throw err;
   }
+}
+
+/** The status, written to the field that follows it on the record the workflow's `mirror` reference names. */
+async function writeMirror(db: DB, def: EntityDef, rec: Record<string, unknown>, actor: Actor) {
+  const mirror = def.workflow!.mirror!;
+  const target = getEntity(def.fields[mirror.ref].ref!);
+  const id = Number(rec[mirror.ref]);
+  const status = String(rec[def.workflow!.field]);
+  await sql`update ${sql.raw(ident(target.table))} set ${sql.raw(ident(columnName(mirror.field, target.fields[mirror.field])))} = ${status},
+    version = version + 1, updated_at = now(), updated_by = ${actor.id} where id = ${id}`.execute(db);
+  const followed = await fetchRecord(db, target, id);
+  if (!followed) return;
+  await upsertSearchRow(db, target, followed);
+  await audit(db, actor, target, id, 'update', { [mirror.field]: status }, followed);
 }
 
 /** A record's status history, oldest first: who moved it, from what to what, when and why. */

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
-import { columnName, getEntity, referrersOf, titleOf, type EntityDef, type Role } from '../../registry';
+import { columnName, getEntity, ownedFields, ownedStart, referrersOf, titleOf, type EntityDef, type Role } from '../../registry';
 import { hashPassword } from '../auth/password';
 import type { DB } from '../db/connection';
 import { fkName, ident, uniqueName } from '../db/entity-table';
-import { fail, HttpError } from '../http';
+import { fail, fieldErrors, HttpError } from '../http';
 import { deleteSearchRow, upsertSearchRow } from '../search';
 import { param, selectList, toRecord } from './columns';
 import { hooksOf } from './hooks';
@@ -87,6 +87,18 @@ export async function audit(db: DB, actor: Actor, def: EntityDef, id: number, ac
     values (${actor.id}, ${def.name}, ${id}, ${action}, ${safe ? JSON.stringify(safe) : null}, ${actor.address ?? null}, ${centre})`.execute(db);
 }
 
+/**
+ * Reads of many records at once (a page of a picker, an export's page): one audit row per record, with its centre,
+ * written in one statement. `changes` says how they were reached (a picker's search term).
+ */
+export async function auditReads(db: DB, actor: Actor, def: EntityDef, ids: number[], action: string, changes: Record<string, unknown> | null = null) {
+  if (!ids.length) return;
+  const centre = def.scope === 'id' ? sql`t.id` : def.scope ? sql.raw(`t.${ident(columnName(def.scope, def.fields[def.scope]))}`) : sql`null::int`;
+  await sql`insert into audit_log (actor_id, entity, record_id, action, changes, address, fmc)
+    select ${actor.id}, ${def.name}, t.id, ${action}, ${changes ? JSON.stringify(changes) : null}, ${actor.address ?? null}, ${centre}
+    from ${sql.raw(ident(def.table))} t where t.id = any(${ids}::int[]) order by t.id`.execute(db);
+}
+
 /** A payload's centre must be one of a scoped caller's: another centre reads as a record that does not exist. */
 function checkPayloadScope(def: EntityDef, actor: Actor, input: Record<string, unknown>) {
   if (!scoped(def, actor) || def.scope === 'id' || !(def.scope! in input)) return;
@@ -100,8 +112,9 @@ export async function createRecord(db: DB, def: EntityDef, input: Record<string,
       checkPayloadScope(def, actor, input);
       await checkReferences(tx, def, input);
       let cols = await toColumns(def, input, scryptLogN);
-      // A workflow's record starts in its initial status; only transitions move it (crud/transition.ts).
-      if (def.workflow) cols[columnName(def.workflow.field, def.fields[def.workflow.field])] = def.workflow.initial;
+      // A workflow's record starts in its initial status (and a field that follows another's workflow in that one's);
+      // only moves change them (crud/transition.ts).
+      for (const [k, v] of Object.entries(ownedStart(def))) cols[columnName(k, def.fields[k])] = v;
       const hooks = hooksOf(def);
       if (hooks.beforeWrite) cols = await hooks.beforeWrite(tx, cols, null);
       const names = Object.keys(cols);
@@ -125,7 +138,23 @@ export async function createRecord(db: DB, def: EntityDef, input: Record<string,
   }
 }
 
-export async function updateRecord(db: DB, def: EntityDef, id: number, input: Record<string, unknown>, actor: Actor, scryptLogN: number) {
+/** Why a payload may not write `field`: the server owns it (registry/owned.ts), or it is a system field. */
+export function ownedIssue(def: EntityDef, field: string) {
+  const why = ownedFields(def)[field];
+  const message = why === 'computed' ? `${field} is computed by the server`
+    : why === 'mirror' ? `${field} follows its workflow and is not edited`
+    : why ? `${field} is set by the record's workflow: use its moves` : `${field} cannot be changed`;
+  return { path: [field], message, code: why ? 'owned' : 'read_only' };
+}
+
+/** Values a payload carried as read (system and owned fields): each must be the record's own, else 400 naming it. */
+function checkAsRead(def: EntityDef, existing: Record<string, unknown>, asRead: Record<string, unknown>) {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const changed = Object.entries(asRead).filter(([k, v]) => !same(existing[k], v));
+  if (changed.length) throw fieldErrors(changed.map(([k]) => ownedIssue(def, k)));
+}
+
+export async function updateRecord(db: DB, def: EntityDef, id: number, input: Record<string, unknown>, actor: Actor, scryptLogN: number, asRead: Record<string, unknown> = {}) {
   const { version, ...fields } = input;
   try {
     return await db.transaction().execute(async (tx) => {
@@ -136,6 +165,7 @@ export async function updateRecord(db: DB, def: EntityDef, id: number, input: Re
       if (existing.version !== version) {
         throw fail(409, 'This record was changed by someone else since you opened it. Reload it to see the changes.', { code: 'stale', field: 'version' });
       }
+      checkAsRead(def, existing, asRead);
       await enforceFieldRules(tx, def, actor.role, existing, fields);
       for (const k of def.immutable ?? []) {
         if (k in fields && fields[k] !== existing[k]) throw fail(400, `${k} cannot be changed`, { field: k, code: 'immutable' });

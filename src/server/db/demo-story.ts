@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { columnName, getEntity, inputSchema, moveTo, type EntityDef } from '../../registry';
+import { columnName, getEntity, inputSchema, moveTo, ownedStart, type EntityDef } from '../../registry';
 import { param, selectList, toRecord } from '../crud/columns';
 import { hooksOf } from '../crud/hooks';
 import { centreOf } from '../crud/scope';
@@ -52,6 +52,7 @@ async function prepare(db: DB, def: EntityDef, rec: StoryRecord): Promise<Prepar
   // What has happened happened before now: a record made or moved later would be a story from the future.
   const future = [rec.createdAt, ...(rec.moves ?? []).map((m) => m.at)].find((t) => +t > Date.now());
   if (future) throw new Error(`demo ${def.name}: ${future.toISOString()} is in the future`);
+  for (const [k, v] of Object.entries(ownedStart(def))) cols[columnName(k, def.fields[k])] = v;
   const moves: Prepared['moves'] = [];
   const wf = def.workflow;
   if (wf) {
@@ -62,6 +63,10 @@ async function prepare(db: DB, def: EntityDef, rec: StoryRecord): Promise<Prepar
       if (!move) throw new Error(`demo ${def.name}: ${status} cannot become ${m.to}`);
       if (m.at < last) throw new Error(`demo ${def.name}: the move to ${m.to} is before the one before it`);
       moves.push({ ...m, from: status, name: move.name });
+      // What the move writes besides the status, as the transition endpoint writes it, at the move's time.
+      for (const [k, v] of Object.entries(move.sets ?? {})) {
+        cols[columnName(k, def.fields[k])] = v === '$now' ? m.at.toISOString() : v === '$reason' ? (m.reason ?? null) : v === '$actor' ? (m.actorId ?? null) : v;
+      }
       status = m.to;
       last = m.at;
     }

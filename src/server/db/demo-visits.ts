@@ -163,7 +163,6 @@ export async function seedVisits(db: DB, cast: VisitCast) {
         .map(([name, dose, days]) => ({ medicine: cast.medicineId.get(name)!, dose, days })) : [],
       advice: v.status === 'completed' && (v.withPrescription || chance(0.5)) ? v.reason.advice : null,
       followUp: v.status === 'completed' && cast.followUps.length && chance(0.4) ? pick(cast.followUps) : null,
-      cancellationReason: v.cancellationReason ?? null,
     },
   })));
   visits.forEach((v, i) => { v.id = Number(appointments[i].id); });
@@ -252,7 +251,7 @@ async function seedPayments(db: DB, cast: VisitCast, visits: Visit[], fee: (v: V
     values: {
       number: payNumber(clock.year(p.at)), appointment: p.visit.id, patient: p.visit.patient, doctor: p.visit.doctor.id,
       amount: fee(p.visit), method: p.method, gatewayRef: p.method === 'cash' ? null : `pay_${faker.string.alphanumeric({ length: 14 })}`,
-      initiatedAt: p.at.toISOString(), paidAt: p.paidAt?.toISOString() ?? null,
+      initiatedAt: p.at.toISOString(),
     },
   })));
 
@@ -294,7 +293,7 @@ async function seedPayments(db: DB, cast: VisitCast, visits: Visit[], fee: (v: V
       moves: due ? [] : [{ to: 'paid', at: paidAt }],
       values: {
         doctor: r.doctor, period: r.period, gross: r.gross, commission: money(r.gross * 0.15),
-        paidAt: due ? null : paidAt.toISOString(), reference: due ? null : `NEFT-HDFC-${paidAt.toISOString().slice(0, 10).replace(/-/g, '')}-${faker.string.numeric(6)}`,
+        reference: due ? null : `NEFT-HDFC-${paidAt.toISOString().slice(0, 10).replace(/-/g, '')}-${faker.string.numeric(6)}`,
       },
     };
   });

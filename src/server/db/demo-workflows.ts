@@ -118,21 +118,18 @@ async function seedVerification(db: DB, faker: Faker, clock: StoryClock, doctorI
   for (const [doctor, step] of steps) {
     if (step === 'none') continue;
     const moves: StoryMove[] = [];
-    const values: Row = { doctor, submittedAt: null, reviewedBy: null, reviewedAt: null, remarks: null };
+    const values: Row = { doctor };
     const reject = (submitted: number, reviewed: number) => {
       const by = reviewer();
       const reason = faker.helpers.arrayElement(VERIFICATION_REJECTIONS);
       moves.push({ to: 'requested', at: new Date(submitted) }, { to: 'pending', at: new Date(reviewed), reason, actorId: by });
-      Object.assign(values, { submittedAt: new Date(submitted).toISOString(), reviewedBy: by, reviewedAt: new Date(reviewed).toISOString(), remarks: reason });
     };
     const submit = (at: number) => {
       moves.push({ to: 'requested', at: new Date(at) });
-      values.submittedAt = new Date(at).toISOString();
     };
     const approve = (at: number) => {
       const by = reviewer();
       moves.push({ to: 'verified', at: new Date(at), actorId: by });
-      Object.assign(values, { reviewedBy: by, reviewedAt: new Date(at).toISOString() });
     };
     let start: number;
     if (step === 'verified') {

@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import { inputSchema, isInput, type EntityDef, type FieldDef } from '../../registry';
+import { inputFields, inputSchema, isInput, type EntityDef, type FieldDef } from '../../registry';
 import { ENTITY_OVERRIDES, type Override } from './fake-overrides';
 
 /**
@@ -90,11 +90,10 @@ function fakeFields(fields: Record<string, FieldDef>, ctx: FakeContext): Record<
 
 /** A create payload that passes the entity's own schema; throws when it cannot make one. */
 export function fakeRecord(def: EntityDef, ctx: FakeContext): Record<string, unknown> {
-  let rec = fakeFields(def.fields, ctx);
+  // The fields the server owns (a workflow's status, what its moves write, computed values) are never in a payload.
+  let rec = fakeFields(inputFields(def), ctx);
   const override = OVERRIDES[def.name];
   if (override) rec = { ...rec, ...override(ctx, rec) };
-  // A workflow's status is the server's (it starts at `initial`): a payload never carries it.
-  if (def.workflow) delete rec[def.workflow.field];
   const parsed = inputSchema(def, 'create').safeParse(rec);
   if (!parsed.success) {
     throw new Error(`fake ${def.name} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);

@@ -31,7 +31,6 @@ const doctor: Override = (ctx) => {
     consultationFee: faker.helpers.arrayElement(CONSULTATION_FEES),
     bio: `${experienceYears} years of clinical practice. ${faker.helpers.arrayElement(DOCTOR_BIOS)}`,
     clinics,
-    verificationStatus: weighted(ctx, [['verified', 7], ['requested', 2], ['pending', 2]]),
     status: weighted(ctx, [['active', 9], ['inactive', 1]]),
   };
 };

@@ -26,7 +26,6 @@ export const WORKFLOW_OVERRIDES: Record<string, Override> = {
       fee: faker.helpers.arrayElement(CONSULTATION_FEES),
       prescription: medicines.length ? visit.medicines.map(([, dose, days]) => ({ medicine: faker.helpers.arrayElement(medicines), dose, days })) : [],
       advice: null,
-      cancellationReason: null,
     };
   },
   payment: (ctx) => {
@@ -35,7 +34,7 @@ export const WORKFLOW_OVERRIDES: Record<string, Override> = {
     return {
       amount: faker.helpers.arrayElement(CONSULTATION_FEES), method,
       gatewayRef: method === 'cash' ? null : `pay_${faker.string.alphanumeric({ length: 14 })}`,
-      initiatedAt: instant(ctx, -6, 0).toISOString(), paidAt: null,
+      initiatedAt: instant(ctx, -6, 0).toISOString(),
     };
   },
   invoices: (ctx) => {
@@ -66,7 +65,7 @@ export const WORKFLOW_OVERRIDES: Record<string, Override> = {
   payout: (ctx) => {
     const gross = ctx.faker.number.int({ min: 20_000, max: 400_000 });
     const month = ctx.faker.date.between({ from: '2025-01-01', to: '2026-11-01' });
-    return { period: month.toISOString().slice(0, 7), gross, commission: Math.round(gross * 0.15 * 100) / 100, paidAt: null, reference: null };
+    return { period: month.toISOString().slice(0, 7), gross, commission: Math.round(gross * 0.15 * 100) / 100, reference: null };
   },
   requestVerification: (ctx) => ({
     documents: VERIFICATION_DOCUMENTS.slice(0, ctx.faker.number.int({ min: 1, max: 3 }))
