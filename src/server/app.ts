@@ -10,7 +10,7 @@ import type { Config } from './config';
 import { crudRoutes } from './crud/routes';
 import type { DB } from './db/connection';
 import { clientAddress, fail, HttpError, type AppEnv } from './http';
-import { serveAsset, serveIndex } from './static-assets';
+import { inlineScriptSources, serveAsset, serveIndex } from './static-assets';
 import { checkQuery, isDataException } from './input-safety';
 import { contentFiles, MAX_UPLOAD_BYTES, uploadRoutes } from './routes/content';
 import { platformRoutes } from './routes/platform';
@@ -58,12 +58,13 @@ function setOnAnswer(c: Context, name: string, value: string) {
   }
 }
 
-function contentSecurityPolicy(config: Config): string {
+function contentSecurityPolicy(config: Config, inlineScripts: string[]): string {
   const connect = ["'self'", ...(config.firebaseConfig ? ['https://*.googleapis.com', 'https://*.firebaseio.com'] : [])];
   return [
     "default-src 'self'",
-    "script-src 'self'",
-    // Inline styles only (the toast library injects a style sheet); no inline script anywhere.
+    // No inline script but index.html's own, by its hash (static-assets.ts inlineScriptSources).
+    `script-src ${["'self'", ...inlineScripts].join(' ')}`,
+    // Inline styles (the toast library injects a style sheet).
     "style-src 'self' 'unsafe-inline'",
     // Images from the console and the origins the operator names, never from anywhere (registry/image-addresses.ts).
     `img-src ${["'self'", 'data:', 'blob:', ...config.imageOrigins].join(' ')}`,
@@ -80,7 +81,7 @@ export function createApp(deps: { db: DB; config: Config; distDir?: string }): H
   const { db, config } = deps;
   const distDir = deps.distDir ?? path.resolve('dist');
   const app = new Hono<AppEnv>();
-  const csp = contentSecurityPolicy(config);
+  const csp = contentSecurityPolicy(config, inlineScriptSources(distDir));
 
   app.use('*', async (c, next) => {
     c.set('db', db);

@@ -68,3 +68,14 @@ export function serveIndex(c: Context, distDir: string) {
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, { ETag: etag, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' });
   return send(c, file, 'no-cache', etag);
 }
+
+/**
+ * The CSP sources of the inline scripts of the built index.html ('sha256-…' each): the page's one inline script holds
+ * the keys pressed before the console's code runs (index.html), and the policy allows it by its hash, nothing else.
+ */
+export function inlineScriptSources(distDir: string): string[] {
+  const file = path.join(distDir, 'index.html');
+  if (!existsSync(file)) return [];
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`);
+}

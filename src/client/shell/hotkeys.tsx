@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useSnapshot } from 'valtio';
 import { COMMANDS, effectiveKeymap, isAllowed, isSingleKey, type Command } from '../../../commands';
 import { prefs } from '../state/prefs';
 import { currentRole, session } from '../state/session';
+import { shortcutsGone, shortcutsReady } from '../state/early-keys';
 import { openPalette, ui } from '../state/ui';
 import { commandContext } from './command-context';
 
@@ -38,8 +40,10 @@ function Binding({ cmd, combo }: { cmd: Command; combo: string }) {
   return null;
 }
 
-/** Every shortcut of the keymap whose command the role may run, bound once. */
+/** Every shortcut of the keymap whose command the role may run, bound once; keys pressed before are replayed to them. */
 export function Hotkeys() {
+  // After the bindings' own effects (a child's run first): the keys held since the page began reach them.
+  useEffect(() => { shortcutsReady(); return shortcutsGone; }, []);
   const p = useSnapshot(prefs);
   useSnapshot(session);
   const role = currentRole();
