@@ -56,6 +56,12 @@ function make(kind: FieldKind, schema: z.ZodType, o: Common = {}, extra: Partial
   return { kind, schema, required: o.required ?? false, unique: o.unique, sortable: o.sortable, filterable: o.filterable, searchable: o.searchable, defaultValue: o.defaultValue, ...extra };
 }
 
+/** Whether an ISO instant falls in the years the console's records live in. */
+const inConsoleYears = (v: string) => {
+  const t = Date.parse(v);
+  return t >= Date.UTC(1970, 0, 1) && t < Date.UTC(2101, 0, 1);
+};
+
 /** The largest record id (PostgreSQL integer). */
 export const MAX_ID = 2_147_483_647;
 
@@ -114,7 +120,8 @@ export const f = {
   /** Indian rupees, two decimals. */
   money: (o: Common = {}) => make('money', z.number().min(0).max(10_000_000).multipleOf(0.01), o),
   date: (o: Common = {}) => make('date', z.iso.date(), o),
-  datetime: (o: Common = {}) => make('datetime', z.iso.datetime({ offset: true }), o),
+  /** An instant of the console's own time: 1970 to 2100 (a year typed wrong, 1900 or 20262, is refused). */
+  datetime: (o: Common = {}) => make('datetime', z.iso.datetime({ offset: true }).refine(inConsoleYears, 'Enter a date between 1970 and 2100'), o),
   time: (o: Common = {}) => make('time', z.iso.time({ precision: -1 }), o),
   bool: (o: Common = {}) => make('bool', z.boolean(), { defaultValue: false, ...o, required: true }),
   enum: <const V extends readonly [string, ...string[]]>(values: V, o: Common = {}) =>

@@ -161,3 +161,34 @@ describe('moves that need something', () => {
     expect(rejected.body.data).toMatchObject({ status: 'pending', remarks: 'The registration certificate is unreadable' });
   });
 });
+
+describe('a move\'s reason and values obey the rules of the fields they are written to', () => {
+  const withReasonField = workflows.flatMap((def) => def.workflow!.transitions
+    .flatMap((move) => Object.entries(move.sets ?? {}).filter(([, v]) => v === '$reason').map(([field]) => [`${def.name} ${move.name} → ${field}`, def, move, field] as const)));
+  const withTimeInput = workflows.flatMap((def) => def.workflow!.transitions
+    .flatMap((move) => (move.input ?? []).filter((k) => def.fields[k].kind === 'datetime').map((field) => [`${def.name} ${move.name}: ${field}`, def, move, field] as const)));
+
+  test('there are such moves (a cancellation\'s reason, a reschedule\'s time)', () => {
+    expect(withReasonField.map(([name]) => name)).toContain('appointments cancel → cancellationReason');
+    expect(withTimeInput.map(([name]) => name)).toContain('appointments reschedule: scheduledAt');
+  });
+
+  test.each(withReasonField)('%s: a reason longer than the field holds is refused, nothing moves', async (_, def, move, field) => {
+    const rec = await recordIn(def, move.from[0]);
+    const max = def.fields[field].max!;
+    const r = await api.call(actor(def, move), 'POST', url(def, rec.id), { ...(await bodyFor(def, move, rec.version)), reason: 'r'.repeat(max + 1) });
+    expect(r.status, r.text).toBe(400);
+    expect(r.body.errors[0].field).toBe('reason');
+    expect((await api.row(def, rec.id))!.version).toBe(rec.version);
+  });
+
+  test.each(withTimeInput)('%s: a year typed wrong or a time already past is refused', async (_, def, move, field) => {
+    for (const when of ['1900-01-01T10:00:00.000Z', '+020262-11-26T10:00:00.000Z', new Date(Date.now() - 86_400_000).toISOString()]) {
+      const rec = await recordIn(def, move.from[0]);
+      const r = await api.call(actor(def, move), 'POST', url(def, rec.id), { ...(await bodyFor(def, move, rec.version)), values: { [field]: when } });
+      expect(r.status, `${when}: ${r.text}`).toBe(400);
+      expect(r.body.errors[0].field).toBe(`values.${field}`);
+      expect((await api.row(def, rec.id))!.version).toBe(rec.version);
+    }
+  });
+});

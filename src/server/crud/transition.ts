@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import { columnName, getEntity, memberSchema, moveTo, mayMove, type EntityDef } from '../../registry';
+import { columnName, getEntity, memberSchema, moveTo, mayMove, shownKind, type EntityDef, type Transition } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { fail, fieldErrors, HttpError } from '../http';
@@ -31,12 +31,30 @@ export type TransitionInput = z.infer<typeof transitionBody>;
 
 const stale = () => fail(409, 'This record was changed by someone else since you opened it. Reload it to see the changes.', { code: 'stale', field: 'version' });
 
-/** The values a move carries (`input` fields), validated by their field schemas; nothing else is accepted. */
+/**
+ * The values a move carries (`input` fields), validated by their field schemas; nothing else is accepted. A time a
+ * move sets (a reschedule's) is when the record will happen: not in the past.
+ */
 function moveValues(def: EntityDef, allowed: readonly string[], values: Record<string, unknown> = {}): Record<string, unknown> {
-  const shape = Object.fromEntries(allowed.map((k) => [k, memberSchema({ ...def.fields[k], required: true }, 'create')]));
+  const shape = Object.fromEntries(allowed.map((k) => {
+    const schema = memberSchema({ ...def.fields[k], required: true }, 'create');
+    return [k, shownKind(def.fields[k]) === 'datetime' ? schema.refine((v) => Date.parse(String(v)) >= Date.now() - PAST_GRACE_MS, 'Choose a time that has not passed') : schema];
+  }));
   const parsed = z.strictObject(shape).safeParse(values);
   if (!parsed.success) throw fieldErrors(parsed.error.issues.map((i) => ({ ...i, path: ['values', ...i.path] })));
   return parsed.data;
+}
+
+/** A time typed as "now" reaches the server a little later. */
+const PAST_GRACE_MS = 5 * 60_000;
+
+/** The reason given, held to the rules of the field the move writes it to (a cancellation's 300 characters). */
+function checkReason(def: EntityDef, move: Transition, reason: string | undefined) {
+  if (reason === undefined) return;
+  const field = Object.entries(move.sets ?? {}).find(([, v]) => v === '$reason')?.[0];
+  if (!field) return;
+  const parsed = memberSchema(def.fields[field], 'create').safeParse(reason);
+  if (!parsed.success) throw fieldErrors(parsed.error.issues.map((i) => ({ ...i, path: ['reason'] })));
 }
 
 export async function transition(db: DB, def: EntityDef, id: number, input: TransitionInput, actor: Actor) {
@@ -55,6 +73,7 @@ export async function transition(db: DB, def: EntityDef, id: number, input: Tran
       if (existing.version !== input.version) throw stale();
       const reason = input.reason || undefined;
       if (move.reason && !reason) throw fail(400, 'Give a reason', { field: 'reason', code: 'required' });
+      checkReason(def, move, reason);
       const values = moveValues(def, move.input ?? [], input.values);
 
       const sets: RawBuilder<unknown>[] = [sql`${sql.raw(ident(statusCol))} = ${move.to}`];

@@ -37,4 +37,6 @@ export const SERVER_MESSAGES = [
   'Give a reason',
   'Only whoever deleted this record can undo it',
   'A record this one refers to was deleted meanwhile',
+  'Too many requests. Please wait 5 minutes and try again.',
+  'Choose a time that has not passed',
 ] as const;

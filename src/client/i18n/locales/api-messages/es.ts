@@ -37,6 +37,8 @@ const messages: Record<string, string> = {
   'Give a reason': 'Indique un motivo',
   'Only whoever deleted this record can undo it': 'Solo quien eliminó este registro puede deshacerlo',
   'A record this one refers to was deleted meanwhile': 'Mientras tanto se eliminó un registro al que este hace referencia',
+  'Too many requests. Please wait 5 minutes and try again.': 'Demasiadas solicitudes. Espere 5 minutos y vuelva a intentarlo.',
+  'Choose a time that has not passed': 'Elija una hora que no haya pasado',
 };
 
 export default messages;

@@ -37,6 +37,8 @@ const messages: Record<string, string> = {
   'Give a reason': 'Indiquez un motif',
   'Only whoever deleted this record can undo it': 'Seule la personne qui a supprimé cette fiche peut l’annuler',
   'A record this one refers to was deleted meanwhile': 'Une fiche à laquelle celle-ci renvoie a été supprimée entre-temps',
+  'Too many requests. Please wait 5 minutes and try again.': 'Trop de demandes. Veuillez patienter 5 minutes puis réessayer.',
+  'Choose a time that has not passed': 'Choisissez une heure qui n’est pas encore passée',
 };
 
 export default messages;

@@ -37,6 +37,8 @@ const messages: Record<string, string> = {
   'Give a reason': 'Indica un motivo',
   'Only whoever deleted this record can undo it': 'Solo chi ha eliminato questo record può annullare',
   'A record this one refers to was deleted meanwhile': 'Nel frattempo è stato eliminato un record a cui questo fa riferimento',
+  'Too many requests. Please wait 5 minutes and try again.': 'Troppe richieste. Attendi 5 minuti e riprova.',
+  'Choose a time that has not passed': 'Scegli un orario non ancora passato',
 };
 
 export default messages;

@@ -37,6 +37,8 @@ const messages: Record<string, string> = {
   'Give a reason': '请填写原因',
   'Only whoever deleted this record can undo it': '只有删除此记录的人才能撤销',
   'A record this one refers to was deleted meanwhile': '此记录引用的另一条记录已在此期间被删除',
+  'Too many requests. Please wait 5 minutes and try again.': '请求过多。请等待 5 分钟后重试。',
+  'Choose a time that has not passed': '请选择尚未过去的时间',
 };
 
 export default messages;

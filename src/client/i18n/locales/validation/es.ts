@@ -33,6 +33,7 @@ const messages: Record<string, string> = {
   'Use FT-YYYY-NNNNNN': 'Use FT-AAAA-NNNNNN',
   'Only the test of the chosen kind': 'Solo la prueba del tipo elegido',
   'Choose the test': 'Elija la prueba',
+  'Enter a date between 1970 and 2100': 'Introduzca una fecha entre 1970 y 2100',
 };
 
 export default messages;

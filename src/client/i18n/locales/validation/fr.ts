@@ -33,6 +33,7 @@ const messages: Record<string, string> = {
   'Use FT-YYYY-NNNNNN': 'Utilisez FT-AAAA-NNNNNN',
   'Only the test of the chosen kind': 'Seulement l’examen du type choisi',
   'Choose the test': 'Choisissez l’examen',
+  'Enter a date between 1970 and 2100': 'Saisissez une date entre 1970 et 2100',
 };
 
 export default messages;

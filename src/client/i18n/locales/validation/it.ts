@@ -33,6 +33,7 @@ const messages: Record<string, string> = {
   'Use FT-YYYY-NNNNNN': 'Usa FT-AAAA-NNNNNN',
   'Only the test of the chosen kind': 'Solo l’esame del tipo scelto',
   'Choose the test': 'Scegli l’esame',
+  'Enter a date between 1970 and 2100': 'Inserisci una data tra il 1970 e il 2100',
 };
 
 export default messages;

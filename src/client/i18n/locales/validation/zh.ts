@@ -33,6 +33,7 @@ const messages: Record<string, string> = {
   'Use FT-YYYY-NNNNNN': '格式为 FT-YYYY-NNNNNN',
   'Only the test of the chosen kind': '只能选择所选类别的检查',
   'Choose the test': '请选择检查项目',
+  'Enter a date between 1970 and 2100': '请输入 1970 年至 2100 年之间的日期',
 };
 
 export default messages;
