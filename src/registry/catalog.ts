@@ -66,3 +66,16 @@ export function canPickFrom(role: Role | null | undefined, target: string): bool
   if (can(role, target, 'list')) return true;
   return referrersOf(target).some((r) => can(role, r.entity.name, 'add') || can(role, r.entity.name, 'edit'));
 }
+
+/** Where an entity keeps uploaded files and images: its own fields and its lists' items, as [field, item field?, kind]. */
+export function fileFieldsOf(def: EntityDef): { field: string; itemField?: string; kind: 'image' | 'file' }[] {
+  return Object.entries(def.fields).flatMap(([k, fd]) => [
+    ...(fd.kind === 'image' || fd.kind === 'file' ? [{ field: k, kind: fd.kind }] : []),
+    ...Object.entries(fd.item ?? {}).filter(([, ifd]) => ifd.kind === 'image' || ifd.kind === 'file').map(([ik, ifd]) => ({ field: k, itemField: ik, kind: ifd.kind as 'image' | 'file' })),
+  ]);
+}
+
+/** Whether a role may upload: it adds or edits some entity that holds an uploaded file or image. */
+export function mayUpload(role: Role | null | undefined): boolean {
+  return ENTITIES.some((e) => fileFieldsOf(e).length > 0 && (can(role, e.name, 'add') || can(role, e.name, 'edit')));
+}

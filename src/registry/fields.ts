@@ -62,6 +62,17 @@ const inConsoleYears = (v: string) => {
   return t >= Date.UTC(1970, 0, 1) && t < Date.UTC(2101, 0, 1);
 };
 
+/**
+ * Characters that change how text around them is shown without being seen: bidi embeddings and overrides (U+202A–E),
+ * isolates (U+2066–9), zero-width spaces, joiners and marks (U+200B–F). In a name they make "Asha" and "Asha" two
+ * people, or turn what follows backwards.
+ */
+const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069]/u;
+export const INVISIBLE_CHARACTERS = 'Remove the invisible formatting characters (direction marks, zero-width spaces)';
+
+/** A name's or title's schema that also refuses INVISIBLE characters (null and absent pass as before). */
+export const withoutInvisible = (schema: z.ZodType): z.ZodType => schema.refine((v) => typeof v !== 'string' || !INVISIBLE.test(v), INVISIBLE_CHARACTERS);
+
 /** The largest record id (PostgreSQL integer). */
 export const MAX_ID = 2_147_483_647;
 

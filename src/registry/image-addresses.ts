@@ -13,16 +13,19 @@ export function httpsOrigin(address: string): string | null {
   try { return new URL(address).origin; } catch { return null; }
 }
 
-/** An address inside the console itself: a content-store path (relative, no scheme, not protocol-relative). */
-export function isOwnAddress(address: string): boolean {
-  return !/^[a-z][a-z0-9+.-]*:/i.test(address) && !address.startsWith('//') && !address.startsWith('\\');
-}
+/** Where a relative address is resolved: an origin no address can name, so that "own" means relative to the console. */
+const HERE = 'https://console.invalid';
 
-/** True when the console may load the image at this address, given the allowed origins. */
+/**
+ * True when the console may load the image at this address, given the allowed origins. The address is resolved as a
+ * browser resolves it (blanks and control characters around it trimmed, `\` read as `/`), so that `/\host/x` or
+ * ` https://host/x` are seen as the other host's they are, not as paths of the console's own.
+ */
 export function isLoadableImage(address: string, origins: readonly string[]): boolean {
-  if (isOwnAddress(address)) return true;
-  const origin = httpsOrigin(address);
-  return origin !== null && origins.includes(origin);
+  let url: URL;
+  try { url = new URL(address, `${HERE}/`); } catch { return false; }
+  if (url.origin === HERE) return true;
+  return url.protocol === 'https:' && origins.includes(url.origin);
 }
 
 /** IMAGE_HOSTS ("https://a.example, https://b.example") and an absolute CONTENT_BASE, as origins; anything else is ignored. */

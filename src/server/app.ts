@@ -11,6 +11,7 @@ import { crudRoutes } from './crud/routes';
 import type { DB } from './db/connection';
 import { clientAddress, fail, HttpError, type AppEnv } from './http';
 import { inlineScriptSources, serveAsset, serveIndex } from './static-assets';
+import { mySessionRoutes } from './routes/my-sessions';
 import { checkQuery, isDataException } from './input-safety';
 import { contentFiles, MAX_UPLOAD_BYTES, uploadRoutes } from './routes/content';
 import { platformRoutes } from './routes/platform';
@@ -91,6 +92,8 @@ export function createApp(deps: { db: DB; config: Config; distDir?: string }): H
     setOnAnswer(c, 'Referrer-Policy', 'strict-origin-when-cross-origin');
     setOnAnswer(c, 'X-Frame-Options', 'DENY');
     setOnAnswer(c, 'Cross-Origin-Opener-Policy', 'same-origin');
+    // Browser powers the console never uses, off for it and anything it might embed.
+    setOnAnswer(c, 'Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()');
     // Browsers heed it only over HTTPS (behind a TLS proxy); over plain HTTP on one machine it is ignored.
     setOnAnswer(c, 'Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (!c.res.headers.has('Content-Security-Policy')) setOnAnswer(c, 'Content-Security-Policy', csp);
@@ -121,6 +124,7 @@ export function createApp(deps: { db: DB; config: Config; distDir?: string }): H
   });
   api.route('/', authRoutes());
   api.route('/', platformRoutes());
+  api.route('/', mySessionRoutes());
   api.route('/', uploadRoutes());
   api.route('/', slotRoutes());
   api.route('/', timelineRoutes());

@@ -39,7 +39,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     demoPassword: env.DEMO_PASSWORD || undefined,
     demoData: env.DEMO_DATA !== '0',
-    sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 120),
+    sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 30),
     sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 12),
     trustProxy: Math.max(0, Math.min(10, Number.parseInt(env.TRUST_PROXY ?? '0', 10) || 0)),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,

@@ -26,6 +26,17 @@ export class HttpError extends Error {
 export const fail = (status: ContentfulStatusCode, message: string, extra: Omit<ErrorItem, 'message'> = {}) =>
   new HttpError(status, [{ message, ...extra }]);
 
+/**
+ * A record id from the path: its decimal digits as written, 1 to 2^31 − 1, else 404 as for a record that does not
+ * exist. Number() would read `0x24`, `36e0`, `+36` and ` 36` as record 36: one record under many addresses.
+ */
+export function recordIdParam(c: Ctx, name = 'id'): number {
+  const text = c.req.param(name) ?? '';
+  const id = /^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : NaN;
+  if (!(id <= 2_147_483_647)) throw fail(404, 'This record does not exist', { code: 'not_found' });
+  return id;
+}
+
 export interface SessionUser {
   id: number;
   sessionId: number;

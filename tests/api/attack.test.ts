@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  can, canPickFrom, canReadRecord, ENTITIES, getEntity, inputFields, inputSchema, mayMove, ownedFields, ROLES, SCREENS, shownKind,
+  can, canPickFrom, canReadRecord, ENTITIES, getEntity, inputFields, inputSchema, mayMove, mayUpload, ownedFields, ROLES, SCREENS, shownKind,
   type EntityDef, type Role,
 } from '../../src/registry';
 import { tokenHash } from '../../src/server/auth/tokens';
@@ -36,8 +36,11 @@ const SPECIAL: Record<string, Rule> = {
   'GET /api/notification/admin': 'session',
   'GET /api/me/prefs': 'session',
   'PUT /api/me/prefs': 'session',
+  'GET /api/me/sessions': 'session',
+  'DELETE /api/me/sessions/:id': 'session',
+  'POST /api/me/sessions/end-all': 'session',
   'GET /api/home': 'session',
-  'POST /api/upload': 'session',
+  'POST /api/upload': (r) => mayUpload(r),
   'POST /api/fmcslots/:id/book': (r) => can(r, 'fmcslots', 'edit'),
   'DELETE /api/fmcslots/:id/book/:patient': (r) => can(r, 'fmcslots', 'edit'),
   'GET /api/fmcslots/:id/bookings': (r) => can(r, 'fmcslots', 'details'),
@@ -132,9 +135,12 @@ describe('every route × every principal answers as the policy says', () => {
           return url;
         };
         const url = await fill();
-        // Signing out ends the session it is sent with: each role signs out a session of its own.
-        const who = method === 'POST' && path === '/api/adminUser/logout' && p.role ? { token: await api.newSession(p.role) } : p.who;
+        // Signing out ends the session it is sent with: each role signs out a session of its own. Signing out
+        // everywhere ends the role's test session too: it gets a new one after.
+        const signsOut = method === 'POST' && ['/api/adminUser/logout', '/api/me/sessions/end-all'].includes(path) && p.role;
+        const who = signsOut ? { token: await api.newSession(p.role!) } : p.who;
         const r = await api.call(who, method, url, method === 'GET' || method === 'DELETE' ? undefined : {});
+        if (signsOut) api.tokens[p.role!] = await api.newSession(p.role!);
         tally.pairs++;
         const where = `${method} ${url} as ${p.name}: ${r.status}`;
         if (r.status >= 500) tally.fiveHundreds.push(where);

@@ -67,12 +67,12 @@ describe('low findings', () => {
   test('uploads have a daily quota per user; the store is for signed-in staff only', async () => {
     let last = 0;
     for (let i = 0; i <= DAILY_UPLOAD_FILES; i++) {
-      const r = await api.call('railway', 'POST', '/api/upload', PNG, { 'content-type': 'image/png' });
+      const r = await api.call('admin', 'POST', '/api/upload', PNG, { 'content-type': 'image/png' });
       last = r.status;
       if (r.status !== 201) break;
     }
     expect(last).toBe(429);
-    const mine = await api.call('doctor', 'POST', '/api/upload', PNG, { 'content-type': 'image/png' });
+    const mine = await api.call('superadmin', 'POST', '/api/upload', PNG, { 'content-type': 'image/png' });
     expect(mine.status).toBe(201);
     expect((await api.app.request(`/${mine.body.data.path}`)).status).toBe(404);
   });

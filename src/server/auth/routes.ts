@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { f, isEmailPassword, WEAK_PASSWORD } from '../../registry';
+import { f, isEmailPassword, WEAK_PASSWORD, withoutInvisible } from '../../registry';
 import { unsafeText } from '../input-safety';
 import { clientAddress, fail, fieldErrors, jsonBody, type AppEnv } from '../http';
 import { dummyHash, hashPassword, verifyPassword } from './password';
@@ -21,8 +21,8 @@ const safe = <T extends z.ZodType<string>>(schema: T) => schema.refine((s) => un
 
 const loginSchema = z.strictObject({ email: safe(z.string().trim().toLowerCase().max(254)), password: safe(z.string().max(200)) });
 const signupSchema = z.strictObject({
-  firstName: safe(f.text({ max: 80 }).schema as z.ZodType<string>),
-  lastName: safe(f.text({ max: 80 }).schema as z.ZodType<string>),
+  firstName: safe(withoutInvisible(f.text({ max: 80 }).schema) as z.ZodType<string>),
+  lastName: safe(withoutInvisible(f.text({ max: 80 }).schema) as z.ZodType<string>),
   email: safe(f.email().schema as z.ZodType<string>),
   phone: safe(f.phone().schema as z.ZodType<string>).nullable().optional(),
   role: z.enum(['doctor', 'fmc', 'railway']),

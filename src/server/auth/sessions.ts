@@ -108,10 +108,11 @@ export async function revokeSession(db: DB, sessionId: number) {
 }
 
 /** Ends every live session of a user, but `keep` (the session that is acting, when a user changes their own password). */
-export async function revokeUserSessions(db: DB, userId: number, keep?: number) {
+export async function revokeUserSessions(db: DB, userId: number, keep?: number): Promise<number> {
   let q = db.updateTable('session').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (keep !== undefined) q = q.where('id', '<>', keep);
-  await q.execute();
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows ?? 0);
 }
 
 /**

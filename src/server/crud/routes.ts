@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, mayMove, inputSchema, ownedFields, parseListQuery, type Action, type EntityDef } from '../../registry';
-import { fail, fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
+import { fail, fieldErrors, jsonBody, recordIdParam, type AppEnv, type Ctx } from '../http';
 import { listRecords } from './list';
 import { scopeWhere } from './scope';
 import { statusHistory, transition, transitionBody } from './transition';
@@ -16,11 +16,6 @@ export function guard(c: Ctx, resource: string, action: Action) {
   if (!can(c.get('user').role, resource, action)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
 }
 
-function idParam(c: Ctx): number {
-  const id = Number(c.req.param('id'));
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw fail(404, 'This record does not exist', { code: 'not_found' });
-  return id;
-}
 
 function validate(def: EntityDef, mode: 'create' | 'update', body: Record<string, unknown>) {
   const parsed = inputSchema(def, mode).safeParse(body);
@@ -104,7 +99,7 @@ export function crudRoutes(): Hono<AppEnv> {
     });
     app.get(`${base}/:id`, async (c) => {
       if (!canReadRecord(c.get('user').role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
-      const rec = await getRecord(c.get('db'), def, idParam(c), c.get('user'));
+      const rec = await getRecord(c.get('db'), def, recordIdParam(c), c.get('user'));
       if (def.auditReads) await audit(c.get('db'), c.get('user'), def, Number(rec.id), 'read', null, rec);
       return c.json({ data: rec });
     });
@@ -112,34 +107,34 @@ export function crudRoutes(): Hono<AppEnv> {
       app.post(`${base}/:id/transition`, async (c) => {
         // A role that may make no move of this workflow is refused before anything else is looked at.
         if (!def.workflow!.transitions.some((m) => mayMove(c.get('user').role, def, m))) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
-        const id = idParam(c);
+        const id = recordIdParam(c);
         const body = transitionBody.safeParse(await jsonBody(c));
         if (!body.success) throw fieldErrors(body.error.issues);
         return c.json({ data: await transition(c.get('db'), def, id, body.data, c.get('user')) });
       });
       app.get(`${base}/:id/history`, async (c) => {
         if (!canReadRecord(c.get('user').role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
-        const id = idParam(c);
+        const id = recordIdParam(c);
         await getRecord(c.get('db'), def, id, c.get('user'));
         return c.json({ data: await statusHistory(c.get('db'), def, id) });
       });
     }
     app.put(`${base}/:id`, async (c) => {
       guard(c, def.name, 'edit');
-      const id = idParam(c);
+      const id = recordIdParam(c);
       const { input: raw, asRead } = partPayload(def, 'update', await jsonBody(c));
       const input = screenImages(def, validate(def, 'update', raw), c.get('config').imageOrigins);
       return c.json({ data: await updateRecord(c.get('db'), def, id, input, c.get('user'), c.get('config').scryptLogN, asRead) });
     });
     app.delete(`${base}/:id`, async (c) => {
       guard(c, def.name, 'delete');
-      await deleteRecord(c.get('db'), def, idParam(c), c.get('user'));
+      await deleteRecord(c.get('db'), def, recordIdParam(c), c.get('user'));
       // In the trash for a while: whoever deleted it may restore it (POST …/restore, Undo).
       return c.json({ data: { deleted: true } });
     });
     app.post(`${base}/:id/restore`, async (c) => {
       guard(c, def.name, 'delete');
-      return c.json({ data: await restoreRecord(c.get('db'), def, idParam(c), c.get('user')) });
+      return c.json({ data: await restoreRecord(c.get('db'), def, recordIdParam(c), c.get('user')) });
     });
   }
   return app;

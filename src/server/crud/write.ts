@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
-import { columnName, getEntity, ownedFields, ownedStart, referrersOf, titleOf, type EntityDef, type Role } from '../../registry';
+import { canReadRecord, columnName, getEntity, ownedFields, ownedStart, referrersOf, titleOf, type EntityDef, type Role } from '../../registry';
 import { hashPassword } from '../auth/password';
 import type { DB } from '../db/connection';
 import { fkName, ident, uniqueName } from '../db/entity-table';
@@ -11,7 +11,7 @@ import { hooksOf } from './hooks';
 import { attachLabels } from './labels';
 import { enforceFieldRules } from './field-rules';
 import { checkReferences } from './references';
-import { centreOf, inScope, scoped, type ScopeOwner } from './scope';
+import { centreOf, inScope, scoped, scopeWhere, type ScopeOwner } from './scope';
 import { dropGoneDetached, moveToTrash, putBack, reattach, takeFromTrash, type Detached } from './trash';
 
 /** Who writes: a signed-in user (their role and session), or the system (`role` null: first-start seeding). */
@@ -190,6 +190,9 @@ export async function updateRecord(db: DB, def: EntityDef, id: number, input: Re
   }
 }
 
+/** Records that refer to a record being deleted are counted up to this (a centre's appointments can be millions). */
+const USERS_COUNTED = 1_000;
+
 /**
  * Refuses to delete built-in rows and records that others refer to, naming who refers to it. The record goes to the
  * trash (trash.ts), from where whoever deleted it may restore it for a while (restoreRecord).
@@ -205,6 +208,8 @@ export async function deleteRecord(db: DB, def: EntityDef, id: number, actor: Ac
         throw fail(409, `"${titleOf(def, existing)}" is built in and cannot be deleted`, { code: 'protected' });
       }
       const users: string[] = [];
+      let unnamed = 0;
+      let countCapped = false;
       const detached: Detached[] = [];
       for (const r of referrersOf(def.name)) {
         const c = sql.raw(ident(columnName(r.field, r.entity.fields[r.field])));
@@ -217,11 +222,19 @@ export async function deleteRecord(db: DB, def: EntityDef, id: number, actor: Ac
         const cond = r.itemField
           ? sql`exists (select 1 from jsonb_array_elements(coalesce(${c}, '[]'::jsonb)) as item where item -> ${r.itemField} @> to_jsonb(${id}::int))`
           : r.many ? sql`${id} = any(${c})` : sql`${c} = ${id}`;
-        const hit = await sql<Record<string, unknown>>`select ${selectList(r.entity)} from ${sql.raw(ident(r.entity.table))} t where ${cond} limit 3`.execute(tx);
-        if (hit.rows.length) users.push(`${r.entity.name} (${hit.rows.map((row) => titleOf(r.entity, row)).join(', ')}${hit.rows.length === 3 ? ', …' : ''})`);
+        // Named only where the caller may read them (their own centres'); the others are counted, never named.
+        const readable = actor.role === null || canReadRecord(actor.role, r.entity.name);
+        const table = sql.raw(ident(r.entity.table));
+        const all = Number((await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${table} t where ${cond} limit ${USERS_COUNTED}) x`.execute(tx)).rows[0].n);
+        if (!all) continue;
+        const named = readable ? (await sql<Record<string, unknown>>`select ${selectList(r.entity)} from ${table} t where ${sql.join([cond, ...scopeWhere(r.entity, actor)], sql` and `)} limit 3`.execute(tx)).rows : [];
+        if (named.length) users.push(`${r.entity.name} (${named.map((row) => titleOf(r.entity, row)).join(', ')}${all > named.length ? ', …' : ''})`);
+        unnamed += all - named.length;
+        if (all === USERS_COUNTED) countCapped = true;
       }
-      if (users.length) {
-        throw fail(409, `"${titleOf(def, existing)}" is still used by ${users.join('; ')}. Change or delete those first.`, { code: 'in_use' });
+      if (users.length || unnamed) {
+        const others = unnamed ? `${unnamed}${countCapped ? '+' : ''} other record${unnamed === 1 ? '' : 's'}` : '';
+        throw fail(409, `"${titleOf(def, existing)}" is still used by ${[...users, ...(others ? [others] : [])].join('; ')}. Change or delete those first.`, { code: 'in_use' });
       }
       // Into the trash, not gone: Undo restores it (restoreRecord) until the purge deletes it for good (trash.ts).
       await moveToTrash(tx, def, id, actor.id, detached);

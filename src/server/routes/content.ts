@@ -5,7 +5,10 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { sql } from 'kysely';
 import { authenticate } from '../auth/sessions';
-import { fail, type AppEnv } from '../http';
+import { canReadRecord, columnName, ENTITIES, fileFieldsOf, mayUpload } from '../../registry';
+import type { DB } from '../db/connection';
+import { ident } from '../db/entity-table';
+import { fail, type AppEnv, type SessionUser } from '../http';
 import { unsafeText } from '../input-safety';
 
 /** Files accepted into the content store, recognised by their first bytes, never by the name or header alone. */
@@ -31,6 +34,7 @@ export const CONTENT_COOKIE = 'console_content';
 export function uploadRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.post('/upload', async (c) => {
+    if (!mayUpload(c.get('user').role)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
     const buf = Buffer.from(await c.req.arrayBuffer());
     if (buf.length === 0) throw fail(400, 'The file is empty', { field: 'file' });
     if (buf.length > MAX_UPLOAD_BYTES) throw fail(413, 'The file is larger than 2 MB', { field: 'file' });
@@ -59,6 +63,23 @@ export function uploadRoutes(): Hono<AppEnv> {
 }
 
 /**
+ * Whether a stored file belongs to a record the caller may not read (a doctor's verification documents, for anyone
+ * but those who review them): looked up in the file fields of every entity the caller's role may not read.
+ */
+async function heldFrom(db: DB, user: SessionUser, file: string): Promise<boolean> {
+  for (const def of ENTITIES) {
+    if (canReadRecord(user.role, def.name)) continue;
+    for (const f of fileFieldsOf(def).filter((x) => x.kind === 'file')) {
+      const c = sql.raw(ident(columnName(f.field, def.fields[f.field])));
+      const holds = f.itemField ? sql`${c} @> ${JSON.stringify([{ [f.itemField]: file }])}::jsonb` : sql`${c} = ${file}`;
+      const hit = await sql`select 1 from ${sql.raw(ident(def.table))} where ${holds} limit 1`.execute(db);
+      if (hit.rows.length) return true;
+    }
+  }
+  return false;
+}
+
+/**
  * GET /content/…: files of the content store, for signed-in staff only (health documents and staff photos are not
  * public), never run as a page. The session comes from the Authorization header or, for <img> and links, from the
  * cookie the console keeps beside its stored token. No session: 404, as for a file that does not exist.
@@ -68,8 +89,9 @@ export function contentFiles(): Hono<AppEnv> {
   app.get('/*', async (c) => {
     const token = getCookie(c, CONTENT_COOKIE);
     const header = c.req.header('authorization') ?? (token ? `Bearer ${token}` : undefined);
+    let user: SessionUser;
     try {
-      await authenticate(c.get('db'), c.get('config'), header);
+      user = await authenticate(c.get('db'), c.get('config'), header);
     } catch {
       return c.text('Not found', 404);
     }
@@ -83,6 +105,7 @@ export function contentFiles(): Hono<AppEnv> {
     if (unsafeText(rel)) return c.text('Not found', 404);
     const abs = path.resolve(root, rel);
     if (!abs.startsWith(root + path.sep)) return c.text('Not found', 404);
+    if (await heldFrom(c.get('db'), user, path.posix.join('content', rel.split(path.sep).join('/')))) return c.text('Not found', 404);
     const kind = KINDS.find((k) => abs.endsWith(`.${k.ext}`));
     try {
       const body = await readFile(abs);

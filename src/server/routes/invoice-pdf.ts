@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import PDFDocument from 'pdfkit';
 import { canReadRecord, getEntity } from '../../registry';
-import { fail, type AppEnv } from '../http';
+import { fail, recordIdParam, type AppEnv } from '../http';
 import { audit, getRecord } from '../crud/write';
 
 interface Line { description: string; qty: number; unitPrice: number; taxRate: number }
@@ -110,8 +110,7 @@ export function invoicePdfRoutes(): Hono<AppEnv> {
   app.get(`/${def.api}/:id/pdf`, async (c) => {
     const user = c.get('user');
     if (!canReadRecord(user.role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
-    const id = Number(c.req.param('id'));
-    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw fail(404, 'This record does not exist', { code: 'not_found' });
+    const id = recordIdParam(c);
     const rec = await getRecord(c.get('db'), def, id, user);
     if (def.auditReads) await audit(c.get('db'), user, def, id, 'read_pdf', null, rec);
     const pdf = await renderInvoice(rec);

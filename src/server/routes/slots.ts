@@ -4,7 +4,7 @@ import { canReadRecord, getEntity } from '../../registry';
 import { guard } from '../crud/routes';
 import { bookSlot, cancelBooking, slotBookings } from '../crud/slot-booking';
 import { getRecord } from '../crud/write';
-import { fail, fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
+import { fieldErrors, jsonBody, recordIdParam, type AppEnv } from '../http';
 
 /**
  * Slot bookings (crud/slot-booking.ts holds the transaction): who may edit slots may book and cancel;
@@ -15,18 +15,13 @@ import { fail, fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
  */
 const bookSchema = z.strictObject({ patient: z.number().int().positive() });
 
-function positiveId(c: Ctx, name: string): number {
-  const id = Number(c.req.param(name));
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw fail(404, 'This record does not exist', { code: 'not_found' });
-  return id;
-}
 
 export function slotRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post('/fmcslots/:id/book', async (c) => {
     guard(c, 'fmcslots', 'edit');
-    const id = positiveId(c, 'id');
+    const id = recordIdParam(c, 'id');
     const body = bookSchema.safeParse(await jsonBody(c));
     if (!body.success) throw fieldErrors(body.error.issues);
     await getRecord(c.get('db'), getEntity('fmcslots'), id, c.get('user')); // 404 for another centre's slot
@@ -35,14 +30,14 @@ export function slotRoutes(): Hono<AppEnv> {
 
   app.delete('/fmcslots/:id/book/:patient', async (c) => {
     guard(c, 'fmcslots', 'edit');
-    const id = positiveId(c, 'id');
+    const id = recordIdParam(c, 'id');
     await getRecord(c.get('db'), getEntity('fmcslots'), id, c.get('user'));
-    return c.json({ data: await cancelBooking(c.get('db'), id, positiveId(c, 'patient'), c.get('user').id) });
+    return c.json({ data: await cancelBooking(c.get('db'), id, recordIdParam(c, 'patient'), c.get('user').id) });
   });
 
   app.get('/fmcslots/:id/bookings', async (c) => {
     guard(c, 'fmcslots', 'details');
-    const id = positiveId(c, 'id');
+    const id = recordIdParam(c, 'id');
     await getRecord(c.get('db'), getEntity('fmcslots'), id, c.get('user')); // 404 for a slot that does not exist, or another centre's
     // Patient names only to roles that may read patients; the others (fmc, doctor) see who by record number.
     return c.json({ data: await slotBookings(c.get('db'), id, canReadRecord(c.get('user').role, 'patients')) });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { columnName, ENTITIES, referrersOf, rolesFor, shownKind, titleOf, type EntityDef } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
-import { fail, type AppEnv } from '../http';
+import { fail, recordIdParam, type AppEnv } from '../http';
 import { guard } from '../crud/routes';
 import { col, titleSelectList } from '../crud/columns';
 import { audit as writeAudit } from '../crud/write';
@@ -80,8 +80,7 @@ export function timelineRoutes(): Hono<AppEnv> {
     if (!rolesFor(def.name, 'timeline')) continue;
     app.get(`/${def.api}/:id/timeline`, async (c) => {
       guard(c, def.name, 'timeline');
-      const id = Number(c.req.param('id'));
-      if (!Number.isInteger(id) || id < 1) throw fail(404, 'This record does not exist', { code: 'not_found' });
+      const id = recordIdParam(c);
       const db = c.get('db');
       const exists = await sql`select 1 from ${sql.raw(ident(def.table))} where id = ${id}`.execute(db);
       if (!exists.rows.length) throw fail(404, 'This record does not exist', { code: 'not_found' });

@@ -34,6 +34,7 @@ const messages: Record<string, string> = {
   'Only the test of the chosen kind': 'Solo la prueba del tipo elegido',
   'Choose the test': 'Elija la prueba',
   'Enter a date between 1970 and 2100': 'Introduzca una fecha entre 1970 y 2100',
+  'Remove the invisible formatting characters (direction marks, zero-width spaces)': 'Quite los caracteres de formato invisibles (marcas de dirección, espacios de ancho cero)',
 };
 
 export default messages;

@@ -34,6 +34,7 @@ const messages: Record<string, string> = {
   'Only the test of the chosen kind': 'Seulement l’examen du type choisi',
   'Choose the test': 'Choisissez l’examen',
   'Enter a date between 1970 and 2100': 'Saisissez une date entre 1970 et 2100',
+  'Remove the invisible formatting characters (direction marks, zero-width spaces)': 'Retirez les caractères de mise en forme invisibles (marques de direction, espaces sans largeur)',
 };
 
 export default messages;

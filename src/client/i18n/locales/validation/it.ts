@@ -34,6 +34,7 @@ const messages: Record<string, string> = {
   'Only the test of the chosen kind': 'Solo l’esame del tipo scelto',
   'Choose the test': 'Scegli l’esame',
   'Enter a date between 1970 and 2100': 'Inserisci una data tra il 1970 e il 2100',
+  'Remove the invisible formatting characters (direction marks, zero-width spaces)': 'Rimuovi i caratteri di formattazione invisibili (segni di direzione, spazi a larghezza zero)',
 };
 
 export default messages;

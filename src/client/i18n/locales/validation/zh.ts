@@ -34,6 +34,7 @@ const messages: Record<string, string> = {
   'Only the test of the chosen kind': '只能选择所选类别的检查',
   'Choose the test': '请选择检查项目',
   'Enter a date between 1970 and 2100': '请输入 1970 年至 2100 年之间的日期',
+  'Remove the invisible formatting characters (direction marks, zero-width spaces)': '请删除不可见的格式字符（方向标记、零宽空格）',
 };
 
 export default messages;

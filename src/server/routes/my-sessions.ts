@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import { revokeUserSessions } from '../auth/sessions';
+import { fail, recordIdParam, type AppEnv } from '../http';
+
+/**
+ * A user's own sessions (preferences: "where you are signed in"), so that a lost phone or a shared computer can be
+ * signed out from another:
+ *   GET    /api/me/sessions            → { data: [{ id, createdAt, lastSeenAt, userAgent, current }] } (live ones, latest first)
+ *   DELETE /api/me/sessions/:id        → { data: { ended: true } }   404 for a session that is not the caller's live one
+ *   POST   /api/me/sessions/end-all    → { data: { ended: n } }      every session of the caller, this one included
+ */
+export function mySessionRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get('/me/sessions', async (c) => {
+    const me = c.get('user');
+    const idle = c.get('config').sessionIdleMinutes;
+    const rows = await sql<{ id: number; createdAt: string; lastSeenAt: string; userAgent: string | null }>`
+      select id, created_at as "createdAt", last_seen_at as "lastSeenAt", user_agent as "userAgent" from session
+      where user_id = ${me.id} and revoked_at is null and expires_at > now() and last_seen_at > now() - make_interval(mins => ${idle})
+      order by last_seen_at desc, id desc limit 100`.execute(c.get('db'));
+    return c.json({ data: rows.rows.map((r) => ({ ...r, id: Number(r.id), current: Number(r.id) === me.sessionId })) });
+  });
+
+  app.delete('/me/sessions/:id', async (c) => {
+    const id = recordIdParam(c);
+    const ended = await sql`update session set revoked_at = now() where id = ${id} and user_id = ${c.get('user').id} and revoked_at is null returning id`.execute(c.get('db'));
+    if (!ended.rows.length) throw fail(404, 'This record does not exist', { code: 'not_found' });
+    return c.json({ data: { ended: true } });
+  });
+
+  app.post('/me/sessions/end-all', async (c) => {
+    const n = await revokeUserSessions(c.get('db'), c.get('user').id);
+    return c.json({ data: { ended: n } });
+  });
+
+  return app;
+}
