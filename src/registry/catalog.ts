@@ -79,3 +79,16 @@ export function fileFieldsOf(def: EntityDef): { field: string; itemField?: strin
 export function mayUpload(role: Role | null | undefined): boolean {
   return ENTITIES.some((e) => fileFieldsOf(e).length > 0 && (can(role, e.name, 'add') || can(role, e.name, 'edit')));
 }
+
+/** The entity whose records are a person's health data: every read of it, or of a record that refers to it, is audited. */
+export const PATIENT_ENTITY = 'patients';
+
+/** The fields of `def` that name patients (references, lists of them, items of its lists). */
+export function patientFieldsOf(def: EntityDef): { field: string; itemField?: string; many: boolean }[] {
+  return referrersOf(PATIENT_ENTITY).filter((r) => r.entity.name === def.name).map((r) => ({ field: r.field, itemField: r.itemField, many: r.many }));
+}
+
+/** Whether a record of `def` is patient data: a patient, or a record that refers to one (an appointment, a payment…). */
+export function holdsPatientData(def: EntityDef): boolean {
+  return def.name === PATIENT_ENTITY || patientFieldsOf(def).length > 0;
+}

@@ -33,8 +33,6 @@ export interface EntityDef {
   refine?: (value: Record<string, unknown>, ctx: z.RefinementCtx) => void;
   /** Fields that do not change after creation (a built-in role's key). */
   immutable?: string[];
-  /** Health data: every read of one record (details, timeline) is written to the audit log with who, when and from where. */
-  auditReads?: boolean;
   /** Composite indexes beyond the one per sortable or filterable column: each (fields…, id), for a filter read in a sort order. */
   indexes?: readonly (readonly string[])[];
   /** A status moved only by transitions (registry/workflow.ts): routes, commands, buttons, the transition endpoint. */

@@ -46,7 +46,8 @@ export const POLICY = {
   // "no role restriction in route": list and details for every role; DECISIONS.md keeps changes to superadmin and admin.
   doctor: { list: ANY, details: ANY, add: SA_A, edit: SA_A },
   'admin-user': crud(SA_A),
-  patients: { list: SA_A, profile: SA_A, timeline: SA_A, view: SA_A },
+  // The access report (who read or changed a patient's data) is the superadmin's: an audit of the staff who use the console.
+  patients: { list: SA_A, profile: SA_A, timeline: SA_A, view: SA_A, access: SA },
   appointments: { list: SA_A, view: SA_A },
   reviews: { list: SA_A },
   userProfile: { view: SA_A },
@@ -56,6 +57,8 @@ export const POLICY = {
   payout: { list: SA_A },
   invoices: { list: SA_A, details: SA_A },
   notifications: { worklist: SA_A },
+  // Reverting a change from a record's history: a new edit of the record (its own edit right is needed too).
+  history: { revert: SA_A },
   fmc: { list: FMC_ALL, dashboard: FMC_OWN, details: FMC_ALL, view: FMC_ALL, drpatient: ['superadmin', 'doctor'], add: FMC_OWN, edit: FMC_OWN },
   medprescribed: { list: SA },
   fmclogs: { list: SA },

@@ -67,6 +67,8 @@ function ruleOf(method: string, path: string): Rule | undefined {
       [`GET ${base}/:id/history`]: (r) => canReadRecord(r, def.name),
       [`GET ${base}/:id/timeline`]: (r) => can(r, def.name, 'timeline'),
       [`POST ${base}/:id/transition`]: (r) => (def.workflow?.transitions ?? []).some((m) => mayMove(r, def, m)),
+      [`POST ${base}/:id/revert`]: (r) => can(r, 'history', 'revert') && can(r, def.name, 'edit'),
+      [`GET ${base}/:id/access`]: (r) => can(r, def.name, 'access'),
     };
     if (generated[`${method} ${path}`]) return generated[`${method} ${path}`];
   }

@@ -273,7 +273,7 @@ describe('GET /api/fmc/fmclogs', () => {
     const body = await logs(`entity=medicine&record=${edited}`);
     expect(body.data.map((r: { action: string }) => r.action)).toEqual(['update', 'create', 'update']);
     expect(body.data[0]).toMatchObject({ entity: 'medicine', record: { id: edited, title: expect.stringContaining('Renamed tablet') }, actor: { id: api.userIds.superadmin, name: expect.any(String) } });
-    expect(body.data[0].changes.name).toBe('Renamed tablet');
+    expect(body.data[0].changes.name).toMatchObject({ to: 'Renamed tablet' });
     expect(body.data[2].actor.id).toBe(api.userIds.railway);
     const deleted = await logs(`entity=medicine&record=${gone}`);
     expect(deleted.data.map((r: { action: string }) => r.action)).toEqual(['delete', 'create']);
@@ -293,6 +293,13 @@ describe('GET /api/fmc/fmclogs', () => {
     const recent = await logs(`entity=medicine&record=${edited}&from=${dayOffset(today, -1)}`);
     expect(recent.data).toHaveLength(2);
     expect((await logs('entity=medicine')).data.every((r: { entity: string }) => r.entity === 'medicine')).toBe(true);
+    // By centre: the home centre's entries only.
+    const slot = await api.insert(getEntity('fmcslots'));
+    await api.call('superadmin', 'GET', `/api/fmcslots/${slot!.id}`);
+    const byCentre = await logs(`fmc=${api.homeCentre}`);
+    expect(byCentre.data.length).toBeGreaterThan(0);
+    for (const r of byCentre.data) expect(r.fmc).toBe(api.homeCentre);
+    expect((await logs('fmc=999999')).data).toEqual([]);
   });
 
   test('pages on (at, id) without repeats or gaps', async () => {

@@ -41,6 +41,4 @@ export const patients = defineEntity({
   columns: ['firstName', 'lastName', 'phone', 'gender', 'dateOfBirth', 'city', 'status'],
   defaultSort: { field: 'lastName', dir: 'asc' },
   nav: { group: 'people', order: 20 },
-  // Health data: who read which patient, when and from where, is in the audit log (fmc logs, action "read").
-  auditReads: true,
 });

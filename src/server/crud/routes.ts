@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
-import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, mayMove, inputSchema, ownedFields, parseListQuery, type Action, type EntityDef } from '../../registry';
+import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, holdsPatientData, mayMove, inputSchema, ownedFields, parseListQuery, type Action, type EntityDef } from '../../registry';
 import { fail, fieldErrors, jsonBody, recordIdParam, type AppEnv, type Ctx } from '../http';
 import { listRecords } from './list';
 import { scopeWhere } from './scope';
 import { statusHistory, transition, transitionBody } from './transition';
 import { listOptions } from './options';
-import { audit, auditReads, createRecord, deleteRecord, getRecord, ownedIssue, restoreRecord, updateRecord } from './write';
+import { audit, auditReads } from './audit';
+import { createRecord, deleteRecord, getRecord, ownedIssue, restoreRecord, updateRecord } from './write';
 import { limitBlindPicks } from '../auth/rate-limit';
 import { screenImages } from './image-screen';
 import { exportFileName, planExport } from './export';
@@ -56,7 +57,11 @@ export function crudRoutes(): Hono<AppEnv> {
       guard(c, def.name, 'list');
       const parsed = parseListQuery(def, new URL(c.req.url).searchParams);
       if ('issues' in parsed) throw fieldErrors(parsed.issues.map((i) => ({ path: [i.field], message: i.message })));
-      return c.json(await listRecords(c.get('db'), def, parsed.query, scopeWhere(def, c.get('user'))));
+      const page = await listRecords(c.get('db'), def, parsed.query, scopeWhere(def, c.get('user')));
+      // A page of patient data is a read of each of its records: one entry with their ids and how they were asked for.
+      const asked = { ...(parsed.query.q ? { q: parsed.query.q } : {}), ...(Object.keys(parsed.query.filters).length ? { filters: parsed.query.filters } : {}) };
+      await auditReads(c.get('db'), c.get('user'), def, page.data.map((r) => Number(r.id)), 'read_list', Object.keys(asked).length ? asked : null);
+      return c.json(page);
     });
     app.post(base, async (c) => {
       guard(c, def.name, 'add');
@@ -81,7 +86,7 @@ export function crudRoutes(): Hono<AppEnv> {
       if (!mayList) await limitBlindPicks(db, c.get('user').id);
       // Blind: the term is matched against titles alone, so that a phone or e-mail typed tells nothing (DECISIONS.md).
       const options = await listOptions(db, def, { q, ids, limit, role, scope: scopeWhere(def, c.get('user')), titleOnly: !mayList });
-      if (def.auditReads) await auditReads(db, c.get('user'), def, options.map((o) => o.id), 'read_pick', q ? { q } : null);
+      await auditReads(db, c.get('user'), def, options.map((o) => o.id), 'read_pick', q ? { q } : null);
       return c.json({ data: mayList ? options : options.map((o) => ({ id: o.id, title: o.title, subtitle: '' })) });
     });
     // The list as CSV, streamed (crud/export.ts): the list's guard, scope and query; before `/:id`, which would take "export".
@@ -100,7 +105,7 @@ export function crudRoutes(): Hono<AppEnv> {
     app.get(`${base}/:id`, async (c) => {
       if (!canReadRecord(c.get('user').role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
       const rec = await getRecord(c.get('db'), def, recordIdParam(c), c.get('user'));
-      if (def.auditReads) await audit(c.get('db'), c.get('user'), def, Number(rec.id), 'read', null, rec);
+      if (holdsPatientData(def)) await audit(c.get('db'), c.get('user'), def, Number(rec.id), 'read', null, rec);
       return c.json({ data: rec });
     });
     if (def.workflow) {
@@ -115,7 +120,8 @@ export function crudRoutes(): Hono<AppEnv> {
       app.get(`${base}/:id/history`, async (c) => {
         if (!canReadRecord(c.get('user').role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
         const id = recordIdParam(c);
-        await getRecord(c.get('db'), def, id, c.get('user'));
+        const rec = await getRecord(c.get('db'), def, id, c.get('user'));
+        if (holdsPatientData(def)) await audit(c.get('db'), c.get('user'), def, id, 'read_history', null, rec);
         return c.json({ data: await statusHistory(c.get('db'), def, id) });
       });
     }

@@ -4,6 +4,8 @@ import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { fail, type HttpError } from '../http';
 import { upsertSearchRow } from '../search';
+import { writeEntries } from './audit';
+import { centreOf } from './scope';
 import { getRecord } from './write';
 
 /**
@@ -17,9 +19,9 @@ import { getRecord } from './write';
 const slots = () => getEntity('fmcslots');
 const slotTable = () => sql.raw(ident(slots().table));
 
-async function audit(db: DB, actorId: number | null, slotId: number, action: 'book' | 'cancel_booking', patient: number) {
-  await sql`insert into audit_log (actor_id, entity, record_id, action, changes)
-    values (${actorId}, ${slots().name}, ${slotId}, ${action}, ${JSON.stringify({ patient })})`.execute(db);
+/** A booking's entry: the slot's, with its centre, and the patient's (their access report lists it). */
+async function audit(db: DB, actorId: number | null, slot: Record<string, unknown>, action: 'book' | 'cancel_booking', patient: number) {
+  await writeEntries(db, [{ actor: { id: actorId }, entity: slots().name, recordId: Number(slot.id), action, changes: { patient }, fmc: centreOf(slots(), slot), patients: [patient] }]);
 }
 
 /** Why a slot could not take a booking: it does not exist, is closed, or is full. */
@@ -47,7 +49,7 @@ export async function bookSlot(db: DB, id: number, patient: number, actorId: num
     }
     const rec = await getRecord(tx, slots(), id);
     await upsertSearchRow(tx, slots(), rec);
-    await audit(tx, actorId, id, 'book', patient);
+    await audit(tx, actorId, rec, 'book', patient);
     return rec;
   });
 }
@@ -61,7 +63,7 @@ export async function cancelBooking(db: DB, id: number, patient: number, actorId
       where id = ${id}`.execute(tx);
     const rec = await getRecord(tx, slots(), id);
     await upsertSearchRow(tx, slots(), rec);
-    await audit(tx, actorId, id, 'cancel_booking', patient);
+    await audit(tx, actorId, rec, 'cancel_booking', patient);
     return rec;
   });
 }

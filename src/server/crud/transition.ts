@@ -9,7 +9,8 @@ import { param } from './columns';
 import { hooksOf } from './hooks';
 import { attachLabels } from './labels';
 import { inScope } from './scope';
-import { audit, fetchRecord, type Actor } from './write';
+import { audit } from './audit';
+import { fetchRecord, type Actor } from './write';
 
 /**
  * POST /api/{resource}/{id}/transition { to, version, reason?, values? }: one move of a workflow's status

@@ -11,7 +11,8 @@ import { hooksOf } from './hooks';
 import { attachLabels } from './labels';
 import { enforceFieldRules } from './field-rules';
 import { checkReferences } from './references';
-import { centreOf, inScope, scoped, scopeWhere, type ScopeOwner } from './scope';
+import { inScope, scoped, scopeWhere, type ScopeOwner } from './scope';
+import { audit, changedFields } from './audit';
 import { dropGoneDetached, moveToTrash, putBack, reattach, takeFromTrash, type Detached } from './trash';
 
 /** Who writes: a signed-in user (their role and session), or the system (`role` null: first-start seeding). */
@@ -75,30 +76,6 @@ export async function getRecord(db: DB, def: EntityDef, id: number, who: ScopeOw
   return rec;
 }
 
-/**
- * One row of the audit log: who (and from where) did what to which record, with the values written (never a
- * write-only one) and the record's centre, so a centre's activity can be read. Append-only: nothing updates or
- * deletes it.
- */
-export async function audit(db: DB, actor: Actor, def: EntityDef, id: number, action: string, changes: Record<string, unknown> | null, record?: Record<string, unknown> | null) {
-  const safe = changes && Object.fromEntries(Object.entries(changes).filter(([k]) => !def.fields[k]?.writeOnly));
-  const centre = record ? centreOf(def, record) : null;
-  await sql`insert into audit_log (actor_id, entity, record_id, action, changes, address, fmc)
-    values (${actor.id}, ${def.name}, ${id}, ${action}, ${safe ? JSON.stringify(safe) : null}, ${actor.address ?? null}, ${centre})`.execute(db);
-}
-
-/**
- * Reads of many records at once (a page of a picker, an export's page): one audit row per record, with its centre,
- * written in one statement. `changes` says how they were reached (a picker's search term).
- */
-export async function auditReads(db: DB, actor: Actor, def: EntityDef, ids: number[], action: string, changes: Record<string, unknown> | null = null) {
-  if (!ids.length) return;
-  const centre = def.scope === 'id' ? sql`t.id` : def.scope ? sql.raw(`t.${ident(columnName(def.scope, def.fields[def.scope]))}`) : sql`null::int`;
-  await sql`insert into audit_log (actor_id, entity, record_id, action, changes, address, fmc)
-    select ${actor.id}, ${def.name}, t.id, ${action}, ${changes ? JSON.stringify(changes) : null}, ${actor.address ?? null}, ${centre}
-    from ${sql.raw(ident(def.table))} t where t.id = any(${ids}::int[]) order by t.id`.execute(db);
-}
-
 /** A payload's centre must be one of a scoped caller's: another centre reads as a record that does not exist. */
 function checkPayloadScope(def: EntityDef, actor: Actor, input: Record<string, unknown>) {
   if (!scoped(def, actor) || def.scope === 'id' || !(def.scope! in input)) return;
@@ -154,7 +131,17 @@ function checkAsRead(def: EntityDef, existing: Record<string, unknown>, asRead: 
   if (changed.length) throw fieldErrors(changed.map(([k]) => ownedIssue(def, k)));
 }
 
-export async function updateRecord(db: DB, def: EntityDef, id: number, input: Record<string, unknown>, actor: Actor, scryptLogN: number, asRead: Record<string, unknown> = {}) {
+/** How an update is logged: an edit, or a revert of an earlier entry (`of`), whose values must still be the record's. */
+export interface UpdateKind { action: 'update' | 'revert'; of?: number; expect?: Record<string, unknown> }
+
+/** A revert undoes a change only while the record still holds what that change wrote; else 409 naming the fields since changed. */
+function checkUnchangedSince(existing: Record<string, unknown>, expect: Record<string, unknown> | undefined) {
+  if (!expect) return;
+  const moved = Object.entries(expect).filter(([k, v]) => JSON.stringify(existing[k] ?? null) !== JSON.stringify(v ?? null)).map(([k]) => k);
+  if (moved.length) throw fail(409, `Changed again since: ${moved.join(', ')}. Revert the later change first.`, { field: moved[0], code: 'changed_since' });
+}
+
+export async function updateRecord(db: DB, def: EntityDef, id: number, input: Record<string, unknown>, actor: Actor, scryptLogN: number, asRead: Record<string, unknown> = {}, kind: UpdateKind = { action: 'update' }) {
   const { version, ...fields } = input;
   try {
     return await db.transaction().execute(async (tx) => {
@@ -166,6 +153,7 @@ export async function updateRecord(db: DB, def: EntityDef, id: number, input: Re
         throw fail(409, 'This record was changed by someone else since you opened it. Reload it to see the changes.', { code: 'stale', field: 'version' });
       }
       checkAsRead(def, existing, asRead);
+      checkUnchangedSince(existing, kind.expect);
       await enforceFieldRules(tx, def, actor.role, existing, fields);
       for (const k of def.immutable ?? []) {
         if (k in fields && fields[k] !== existing[k]) throw fail(400, `${k} cannot be changed`, { field: k, code: 'immutable' });
@@ -179,7 +167,7 @@ export async function updateRecord(db: DB, def: EntityDef, id: number, input: Re
       if (!res.rows.length) throw fail(409, 'This record was changed by someone else since you opened it. Reload it to see the changes.', { code: 'stale', field: 'version' });
       const rec = (await fetchRecord(tx, def, id))!;
       await upsertSearchRow(tx, def, rec);
-      await audit(tx, actor, def, id, 'update', fields, rec);
+      await audit(tx, actor, def, id, kind.action, { ...changedFields(def, existing, rec, Object.keys(fields)), ...(kind.of ? { revertOf: kind.of } : {}) }, rec);
       await hooks.afterWrite?.(tx, rec, existing, { actor, columns: cols });
       await attachLabels(tx, def, [rec]);
       return rec;

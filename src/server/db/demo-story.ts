@@ -3,6 +3,7 @@ import { columnName, getEntity, inputSchema, moveTo, ownedStart, type EntityDef 
 import { param, selectList, toRecord } from '../crud/columns';
 import { hooksOf } from '../crud/hooks';
 import { centreOf } from '../crud/scope';
+import { patientsOf, writeEntries, type Entry } from '../crud/audit';
 import { searchDoc } from '../search';
 import { fillSortKeys } from '../search/sort-key';
 import type { DB } from './connection';
@@ -100,16 +101,16 @@ async function writeChunk(db: DB, def: EntityDef, records: StoryRecord[]) {
   }))}`.execute(db);
   await fillSortKeys(db, def, ids);
 
-  const audits = recs.flatMap((rec, i) => {
-    const fmc = centreOf(def, rec);
+  const audits = recs.flatMap((rec, i): Entry[] => {
+    const about = { entity: def.name, recordId: Number(rec.id), fmc: centreOf(def, rec), patients: patientsOf(def, rec) };
     const r = rows[i];
     return [
-      sql`(${r.createdAt.toISOString()}, ${null}, ${def.name}, ${rec.id}, ${'create'}, ${JSON.stringify(r.values)}, ${fmc})`,
-      ...r.moves.map((m) => sql`(${m.at.toISOString()}, ${m.actorId ?? null}, ${def.name}, ${rec.id}, ${`transition:${m.name}`},
-        ${JSON.stringify({ [def.workflow!.field]: m.to, from: m.from, ...(m.reason ? { reason: m.reason } : {}) })}, ${fmc})`),
+      { ...about, at: r.createdAt.toISOString(), actor: { id: null }, action: 'create', changes: r.values },
+      ...r.moves.map((m) => ({ ...about, at: m.at.toISOString(), actor: { id: m.actorId ?? null }, action: `transition:${m.name}`,
+        changes: { [def.workflow!.field]: m.to, from: m.from, ...(m.reason ? { reason: m.reason } : {}) } })),
     ];
   });
-  await sql`insert into audit_log (at, actor_id, entity, record_id, action, changes, fmc) values ${sql.join(audits)}`.execute(db);
+  await writeEntries(db, audits);
 
   const history = recs.flatMap((rec, i) => rows[i].moves.map((m) =>
     sql`(${def.name}, ${rec.id}, ${m.from}, ${m.to}, ${m.reason ?? null}, ${m.actorId ?? null}, ${m.at.toISOString()})`));

@@ -8,6 +8,7 @@ import { authenticate } from '../auth/sessions';
 import { canReadRecord, columnName, ENTITIES, fileFieldsOf, mayUpload } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
+import { auditEvent } from '../crud/audit';
 import { fail, type AppEnv, type SessionUser } from '../http';
 import { unsafeText } from '../input-safety';
 
@@ -53,7 +54,7 @@ export function uploadRoutes(): Hono<AppEnv> {
       if (Number(files) >= DAILY_UPLOAD_FILES || Number(bytes) + buf.length > DAILY_UPLOAD_BYTES) {
         throw fail(429, 'You have uploaded as much as one day allows. Try again tomorrow.', { code: 'quota', field: 'file' });
       }
-      await sql`insert into audit_log (actor_id, entity, action, changes, address) values (${me.id}, 'upload', 'upload', ${JSON.stringify({ path: rel, size: buf.length, type: kind.type })}, ${me.address ?? null})`.execute(tx);
+      await auditEvent(tx, me, 'upload', 'upload', { path: rel, size: buf.length, type: kind.type });
       await mkdir(path.dirname(abs), { recursive: true });
       await writeFile(abs, buf, { mode: 0o640 });
     });

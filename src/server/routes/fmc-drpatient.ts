@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { getEntity } from '../../registry';
 import type { AppEnv, Ctx } from '../http';
 import { docContains, matchingIds, SEARCH_COUNT_CAP } from '../search';
+import { auditReads } from '../crud/audit';
 import { centresOf, column, guardScreen, idParam, inCentres, pageOf, parseCursor, parseQuery, table, textParam, titlesOf } from './screen-query';
 
 /**
@@ -95,6 +96,7 @@ async function drPatient(c: Ctx) {
   }
   const doctors = await titlesOf(db, 'doctor', [...rows.map((r) => r.doctor), ...(doctor !== null ? [doctor] : [])]);
   const patients = await titlesOf(db, 'patients', rows.map((r) => r.patient));
+  await auditReads(db, c.get('user'), appointments(), rows.map((r) => r.appointment), 'read_drpatient', q.q ? { q: q.q } : null);
   const last = rows[rows.length - 1];
   const data: DrPatientRow[] = rows.map((r) => ({
     appointment: r.appointment,

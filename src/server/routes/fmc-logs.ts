@@ -6,7 +6,7 @@ import { fail, type AppEnv, type Ctx } from '../http';
 import { addDays, centresOf, dayParam, dayStart, guardScreen, idParam, parseCursor, parseQuery, titlesOf, tzParam } from './screen-query';
 
 /**
- * GET /api/fmc/fmclogs?actor=&entity=&record=&from=&to=&action=&cursor=&limit=&tz= → the audit log, newest first,
+ * GET /api/fmc/fmclogs?actor=&fmc=&entity=&record=&from=&to=&action=&cursor=&limit=&tz= → the audit log, newest first,
  * keyset-paged on (at, id). Each row names its actor (admin users, one query a page) and its record's title while
  * the record exists (one query per entity a page, never one per row). The log is append-only: this file serves
  * reads, and no call writes, edits or deletes its rows.
@@ -39,6 +39,7 @@ async function fmcLogs(c: Ctx) {
   guardScreen(c, 'fmclogs');
   const q = parseQuery(c, z.strictObject({
     actor: idParam.optional(),
+    fmc: idParam.optional(),
     entity: nameParam('an entity name', /^[A-Za-z][A-Za-z0-9_-]*$/).optional(),
     record: idParam.optional(),
     action: nameParam('an action such as update or transition:complete', /^[a-z][a-z_]*(:[A-Za-z][A-Za-z0-9_]*)?$/).optional(),
@@ -58,6 +59,7 @@ async function fmcLogs(c: Ctx) {
   const indexed: RawBuilder<unknown>[] = [
     ...(centres ? [sql`t.fmc = any(${centres}::int[])`] : []),
     ...(q.actor !== undefined ? [sql`t.actor_id = ${q.actor}`] : []),
+    ...(q.fmc !== undefined ? [sql`t.fmc = ${q.fmc}`] : []),
     ...(q.record !== undefined ? [sql`t.entity = ${q.entity}`, sql`t.record_id = ${q.record}`] : []),
     ...(q.from ? [sql`t.at >= ${dayStart(q.from, q.tz)}`] : []),
     ...(q.to ? [sql`t.at < ${dayStart(addDays(q.to, 1), q.tz)}`] : []),

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import PDFDocument from 'pdfkit';
-import { canReadRecord, getEntity } from '../../registry';
+import { canReadRecord, getEntity, holdsPatientData } from '../../registry';
 import { fail, recordIdParam, type AppEnv } from '../http';
-import { audit, getRecord } from '../crud/write';
+import { audit } from '../crud/audit';
+import { getRecord } from '../crud/write';
 
 interface Line { description: string; qty: number; unitPrice: number; taxRate: number }
 
@@ -112,7 +113,7 @@ export function invoicePdfRoutes(): Hono<AppEnv> {
     if (!canReadRecord(user.role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
     const id = recordIdParam(c);
     const rec = await getRecord(c.get('db'), def, id, user);
-    if (def.auditReads) await audit(c.get('db'), user, def, id, 'read_pdf', null, rec);
+    if (holdsPatientData(def)) await audit(c.get('db'), user, def, id, 'read_pdf', null, rec);
     const pdf = await renderInvoice(rec);
     // The number is the entity's pattern (INV-YYYY-NNNNNN): safe in a header as it is.
     return c.body(new Uint8Array(pdf), 200, {

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { can, ENTITIES, prefsSchema, WORKLISTS, type Role } from '../../registry';
+import { can, ENTITIES, getEntity, prefsSchema, WORKLISTS, type Role } from '../../registry';
 import { fail, fieldErrors, jsonBody, type AppEnv } from '../http';
+import { auditReads } from '../crud/audit';
 import { COUNT_CAP, whereOf } from '../crud/list';
 import { scoped, scopeWhere, type ScopeOwner } from '../crud/scope';
 import { ident } from '../db/entity-table';
@@ -99,7 +100,12 @@ export function platformRoutes(): Hono<AppEnv> {
   app.get('/search', async (c) => {
     const q = c.req.query('q') ?? '';
     if (q.length > 100) throw fail(400, 'Search text is too long', { field: 'q' });
-    return c.json({ data: await searchRecords(c.get('db'), c.get('user'), q) });
+    const hits = await searchRecords(c.get('db'), c.get('user'), q);
+    // Hits of patient data are reads of those records (their titles and subtitles), one entry per entity.
+    for (const name of new Set(hits.map((h) => h.entity))) {
+      await auditReads(c.get('db'), c.get('user'), getEntity(name), hits.filter((h) => h.entity === name).map((h) => h.id), 'read_search', { q });
+    }
+    return c.json({ data: hits });
   });
 
   app.get('/me/prefs', async (c) => {

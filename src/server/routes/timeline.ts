@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import { columnName, ENTITIES, referrersOf, rolesFor, shownKind, titleOf, type EntityDef } from '../../registry';
+import { columnName, ENTITIES, holdsPatientData, referrersOf, rolesFor, shownKind, titleOf, type EntityDef } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { fail, recordIdParam, type AppEnv } from '../http';
 import { guard } from '../crud/routes';
 import { col, titleSelectList } from '../crud/columns';
-import { audit as writeAudit } from '../crud/write';
+import { audit } from '../crud/audit';
 import { titlesOf } from './screen-query';
 import type { TimelineEvent } from '../../registry';
 
@@ -26,6 +26,7 @@ function iso(v: unknown): string {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const isDiff = (v: unknown): v is { from: unknown; to: unknown } => typeof v === 'object' && v !== null && !Array.isArray(v) && 'from' in v && 'to' in v;
 
 /**
  * What each audit entry of one record changed, oldest first. The log holds the values each write sent (an edit sends
@@ -45,6 +46,12 @@ export function auditChanges(def: EntityDef, rows: readonly AuditRow[]): Map<num
     if (typeof written.reason === 'string' && row.action.startsWith('transition:')) extra.reason = written.reason;
     for (const [field, value] of Object.entries(written)) {
       if (!def.fields[field] || def.fields[field].writeOnly) continue;
+      // An edit's entry holds each changed field as { from, to } (older entries hold the values written).
+      if (isDiff(value)) {
+        known.set(field, value.to);
+        changes[field] = { from: value.from ?? null, to: value.to ?? null };
+        continue;
+      }
       const old = status === field && 'from' in written ? written.from : known.get(field);
       const hasOld = (status === field && 'from' in written) || known.has(field);
       known.set(field, value);
@@ -84,7 +91,7 @@ export function timelineRoutes(): Hono<AppEnv> {
       const db = c.get('db');
       const exists = await sql`select 1 from ${sql.raw(ident(def.table))} where id = ${id}`.execute(db);
       if (!exists.rows.length) throw fail(404, 'This record does not exist', { code: 'not_found' });
-      if (def.auditReads) await writeAudit(db, c.get('user'), def, id, 'read_timeline', null);
+      if (holdsPatientData(def)) await audit(db, c.get('user'), def, id, 'read_timeline', null, { id });
       const events: TimelineEvent[] = [];
       const audits: { def: EntityDef; rows: AuditRow[]; titles: Map<number, string> }[] = [];
       for (const r of referrersOf(def.name).filter((x) => !x.itemField)) {

@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { getEntity, MAX_ID, subtitleOf, titleOf, WORKLISTS, type WorklistDef } from '../../registry';
 import { selectList } from '../crud/columns';
-import { audit } from '../crud/write';
+import { audit, auditReads } from '../crud/audit';
 import type { DB } from '../db/connection';
 import { fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
 import { deliverMail, queueMail } from '../mail';
@@ -98,6 +98,7 @@ async function list(c: Ctx, w: WorklistDef) {
   const ids = rows.map((r) => r.id);
   const counts = await viaCounts(db, w, ids);
   const reminded = await remindedToday(db, w, ids);
+  await auditReads(db, c.get('user'), def, ids, 'read_worklist', { worklist: w.id, ...(q.q ? { q: q.q } : {}) });
   const next = more ? rows[rows.length - 1].id : walkedTo;
   return c.json({
     data: rows.map((r) => ({

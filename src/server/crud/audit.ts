@@ -1,0 +1,111 @@
+import { sql, type RawBuilder } from 'kysely';
+import { columnName, holdsPatientData, PATIENT_ENTITY, patientFieldsOf, type EntityDef } from '../../registry';
+import type { DB } from '../db/connection';
+import { ident } from '../db/entity-table';
+import { centreOf } from './scope';
+
+/**
+ * The one writer of the audit log: who (and from where) did what to which record, with the values it changed (never a
+ * write-only one), the record's centre (a centre's activity log) and the patients whose data it touches (the patient's
+ * access report). The database chains each row to the one before and refuses to change or delete one (migration
+ * 0015): nothing here or anywhere updates the log.
+ */
+export interface Auditor { id: number | null; address?: string }
+
+/** The patients a record's data is about: the patient itself, or the patients it names. */
+export function patientsOf(def: EntityDef, record: Record<string, unknown> | null | undefined): number[] | null {
+  if (!record) return null;
+  if (def.name === PATIENT_ENTITY) return [Number(record.id)];
+  const ids = new Set<number>();
+  const add = (v: unknown) => { for (const x of Array.isArray(v) ? v : [v]) if (x !== null && x !== undefined && x !== '') ids.add(Number(x)); };
+  for (const f of patientFieldsOf(def)) {
+    const v = record[f.field];
+    if (f.itemField) for (const item of (Array.isArray(v) ? v : []) as Record<string, unknown>[]) add(item?.[f.itemField]);
+    else add(v);
+  }
+  return ids.size ? [...ids] : null;
+}
+
+/** patientsOf in SQL, for the rows (alias `t`) of a statement that audits many at once. */
+function patientsSql(def: EntityDef): RawBuilder<unknown> {
+  if (def.name === PATIENT_ENTITY) return sql`array[t.id]`;
+  const parts = patientFieldsOf(def).map((f) => {
+    const c = sql.raw(`t.${ident(columnName(f.field, def.fields[f.field]))}`);
+    if (f.itemField) return sql`array(select (item ->> ${f.itemField})::int from jsonb_array_elements(coalesce(${c}, '[]'::jsonb)) item where item ? ${f.itemField})`;
+    return f.many ? sql`coalesce(${c}, '{}'::int[])` : sql`array_remove(array[${c}]::int[], null)`;
+  });
+  return parts.length ? sql.join(parts, sql` || `) : sql`null::int[]`;
+}
+
+const centreSql = (def: EntityDef): RawBuilder<unknown> =>
+  def.scope === 'id' ? sql`t.id` : def.scope ? sql.raw(`t.${ident(columnName(def.scope, def.fields[def.scope]))}`) : sql`null::int`;
+
+/** One entry, as the writers below make it. `at`: when it happened, for a story written afterwards (the demo data). */
+export interface Entry {
+  actor: Auditor;
+  entity: string;
+  recordId?: number | null;
+  action: string;
+  changes?: Record<string, unknown> | null;
+  fmc?: number | null;
+  patients?: readonly number[] | null;
+  at?: string;
+}
+
+/** Entries in one statement, in order. */
+export async function writeEntries(db: DB, entries: readonly Entry[]) {
+  if (!entries.length) return;
+  const rows = entries.map((e) => sql`(${e.at ?? null}::timestamptz, ${e.actor.id}::int, ${e.entity}::text, ${e.recordId ?? null}::int, ${e.action}::text,
+    ${e.changes ? JSON.stringify(e.changes) : null}::jsonb, ${e.actor.address ?? null}::text, ${e.fmc ?? null}::int, ${e.patients?.length ? [...e.patients] : null}::int[])`);
+  await sql`insert into audit_log (at, actor_id, entity, record_id, action, changes, address, fmc, patients)
+    select coalesce(v.at, now()), v.actor_id, v.entity, v.record_id, v.action, v.changes, v.address, v.fmc, v.patients
+    from (values ${sql.join(rows)}) as v(at, actor_id, entity, record_id, action, changes, address, fmc, patients)`.execute(db);
+}
+
+/** The values of `changes` that may be logged: never a write-only one (a password, a SIM's PIN), only that it changed. */
+const loggable = (def: EntityDef, changes: Record<string, unknown> | null) =>
+  changes && Object.fromEntries(Object.entries(changes).filter(([k, v]) => !def.fields[k]?.writeOnly || JSON.stringify(v) === CHANGED));
+const CHANGED = JSON.stringify({ changed: true });
+
+/** One entry about one record (`record` as stored, for its centre and patients). */
+export async function audit(db: DB, actor: Auditor, def: EntityDef, id: number, action: string, changes: Record<string, unknown> | null, record?: Record<string, unknown> | null) {
+  await writeEntries(db, [{ actor, entity: def.name, recordId: id, action, changes: loggable(def, changes), fmc: record ? centreOf(def, record) : null, patients: patientsOf(def, record) }]);
+}
+
+/**
+ * What an edit changed: each field whose stored value differs after it, as { from, to } (a write-only field as
+ * changed, its values never). Fields sent with their old value are left out.
+ */
+export function changedFields(def: EntityDef, before: Record<string, unknown>, after: Record<string, unknown>, sent: readonly string[]): Record<string, unknown> {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const out: Record<string, unknown> = {};
+  for (const k of sent) {
+    const fd = def.fields[k];
+    if (!fd) continue;
+    if (fd.writeOnly) { out[k] = { changed: true }; continue; }
+    if (!same(before[k], after[k])) out[k] = { from: before[k] ?? null, to: after[k] ?? null };
+  }
+  return out;
+}
+
+/**
+ * A read of many records at once (a page of a list, a picker's answer, an export's page, search hits): one entry with
+ * their ids and their patients, written in one statement whatever the number of records. `changes` says how they were
+ * reached (the search term, the list's query). Only for patient data (holdsPatientData): other reads are not logged.
+ */
+export async function auditReads(db: DB, actor: Auditor, def: EntityDef, ids: readonly number[], action: string, changes: Record<string, unknown> | null = null) {
+  if (!ids.length || !holdsPatientData(def)) return;
+  await sql`with read as (select t.id, ${centreSql(def)} as centre, ${patientsSql(def)} as patients
+      from ${sql.raw(ident(def.table))} t where t.id = any(${[...ids]}::int[]))
+    insert into audit_log (actor_id, entity, record_id, record_ids, action, changes, address, fmc, patients)
+    select ${actor.id}, ${def.name}, case when count(*) = 1 then min(id) end, array_agg(id order by id), ${action},
+      ${changes ? JSON.stringify(changes) : null}::jsonb, ${actor.address ?? null},
+      case when count(distinct centre) = 1 and count(centre) = count(*) then min(centre) end,
+      (select array_agg(distinct p) from read r, unnest(r.patients) p where p is not null)
+    from read having count(*) > 0`.execute(db);
+}
+
+/** An entry about no one record (an upload, a backup taken): `entity` names what it is about. */
+export async function auditEvent(db: DB, actor: Auditor, entity: string, action: string, changes: Record<string, unknown> | null = null) {
+  await writeEntries(db, [{ actor, entity, action, changes }]);
+}
