@@ -9,6 +9,8 @@ export interface Config {
   demoPassword?: string;
   demoData: boolean;
   sessionIdleMinutes: number;
+  /** Where the centres are: a slot's day and time are read there (an appointment booked on it starts then). */
+  centreTimeZone: string;
   sessionMaxHours: number;
   /** Reverse proxies in front of the console (TRUST_PROXY): the client address is the one the outermost of them appended to X-Forwarded-For. 0: none. */
   trustProxy: number;
@@ -40,6 +42,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.DEMO_PASSWORD || undefined,
     demoData: env.DEMO_DATA !== '0',
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 30),
+    centreTimeZone: env.CENTRE_TIME_ZONE ?? 'Asia/Kolkata',
     sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 12),
     trustProxy: Math.max(0, Math.min(10, Number.parseInt(env.TRUST_PROXY ?? '0', 10) || 0)),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,

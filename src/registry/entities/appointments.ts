@@ -53,7 +53,8 @@ export const appointments = defineEntity({
     transitions: [
       { name: 'complete', from: ['confirmed'], to: 'completed' },
       { name: 'markMissed', from: ['confirmed'], to: 'missed' },
-      { name: 'reschedule', from: ['confirmed', 'missed'], to: 'rescheduled', input: ['scheduledAt'] },
+      // A new time is no longer the slot's: the seat goes back (server hooks), and the appointment leaves the slot.
+      { name: 'reschedule', from: ['confirmed', 'missed'], to: 'rescheduled', input: ['scheduledAt'], sets: { slot: null } },
       { name: 'confirm', from: ['rescheduled'], to: 'confirmed' },
       { name: 'cancel', from: ['confirmed', 'rescheduled'], to: 'cancelled', reason: true, sets: { cancellationReason: '$reason' } },
     ],

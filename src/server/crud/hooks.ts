@@ -4,6 +4,7 @@ import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { passwordChanged, revokeUserSessions } from '../auth/sessions';
 import { fail } from '../http';
+import { freeSeat } from './slot-booking';
 import type { Actor } from './write';
 
 /**
@@ -13,8 +14,8 @@ import type { Actor } from './write';
 export interface EntityHooks {
   /** Values about to be stored (already validated); may add computed columns. */
   beforeWrite?: (db: DB, values: Record<string, unknown>, existing: Record<string, unknown> | null) => Promise<Record<string, unknown>>;
-  /** After a transition (crud/transition.ts), in its transaction: effects on other records. */
-  afterTransition?: (db: DB, record: Record<string, unknown>, move: string) => Promise<void>;
+  /** After a transition (crud/transition.ts), in its transaction: effects on other records. `before`: the record before it. */
+  afterTransition?: (db: DB, record: Record<string, unknown>, move: string, before: Record<string, unknown>, actor: Actor) => Promise<void>;
   afterWrite?: (db: DB, record: Record<string, unknown>, existing: Record<string, unknown> | null, write: { actor: Actor; columns: Record<string, unknown> }) => Promise<void>;
 }
 
@@ -71,6 +72,12 @@ export const HOOKS: Record<string, EntityHooks> = {
       const gross = Number(values.gross ?? existing?.gross ?? 0);
       const commission = Number(values.commission ?? existing?.commission ?? 0);
       return { ...values, net: Math.round((gross - commission) * 100) / 100 };
+    },
+  },
+  appointments: {
+    // A cancelled or rescheduled appointment gives its slot's seat back (a booking made it: crud/slot-booking.ts).
+    async afterTransition(db, _record, move, before, actor) {
+      if ((move === 'cancel' || move === 'reschedule') && before.slot) await freeSeat(db, Number(before.slot), Number(before.patient), actor.id);
     },
   },
   fmcslots: {

@@ -6,7 +6,10 @@ import { fail, type HttpError } from '../http';
 import { upsertSearchRow } from '../search';
 import { writeEntries } from './audit';
 import { centreOf } from './scope';
-import { getRecord } from './write';
+import { withSavepoints } from '../db/savepoints';
+import { nextNumber } from './numbering';
+import { transition } from './transition';
+import { createRecord, getRecord, type Actor } from './write';
 
 /**
  * Booking a centre's slot for a patient. The counter moves only here, in one conditional update
@@ -32,41 +35,86 @@ async function refusal(db: DB, id: number): Promise<HttpError> {
   return fail(409, 'This slot is full', { code: 'slot_full' });
 }
 
-/** Books `patient` on slot `id`; returns the slot as the API shows it. 409 when full, closed or already booked. */
-export async function bookSlot(db: DB, id: number, patient: number, actorId: number | null) {
+/**
+ * Takes a seat on slot `id` for `patient`, in the caller's transaction: 409 when full, closed or already booked. The
+ * demo data takes its seats this way and writes its appointments' stories after; the API books (bookSlot).
+ */
+export async function reserveSeat(tx: DB, id: number, patient: number, actorId: number | null) {
+  const taken = await sql<{ id: number }>`update ${slotTable()}
+    set booked = booked + 1, version = version + 1, updated_at = now(), updated_by = ${actorId}
+    where id = ${id} and status = 'open' and booked < capacity returning id`.execute(tx);
+  if (!taken.rows.length) throw await refusal(tx, id);
+  try {
+    await sql`insert into slot_booking (slot, patient, booked_by) values (${id}, ${patient}, ${actorId})`.execute(tx);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === '23505') throw fail(409, 'This patient has already booked this slot', { field: 'patient', code: 'duplicate' });
+    if (code === '23503') throw fail(400, 'The chosen record does not exist', { field: 'patient', code: 'not_found' });
+    throw err;
+  }
+  const rec = await getRecord(tx, slots(), id);
+  await upsertSearchRow(tx, slots(), rec);
+  await audit(tx, actorId, rec, 'book', patient);
+  return rec;
+}
+
+/** Gives back `patient`'s seat on slot `id`, in the caller's transaction; false when they hold none. */
+export async function freeSeat(tx: DB, id: number, patient: number, actorId: number | null): Promise<boolean> {
+  const gone = await sql`delete from slot_booking where slot = ${id} and patient = ${patient} returning id`.execute(tx);
+  if (!gone.rows.length) return false;
+  await sql`update ${slotTable()} set booked = booked - 1, version = version + 1, updated_at = now(), updated_by = ${actorId}
+    where id = ${id}`.execute(tx);
+  const rec = await getRecord(tx, slots(), id);
+  await upsertSearchRow(tx, slots(), rec);
+  await audit(tx, actorId, rec, 'cancel_booking', patient);
+  return true;
+}
+
+/** When a slot's appointment begins: its day and start time where the centre is. */
+const slotStart = (slot: Record<string, unknown>, timeZone: string) =>
+  sql<{ at: string }>`select ((${slot.date}::date + ${slot.startTime}::time) at time zone ${timeZone}) as at`;
+
+/**
+ * Books `patient` on slot `id` and makes the appointment the seat is for, in one transaction: confirmed, with the
+ * slot, its centre and doctor, at its start, for its length, at the doctor's fee, numbered as the next APT of its year.
+ * A slot without a doctor cannot be booked (an appointment is with a doctor). Returns the slot and the appointment.
+ */
+export async function bookSlot(db: DB, id: number, patient: number, actor: Actor, config: { centreTimeZone: string; scryptLogN: number }) {
   return db.transaction().execute(async (tx) => {
-    const taken = await sql<{ id: number }>`update ${slotTable()}
-      set booked = booked + 1, version = version + 1, updated_at = now(), updated_by = ${actorId}
-      where id = ${id} and status = 'open' and booked < capacity returning id`.execute(tx);
-    if (!taken.rows.length) throw await refusal(tx, id);
-    try {
-      await sql`insert into slot_booking (slot, patient, booked_by) values (${id}, ${patient}, ${actorId})`.execute(tx);
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (code === '23505') throw fail(409, 'This patient has already booked this slot', { field: 'patient', code: 'duplicate' });
-      if (code === '23503') throw fail(400, 'The chosen record does not exist', { field: 'patient', code: 'not_found' });
-      throw err;
-    }
-    const rec = await getRecord(tx, slots(), id);
-    await upsertSearchRow(tx, slots(), rec);
-    await audit(tx, actorId, rec, 'book', patient);
-    return rec;
+    const slot = await reserveSeat(tx, id, patient, actor.id);
+    if (slot.doctor === null || slot.doctor === undefined) throw fail(409, 'This slot has no doctor to book with', { code: 'slot_no_doctor' });
+    const appointments = getEntity('appointments');
+    const at = (await slotStart(slot, config.centreTimeZone).execute(tx)).rows[0].at;
+    const minutes = (Date.parse(`1970-01-01T${String(slot.endTime)}Z`) - Date.parse(`1970-01-01T${String(slot.startTime)}Z`)) / 60_000;
+    const doctor = await getRecord(tx, getEntity('doctor'), Number(slot.doctor));
+    const number = await nextNumber(tx, appointments, 'number', 'APT', new Date(at).getUTCFullYear());
+    const appointment = await createRecord(withSavepoints(tx), appointments, {
+      number, patient, doctor: Number(slot.doctor), fmc: Number(slot.fmc), slot: id, mode: 'in_clinic', scheduledAt: at,
+      durationMinutes: Math.min(240, Math.max(5, minutes)), fee: doctor.consultationFee ?? null, prescription: [],
+    }, actor, config.scryptLogN);
+    return { slot, appointment };
   });
 }
 
-/** Cancels `patient`'s booking on slot `id`; 404 when there is none. */
-export async function cancelBooking(db: DB, id: number, patient: number, actorId: number | null) {
+/**
+ * Cancels `patient`'s booking on slot `id`, and with it the appointment it made (still confirmed), as a cancellation
+ * of that appointment; 404 when there is none.
+ */
+export async function cancelBooking(db: DB, id: number, patient: number, actor: Actor) {
   return db.transaction().execute(async (tx) => {
-    const gone = await sql`delete from slot_booking where slot = ${id} and patient = ${patient} returning id`.execute(tx);
-    if (!gone.rows.length) throw fail(404, 'This patient has no booking on this slot', { code: 'not_found' });
-    await sql`update ${slotTable()} set booked = booked - 1, version = version + 1, updated_at = now(), updated_by = ${actorId}
-      where id = ${id}`.execute(tx);
-    const rec = await getRecord(tx, slots(), id);
-    await upsertSearchRow(tx, slots(), rec);
-    await audit(tx, actorId, rec, 'cancel_booking', patient);
-    return rec;
+    if (!(await freeSeat(tx, id, patient, actor.id))) throw fail(404, 'This patient has no booking on this slot', { code: 'not_found' });
+    const appointments = getEntity('appointments');
+    const held = await sql<{ id: number; version: number }>`select id, version from ${sql.raw(ident(appointments.table))}
+      where slot = ${id} and patient = ${patient} and status = 'confirmed'`.execute(tx);
+    for (const a of held.rows) {
+      await transition(withSavepoints(tx), appointments, Number(a.id), { to: 'cancelled', version: Number(a.version), reason: SEAT_RELEASED }, actor, { consequence: true });
+    }
+    return getRecord(tx, slots(), id);
   });
 }
+
+/** The reason a cancellation made from the slot's bookings gives. */
+export const SEAT_RELEASED = 'Booking cancelled at the centre';
 
 /** The patients booked on a slot, oldest booking first (a slot holds at most its capacity, so no paging); named only when `names`. */
 export async function slotBookings(db: DB, id: number, names: boolean) {

@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { sql } from 'kysely';
-import { bookSlot } from '../crud/slot-booking';
+import { reserveSeat } from '../crud/slot-booking';
 import type { DB } from './connection';
 import { DemoSeeder } from './demo-seeder';
 import { CAMPAIGNS, CONTACT_POINTS, CONTENT_PAGES, FAQS, FEATURES } from './fake-data/content';
@@ -72,7 +72,7 @@ export async function seedCatalogue(db: DB, faker: Faker, opts: { scryptLogN: nu
     if (slot.status !== 'open') continue;
     const want = faker.number.int({ min: 0, max: Number(slot.capacity) });
     for (const p of faker.helpers.arrayElements(patients, want)) {
-      await bookSlot(db, Number(slot.id), Number(p.id), null);
+      await reserveSeat(db, Number(slot.id), Number(p.id), null);
       bookings++;
     }
   }

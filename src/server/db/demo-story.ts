@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { columnName, getEntity, inputSchema, moveTo, ownedStart, type EntityDef } from '../../registry';
+import { columnName, getEntity, inputSchema, memberSchema, moveTo, ownedFields, ownedStart, type EntityDef } from '../../registry';
 import { param, selectList, toRecord } from '../crud/columns';
 import { hooksOf } from '../crud/hooks';
 import { centreOf } from '../crud/scope';
@@ -15,6 +15,8 @@ export interface StoryMove { to: string; at: Date; reason?: string | null; actor
 /** A demo record: its create payload, then the moves that brought it to its status, with when it was made. */
 export interface StoryRecord {
   values: Record<string, unknown>;
+  /** Values of fields the server owns that the record had from its making (an appointment's slot, from its booking). */
+  given?: Record<string, unknown>;
   createdAt: Date;
   moves?: StoryMove[];
 }
@@ -39,6 +41,10 @@ export async function writeStory(db: DB, entity: string, records: StoryRecord[])
 
 interface Prepared { cols: Record<string, unknown>; values: Record<string, unknown>; moves: (StoryMove & { from: string; name: string })[]; createdAt: Date; updatedAt: Date }
 
+/**
+ * The story's own values of fields a move writes later (`given`: an appointment's slot, which the booking set and a
+ * reschedule clears), checked by their field schemas; the rest is a create payload, checked by the entity's schema.
+ */
 async function prepare(db: DB, def: EntityDef, rec: StoryRecord): Promise<Prepared> {
   const parsed = inputSchema(def, 'create').safeParse(rec.values);
   if (!parsed.success) {
@@ -48,6 +54,11 @@ async function prepare(db: DB, def: EntityDef, rec: StoryRecord): Promise<Prepar
   for (const [k, v] of Object.entries(parsed.data)) {
     const fd = def.fields[k];
     if (fd.kind === 'password' || fd.kind === 'richText') throw new Error(`writeStory does not hash or sanitise (${def.name}.${k})`);
+    cols[columnName(k, fd)] = param(fd, v);
+  }
+  for (const [k, v] of Object.entries(rec.given ?? {})) {
+    const fd = def.fields[k];
+    if (ownedFields(def)[k] !== 'move' || !memberSchema(fd, 'create').safeParse(v).success) throw new Error(`demo ${def.name}: ${k} cannot be given as ${JSON.stringify(v)}`);
     cols[columnName(k, fd)] = param(fd, v);
   }
   // What has happened happened before now: a record made or moved later would be a story from the future.

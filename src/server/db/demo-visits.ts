@@ -156,8 +156,9 @@ export async function seedVisits(db: DB, cast: VisitCast) {
   const appointments = await writeStory(db, 'appointments', visits.map((v): StoryRecord => ({
     createdAt: v.bookedAt,
     moves: v.moves,
+    given: { slot: v.slot },
     values: {
-      number: aptNumber(clock.year(v.bookedAt)), patient: v.patient, doctor: v.doctor.id, fmc: v.fmc, slot: v.slot, mode: v.mode,
+      number: aptNumber(clock.year(v.bookedAt)), patient: v.patient, doctor: v.doctor.id, fmc: v.fmc, mode: v.mode,
       scheduledAt: v.scheduledAt.toISOString(), durationMinutes: v.duration, reason: v.reason.reason, fee: fee(v),
       prescription: v.withPrescription ? v.reason.medicines.filter(([name]) => cast.medicineId.has(name))
         .map(([name, dose, days]) => ({ medicine: cast.medicineId.get(name)!, dose, days })) : [],

@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import { sql, type RawBuilder } from 'kysely';
 import { getEntity } from '../../registry';
-import { bookSlot } from '../crud/slot-booking';
+import { reserveSeat } from '../crud/slot-booking';
 import { createRecord, SYSTEM_ACTOR } from '../crud/write';
 import type { DB } from './connection';
 import { HOUR, StoryClock, type StoryMove, type StoryRecord, writeStory } from './demo-story';
@@ -67,7 +67,7 @@ export async function seedWorkflows(db: DB, faker: Faker, opts: { scryptLogN: nu
       for (const [startTime, endTime] of [['09:00', '12:00'], ['17:00', '19:30']]) {
         const capacity = faker.number.int({ min: 8, max: 12 });
         const slot = await createRecord(db, slotDef, { fmc, doctor: pick(centreDoctors.get(fmc)!), date: clock.day(day), startTime, endTime, capacity, status: 'open' }, SYSTEM_ACTOR, opts.scryptLogN);
-        for (const p of faker.helpers.arrayElements(patients, faker.number.int({ min: day > 2 ? 2 : 5, max: capacity }))) await bookSlot(db, Number(slot.id), p, null);
+        for (const p of faker.helpers.arrayElements(patients, faker.number.int({ min: day > 2 ? 2 : 5, max: capacity }))) await reserveSeat(db, Number(slot.id), p, null);
         homeSlots++;
       }
     }

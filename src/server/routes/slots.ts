@@ -25,14 +25,15 @@ export function slotRoutes(): Hono<AppEnv> {
     const body = bookSchema.safeParse(await jsonBody(c));
     if (!body.success) throw fieldErrors(body.error.issues);
     await getRecord(c.get('db'), getEntity('fmcslots'), id, c.get('user')); // 404 for another centre's slot
-    return c.json({ data: await bookSlot(c.get('db'), id, body.data.patient, c.get('user').id) }, 201);
+    const { slot, appointment } = await bookSlot(c.get('db'), id, body.data.patient, c.get('user'), c.get('config'));
+    return c.json({ data: { ...slot, appointment: { id: Number(appointment.id), number: appointment.number, scheduledAt: appointment.scheduledAt } } }, 201);
   });
 
   app.delete('/fmcslots/:id/book/:patient', async (c) => {
     guard(c, 'fmcslots', 'edit');
     const id = recordIdParam(c, 'id');
     await getRecord(c.get('db'), getEntity('fmcslots'), id, c.get('user'));
-    return c.json({ data: await cancelBooking(c.get('db'), id, recordIdParam(c, 'patient'), c.get('user').id) });
+    return c.json({ data: await cancelBooking(c.get('db'), id, recordIdParam(c, 'patient'), c.get('user')) });
   });
 
   app.get('/fmcslots/:id/bookings', async (c) => {

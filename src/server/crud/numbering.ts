@@ -1,0 +1,24 @@
+import { sql } from 'kysely';
+import { columnName, type EntityDef } from '../../registry';
+import type { DB } from '../db/connection';
+import { ident } from '../db/entity-table';
+
+/**
+ * The next number of a record the server numbers (`APT-2026-000124`), in the caller's transaction (migration 0017).
+ * A year's counter starts from the highest number of that year already stored (numbers given before the counter, by
+ * the demo data or an import), read once; after that it is one upsert.
+ */
+export async function nextNumber(db: DB, def: EntityDef, field: string, prefix: string, year: number, digits = 6): Promise<string> {
+  const moved = await sql<{ last: number }>`update number_counter set last = last + 1 where prefix = ${prefix} and year = ${year} returning last`.execute(db);
+  let last = moved.rows[0]?.last;
+  if (last === undefined) {
+    // The year's first: from the highest number already stored. Two first ones at once: the second finds the row the
+    // first inserted (its conflict), and moves it on.
+    const col = sql.raw(ident(columnName(field, def.fields[field])));
+    const started = await sql<{ last: number }>`insert into number_counter (prefix, year, last)
+      values (${prefix}, ${year}, 1 + coalesce((select max(substr(${col}, ${prefix.length + 7})::int) from ${sql.raw(ident(def.table))} where ${col} like ${`${prefix}-${year}-%`}), 0))
+      on conflict (prefix, year) do update set last = number_counter.last + 1 returning last`.execute(db);
+    last = started.rows[0].last;
+  }
+  return `${prefix}-${year}-${String(last).padStart(digits, '0')}`;
+}
