@@ -280,6 +280,18 @@ describe('GET /api/fmc/fmclogs', () => {
     expect(deleted.data[0].record).toEqual({ id: gone, title: null });
   });
 
+  test('reads of patient data stay out of the activity log unless asked for', async () => {
+    const patient = (await api.insert(getEntity('patients')))!;
+    expect((await api.call('superadmin', 'GET', `/api/patients/${patient.id}`)).status).toBe(200);
+    const changes = await logs(`entity=patients&record=${patient.id}`);
+    expect(changes.data.map((r: { action: string }) => r.action)).toEqual(['create']);
+    const all = await logs(`entity=patients&record=${patient.id}&reads=1`);
+    expect(all.data.map((r: { action: string }) => r.action)).toEqual(['read', 'create']);
+    expect((await logs('action=read_list')).data.every((r: { action: string }) => r.action === 'read_list')).toBe(true);
+    expect((await logs('')).data.some((r: { action: string }) => r.action.startsWith('read'))).toBe(false);
+    expect((await api.call('superadmin', 'GET', '/api/fmc/fmclogs?reads=yes')).status).toBe(400);
+  });
+
   test('filters: actor, action, date range', async () => {
     const byRailway = await logs(`actor=${api.userIds.railway}`);
     expect(byRailway.data.length).toBeGreaterThan(0);

@@ -15,6 +15,7 @@ import * as m0013 from './migrations/0013-search-starts';
 import * as m0014 from './migrations/0014-search-starts-bulk-delete';
 import * as m0015 from './migrations/0015-audit-chain';
 import * as m0017 from './migrations/0017-number-counters';
+import * as m0018 from './migrations/0018-audit-changes-index';
 
 /**
  * A migration, and the tables it rewrites whole (`rewrites`), which are vacuumed once it has run: a rewritten table has
@@ -43,6 +44,7 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0015-audit-chain': m0015,
   // 0016 is another branch's, landing beside it.
   '0017-number-counters': m0017,
+  '0018-audit-changes-index': m0018,
 };
 
 /** The tables the named migrations rewrite (by default every migration's: all the tables any of them rewrites). */

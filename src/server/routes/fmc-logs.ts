@@ -6,18 +6,24 @@ import { fail, type AppEnv, type Ctx } from '../http';
 import { addDays, centresOf, dayParam, dayStart, guardScreen, idParam, parseCursor, parseQuery, titlesOf, tzParam } from './screen-query';
 
 /**
- * GET /api/fmc/fmclogs?actor=&fmc=&entity=&record=&from=&to=&action=&cursor=&limit=&tz= → the audit log, newest first,
+ * GET /api/fmc/fmclogs?actor=&fmc=&entity=&record=&from=&to=&action=&reads=&cursor=&limit=&tz= → the audit log, newest first,
  * keyset-paged on (at, id). Each row names its actor (admin users, one query a page) and its record's title while
  * the record exists (one query per entity a page, never one per row). The log is append-only: this file serves
  * reads, and no call writes, edits or deletes its rows.
  *
  * The index-backed filters (the caller's centres, actor, a record, the date range, the cursor) narrow the walk
  * through an index of audit_log; the others (an action, an entity without a record) have no index of their own,
- * so they are checked on at most WALK rows of that walk per call. A page can then hold fewer rows than asked,
+ * so they are checked on at most WALK rows of that walk per call.
+ *
+ * The log holds every read of patient data (crud/audit.ts), which far outnumber changes; the activity log shows the
+ * changes unless `reads=1` asks for the reads too (the patient access report serves who looked at one patient).
+ * Changes alone walk their own partial index (migration 0018). A page can then hold fewer rows than asked,
  * with a cursor to walk on (`partial: true`): no call reads the whole log, however large it grows.
  */
 export const WALK = 5_000;
 const PAGE = 50;
+/** Every read entry's action starts so (read_list, read_pick, read_export…): see crud/audit.ts. */
+const READ = 'read';
 
 const nameParam = (what: string, pattern: RegExp) => z.string().max(80).regex(pattern, `Give ${what}`);
 
@@ -47,6 +53,7 @@ async function fmcLogs(c: Ctx) {
     to: dayParam.optional(),
     cursor: z.string().max(200).optional(),
     limit: z.string().regex(/^\d{1,3}$/, 'Give a number of rows from 1 to 100').transform(Number).refine((n) => n >= 1 && n <= 100, 'Give a number of rows from 1 to 100').optional(),
+    reads: z.enum(['0', '1']).optional(),
     tz: tzParam,
   }));
   if (q.record !== undefined && q.entity === undefined) throw fail(400, 'A record is named with its entity', { field: 'record', code: 'entity_required' });
@@ -57,6 +64,7 @@ async function fmcLogs(c: Ctx) {
   const centres = await centresOf(c);
 
   const indexed: RawBuilder<unknown>[] = [
+    ...(q.reads === '1' || q.action?.startsWith(READ) ? [] : [sql`t.action not like ${READ + '%'}`]),
     ...(centres ? [sql`t.fmc = any(${centres}::int[])`] : []),
     ...(q.actor !== undefined ? [sql`t.actor_id = ${q.actor}`] : []),
     ...(q.fmc !== undefined ? [sql`t.fmc = ${q.fmc}`] : []),
