@@ -41,9 +41,16 @@ export interface FieldDef {
   writeOnly?: boolean;
   /** refs that are a membership (a user's centres): deleting a target takes it out of the list instead of refusing the delete. */
   detach?: boolean;
+  /**
+   * Written by the server, never by a payload (registry/owned.ts): `creator`, a reference to the user who made the
+   * record (a ticket's raiser); `thread`, a list appended to one item at a time by its own call, with the author and
+   * time the server's (`POST /api/{resource}/{id}/{field}`: a ticket's comments).
+   */
+  server?: 'creator' | 'thread';
 }
 
 interface Common {
+  server?: FieldDef['server'];
   required?: boolean;
   unique?: boolean;
   sortable?: boolean;
@@ -53,7 +60,7 @@ interface Common {
 }
 
 function make(kind: FieldKind, schema: z.ZodType, o: Common = {}, extra: Partial<FieldDef> = {}): FieldDef {
-  return { kind, schema, required: o.required ?? false, unique: o.unique, sortable: o.sortable, filterable: o.filterable, searchable: o.searchable, defaultValue: o.defaultValue, ...extra };
+  return { kind, schema, required: o.required ?? false, unique: o.unique, sortable: o.sortable, filterable: o.filterable, searchable: o.searchable, defaultValue: o.defaultValue, server: o.server, ...extra };
 }
 
 /** Whether an ISO instant falls in the years the console's records live in. */

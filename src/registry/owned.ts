@@ -4,9 +4,10 @@ import { ENTITIES } from './entities';
 /**
  * Why a field is the server's: moved by the entity's workflow (`workflow`), written by one of its moves (`move`: a
  * transition's `sets`), following another record's workflow (`mirror`: a verification request's status is its doctor's
- * verificationStatus), or computed on every write (`computed`).
+ * verificationStatus), computed on every write (`computed`), the user who made the record (`creator`), or a thread
+ * appended to by its own call (`thread`).
  */
-export type Ownership = 'workflow' | 'move' | 'mirror' | 'computed';
+export type Ownership = 'workflow' | 'move' | 'mirror' | 'computed' | 'creator' | 'thread';
 
 const cache = new WeakMap<EntityDef, Record<string, Ownership>>();
 
@@ -18,7 +19,10 @@ export function ownedFields(def: EntityDef): Record<string, Ownership> {
   const known = cache.get(def);
   if (known) return known;
   const owned: Record<string, Ownership> = {};
-  for (const [k, fd] of Object.entries(def.fields)) if (fd.kind === 'computed') owned[k] = 'computed';
+  for (const [k, fd] of Object.entries(def.fields)) {
+    if (fd.kind === 'computed') owned[k] = 'computed';
+    if (fd.server) owned[k] = fd.server;
+  }
   for (const e of ENTITIES) {
     const mirror = e.workflow?.mirror;
     if (mirror && e.fields[mirror.ref]?.ref === def.name) owned[mirror.field] = 'mirror';

@@ -79,6 +79,8 @@ const BEYOND_SPEC: Record<string, Role[]> = {
   'patients.access': ['superadmin'],
   // Issue 19: a change is reverted from a record's history by a superadmin or an admin who may edit the record.
   'history.revert': ['superadmin', 'admin'],
+  // Issue 19: centres' staff raise tickets for their centre (the superadmin on a centre's behalf), from a command.
+  'supportTicket.raise': ['superadmin', 'fmc', 'doctor'],
 };
 
 /** DECISIONS.md, "Routes and roles": where it settles a row differently from the spec, it stands. */

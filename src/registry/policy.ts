@@ -63,7 +63,8 @@ export const POLICY = {
   medprescribed: { list: SA },
   fmclogs: { list: SA },
   fmctests: { list: SA, details: SA },
-  supportTicket: { list: SA, edit: SA, details: SA },
+  // `raise`: add one from a command and a form, without the ticket screens; the raiser then reads their own tickets.
+  supportTicket: { list: SA, edit: SA, details: SA, raise: ['superadmin', 'fmc', 'doctor'] },
   fmcslots: crud(FMC_OWN),
   medicine: crud(SA_RAIL),
   udctest: crud(SA_A_RAIL),
@@ -147,4 +148,9 @@ export const READ_ACTIONS = ['details', 'view', 'profile'] as const;
 export function canReadRecord(role: Role | undefined | null, resource: string): boolean {
   if (READ_ACTIONS.some((a) => rolesFor(resource, a))) return READ_ACTIONS.some((a) => can(role, resource, a));
   return can(role, resource, 'list');
+}
+
+/** Who may make a record of `resource`: who may add one from its screens, or raise one from a command (a centre's ticket). */
+export function mayCreate(role: Role | undefined | null, resource: string): boolean {
+  return can(role, resource, 'add') || can(role, resource, 'raise');
 }

@@ -13,6 +13,7 @@ import { clientAddress, fail, HttpError, type AppEnv } from './http';
 import { inlineScriptSources, serveAsset, serveIndex } from './static-assets';
 import { mySessionRoutes } from './routes/my-sessions';
 import { auditTrailRoutes } from './routes/audit-trail';
+import { threadRoutes } from './routes/threads';
 import { checkQuery, isDataException } from './input-safety';
 import { contentFiles, MAX_UPLOAD_BYTES, uploadRoutes } from './routes/content';
 import { platformRoutes } from './routes/platform';
@@ -133,6 +134,7 @@ export function createApp(deps: { db: DB; config: Config; distDir?: string }): H
   api.route('/', fmcScreenRoutes());
   api.route('/', worklistRoutes());
   api.route('/', auditTrailRoutes());
+  api.route('/', threadRoutes());
   api.route('/', crudRoutes());
   api.all('*', () => { throw fail(404, 'There is no such call', { code: 'not_found' }); });
   app.route('/api', api);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { can, canReadRecord, ENTITIES, inputFields, inputSchema, isInput, ROLES, type EntityDef, type Role } from '../../src/registry';
+import { can, canReadRecord, ENTITIES, inputFields, inputSchema, isInput, mayCreate, ROLES, type EntityDef, type Role } from '../../src/registry';
 import { getRecord } from '../../src/server/crud/write';
 import { fieldsOf, readable, setupApi } from './harness';
 
@@ -72,7 +72,7 @@ describe.each(ENTITIES.map((e) => [e.name, e] as const))('%s', (_, def) => {
   });
 
   test.each(ROLES)('%s: create', async (role) => {
-    const allowed = can(role, def.name, 'add');
+    const allowed = mayCreate(role, def.name);
     const before = await api.count(def);
     const p = await api.payload(def);
     if (!p) {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  can, canPickFrom, canReadRecord, ENTITIES, getEntity, inputFields, inputSchema, mayMove, mayUpload, ownedFields, ROLES, SCREENS, shownKind,
+  can, canPickFrom, canReadRecord, ENTITIES, getEntity, inputFields, inputSchema, mayCreate, mayMove, mayUpload, ownedFields, ROLES, SCREENS, shownKind,
   type EntityDef, type Role,
 } from '../../src/registry';
 import { tokenHash } from '../../src/server/auth/tokens';
@@ -57,7 +57,10 @@ function ruleOf(method: string, path: string): Rule | undefined {
     const base = `/api/${def.api}`;
     const generated: Record<string, Rule> = {
       [`GET ${base}`]: (r) => can(r, def.name, 'list'),
-      [`POST ${base}`]: (r) => can(r, def.name, 'add'),
+      [`POST ${base}`]: (r) => mayCreate(r, def.name),
+      [`GET ${base}/mine`]: (r) => can(r, def.name, 'raise'),
+      ...Object.fromEntries(Object.entries(def.fields).filter(([, fd]) => fd.server === 'thread')
+        .map(([k]) => [`POST ${base}/:id/${k}`, (r: Role) => can(r, def.name, 'edit') || can(r, def.name, 'raise')])),
       [`GET ${base}/options`]: (r) => canPickFrom(r, def.name),
       [`GET ${base}/export`]: (r) => can(r, def.name, 'list'),
       [`GET ${base}/:id`]: (r) => canReadRecord(r, def.name),

@@ -2,8 +2,9 @@ import { defineEntity } from '../entity';
 import { f } from '../fields';
 
 /**
- * A centre's support ticket (fmc/support/ticket): raised by centre staff, assigned to an administrator,
- * discussed in comments, moved open → in progress → resolved → closed, and reopened (DECISIONS.md).
+ * A centre's support ticket (fmc/support/ticket): raised by centre staff for their centre (a command and a form; the
+ * ticket screens are the superadmin's), assigned to an administrator, discussed in comments that the raiser and
+ * superadmins add one at a time, moved open → in progress → resolved → closed, and reopened (DECISIONS.md).
  */
 export const supportTicket = defineEntity({
   name: 'supportTicket',
@@ -14,7 +15,7 @@ export const supportTicket = defineEntity({
     subject: f.text({ required: true, max: 200, sortable: true, searchable: true }),
     description: f.longText({ required: true, max: 4000 }),
     fmc: f.ref('fmc', { required: true }),
-    raisedBy: f.ref('admin-user'),
+    raisedBy: f.ref('admin-user', { server: 'creator' }),
     priority: f.enum(['low', 'medium', 'high', 'urgent'], { required: true, sortable: true }),
     status: f.enum(['open', 'in_progress', 'resolved', 'closed'], { required: true }),
     assignee: f.ref('admin-user'),
@@ -22,7 +23,7 @@ export const supportTicket = defineEntity({
       author: f.ref('admin-user'),
       at: f.datetime({ required: true }),
       text: f.longText({ required: true, max: 2000 }),
-    }, { max: 100 }),
+    }, { max: 100, server: 'thread' }),
   },
   titleFields: ['subject'],
   subtitleFields: ['priority'],

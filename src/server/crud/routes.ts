@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, holdsPatientData, mayMove, inputSchema, ownedFields, parseListQuery, type Action, type EntityDef } from '../../registry';
+import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, holdsPatientData, mayCreate, mayMove, inputSchema, ownedFields, parseListQuery, type Action, type EntityDef } from '../../registry';
 import { fail, fieldErrors, jsonBody, recordIdParam, type AppEnv, type Ctx } from '../http';
 import { listRecords } from './list';
 import { scopeWhere } from './scope';
@@ -64,7 +64,7 @@ export function crudRoutes(): Hono<AppEnv> {
       return c.json(page);
     });
     app.post(base, async (c) => {
-      guard(c, def.name, 'add');
+      if (!mayCreate(c.get('user').role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
       const input = screenImages(def, validate(def, 'create', partPayload(def, 'create', await jsonBody(c)).input), c.get('config').imageOrigins);
       return c.json({ data: await createRecord(c.get('db'), def, input, c.get('user'), c.get('config').scryptLogN) }, 201);
     });

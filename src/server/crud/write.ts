@@ -92,6 +92,11 @@ export async function createRecord(db: DB, def: EntityDef, input: Record<string,
       // A workflow's record starts in its initial status (and a field that follows another's workflow in that one's);
       // only moves change them (crud/transition.ts).
       for (const [k, v] of Object.entries(ownedStart(def))) cols[columnName(k, def.fields[k])] = v;
+      // Who made it, where the record keeps that (a ticket's raiser); the system (seed, imports) writes a record on
+      // someone's behalf and names them itself.
+      for (const [k, fd] of Object.entries(def.fields)) {
+        if (fd.server === 'creator' && !(actor === SYSTEM_ACTOR && input[k] != null)) cols[columnName(k, fd)] = actor.id;
+      }
       const hooks = hooksOf(def);
       if (hooks.beforeWrite) cols = await hooks.beforeWrite(tx, cols, null);
       const names = Object.keys(cols);

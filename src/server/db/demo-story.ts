@@ -15,7 +15,10 @@ export interface StoryMove { to: string; at: Date; reason?: string | null; actor
 /** A demo record: its create payload, then the moves that brought it to its status, with when it was made. */
 export interface StoryRecord {
   values: Record<string, unknown>;
-  /** Values of fields the server owns that the record had from its making (an appointment's slot, from its booking). */
+  /**
+   * Values of fields the server owns that the record has from calls other than its moves: an appointment's slot (its
+   * booking), a ticket's raiser (who made it) and comments (each added by its own call).
+   */
   given?: Record<string, unknown>;
   createdAt: Date;
   moves?: StoryMove[];
@@ -58,7 +61,8 @@ async function prepare(db: DB, def: EntityDef, rec: StoryRecord): Promise<Prepar
   }
   for (const [k, v] of Object.entries(rec.given ?? {})) {
     const fd = def.fields[k];
-    if (ownedFields(def)[k] !== 'move' || !memberSchema(fd, 'create').safeParse(v).success) throw new Error(`demo ${def.name}: ${k} cannot be given as ${JSON.stringify(v)}`);
+    const owner = ownedFields(def)[k];
+    if (!(owner === 'move' || owner === 'creator' || owner === 'thread') || !memberSchema(fd, 'create').safeParse(v).success) throw new Error(`demo ${def.name}: ${k} cannot be given as ${JSON.stringify(v)}`);
     cols[columnName(k, fd)] = param(fd, v);
   }
   // What has happened happened before now: a record made or moved later would be a story from the future.

@@ -219,11 +219,11 @@ async function seedTickets(db: DB, faker: Faker, clock: StoryClock, centresOf: M
       createdAt,
       moves,
       values: {
-        subject: story.subject, description: story.description, fmc, raisedBy,
+        subject: story.subject, description: story.description, fmc,
         priority: faker.helpers.weightedArrayElement([{ value: 'low', weight: 3 }, { value: 'medium', weight: 5 }, { value: 'high', weight: 3 }, { value: 'urgent', weight: 1 }]),
         assignee: moves.length || faker.datatype.boolean() ? assignee : null,
-        comments: comments.map((c) => ({ ...c, at: c.at.toISOString() })),
       },
+      given: { raisedBy, comments: comments.map((c) => ({ ...c, at: c.at.toISOString() })) },
     });
   }
   records.sort((a, b) => +a.createdAt - +b.createdAt);

@@ -1,6 +1,6 @@
 import { CONSULTATION_FEES } from '../fake-data/people';
 import { REVIEW_COMMENTS, TEST_RESULTS, TICKETS, VERIFICATION_DOCUMENTS, VISIT_REASONS } from '../fake-data/workflows';
-import { bySeq, oneId, weighted, type Override } from './helpers';
+import { bySeq, weighted, type Override } from './helpers';
 
 const DAY = 86_400_000;
 
@@ -75,7 +75,6 @@ export const WORKFLOW_OVERRIDES: Record<string, Override> = {
     const story = bySeq(TICKETS, ctx.seq);
     return {
       subject: story.subject, description: story.description, priority: weighted(ctx, [['low', 3], ['medium', 5], ['high', 3], ['urgent', 1]]),
-      comments: [{ author: oneId(ctx, 'admin-user'), at: instant(ctx, -3, 0).toISOString(), text: story.staff[0] }],
     };
   },
 };
