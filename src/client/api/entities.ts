@@ -60,8 +60,8 @@ export const entities = {
   remove: (def: EntityDef, id: number) => http.delete<unknown>(`${base(def)}/${id}`),
   restore: (def: EntityDef, id: number) => data(http.post<{ data: Row }>(`${base(def)}/${id}/restore`)),
   transition: (def: EntityDef, id: number, body: TransitionBody) => data(http.post<{ data: Row }>(`${base(def)}/${id}/transition`, body)),
-  history: (def: EntityDef, id: number): Read<HistoryEntry[]> => ({
-    key: keys.entity(def.name).history(id),
+  history: (def: EntityDef, id: number, version?: number): Read<HistoryEntry[]> => ({
+    key: keys.entity(def.name).history(id, version),
     fetch: (signal) => data(http.get<{ data: HistoryEntry[] }>(`${base(def)}/${id}/history`, { signal })),
   }),
   /** Titles matching `q`, or of the records `ids` names (answered only to a role that may list the entity). */

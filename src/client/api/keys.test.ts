@@ -17,6 +17,7 @@ describe('the key factory', () => {
     ['its lists cover every query', patients.lists, patients.list({ q: 'shah', sort, filters: { status: 'active' } }), true],
     ['its lists do not cover a record', patients.lists, patients.record(7), false],
     ['a record covers its history', patients.record(7), patients.history(7), true],
+    ['its history covers each version’s', patients.history(7), patients.history(7, 3), true],
     ['a record covers its timeline', patients.record(7), patients.timeline(7), true],
     ['a record does not cover another', patients.record(7), patients.record(70), false],
     ['a record does not cover another’s history', patients.record(7), patients.history(70), false],

@@ -29,7 +29,8 @@ export const keys = {
       list: (query: ListParams) => [...all, 'list', { q: query.q || undefined, sort: query.sort, filters: query.filters }] as const,
       records: [...all, 'record'] as const,
       record: (id: number) => [...all, 'record', id] as const,
-      history: (id: number) => [...all, 'record', id, 'history'] as const,
+      /** With `version`, the history as of that version of the record: a record read anew with another one asks again. */
+      history: (id: number, version?: number) => (version === undefined ? [...all, 'record', id, 'history'] as const : [...all, 'record', id, 'history', version] as const),
       timeline: (id: number) => [...all, 'record', id, 'timeline'] as const,
       /** Every picker's titles of the entity, whatever was typed. */
       pickers: [...all, 'options'] as const,

@@ -75,7 +75,7 @@ export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; v
           <dt>{t('details.version')}</dt><dd>{row.version}</dd>
         </dl>
       )}
-      {def.workflow && <StatusHistory def={def} id={id} />}
+      {def.workflow && <StatusHistory def={def} id={id} version={row.version} />}
     </article>
   );
 }

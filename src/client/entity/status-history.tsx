@@ -6,12 +6,14 @@ import { useFormat } from './format';
 
 /**
  * A record's status history (the entity API's `history`), oldest first as the server keeps it: who moved it, from
- * what to what, when and why. Its key is below the record's, so a move refetches it and the newest line shows at once.
+ * what to what, when and why. Read as of the record's `version`: a move made here, or one found when the record is
+ * read again (Reload after a refusal), asks for it again, and the newest line shows at once; the lines shown stay
+ * until the new ones come.
  */
-export function StatusHistory({ def, id }: { def: EntityDef; id: number }) {
+export function StatusHistory({ def, id, version }: { def: EntityDef; id: number; version: number }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const history = useRead(entities.history(def, id));
+  const history = useRead(entities.history(def, id, version), { keepPrevious: true });
   const entries = history.data ?? null;
   const error = history.error;
 
