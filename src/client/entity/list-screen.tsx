@@ -265,8 +265,9 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
         <div className="grid-scroll" ref={scrollRef}>
           {/* Columns keep a readable width: on a narrow screen the table scrolls sideways instead of squeezing them to
               nothing, inside this scroller (the page never scrolls sideways), with the checkbox and first column pinned. */}
-          {/* The grid holds the focus and points at its highlighted row (aria-activedescendant is a grid's, not a tbody's). */}
-          <table role="grid" aria-rowcount={total?.n ?? rows.length} aria-labelledby="list-title" aria-multiselectable
+          {/* The grid holds the focus and points at its highlighted row (aria-activedescendant is a grid's, not a tbody's).
+              It is busy while its rows are on their way: the rows and count shown may still be the last search's. */}
+          <table role="grid" aria-rowcount={total?.n ?? rows.length} aria-labelledby="list-title" aria-multiselectable aria-busy={list.loading || undefined}
             ref={tableRef} tabIndex={0} onKeyDown={onKeyDown} aria-describedby="list-keys"
             aria-activedescendant={focusedRow ? `row-${def.name}-${focusedRow.id}` : undefined}
             style={{ minWidth: tableWidth, ['--pin-left' as string]: `${SELECT_WIDTH}px` }}>
