@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request, type Route } from './fixtures';
-import { apiOf, unique } from './catalogue-helpers';
+import { apiOf, tabTo, unique } from './catalogue-helpers';
 import { openPalette, signInAs } from './helpers';
 
 /**
@@ -131,4 +131,38 @@ test('in the palette, a record search typed past is cancelled, and the newer ans
   expect(gamma.held.every((r) => r.failure() !== null)).toBe(true);
   await expect(records(`Delta ${tag}`)).toBeVisible();
   await expect(records(`Gamma ${tag}`)).toHaveCount(0);
+});
+
+test('a stale edit offers Reload: the form takes the record as it is now, and the save then goes through', async ({ page }) => {
+  await signInAs(page, 'admin');
+  const api = await apiOf(page);
+  const name = unique('Stale Oncology');
+  const rec = await api.create('specialist', { name, description: 'first', status: 'active' });
+  await page.goto(`/dashboard/speciality?q=${encodeURIComponent(name)}`);
+  await expect(page.getByRole('gridcell', { name, exact: true })).toBeVisible();
+  await page.keyboard.press('e');
+  const form = page.getByRole('dialog', { name: 'Edit Speciality' });
+  await expect(form.getByLabel(/^Name/)).toBeFocused();
+
+  // Someone else changes the record while the form is open.
+  const changed = await api.put(`/api/specialist/${rec.id}`, { name, description: 'changed elsewhere', status: 'active', version: rec.version });
+  expect(changed.status).toBe(200);
+
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Mine');
+  await page.keyboard.press('Control+Enter');
+  const stale = form.getByRole('alert').filter({ hasText: 'Someone else changed this record since you opened it.' });
+  await expect(stale).toBeVisible();
+  await tabTo(page, stale.getByRole('button', { name: 'Reload the latest version' }));
+  await page.keyboard.press('Enter');
+  await expect(stale).toHaveCount(0);
+  await expect(form.getByLabel(/^Description/)).toHaveValue('changed elsewhere');
+  await expect(form.getByLabel(/^Name/)).toHaveValue(name);
+
+  await form.getByLabel(/^Name/).press('End');
+  await page.keyboard.type(' Mine');
+  await page.keyboard.press('Control+Enter');
+  await expect(form).toHaveCount(0);
+  await expect(page.getByRole('gridcell', { name: `${name} Mine`, exact: true })).toBeVisible();
+  expect((await api.get(`/api/specialist/${rec.id}`)).body.data).toMatchObject({ name: `${name} Mine`, description: 'changed elsewhere' });
 });
