@@ -5,10 +5,11 @@ import { useSnapshot } from 'valtio';
 import { prefs, shownTheme } from './state/prefs';
 import { RequireAuth } from './shell/require-auth';
 import { SignIn } from './screens/sign-in';
-import { NotFound, ServerError } from './screens/error-pages';
 
 // The sign-in page comes first; the console behind it and the rarer public pages load when they are opened.
 const Dashboard = lazy(() => import('./shell/dashboard'));
+const NotFound = lazy(() => import('./screens/error-pages').then((m) => ({ default: m.NotFound })));
+const ServerError = lazy(() => import('./screens/error-pages').then((m) => ({ default: m.ServerError })));
 const SignUp = lazy(() => import('./screens/sign-up').then((m) => ({ default: m.SignUp })));
 const ForgotPassword = lazy(() => import('./screens/forgot-password').then((m) => ({ default: m.ForgotPassword })));
 const ResetPassword = lazy(() => import('./screens/reset-password').then((m) => ({ default: m.ResetPassword })));

@@ -25,8 +25,9 @@ async function csvOf(download: Download): Promise<string[][]> {
   return csvRecords(bytes.subarray(3).toString('utf8')).records;
 }
 
-/** The list's count in its footer ("1,234 records"). */
+/** The list's count in its footer ("1,234 records"), once the grid has the answer for its search (not busy). */
 async function listTotal(page: Page): Promise<number> {
+  await expect(page.getByRole('grid')).not.toHaveAttribute('aria-busy', 'true');
   const foot = page.locator('.grid-foot > span').first();
   await expect(foot).toHaveText(/^\d[\d,]* records$/);
   return Number((await foot.innerText()).replace(/\D/g, ''));

@@ -2,7 +2,7 @@ import { test as base } from '@playwright/test';
 import { consoleUrl, type Dataset } from './consoles';
 
 export { expect } from '@playwright/test';
-export type { Download, Locator, Page, Route } from '@playwright/test';
+export type { Download, Locator, Page, Request, Route } from '@playwright/test';
 
 /**
  * Playwright's `test` with the console to run against chosen by data set (`test.use({ dataset: 'demo' })`): the

@@ -1,9 +1,14 @@
 import { FetchError, ofetch } from 'ofetch';
 
+/**
+ * The transport under every module of src/client/api: the one place that sends a request. Screens never call it;
+ * they call the entity API (entities.ts) or their screen's api file, which name the addresses.
+ */
+
 /** One item of the API's failure shape (DECISIONS.md). */
 export interface ErrorItem { message: string; field?: string; code?: string; expired?: boolean }
 
-/** The client's own messages when the server's answer has none (translateMessage says them in the user's language). */
+/** The client's own messages when the server's answer has none (errorText says them in the user's language). */
 export const NETWORK_MESSAGE = 'The server cannot be reached';
 export const statusMessage = (status: number) => `Request failed (${status})`;
 export const STATUS_MESSAGE = /^Request failed \((\d+)\)$/;
@@ -20,6 +25,10 @@ export class ApiError extends Error {
   fieldErrors(): ErrorItem[] {
     return this.errors.filter((e) => e.field);
   }
+  /** The first error's code (`stale`, `duplicate`, `illegal_transition`…): what a screen acts on. */
+  get code(): string | undefined {
+    return this.errors[0]?.code;
+  }
 }
 
 export const STORAGE = { accessToken: 'access_token', idToken: 'id_token', expiresAt: 'expires_at', fcmToken: 'fcm_token' } as const;
@@ -33,18 +42,31 @@ export function onSessionExpired(fn: Listener): () => void {
   return () => expiredListeners.delete(fn);
 }
 
+/** A failure as the API's error, told to the session store when it ends the session. */
+export function raise(status: number, errors: ErrorItem[] | undefined): ApiError {
+  const apiError = new ApiError(status, Array.isArray(errors) && errors.length ? errors
+    : [{ message: status ? statusMessage(status) : NETWORK_MESSAGE, code: status ? 'http' : 'network' }]);
+  if (apiError.expired) expiredListeners.forEach((fn) => fn(apiError));
+  return apiError;
+}
+
 /** Addresses with /api/ go to the backend; others to the content base (CONTENT_BASE, default /content/). */
 export function resolveUrl(url: string, contentBase = '/content/'): string {
   if (/^https?:\/\//.test(url) || url.includes('/api/')) return url;
   return `${contentBase.replace(/\/$/, '')}/${url.replace(/^\/?(content\/)?/, '')}`;
 }
 
-const http = ofetch.create({
+/** The session's token as a request header (none when signed out). */
+export const bearer = (): Record<string, string> => {
+  const token = localStorage.getItem(STORAGE.idToken);
+  return token ? { Authorization: `Bearer ${token}` } : {};
+};
+
+const fetcher = ofetch.create({
   retry: 0,
   onRequest({ options }) {
-    const token = localStorage.getItem(STORAGE.idToken);
     const headers = new Headers(options.headers);
-    if (token) headers.set('Authorization', `Bearer ${token}`);
+    for (const [k, v] of Object.entries(bearer())) headers.set(k, v);
     if (!(options.body instanceof Blob)) headers.set('Content-Type', 'application/json');
     options.headers = headers;
   },
@@ -53,29 +75,24 @@ const http = ofetch.create({
 /**
  * Reads are retried when the network fails or a proxy says the server is briefly away (502, 503, 504): twice, after
  * 300 ms and 900 ms. Writes never are: a write whose answer was lost may have happened (a version check makes a
- * repeated edit answer 409, which the user is shown), so the user decides.
+ * repeated edit answer 409, which the user is shown), so the user decides. TanStack Query's own retry is off
+ * (query-client.ts), so this is the one retry policy, for queries and for the reads outside them alike.
  */
 const READ_RETRY = { retry: 2, retryDelay: (ctx: { options: { retry?: number | false } }) => (ctx.options.retry === 2 ? 300 : 900), retryStatusCodes: [502, 503, 504] };
 
 async function call<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   try {
-    return await http<T>(url, { method, body: body as BodyInit | Record<string, unknown> | undefined, signal, ...(method === 'GET' ? READ_RETRY : {}) });
+    return await fetcher<T>(url, { method, body: body as BodyInit | Record<string, unknown> | undefined, signal, ...(method === 'GET' ? READ_RETRY : {}) });
   } catch (err) {
     if (signal?.aborted) throw err; // cancelled on purpose: not a failure anyone is shown
-    if (err instanceof FetchError) {
-      const status = err.status ?? 0;
-      const errors: ErrorItem[] = Array.isArray(err.data?.errors) ? err.data.errors : [{ message: status ? statusMessage(status) : NETWORK_MESSAGE, code: status ? 'http' : 'network' }];
-      const apiError = new ApiError(status, errors);
-      if (apiError.expired) expiredListeners.forEach((fn) => fn(apiError));
-      throw apiError;
-    }
+    if (err instanceof FetchError) throw raise(err.status ?? 0, err.data?.errors);
     throw err;
   }
 }
 
 export interface Page<T> { data: T[]; total: number; totalIsEstimate?: boolean; nextCursor: string | null }
 
-export const api = {
+export const http = {
   /** `signal` cancels a request whose answer nobody waits for any more (a superseded search). */
   get: <T>(url: string, opts: { signal?: AbortSignal } = {}) => call<T>('GET', url, undefined, opts.signal),
   post: <T>(url: string, body?: unknown) => call<T>('POST', url, body ?? {}),
@@ -83,4 +100,3 @@ export const api = {
   delete: <T>(url: string) => call<T>('DELETE', url),
   upload: <T>(url: string, file: Blob) => call<T>('POST', url, file),
 };
-export type Api = typeof api;

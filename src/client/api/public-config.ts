@@ -1,4 +1,4 @@
-import { api } from './client';
+import { http } from './client';
 
 /** What the server says is configured: the hosted login widget and push notifications are optional (DECISIONS.md). */
 export interface PublicConfig {
@@ -11,7 +11,8 @@ export interface PublicConfig {
 
 let cached: Promise<PublicConfig> | null = null;
 
+/** Asked once per visit (it changes only when the server restarts with another configuration). */
 export function publicConfig(): Promise<PublicConfig> {
-  cached ??= api.get<{ data: PublicConfig }>('/api/auth/config').then((r) => r.data).catch(() => ({ hostedLogin: null, firebase: null, contentBase: '/content/' }));
+  cached ??= http.get<{ data: PublicConfig }>('/api/auth/config').then((r) => r.data).catch(() => ({ hostedLogin: null, firebase: null, contentBase: '/content/' }));
   return cached;
 }

@@ -1,10 +1,11 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dataChanged, registerScreenAction } from '../state/ui';
+import { registerScreenAction } from '../state/ui';
+import { listsChanged } from '../api/writes';
 import { movesFrom, titleOf, type EntityDef, type Transition } from '../../registry';
 import { TransitionDialog } from './transition-dialog';
 import { moveLabel, needsDialog, postTransition, refusalText, type MoveInput } from './transition-call';
-import type { Row } from './use-infinite-list';
+import type { Row } from '../api/entities';
 
 interface RowResult { id: number; title: string; ok: boolean; text: string }
 interface Run { move: Transition; results: RowResult[] }
@@ -34,7 +35,7 @@ export function BulkMoves({ handle, def, moves, selected, onFinished, onDismiss 
     const results: RowResult[] = [];
     setProgress({ done: 0, count: rows.length });
     for (const row of rows) {
-      const outcome = await postTransition(def, row.id, row.version, move, input);
+      const outcome = await postTransition(def, row.id, row.version, move, input, { lists: false });
       const title = titleOf(def, row) || `#${row.id}`;
       results.push(outcome.ok
         ? { id: row.id, title, ok: true, text: t('workflow.resultOk', { status: t(String(outcome.record[def.workflow!.field]), { ns: 'enums' }) }) }
@@ -43,7 +44,8 @@ export function BulkMoves({ handle, def, moves, selected, onFinished, onDismiss 
     }
     setProgress(null);
     setRun({ move, results });
-    dataChanged();
+    // Each moved row is set where it shows; the entity's lists are refetched once, after the last.
+    listsChanged(def);
     onFinished(results.filter((r) => r.ok).map((r) => r.id));
   };
   const start = (move: Transition, rows: Row[] = selected) => {

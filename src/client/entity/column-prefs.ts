@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { snapshot, useSnapshot } from 'valtio';
 import { entityByName, type ColumnsPrefs, type EntityDef, type ListColumns } from '../../registry';
-import { api } from '../api/client';
+import { me } from '../api/me';
 import { prefs } from '../state/prefs';
 import { clampWidth, columnSpecs, type ColumnSpec } from './column-widths';
 
 /**
  * A list's columns as this user left them: which are hidden and the widths set by dragging or the arrow keys, kept
- * in the user's preferences on the server (PUT /api/me/prefs, `columns`), so they follow the user to any browser and
+ * in the user's preferences on the server (`columns`), so they follow the user to any browser and
  * are never left for the next user of a shared one. A resize is saved once it ends, after a pause, not on every pixel.
  */
 
@@ -38,7 +38,7 @@ function saveSoon() {
   clearTimeout(timer);
   timer = setTimeout(() => {
     timer = undefined;
-    api.put('/api/me/prefs', { columns: prunedColumns(snapshot(prefs).columns as ColumnsPrefs) }).catch(() => {});
+    me.savePrefs({ columns: prunedColumns(snapshot(prefs).columns as ColumnsPrefs) }).catch(() => {});
   }, SAVE_AFTER_MS);
 }
 

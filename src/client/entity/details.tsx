@@ -1,16 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { useHotkeys } from 'react-hotkeys-hook';
-import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { can, entityPath, titleOf, viewActionFor, type EntityDef } from '../../registry';
-import { api, ApiError } from '../api/client';
+import { entities } from '../api/entities';
+import { useRead } from '../api/use-read';
 import { currentRole } from '../state/session';
-import { dataChanged, setInView, ui } from '../state/ui';
+import { setInView, ui } from '../state/ui';
 import { FieldValue } from './field-value';
-import type { Row } from './use-infinite-list';
-import { translateMessage } from '../i18n';
 import { RecordMoves } from './record-moves';
 import { StatusHistory } from './status-history';
 import { InvoiceActions, InvoiceDocument } from './invoice-document';
@@ -25,14 +23,11 @@ import { useFormat } from './format';
 export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; view?: string }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const snap = useSnapshot(ui);
   const role = currentRole();
-  const [row, setRow] = useState<Row | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [reloads, setReloads] = useState(0);
-  useEffect(() => {
-    api.get<{ data: Row }>(`/api/${def.api}/${id}`).then((r) => setRow(r.data)).catch((err) => setError(err instanceof ApiError ? translateMessage(err.message) : String(err)));
-  }, [def, id, snap.dataVersion, reloads]);
+  // Refreshed by key: an edit, a move or an undo of this record (api/writes.ts) sets or refetches it.
+  const record = useRead(entities.get(def, id));
+  const row = record.data ?? null;
+  const error = record.error;
   const mayEdit = can(role, def.name, 'edit');
   const mayDelete = can(role, def.name, 'delete');
   const mayList = can(role, def.name, 'list');
@@ -60,12 +55,12 @@ export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; v
         <h1 id="details-title">{name}: {titleOf(def, row) || `#${row.id}`}</h1>
         {mayList && <Link href={listHref(def, listView)} className="btn">← {t('details.back')} <kbd>Esc</kbd></Link>}
         {can(role, def.name, 'timeline') && <Link href={entityPath(def, 'timeline', id)} className="btn">{t('details.timeline')}</Link>}
-        {isInvoice && <InvoiceActions row={row} api={def.api} />}
+        {isInvoice && <InvoiceActions def={def} row={row} />}
         {mayEdit && <Link href={entityPath(def, 'edit', id)} className="btn btn-primary">{t('details.edit')} <kbd>e</kbd></Link>}
         {mayDelete && <button className="btn btn-danger" onClick={() => { ui.confirmDelete = { entity: def.name, id }; }}>{t('details.delete')}</button>}
       </div>
       {def.workflow && (
-        <RecordMoves def={def} row={row} onMoved={(rec) => { setRow(rec); dataChanged(); }} onReload={() => setReloads((n) => n + 1)} />
+        <RecordMoves def={def} row={row} onReload={record.retry} />
       )}
       {isInvoice ? <InvoiceDocument row={row} /> : (
         <dl className="details">
@@ -80,7 +75,7 @@ export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; v
           <dt>{t('details.version')}</dt><dd>{row.version}</dd>
         </dl>
       )}
-      {def.workflow && <StatusHistory def={def} id={id} refreshKey={`${row.version}-${snap.dataVersion}`} />}
+      {def.workflow && <StatusHistory def={def} id={id} version={row.version} />}
     </article>
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef, ListQuery } from '../../registry';
-import { translateMessage } from '../i18n';
 import { registerScreenAction } from '../state/ui';
 import { exportFailureText, fetchExport, MAX_SELECTED_EXPORT, saveBlob, type Progress } from './export-download';
 import { formatsFor } from './format';
@@ -57,7 +56,7 @@ export function ExportCsv({ def, query, columns, selected }: {
       saveBlob(file.blob, file.fileName);
       setSaved({ rows: file.rows, file: file.fileName });
     } catch (err) {
-      if (!controller.signal.aborted) setFailed({ kind, message: exportFailureText(err, t, translateMessage), retry: true });
+      if (!controller.signal.aborted) setFailed({ kind, message: exportFailureText(err, t), retry: true });
     } finally {
       if (abort.current === controller) abort.current = null;
       setRunning(null);

@@ -1,7 +1,6 @@
-import i18next from 'i18next';
-import { describe, expect, test } from 'vitest';
-import { getEntity } from '../../registry';
+import { afterAll, describe, expect, test } from 'vitest';
 import { ApiError } from '../api/client';
+import i18n from '../i18n';
 import serverEs from '../i18n/locales/api-messages/es';
 import serverFr from '../i18n/locales/api-messages/fr';
 import serverIt from '../i18n/locales/api-messages/it';
@@ -11,7 +10,7 @@ import uiEs from '../i18n/locales/ui/es';
 import uiFr from '../i18n/locales/ui/fr';
 import uiIt from '../i18n/locales/ui/it';
 import uiZh from '../i18n/locales/ui/zh';
-import { exportFailureText, exportUrl, recordCounter } from './export-download';
+import { exportFailureText, recordCounter } from './export-download';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -29,43 +28,31 @@ describe('recordCounter: CSV records counted as their bytes arrive', () => {
   });
 });
 
-test('exportUrl: the list query, the columns, one header each, and the ids', () => {
-  const url = new URL(exportUrl(getEntity('patients'), {
-    query: { q: 'shah', sort: { field: 'lastName', dir: 'desc' }, filters: { status: 'active' } },
-    columns: ['firstName', 'phone'], headers: ['Prénom', 'Téléphone, mobile'], ids: [3, 1],
-  }), 'http://x');
-  expect(url.pathname).toBe('/api/patients/export');
-  expect(url.searchParams.get('q')).toBe('shah');
-  expect(url.searchParams.get('sort')).toBe('lastName:desc');
-  expect(url.searchParams.get('filter[status]')).toBe('active');
-  expect(url.searchParams.get('columns')).toBe('firstName,phone');
-  expect(url.searchParams.getAll('header')).toEqual(['Prénom', 'Téléphone, mobile']);
-  expect(url.searchParams.get('ids')).toBe('3,1');
-});
-
 /** The ui strings and the server's messages of each language, as the console loads them (i18n/bundles). */
 const LANGS = {
   en: { ui: uiEn, server: {} as Record<string, string> }, fr: { ui: uiFr, server: serverFr }, es: { ui: uiEs, server: serverEs },
   it: { ui: uiIt, server: serverIt }, zh: { ui: uiZh, server: serverZh },
 };
 
-describe('exportFailureText: why an export failed, in the user\'s language', () => {
-  test.each(Object.keys(LANGS) as (keyof typeof LANGS)[])('%s', (lang) => {
-    const i18n = i18next.createInstance();
-    void i18n.init({ lng: lang, fallbackLng: 'en', initAsync: false, interpolation: { escapeValue: false },
-      resources: Object.fromEntries(Object.entries(LANGS).map(([l, r]) => [l, { translation: r.ui, validation: r.server }])) });
-    const t = i18n.getFixedT(lang);
-    const translate = (m: string) => i18n.t(m, { ns: 'validation', keySeparator: false, nsSeparator: false, defaultValue: m });
-    const { ui, server } = LANGS[lang];
-    const text = (err: unknown) => exportFailureText(err, t, translate);
+for (const [lang, { ui, server }] of Object.entries(LANGS)) {
+  i18n.addResourceBundle(lang, 'translation', ui, true, true);
+  i18n.addResourceBundle(lang, 'validation', server, true, true);
+}
+afterAll(() => i18n.changeLanguage('en'));
 
-    // The errors fetchExport makes itself (no connection, a status without the API's body), and the browser's own.
+describe('exportFailureText: why an export failed, in the user\'s language', () => {
+  test.each(Object.keys(LANGS) as (keyof typeof LANGS)[])('%s', async (lang) => {
+    await i18n.changeLanguage(lang);
+    const { ui, server } = LANGS[lang];
+    const text = (err: unknown) => exportFailureText(err, i18n.getFixedT(lang));
+
+    // The errors the download makes itself (no connection, a status without the API's body), and the browser's own.
     expect(text(new ApiError(0, [{ message: 'The server cannot be reached', code: 'network' }]))).toBe(ui.errors.network);
     expect(text(new ApiError(502, [{ message: 'Request failed (502)', code: 'http' }]))).toBe(ui.exportCsv.status.replace('{{status}}', '502'));
     expect(text(new RangeError('Array buffer allocation failed'))).toBe(ui.errors.server);
     // The server's own message, translated where the console knows it.
     const refused = 'You do not have permission to do this';
-    expect(text(new ApiError(403, [{ message: refused }]))).toBe(server[refused] ?? refused);
+    expect(text(new ApiError(403, [{ message: refused }]))).toBe((server as Record<string, string>)[refused] ?? refused);
     // Not the English of the error itself (before, the alert read "L’export a échoué : The server cannot be reached").
     if (lang !== 'en') expect(text(new ApiError(0, [{ message: 'The server cannot be reached', code: 'network' }]))).not.toContain('cannot be reached');
   });

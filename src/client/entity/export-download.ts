@@ -1,27 +1,11 @@
 import type { TFunction } from 'i18next';
-import { listQueryString, type EntityDef, type ListQuery } from '../../registry';
-import { api, ApiError, NETWORK_MESSAGE, statusMessage, STORAGE, type ErrorItem } from '../api/client';
-
-/** What to export: the list's query (search, sort, filters), its columns as shown with their titles, or the selected rows. */
-export interface ExportSpec {
-  query: Pick<ListQuery, 'q' | 'sort' | 'filters'>;
-  columns: readonly string[];
-  /** The columns' titles in the user's language, one per column: the file's header row. */
-  headers: readonly string[];
-  ids?: readonly number[];
-}
+import type { EntityDef } from '../../registry';
+import { ApiError, NETWORK_MESSAGE } from '../api/client';
+import { entities, type ExportSpec } from '../api/entities';
+import { errorText } from '../api/error-text';
 
 /** The server's limit on selected rows in one export (crud/export-query.ts MAX_EXPORT_IDS). */
 export const MAX_SELECTED_EXPORT = 1000;
-
-/** `GET /api/{resource}/export?…`: the list's query string, then the columns, one header per column, and the ids. */
-export function exportUrl(def: EntityDef, spec: ExportSpec): string {
-  const p = new URLSearchParams(listQueryString(spec.query));
-  p.set('columns', spec.columns.join(','));
-  for (const h of spec.headers) p.append('header', h);
-  if (spec.ids) p.set('ids', spec.ids.join(','));
-  return `/api/${def.api}/export?${p}`;
-}
 
 export interface Progress { rows: number; total: number | null; estimate: boolean }
 
@@ -46,16 +30,6 @@ export function recordCounter() {
   };
 }
 
-/** A failed answer as the API client's error (its `{ errors }` body, or the status alone). */
-async function failure(res: Response): Promise<ApiError> {
-  let errors: ErrorItem[] | undefined;
-  try { errors = (await res.json())?.errors; } catch { /* not JSON: the status says enough */ }
-  const err = new ApiError(res.status, Array.isArray(errors) && errors.length ? errors : [{ message: statusMessage(res.status), code: 'http' }]);
-  // An ended session: the shared client's check lets the session store react as to any other call.
-  if (err.expired) void api.get('/api/adminUser/validate/authToken').catch(() => undefined);
-  return err;
-}
-
 /** The file's name from Content-Disposition (`attachment; filename="patients-2026-11-23.csv"`). */
 function fileNameOf(res: Response, def: EntityDef): string {
   const m = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
@@ -63,26 +37,18 @@ function fileNameOf(res: Response, def: EntityDef): string {
 }
 
 /**
- * Downloads an export as it streams: the answer's body is read piece by piece (fetch, not the API client, which
- * would wait for the whole of it), each piece kept and its records counted for `onProgress`, the total from
- * X-Total-Count. `signal` cancels it: the server then stops reading. The pieces become one Blob at the end.
+ * Downloads an export as it streams: the answer's body is read piece by piece (the entity API's download, not a
+ * JSON call, which would wait for the whole of it), each piece kept and its records counted for `onProgress`, the
+ * total from X-Total-Count. `signal` cancels it: the server then stops reading. The pieces become one Blob at the end.
  */
 export async function fetchExport(def: EntityDef, spec: ExportSpec, opts: { signal: AbortSignal; onProgress: (p: Progress) => void }) {
-  const token = localStorage.getItem(STORAGE.idToken);
-  let res: Response;
-  try {
-    res = await fetch(exportUrl(def, spec), { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal: opts.signal });
-  } catch (err) {
-    if (opts.signal.aborted) throw err;
-    throw new ApiError(0, [{ message: NETWORK_MESSAGE, code: 'network' }]);
-  }
-  if (!res.ok || !res.body) throw await failure(res);
+  const res = await entities.download(entities.exportAddress(def, spec), { signal: opts.signal });
   const totalHeader = res.headers.get('x-total-count');
   const total = totalHeader === null ? null : Number(totalHeader);
   const estimate = res.headers.get('x-total-is-estimate') === 'true';
   const count = recordCounter();
   const pieces: Uint8Array[] = [];
-  const reader = res.body.getReader();
+  const reader = res.body!.getReader();
   let rows = 0;
   opts.onProgress({ rows, total, estimate });
   try {
@@ -102,17 +68,12 @@ export async function fetchExport(def: EntityDef, spec: ExportSpec, opts: { sign
 }
 
 /**
- * Why an export failed, in the user's language: the errors above carry English words for the API client's sake,
- * so the user is shown their code's words instead (no connection, a bare HTTP status), the server's own message
- * translated (`translate`: i18n's translateMessage), and for anything else (the browser could not make the file)
- * a general message rather than the error's English text.
+ * Why an export failed, in the user's language, as the end of "Export failed: …": a bare HTTP status in the export's
+ * own words, anything else as every failed call says it (errorText).
  */
-export function exportFailureText(err: unknown, t: TFunction, translate: (message: string) => string): string {
-  if (!(err instanceof ApiError)) return t('errors.server');
-  const code = err.errors[0]?.code;
-  if (code === 'network') return t('errors.network');
-  if (code === 'http') return t('exportCsv.status', { status: err.status });
-  return translate(err.message);
+export function exportFailureText(err: unknown, t: TFunction): string {
+  if (err instanceof ApiError && err.code === 'http') return t('exportCsv.status', { status: err.status });
+  return errorText(err);
 }
 
 /** Saves a Blob as a file through a download link (the browser's own save, no new window). */

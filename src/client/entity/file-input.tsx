@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError, resolveUrl } from '../api/client';
-import { translateMessage } from '../i18n';
+import { resolveUrl } from '../api/client';
+import { errorText } from '../api/error-text';
+import { uploadFile } from '../api/upload';
 import { ImageValue } from './field-value';
 
-/** Uploads into the content store (POST /api/upload) and keeps the returned path as the field's value. */
+/** Uploads into the content store and keeps the returned path as the field's value. */
 export function FileInput({ inputId, kind, value, onChange }: { inputId: string; kind: 'image' | 'file'; value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -13,10 +14,9 @@ export function FileInput({ inputId, kind, value, onChange }: { inputId: string;
     setBusy(true);
     setError(null);
     try {
-      const res = await api.upload<{ data: { path: string } }>('/api/upload', file);
-      onChange(res.data.path);
+      onChange(await uploadFile(file));
     } catch (err) {
-      setError(err instanceof ApiError ? translateMessage(err.message) : t('form.uploadFailed'));
+      setError(errorText(err, t('form.uploadFailed')));
     } finally {
       setBusy(false);
     }

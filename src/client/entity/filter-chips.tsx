@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { can, getEntity, parseRange, shownKind, type EntityDef } from '../../registry';
-import { api } from '../api/client';
+import { entities, type Row } from '../api/entities';
+import { queryClient } from '../api/query-client';
 import { currentRole } from '../state/session';
 import { useFormat } from './format';
-import type { Row } from './use-infinite-list';
 
 /**
  * The names of the records a reference filter points at (`filter[doctor]=12` → "Dr. Meera Rao"): first from the
@@ -13,7 +13,6 @@ import type { Row } from './use-infinite-list';
  */
 function useRefLabels(def: EntityDef, filters: Record<string, string>, rows: Row[]): Record<string, string> {
   const role = currentRole();
-  const [fetched, setFetched] = useState<Record<string, string>>({});
   const fromRows: Record<string, string> = {};
   for (const [field, value] of Object.entries(filters)) {
     if (shownKind(def.fields[field]) !== 'ref') continue;
@@ -21,21 +20,17 @@ function useRefLabels(def: EntityDef, filters: Record<string, string>, rows: Row
     const label = (row?._labels as Record<string, unknown> | undefined)?.[field];
     if (typeof label === 'string') fromRows[field] = label;
   }
-  const missing = Object.entries(filters).filter(([field, value]) => shownKind(def.fields[field]) === 'ref' && !fromRows[field] && /^\d+$/.test(value) && !fetched[`${field}=${value}`]);
-  const key = missing.map(([f, v]) => `${f}=${v}`).join('&');
-  useEffect(() => {
-    let live = true;
-    for (const [field, value] of missing) {
-      const target = getEntity(def.fields[field].ref!);
-      if (!can(role, target.name, 'list')) continue;
-      api.get<{ data: { id: number; title: string }[] }>(`/api/${target.api}/options?ids=${value}`)
-        .then((r) => { if (live && r.data[0]) setFetched((f) => ({ ...f, [`${field}=${value}`]: r.data[0].title })); })
-        .catch(() => { /* the chip keeps showing the id */ });
-    }
-    return () => { live = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [def, key, role]);
-  return Object.fromEntries(Object.entries(filters).map(([field, value]) => [field, fromRows[field] ?? fetched[`${field}=${value}`] ?? `#${value}`]));
+  const missing = Object.entries(filters).filter(([field, value]) => shownKind(def.fields[field]) === 'ref' && !fromRows[field] && /^\d+$/.test(value)
+    && can(role, getEntity(def.fields[field].ref!).name, 'list'));
+  const lookups = useQueries({
+    queries: missing.map(([field, value]) => {
+      const read = entities.options(getEntity(def.fields[field].ref!), { ids: [Number(value)] });
+      return { queryKey: read.key, queryFn: ({ signal }: { signal: AbortSignal }) => read.fetch(signal) };
+    }),
+  }, queryClient);
+  const fetched: Record<string, string> = {};
+  missing.forEach(([field], i) => { const title = lookups[i]?.data?.[0]?.title; if (title) fetched[field] = title; });
+  return Object.fromEntries(Object.entries(filters).map(([field, value]) => [field, fromRows[field] ?? fetched[field] ?? `#${value}`]));
 }
 
 /**

@@ -5,14 +5,16 @@ import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { formFields, fromForm, inputSchema, toForm, type EntityDef, type FormValues } from '../../registry';
-import { api, ApiError } from '../api/client';
+import { ApiError } from '../api/client';
+import { entities, type Row } from '../api/entities';
+import { errorText } from '../api/error-text';
+import { useRead } from '../api/use-read';
+import { writes } from '../api/writes';
 import { translateMessage } from '../i18n';
 import { formErrorMap, serverFieldMessage } from '../i18n/zod-messages';
-import { dataChanged } from '../state/ui';
 import { Modal } from '../shell/modal';
 import { offerUndoEdit } from '../shell/undo';
 import { FieldInput } from './field-input';
-import type { Row } from './use-infinite-list';
 
 /**
  * Add and edit as a modal form: react-hook-form with the entity's own zod schema (the one the server
@@ -22,7 +24,6 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
   const { t, i18n } = useTranslation();
   const name = t(`${def.name}.one`, { ns: 'entities' });
   const [record, setRecord] = useState<Row | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -42,55 +43,56 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
   };
 
   // Forms never lose typing (issue 10.4): the fields appear only once their record is here (nothing to type into
-  // before), and only the answer to the latest load fills them — an answer for the record this form showed before
-  // (the palette opened "Edit…" on another one meanwhile) or an earlier, slower load is dropped, never written over
-  // what the user is typing.
-  const loads = useRef(0);
-  const load = async () => {
-    if (mode !== 'update' || !id) return;
-    const mine = ++loads.current;
-    try {
-      const res = await api.get<{ data: Row }>(`/api/${def.api}/${id}`);
-      if (mine !== loads.current) return;
-      form.reset(toForm(def, res.data));
-      setRecord(res.data);
-      setLoadError(null);
-    } catch (err) {
-      if (mine !== loads.current) return;
-      setLoadError(err instanceof ApiError ? translateMessage(err.message) : t('form.notFound'));
-    }
-  };
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => { void load(); }, [def, id, mode]);
+  // before), and only an answer for the record asked now fills them, once: the record's key holds its id, so an
+  // answer for the record this form showed before (the palette opened "Edit…" on another one meanwhile) lands under
+  // that record's key, never on this form. The record is read afresh as the form opens, not taken from the cache (it
+  // may be an older version, and a save would be refused as stale); later refetches (another screen's write, the
+  // change stream) never reset what is being typed: Reload after a stale save does, when the user asks.
+  const asked = mode === 'update' && id ? entities.get(def, id) : null;
+  const load = useRead(asked, { fresh: true });
+  const filled = useRef<number | null>(null);
+  useEffect(() => {
+    const data = load.data;
+    if (!data || !load.current || data.id !== id || filled.current === id) return;
+    filled.current = id;
+    form.reset(toForm(def, data));
+    setRecord(data);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [load.data, load.current, id]);
+  const loadError = load.error;
 
   const submit = form.handleSubmit(async (payload) => {
     setFormError(null);
     try {
       if (mode === 'create') {
-        await api.post(`/api/${def.api}`, payload);
+        await writes.create(def, payload);
         toast.success(t('form.saved', { name }));
       } else {
-        const saved = await api.put<{ data: Row }>(`/api/${def.api}/${id}`, payload);
+        const saved = await writes.update(def, id!, payload);
         // The toast offers Undo: the values the form was opened with, put back (shell/undo.ts).
-        offerUndoEdit(def, record!, saved.data, t('form.saved', { name }), name);
+        offerUndoEdit(def, record!, saved, t('form.saved', { name }), name);
       }
-      dataChanged();
       onClose();
     } catch (err) {
-      if (!(err instanceof ApiError)) { setFormError(String(err)); return; }
-      if (err.status === 409 && err.errors[0]?.code === 'stale') { setStale(true); return; }
+      if (!(err instanceof ApiError)) { setFormError(errorText(err)); return; }
+      if (err.status === 409 && err.code === 'stale') { setStale(true); return; }
       const fieldErrs = err.fieldErrors().filter((e) => e.field && e.field !== 'version');
       // The server speaks English: each field error is said again in the user's language, naming its field.
       for (const e of fieldErrs) {
         const message = serverFieldMessage(def, mode, { field: e.field!, code: e.code, message: e.message }, payload, t, i18n.language, translateMessage);
         form.setError(e.field!, { type: 'server', message }, { shouldFocus: true });
       }
-      setFormError(fieldErrs.length ? t('form.fixErrors') : translateMessage(err.message));
+      setFormError(fieldErrs.length ? t('form.fixErrors') : errorText(err));
     }
   }, (errors) => { focusFirstError(errors); setFormError(t('form.fixErrors')); });
 
+  // The user asked for the record as it is now: it fills the form again, over what was typed.
   const reload = async () => {
-    await load();
+    const shown = id;
+    const fresh = await load.refetch();
+    if (fresh.error || !fresh.data || fresh.data.id !== shown || filled.current !== shown) return;
+    form.reset(toForm(def, fresh.data));
+    setRecord(fresh.data);
     setStale(false);
     toast.info(t('form.reloaded'));
   };

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { STORAGE } from '../api/client';
-import { translateMessage } from '../i18n';
+import type { EntityDef } from '../../registry';
+import { entities, type Row } from '../api/entities';
+import { errorText } from '../api/error-text';
 import { formatMoney } from './field-value';
-import type { Row } from './use-infinite-list';
 
 interface Line { description: string; qty: number; unitPrice: number; taxRate: number }
 
@@ -82,18 +82,14 @@ export function InvoiceDocument({ row }: { row: Row }) {
 }
 
 /** The invoice's own buttons: print it (the browser's dialog, A4) and download the server's PDF. */
-export function InvoiceActions({ row, api }: { row: Row; api: string }) {
+export function InvoiceActions({ def, row }: { def: EntityDef; row: Row }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
       // A file, not JSON: fetched with the session's token (a plain link could not send it), saved under its number.
-      const res = await fetch(`/api/${api}/${row.id}/pdf`, { headers: { Authorization: `Bearer ${localStorage.getItem(STORAGE.idToken) ?? ''}` } });
-      if (!res.ok) {
-        const body = await res.json().catch(() => null) as { errors?: { message: string }[] } | null;
-        throw new Error(translateMessage(body?.errors?.[0]?.message ?? `${res.status}`));
-      }
+      const res = await entities.download(entities.pdfAddress(def, row.id));
       const url = URL.createObjectURL(await res.blob());
       const a = document.createElement('a');
       a.href = url;
@@ -103,7 +99,7 @@ export function InvoiceActions({ row, api }: { row: Row; api: string }) {
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (err) {
-      toast.error(t('workflow.pdfFailed'), { description: err instanceof Error ? err.message : undefined });
+      toast.error(t('workflow.pdfFailed'), { description: errorText(err) });
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
-import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -10,7 +9,8 @@ import { registerScreenAction, setInView, ui } from '../state/ui';
 import { FieldValue } from './field-value';
 import { Icon, ICONS } from '../shell/icon';
 import { EntityFormModal } from './form-modal';
-import { useInfiniteList, type Row } from './use-infinite-list';
+import { entities, type Row } from '../api/entities';
+import { usePages } from '../api/use-pages';
 import { useDebounced } from '../use-debounced';
 import { useTouchScreen } from '../use-touch-screen';
 import { useListAddress } from './use-list-address';
@@ -61,7 +61,6 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   const { t } = useTranslation();
   // The search box's placeholder names its key (/) only where there is a keyboard: CSS cannot reach a placeholder.
   const touch = useTouchScreen();
-  const snap = useSnapshot(ui);
   const role = currentRole();
   const plural = t(`${def.name}.other`, { ns: 'entities' });
   const viewDef = def.views?.find((v) => v.segment === view);
@@ -86,7 +85,9 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   useEffect(() => { if (!modal) rememberList(def, `${window.location.pathname}${search ? `?${search}` : ''}`); }, [def, search, modal]);
 
   const query = useMemo(() => ({ q: state.q || undefined, sort: state.sort, filters: { ...state.filters, ...fixed } }), [state, fixed]);
-  const list = useInfiniteList(def, query, snap.dataVersion);
+  // The rows stay while a new search's first page loads: the table keeps its place as the user types.
+  const list = usePages(entities.list(def, query), { keepPrevious: true });
+  const total = list.last && { n: list.last.total, estimate: Boolean(list.last.totalIsEstimate) };
   const [focused, setFocused] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const filterRef = useRef<HTMLInputElement>(null);
@@ -264,8 +265,9 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
         <div className="grid-scroll" ref={scrollRef}>
           {/* Columns keep a readable width: on a narrow screen the table scrolls sideways instead of squeezing them to
               nothing, inside this scroller (the page never scrolls sideways), with the checkbox and first column pinned. */}
-          {/* The grid holds the focus and points at its highlighted row (aria-activedescendant is a grid's, not a tbody's). */}
-          <table role="grid" aria-rowcount={list.total?.n ?? rows.length} aria-labelledby="list-title" aria-multiselectable
+          {/* The grid holds the focus and points at its highlighted row (aria-activedescendant is a grid's, not a tbody's).
+              It is busy while its rows are on their way: the rows and count shown may still be the last search's. */}
+          <table role="grid" aria-rowcount={total?.n ?? rows.length} aria-labelledby="list-title" aria-multiselectable aria-busy={list.loading || undefined}
             ref={tableRef} tabIndex={0} onKeyDown={onKeyDown} aria-describedby="list-keys"
             aria-activedescendant={focusedRow ? `row-${def.name}-${focusedRow.id}` : undefined}
             style={{ minWidth: tableWidth, ['--pin-left' as string]: `${SELECT_WIDTH}px` }}>
@@ -318,7 +320,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
           {list.error && <p className="alert alert-error" role="alert">{t('list.failed')} {list.error} <button className="btn" onClick={list.retry}>{t('list.retry')}</button></p>}
         </div>
         <div className="grid-foot" aria-live="polite">
-          <span>{list.total ? (list.total.estimate ? t('list.totalEstimate', { count: list.total.n }) : t('list.total', { count: list.total.n })) : ''}</span>
+          <span>{total ? (total.estimate ? t('list.totalEstimate', { count: total.n }) : t('list.total', { count: total.n })) : ''}</span>
           {/* Its keys are a key hint, hidden on touch screens (styles.css); "Loading more…" is not one. */}
           <span id="list-keys" className={list.loading ? undefined : 'key-hint'}>{list.loading ? t('list.loadingMore') : !moves.length ? t('list.keyboardHint') : viewAction ? t('workflow.keyboardHint') : t('workflow.keyboardHintRows')}</span>
         </div>

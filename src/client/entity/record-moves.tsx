@@ -6,7 +6,7 @@ import { currentRole } from '../state/session';
 import { registerScreenAction } from '../state/ui';
 import { TransitionDialog, type DialogResult } from './transition-dialog';
 import { moveLabel, needsDialog, postTransition, refusalText, type MoveInput } from './transition-call';
-import type { Row } from './use-infinite-list';
+import type { Row } from '../api/entities';
 
 /**
  * The moves of the record in view, generated from its workflow: one button per move the role may make from the
@@ -14,9 +14,7 @@ import type { Row } from './use-infinite-list';
  * `transition:complete` screen action registered here), a dialog for moves that need a reason or values, and the
  * server's refusals said plainly: a stale record offers Reload, a move its status no longer allows names that status.
  */
-export function RecordMoves({ def, row, onMoved, onReload }: {
-  def: EntityDef; row: Row; onMoved: (record: Row) => void; onReload: () => void;
-}) {
+export function RecordMoves({ def, row, onReload }: { def: EntityDef; row: Row; onReload: () => void }) {
   const { t } = useTranslation();
   const role = currentRole();
   const status = String(row[def.workflow!.field]);
@@ -32,8 +30,8 @@ export function RecordMoves({ def, row, onMoved, onReload }: {
       const outcome = await postTransition(def, row.id, row.version, move, input);
       if (outcome.ok) {
         setDialog(null);
+        // The moved record is in the cache already (api/writes.ts): the page, its history and its lists follow it.
         toast.success(t('workflow.done', { move: moveLabel(t, def, move, true) }));
-        onMoved(outcome.record);
         return;
       }
       // Field errors belong to the dialog's fields; everything else is said on the page, the dialog closed.

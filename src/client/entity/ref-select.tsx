@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, canPickFrom, getEntity, MIN_BLIND_PICK } from '../../registry';
-import { api } from '../api/client';
-import { useRecordOptions, type RecordOption } from '../palette/use-palette-data';
+import { entities } from '../api/entities';
+import { useRead } from '../api/use-read';
+import { useRecordOptions } from '../palette/use-palette-data';
 import { rank } from '../palette/rank';
 import { currentRole } from '../state/session';
 
@@ -42,16 +43,10 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
   const minChars = blind ? MIN_BLIND_PICK : 0;
   const options = useRecordOptions(def, query, open && canPickFrom(currentRole(), target), minChars);
 
-  // Values whose labels are unknown (set by a reset) are looked up together, once; a blind picker shows their numbers.
-  useEffect(() => {
-    const missing = ids.filter((id) => !labels.has(id));
-    if (!missing.length) return;
-    if (blind) { setLabels((m) => { const n = new Map(m); missing.forEach((id) => n.set(id, `#${id}`)); return n; }); return; }
-    api.get<{ data: RecordOption[] }>(`/api/${def.api}/options?ids=${missing.join(',')}`)
-      .then((r) => setLabels((m) => { const n = new Map(m); r.data.forEach((o) => n.set(o.id, o.title)); missing.forEach((id) => { if (!n.has(id)) n.set(id, `#${id}`); }); return n; }))
-      .catch(() => setLabels((m) => { const n = new Map(m); missing.forEach((id) => n.set(id, `#${id}`)); return n; }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ids.join(',')]);
+  // Values whose labels are unknown (set by a reset) are looked up together; a blind picker shows their numbers.
+  const missing = ids.filter((id) => !labels.has(id));
+  const lookup = useRead(missing.length && !blind ? entities.options(def, { ids: missing }) : null);
+  const labelOf = (id: number) => labels.get(id) ?? lookup.data?.find((o) => o.id === id)?.title ?? (lookup.loading ? undefined : `#${id}`);
 
   const pick = (id: number, title: string) => {
     setLabels((m) => new Map(m).set(id, title));
@@ -81,14 +76,14 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
     else if (e.key === 'Backspace' && !query && ids.length) { remove(ids[ids.length - 1]); }
   };
 
-  const shown = !many && ids.length && !open ? (labels.get(ids[0]) ?? '') : query;
+  const shown = !many && ids.length && !open ? (labelOf(ids[0]) ?? '') : query;
   return (
     <div className="combo">
       {many && ids.length > 0 && (
         <div className="chips">
           {ids.map((id) => (
-            <span className="chip" key={id}>{labels.get(id) ?? `#${id}`}
-              <button type="button" aria-label={`${t('form.removeItem')} ${labels.get(id) ?? id}`} onClick={() => { remove(id); inputRef.current?.focus(); }}>✕</button>
+            <span className="chip" key={id}>{labelOf(id) ?? `#${id}`}
+              <button type="button" aria-label={`${t('form.removeItem')} ${labelOf(id) ?? id}`} onClick={() => { remove(id); inputRef.current?.focus(); }}>✕</button>
             </span>
           ))}
         </div>

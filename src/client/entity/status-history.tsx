@@ -1,28 +1,21 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '../../registry';
-import { api, ApiError } from '../api/client';
-import { translateMessage } from '../i18n';
+import { entities } from '../api/entities';
+import { useRead } from '../api/use-read';
 import { useFormat } from './format';
 
-export interface HistoryEntry { from: string; to: string; reason: string | null; at: string; actorId: number | null; actor: string | null }
-
 /**
- * A record's status history (GET /api/{resource}/{id}/history), oldest first as the server keeps it: who moved it,
- * from what to what, when and why. `refreshKey` changes after every move, so the newest line shows at once.
+ * A record's status history (the entity API's `history`), oldest first as the server keeps it: who moved it, from
+ * what to what, when and why. Read as of the record's `version`: a move made here, or one found when the record is
+ * read again (Reload after a refusal), asks for it again, and the newest line shows at once; the lines shown stay
+ * until the new ones come.
  */
-export function StatusHistory({ def, id, refreshKey }: { def: EntityDef; id: number; refreshKey: unknown }) {
+export function StatusHistory({ def, id, version }: { def: EntityDef; id: number; version: number }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.get<{ data: HistoryEntry[] }>(`/api/${def.api}/${id}/history`)
-      .then((r) => { if (live) { setEntries(r.data); setError(null); } })
-      .catch((err) => { if (live) setError(err instanceof ApiError ? translateMessage(err.message) : String(err)); });
-    return () => { live = false; };
-  }, [def, id, refreshKey]);
+  const history = useRead(entities.history(def, id, version), { keepPrevious: true });
+  const entries = history.data ?? null;
+  const error = history.error;
 
   const status = (s: string) => <span className={`status status-${s}`}>{t(s, { ns: 'enums' })}</span>;
   return (

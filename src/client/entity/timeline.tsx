@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { can, entityByName, entityPath, viewActionFor, type EntityDef, type TimelineEvent } from '../../registry';
-import { api, ApiError } from '../api/client';
-import { translateMessage } from '../i18n';
+import { entities } from '../api/entities';
+import { useRead } from '../api/use-read';
 import { useFormat } from './format';
 import { currentRole } from '../state/session';
 import { ChangeList } from '../screens/log-changes';
@@ -28,12 +27,9 @@ export function Timeline({ def, id }: { def: EntityDef; id: number }) {
   const f = useFormat();
   const role = currentRole();
   const actionText = useActionText();
-  const [events, setEvents] = useState<TimelineEvent[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    api.get<{ data: TimelineEvent[] }>(`/api/${def.api}/${id}/timeline`).then((r) => setEvents(r.data))
-      .catch((err) => setError(err instanceof ApiError ? translateMessage(err.message) : t('errors.network')));
-  }, [def, id, t]);
+  const timeline = useRead(entities.timeline(def, id));
+  const events = timeline.data ?? null;
+  const error = timeline.error;
   const back = viewActionFor(def, (a) => can(role, def.name, a));
   const when = (at: string) => (at.length === 10 ? f.date(at) : f.moment(at));
   return (

@@ -1,14 +1,17 @@
 import type { TFunction } from 'i18next';
 import type { EntityDef, Transition } from '../../registry';
-import { api, ApiError } from '../api/client';
+import { ApiError } from '../api/client';
+import { entities, type Row } from '../api/entities';
+import { errorText } from '../api/error-text';
+import { readNow } from '../api/query-client';
+import { writes } from '../api/writes';
 import { translateMessage } from '../i18n';
-import type { Row } from './use-infinite-list';
 
 /** What the move's dialog gathers: the reason and the move's input fields (already in payload form). */
 export interface MoveInput { reason?: string; values?: Record<string, unknown> }
 
 /**
- * The answer to one POST /api/{resource}/{id}/transition, sorted by what the screen does with it: the moved record;
+ * The answer to one move (the entity API's `transition`), sorted by what the screen does with it: the moved record;
  * `stale` (the version moved on: offer Reload); `illegal` (the status no longer allows the move: name the status it
  * has now, read back from the server); `invalid` (400: the field's message); `failed` (403, 404, network…).
  */
@@ -22,24 +25,26 @@ export type MoveOutcome =
 /** `values.scheduledAt` (the server's path into the body) → `scheduledAt`, the form's field. */
 const formField = (field: string) => field.replace(/^values\./, '');
 
-export async function postTransition(def: EntityDef, id: number, version: number, move: Transition, input: MoveInput = {}): Promise<MoveOutcome> {
+/**
+ * Moves one record; the moved record replaces it wherever it shows (api/writes.ts). `lists: false` leaves its lists
+ * to be refetched by the caller, once for many moves.
+ */
+export async function postTransition(def: EntityDef, id: number, version: number, move: Transition, input: MoveInput = {}, opts: { lists?: boolean } = {}): Promise<MoveOutcome> {
   try {
-    const res = await api.post<{ data: Row }>(`/api/${def.api}/${id}/transition`, { to: move.to, version, ...input });
-    return { ok: true, record: res.data };
+    return { ok: true, record: await writes.transition(def, id, { to: move.to, version, ...input }, opts) };
   } catch (err) {
-    if (!(err instanceof ApiError)) return { ok: false, kind: 'failed', message: String(err) };
-    const code = err.errors[0]?.code;
-    if (err.status === 409 && code === 'stale') return { ok: false, kind: 'stale' };
-    if (err.status === 409 && code === 'illegal_transition') {
+    if (!(err instanceof ApiError)) return { ok: false, kind: 'failed', message: errorText(err) };
+    if (err.status === 409 && err.code === 'stale') return { ok: false, kind: 'stale' };
+    if (err.status === 409 && err.code === 'illegal_transition') {
       // The refusal names the status in English; the record itself says it in a form we can translate.
-      const status = await api.get<{ data: Row }>(`/api/${def.api}/${id}`).then((r) => String(r.data[def.workflow!.field]), () => undefined);
+      const status = await readNow(entities.get(def, id)).then((r) => String(r[def.workflow!.field]), () => undefined);
       return { ok: false, kind: 'illegal', status };
     }
     if (err.status === 400) {
       const fields = err.fieldErrors().map((e) => ({ field: formField(e.field!), message: translateMessage(e.message) }));
-      return { ok: false, kind: 'invalid', fields, message: translateMessage(err.message) };
+      return { ok: false, kind: 'invalid', fields, message: errorText(err) };
     }
-    return { ok: false, kind: 'failed', message: translateMessage(err.message) };
+    return { ok: false, kind: 'failed', message: errorText(err) };
   }
 }
 

@@ -18,7 +18,8 @@ import { lineTexts } from './line-texts';
 import { PaletteFrame } from './palette-frame';
 import { rank, type Ranked } from './rank';
 import { commandIndex, rankResults, recentBoost, resultKey, type Result } from './results';
-import { useRecordOptions, useSearchHits, type SearchHit } from './use-palette-data';
+import { useRecordOptions, useSearchHits } from './use-palette-data';
+import type { SearchHit } from '../api/search';
 
 /** A step of the palette: the root list, or a command waiting for its parameter number `index`. */
 interface Page { cmd: Command; index: number; args: CommandArgs }

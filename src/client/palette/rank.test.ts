@@ -6,7 +6,7 @@ import { candidate, Index, mergeRanges, rank, rankTogether } from './rank';
 import { commandIndex, rankResults, recentBoost, resultKey } from './results';
 import { frecency } from '../state/recents';
 import { translator } from './test-helpers';
-import type { SearchHit } from './use-palette-data';
+import type { SearchHit } from '../api/search';
 
 /** What the superadmin's palette offers with nothing in view (the largest role; transitions need a record in view). */
 const COMMANDS_OF_SUPERADMIN = [...COMMANDS.values()].filter((c) => isAllowed(c, 'superadmin') && !c.when);
@@ -14,7 +14,7 @@ const COMMANDS_OF_SUPERADMIN = [...COMMANDS.values()].filter((c) => isAllowed(c,
 const patient = (id: number, name: string): SearchHit => ({
   entity: 'patients', id, title: name, subtitle: `+91 98765 ${String(id).padStart(5, '0')} · ${name.toLowerCase().replace(' ', '.')}@example.in`,
 });
-/** GET /api/search as the server answers on the demo data: title prefix first, then trigram similarity. */
+/** The record search (api/search.ts) as the server answers on the demo data: title prefix first, then trigram similarity. */
 const SERVER: Record<string, SearchHit[]> = {
   patel: ['Aarav Patel', 'Diya Patel', 'Ishaan Patel', 'Kavya Patel', 'Rohan Patel', 'Saanvi Patel'].map((n, i) => patient(101 + i, n)),
   shah: [patient(201, 'Meera Shah')],

@@ -2,7 +2,7 @@ import type { Command, Translate } from '../../../commands';
 import type { Language, RecentUse } from '../../registry';
 import { commandTexts } from './command-texts';
 import { candidate, Index, rankTogether, type Candidate, type Ranked } from './rank';
-import type { SearchHit } from './use-palette-data';
+import type { SearchHit } from '../api/search';
 
 /** One line of the palette's root list: a command, or a record the server found. */
 export type Result = { kind: 'command'; cmd: Command } | { kind: 'record'; hit: SearchHit };

@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCREENS, WORKLISTS } from '../../registry';
-import { NotFound } from './error-pages';
 import { loadScreenStrings } from '../i18n';
 
 /**
@@ -12,6 +11,7 @@ type Screen = { default: ComponentType<{ id: string }> };
 /** A screen's code and the screens' strings, loaded together the first time a screen opens. */
 const withStrings = (load: () => Promise<Screen>) => lazy(() => Promise.all([load(), loadScreenStrings()]).then(([m]) => m));
 const worklist = withStrings(() => import('./worklist'));
+const NotFound = lazy(() => import('./error-pages').then((m) => ({ default: m.NotFound })));
 export const SCREEN_COMPONENTS: Record<string, LazyExoticComponent<ComponentType<{ id: string }>>> = {
   fmcDashboard: withStrings(() => import('./fmc-dashboard')),
   drpatient: withStrings(() => import('./drpatient')),
@@ -23,6 +23,6 @@ export const SCREEN_COMPONENTS: Record<string, LazyExoticComponent<ComponentType
 export function BespokeScreen({ id }: { id: string }) {
   const { t } = useTranslation();
   const Screen = SCREEN_COMPONENTS[id];
-  if (!Screen || !SCREENS.some((s) => s.id === id)) return <NotFound embedded />;
-  return <Suspense fallback={<p role="status">{t('app.loading')}</p>}><Screen id={id} /></Suspense>;
+  const known = id in SCREEN_COMPONENTS && SCREENS.some((s) => s.id === id);
+  return <Suspense fallback={<p role="status">{t('app.loading')}</p>}>{known ? <Screen id={id} /> : <NotFound embedded />}</Suspense>;
 }

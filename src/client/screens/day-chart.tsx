@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import type { DayPoint } from '../api/fmc-dashboard';
 import { useFormat } from './screen-parts';
-
-export interface DayPoint { day: string; appointments: number; completed: number; missed: number }
 
 const W = 720;
 const H = 240;

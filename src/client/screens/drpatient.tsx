@@ -6,13 +6,12 @@ import { can, entityPath, getEntity, viewActionFor } from '../../registry';
 import { RefSelect } from '../entity/ref-select';
 import { currentRole } from '../state/session';
 import { useDebounced } from '../use-debounced';
-import { Empty, LoadError, Loading, PagesFoot, queryString, useAddressParams, useFormat, usePages, useRowKeys, type KeysetPage } from './screen-parts';
-
-interface Row { appointment: number; doctor: { id: number; title: string }; patient: { id: number; title: string }; visits: number; lastVisit: string }
-interface Page extends KeysetPage<Row> { doctor: { id: number; title: string } | null; ownDoctor: number | null }
+import { patientsSeen, type SeenRow as Row } from '../api/drpatient';
+import { usePages } from '../api/use-pages';
+import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useFormat, useRowKeys } from './screen-parts';
 
 /**
- * fmc/drpatient: the patients doctors have seen at the user's centres (GET /api/fmc/drpatient), newest visit
+ * fmc/drpatient: the patients doctors have seen at the user's centres (api/drpatient.ts), newest visit
  * first. A doctor starts on their own patients (the doctor record with their account's email; the server
  * decides); "All doctors" and the doctor picker change it. Filters live in the address (?doctor=…&q=…).
  * The list takes the keyboard: j/k or arrows move, Enter opens the patient when the role may open patients.
@@ -28,7 +27,7 @@ export default function DrPatient({ id }: { id: string }) {
   const doctor = params.get('doctor') ?? undefined;
   useEffect(() => { if ((params.get('q') ?? '') !== q) setParams({ q }, { replace: true }); }, [q, params, setParams]);
 
-  const pages = usePages<Row, Page>(`/api/fmc/drpatient?${queryString({ doctor, q: params.get('q') })}`);
+  const pages = usePages(patientsSeen({ doctor, q: params.get('q') ?? undefined }));
   const patients = getEntity('patients');
   const openAs = viewActionFor(patients, (a) => can(role, patients.name, a));
   const hrefOf = (row: Row) => (openAs ? entityPath(patients, openAs, row.patient.id) : null);

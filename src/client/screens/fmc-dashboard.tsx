@@ -4,23 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { isCentreScoped } from '../../registry';
 import { RefSelect } from '../entity/ref-select';
 import { currentRole } from '../state/session';
-import { DayChart, type DayPoint } from './day-chart';
-import { Loading, LoadError, queryString, TIME_ZONE, useAnswer, useFormat } from './screen-parts';
-
-interface Dashboard {
-  today: string;
-  fmc: number | null;
-  centres: { id: number; name: string }[];
-  appointmentsToday: { total: number; byStatus: Record<string, number> };
-  openSlotsToday: { slots: number; places: number };
-  patientsSeen: { today: number; last30Days: number };
-  openTickets: { total: number; open: number; inProgress: number; capped: boolean };
-  series: DayPoint[];
-}
+import { fmcDashboard } from '../api/fmc-dashboard';
+import { useRead } from '../api/use-read';
+import { DayChart } from './day-chart';
+import { Loading, LoadError, TIME_ZONE, useFormat } from './screen-parts';
 
 /**
  * fmc/dashboard: today's appointments by status, open slots, patients seen and open tickets, with the last 30
- * days as a chart, for the user's centres (GET /api/fmc/dashboard). The chosen centre lives in the address
+ * days as a chart, for the user's centres (api/fmc-dashboard.ts). The chosen centre lives in the address
  * (?fmc=), so a reload or a shared link shows the same centre.
  */
 export default function FmcDashboard({ id }: { id: string }) {
@@ -29,8 +20,8 @@ export default function FmcDashboard({ id }: { id: string }) {
   const f = useFormat();
   const search = useSearch();
   const asked = Number(new URLSearchParams(search).get('fmc')) || undefined;
-  const answer = useAnswer<{ data: Dashboard }>(`/api/fmc/dashboard?${queryString({ fmc: asked, tz: TIME_ZONE })}`);
-  const d = answer.data?.data;
+  const answer = useRead(fmcDashboard({ fmc: asked, tz: TIME_ZONE }));
+  const d = answer.data;
   const scoped = isCentreScoped(currentRole());
   const choose = (fmc: number | undefined) => navigate(`${window.location.pathname}${fmc ? `?fmc=${fmc}` : ''}`, { replace: true });
 

@@ -7,23 +7,14 @@ import { currentRole } from '../state/session';
 import { useDebounced } from '../use-debounced';
 import { actionLabel, BASE_ACTIONS } from './log-actions';
 import { ChangeList } from './log-changes';
-import { Empty, LoadError, Loading, PagesFoot, queryString, TIME_ZONE, useAddressParams, useFormat, usePages } from './screen-parts';
-
-interface LogRow {
-  id: number;
-  at: string;
-  actor: { id: number; name: string } | null;
-  entity: string;
-  record: { id: number; title: string | null } | null;
-  action: string;
-  changes: Record<string, unknown> | null;
-  address: string | null;
-}
+import { fmcLogs } from '../api/fmclogs';
+import { usePages } from '../api/use-pages';
+import { Empty, LoadError, Loading, PagesFoot, TIME_ZONE, useAddressParams, useFormat } from './screen-parts';
 
 const FILTERS = ['actor', 'entity', 'record', 'from', 'to', 'action'] as const;
 
 /**
- * fmc/fmclogs: the audit log, newest first (GET /api/fmc/fmclogs), filtered by who, record, days and action; the
+ * fmc/fmclogs: the audit log, newest first (api/fmclogs.ts), filtered by who, record, days and action; the
  * filters live in the address, so a link or a reload shows the same entries. Each entry opens to show its changes
  * (old → new where the entry holds both). j/k or arrows move between entries, Enter or Space opens one, Tab
  * reaches the record's link when the role may open it.
@@ -41,7 +32,7 @@ export default function FmcLogs({ id }: { id: string }) {
     if (/^\d*$/.test(typedRecord) && typedRecord !== (params.get('record') ?? '')) setParams({ record: typedRecord }, { replace: true });
   }, [typedRecord, params, setParams]);
 
-  const pages = usePages<LogRow>(`/api/fmc/fmclogs?${queryString({ ...filter, record: filter.entity ? filter.record : undefined, tz: TIME_ZONE })}`);
+  const pages = usePages(fmcLogs({ ...filter, record: filter.entity ? filter.record : undefined, tz: TIME_ZONE }));
   const [open, setOpen] = useState<Set<number>>(new Set());
   const [focused, setFocused] = useState(0);
   const filtered = FILTERS.some((k) => filter[k]);

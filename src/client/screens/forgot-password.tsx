@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../api/client';
+import { auth } from '../api/auth';
+import { errorText } from '../api/error-text';
 import { AuthCard } from './auth-card';
-import { translateMessage } from '../i18n';
 
 /** /forgot-password: always the same answer, so the page does not tell which addresses have accounts. */
 export function ForgotPassword() {
@@ -15,10 +15,10 @@ export function ForgotPassword() {
     e.preventDefault();
     setError(null);
     try {
-      await api.post('/api/auth/forgot-password', { email: email.trim() });
+      await auth.forgotPassword(email.trim());
       setDone(true);
     } catch (err) {
-      setError(err instanceof ApiError ? translateMessage(err.message) : t('errors.network'));
+      setError(errorText(err));
     }
   };
   return (

@@ -3,20 +3,21 @@ import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { entityByName, entityPath } from '../../registry';
-import { api, ApiError } from '../api/client';
+import { errorText } from '../api/error-text';
+import { homeFigures, type Figure } from '../api/home';
 import { session } from '../state/session';
 import { openPaletteShortcutLabel } from '../shell/hotkeys';
 
-interface Figure { entity: string; count: number; estimate: boolean }
-
-/** /dashboard: live figures of what the role may list (GET /api/home). */
+/** /dashboard: live figures of what the role may list (api/home.ts). */
 export function Home() {
   const { t, i18n } = useTranslation();
   const { user } = useSnapshot(session);
   const [figures, setFigures] = useState<Figure[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api.get<{ data: { figures: Figure[] } }>('/api/home').then((r) => setFigures(r.data.figures)).catch((err) => setError(err instanceof ApiError ? err.message : String(err)));
+    let live = true;
+    homeFigures().then((f) => { if (live) setFigures(f); }, (err: unknown) => { if (live) setError(errorText(err)); });
+    return () => { live = false; };
   }, []);
   const nf = new Intl.NumberFormat(i18n.language);
   return (

@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { can, entityPath, getEntity, viewActionFor } from '../../registry';
 import { currentRole } from '../state/session';
 import { useDebounced } from '../use-debounced';
-import { Empty, LoadError, Loading, queryString, TIME_ZONE, useAddressParams, useAnswer, useFormat } from './screen-parts';
-
-interface Row { medicine: number; name: string; times: number; patients: number; lastPrescribed: string }
-interface Answer { data: Row[]; from: string; to: string; total: number; truncated: boolean }
+import { medicinesPrescribed } from '../api/medprescribed';
+import { useRead } from '../api/use-read';
+import { Empty, LoadError, Loading, TIME_ZONE, useAddressParams, useFormat } from './screen-parts';
 
 const COLUMNS = [
   { key: 'name', label: 'medprescribed.medicine', num: false },
@@ -22,7 +21,7 @@ export const MAX_DAYS = 92;
 
 /**
  * fmc/medprescribed: medicines on the prescriptions of completed appointments in a range of days
- * (GET /api/fmc/medprescribed): times prescribed, patients and the last time, sorted by any column on the server.
+ * (api/medprescribed.ts): times prescribed, patients and the last time, sorted by any column on the server.
  * The range, search and sort live in the address; without a range the server takes the last 30 days.
  */
 export default function MedPrescribed({ id }: { id: string }) {
@@ -39,7 +38,7 @@ export default function MedPrescribed({ id }: { id: string }) {
   useEffect(() => { if ((params.get('q') ?? '') !== q) setParams({ q }, { replace: true }); }, [q, params, setParams]);
 
   const rangeError = from && to && from > to ? t('medprescribed.badRange') : from && to && span(from, to) > MAX_DAYS ? t('medprescribed.maxRange') : null;
-  const answer = useAnswer<Answer>(rangeError ? null : `/api/fmc/medprescribed?${queryString({ from, to, q: params.get('q'), sort: sort === 'times:desc' ? undefined : sort, tz: TIME_ZONE })}`);
+  const answer = useRead(rangeError ? null : medicinesPrescribed({ from, to, q: params.get('q') ?? undefined, sort: sort === 'times:desc' ? undefined : sort, tz: TIME_ZONE }));
   const [field, dir] = sort.split(':');
   const medicine = getEntity('medicine');
   const openAs = viewActionFor(medicine, (a) => can(role, medicine.name, a));

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../api/client';
-import { translateMessage } from '../i18n';
+import { auth } from '../api/auth';
+import { errorText } from '../api/error-text';
 import { AuthCard } from './auth-card';
 
 /** /reset-password/:token: the token works once and expires (server). */
@@ -17,10 +17,10 @@ export function ResetPassword({ token }: { token: string }) {
     if (password !== repeat) { setError(t('auth.passwordsDiffer')); return; }
     setError(null);
     try {
-      await api.post('/api/auth/reset-password', { token, password });
+      await auth.resetPassword(token, password);
       setDone(true);
     } catch (err) {
-      setError(err instanceof ApiError ? translateMessage(err.message) : t('errors.network'));
+      setError(errorText(err));
     }
   };
   return (

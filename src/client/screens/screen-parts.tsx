@@ -1,95 +1,23 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { api, ApiError } from '../api/client';
-import { translateMessage } from '../i18n';
 import './screens.css';
 
 // Numbers and dates have one source, shared with the generic list and details (entity/format.ts).
 export { localeOf, useFormat } from '../entity/format';
 
 /**
- * What the bespoke screens (fmc dashboard, patients seen, medicines prescribed, activity log, worklists) share:
- * loading one answer or keyset pages with cancellation (a superseded answer never shows), the loading, error
- * (with Retry) and empty states, and numbers and dates in the user's language (English as written in India).
+ * What the bespoke screens (fmc dashboard, patients seen, medicines prescribed, activity log, worklists) share: their
+ * filters in the address, the loading, error (with Retry) and empty states, and the keyboard of their lists. Their
+ * reads come from src/client/api (each screen's api file) through the data layer's hooks: useRead for one answer,
+ * usePages (the one paging hook, also the generic list's) for keyset pages.
  */
 
 /** The browser's time zone: the server counts "today" and date ranges in it. */
 export const TIME_ZONE = (() => {
   try { return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'; } catch { return 'UTC'; }
 })();
-
-const messageOf = (err: unknown) => (err instanceof ApiError ? translateMessage(err.message) : String(err));
-
-/** One answer of `url` (null: nothing to load yet); a change of url drops the old answer at once. */
-export function useAnswer<T>(url: string | null) {
-  const [state, setState] = useState<{ url: string | null; data: T | null; error: string | null; loading: boolean }>({ url, data: null, error: null, loading: url !== null });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (url === null) return;
-    const ctrl = new AbortController();
-    setState({ url, data: null, error: null, loading: true });
-    api.get<T>(url, { signal: ctrl.signal })
-      .then((data) => setState({ url, data, error: null, loading: false }))
-      .catch((err) => { if (!ctrl.signal.aborted) setState({ url, data: null, error: messageOf(err), loading: false }); });
-    return () => ctrl.abort();
-  }, [url, attempt]);
-  const current = state.url === url ? state : { url, data: null, error: null, loading: url !== null };
-  return { ...current, retry: useCallback(() => setAttempt((n) => n + 1), []) };
-}
-
-export interface KeysetPage<T> { data: T[]; nextCursor: string | null; partial?: boolean }
-
-/**
- * Keyset pages of `url` (a query string without cursor): the first page on every change of url (the old rows go
- * at once: no stale rows), more on `loadMore`. A failed first page shows no rows; a failed next page keeps the
- * rows already shown (they are this query's) and Retry asks for that page again.
- */
-export function usePages<T, P extends KeysetPage<T> = KeysetPage<T>>(url: string | null) {
-  const [rows, setRows] = useState<T[]>([]);
-  const [last, setLast] = useState<P | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const generation = useRef(0);
-  const ctrl = useRef<AbortController | null>(null);
-
-  const fetchPage = useCallback(async (after: string | null) => {
-    if (url === null) return;
-    const gen = generation.current;
-    ctrl.current?.abort();
-    const c = new AbortController();
-    ctrl.current = c;
-    setLoading(true);
-    setError(null);
-    try {
-      const page = await api.get<P>(`${url}${url.includes('?') ? '&' : '?'}${after ? `cursor=${encodeURIComponent(after)}` : ''}`, { signal: c.signal });
-      if (gen !== generation.current) return;
-      setRows((prev) => (after ? [...prev, ...page.data] : page.data));
-      setLast(page);
-      setCursor(page.nextCursor);
-    } catch (err) {
-      if (gen === generation.current && !c.signal.aborted) setError(messageOf(err));
-    } finally {
-      if (gen === generation.current && !c.signal.aborted) setLoading(false);
-    }
-  }, [url]);
-
-  useEffect(() => {
-    generation.current++;
-    setRows([]);
-    setLast(null);
-    setCursor(null);
-    void fetchPage(null);
-    return () => ctrl.current?.abort();
-  }, [fetchPage]);
-
-  const loadMore = useCallback(() => { if (!loading && cursor && !error) void fetchPage(cursor); }, [loading, cursor, error, fetchPage]);
-  const retry = useCallback(() => void fetchPage(rows.length ? cursor : null), [fetchPage, rows.length, cursor]);
-  const replace = useCallback((fn: (rows: T[]) => T[]) => setRows(fn), []);
-  return { rows, last, loading, error, hasMore: Boolean(cursor), partial: Boolean(last?.partial), loadMore, retry, replace, done: !loading && !error && last !== null };
-}
 
 /**
  * A screen's filters as the address holds them (?doctor=…&q=…): a reload or a shared link lands on the same view.
@@ -109,13 +37,6 @@ export function useAddressParams(): [URLSearchParams, (changes: Record<string, s
     if (href !== `${window.location.pathname}${window.location.search}`) navigate(href, { replace: opts.replace });
   }, []);
   return [params, set];
-}
-
-/** The query string of a set of parameters, blanks left out. */
-export function queryString(params: Record<string, string | number | undefined | null>): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
-  return p.toString();
 }
 
 export function Loading() {

@@ -4,11 +4,10 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DASHBOARD } from '../../registry';
-import { ApiError } from '../api/client';
+import { errorText } from '../api/error-text';
 import { publicConfig, type PublicConfig } from '../api/public-config';
 import { session, signIn } from '../state/session';
 import { AuthCard } from './auth-card';
-import { translateMessage } from '../i18n';
 
 /** Where to go after sign-in: the remembered origin, if it is one of ours. */
 function origin(): string {
@@ -16,7 +15,7 @@ function origin(): string {
   return from && from.startsWith('/dashboard') ? from : DASHBOARD;
 }
 
-/** spec §2: / and /signin. Email and password against POST /api/adminUser/login; failures say the spec's text. */
+/** spec §2: / and /signin. Email and password (api/auth.ts `signIn`); failures say the spec's text. */
 export function SignIn() {
   const { t } = useTranslation();
   const snap = useSnapshot(session);
@@ -24,7 +23,7 @@ export function SignIn() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // The hosted login is offered only when the server has it configured (GET /api/auth/config), never to fail with "Lock Error".
+  // The hosted login is offered only when the server has it configured (its public configuration), never to fail with "Lock Error".
   const [hostedLogin, setHostedLogin] = useState<PublicConfig['hostedLogin']>(null);
   useEffect(() => {
     let live = true;
@@ -40,7 +39,7 @@ export function SignIn() {
     try {
       await signIn(email.trim(), password); // the status change redirects (below), once
     } catch (err) {
-      setError(err instanceof ApiError ? translateMessage(err.message) : t('errors.network'));
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }

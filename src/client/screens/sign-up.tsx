@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError, type ErrorItem } from '../api/client';
+import { auth } from '../api/auth';
+import { ApiError, type ErrorItem } from '../api/client';
+import { errorText } from '../api/error-text';
 import { translateMessage } from '../i18n';
 import { AuthCard } from './auth-card';
 
@@ -13,17 +15,22 @@ export function SignUp() {
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<string, string>>({ role: 'doctor' });
   const [errors, setErrors] = useState<ErrorItem[]>([]);
+  const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setErrors([]);
+    setFormError(null);
     try {
-      await api.post('/api/auth/signup', { ...values, phone: values.phone || null });
+      await auth.signUp({ ...values, phone: values.phone || null });
       setDone(true);
     } catch (err) {
-      setErrors(err instanceof ApiError ? err.errors : [{ message: t('errors.network') }]);
+      // Field errors go under their fields; the rest is said at the top, in the user's language.
+      const fields = err instanceof ApiError ? err.fieldErrors() : [];
+      setErrors(fields);
+      if (!fields.length) setFormError(errorText(err));
     } finally {
       setBusy(false);
     }
@@ -35,7 +42,7 @@ export function SignUp() {
   return (
     <AuthCard title={t('auth.signUpTitle')}>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        {errors.some((e) => !e.field) && <p className="alert alert-error" role="alert">{errors.find((e) => !e.field)!.message}</p>}
+        {formError && <p className="alert alert-error" role="alert">{formError}</p>}
         {FIELDS.map((f, i) => (
           <div className="field" key={f}>
             <label htmlFor={`su-${f}`}>{t(`auth.${f === 'password' ? 'password' : f}`)}</label>

@@ -2,22 +2,23 @@ import { useEffect, useRef, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { useTranslation } from 'react-i18next';
 import { can, entityPath, getEntity, viewActionFor, WORKLISTS } from '../../registry';
-import { api, ApiError } from '../api/client';
-import { translateMessage } from '../i18n';
+import { useMutation } from '@tanstack/react-query';
+import { errorText } from '../api/error-text';
+import { queryClient } from '../api/query-client';
+import { usePages } from '../api/use-pages';
+import { worklist, type ReminderResult as Result, type WorklistRow as Row } from '../api/worklists';
+import { writes } from '../api/writes';
 import { currentRole } from '../state/session';
 import { useDebounced } from '../use-debounced';
-import { Empty, LoadError, Loading, PagesFoot, queryString, useAddressParams, usePages, useRowKeys, type KeysetPage } from './screen-parts';
+import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useRowKeys } from './screen-parts';
 import { isEditable } from '../shell/editable';
-
-interface Row { id: number; title: string; subtitle: string; email: string | null; missing: string[]; count?: number; remindedToday: boolean }
-type Result = 'sent' | 'already_today' | 'no_email' | 'not_found';
 
 /** The key that sends reminders while the screen has the keyboard (not in a field); shown on the button. */
 const SEND_KEY = 'r';
 
 /**
- * notifications/{worklist}: who lacks what (GET /api/notifications/{id}), with reminders to the selected rows
- * (POST …/remind): x or the row's box selects, "select all on page" takes every row shown, the Send button (or r)
+ * notifications/{worklist}: who lacks what (api/worklists.ts), with reminders to the selected rows (`writes.remind`,
+ * after which the worklist's pages are refetched by key): x or the row's box selects, "select all on page" takes every row shown, the Send button (or r)
  * sends, and each row then says what happened to it. Enter opens the record when the role may.
  */
 export default function Worklist({ id }: { id: string }) {
@@ -31,10 +32,11 @@ export default function Worklist({ id }: { id: string }) {
   const q = useDebounced(text.trim(), 250);
   useEffect(() => { if ((params.get('q') ?? '') !== q) setParams({ q }, { replace: true }); }, [q, params, setParams]);
 
-  const pages = usePages<Row, KeysetPage<Row>>(`/api/notifications/${id}?${queryString({ q: params.get('q') })}`);
+  const pages = usePages(worklist(id, { q: params.get('q') ?? undefined }));
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [results, setResults] = useState<Map<number, Result>>(new Map());
-  const [sending, setSending] = useState(false);
+  const remind = useMutation({ mutationFn: (ids: number[]) => writes.remind(id, ids) }, queryClient);
+  const sending = remind.isPending;
   const [sendError, setSendError] = useState<string | null>(null);
   const [summary, setSummary] = useState<string | null>(null);
   const bodyRef = useRef<HTMLTableElement>(null);
@@ -52,22 +54,16 @@ export default function Worklist({ id }: { id: string }) {
   const send = async () => {
     const ids = [...selected];
     if (!ids.length || sending) return;
-    setSending(true);
     setSendError(null);
     setSummary(null);
     try {
-      const answered: { id: number; result: Result }[] = [];
-      // The server takes 100 ids a call; larger selections go in turns.
-      for (let i = 0; i < ids.length; i += 100) answered.push(...(await api.post<{ data: { id: number; result: Result }[] }>(`/api/notifications/${id}/remind`, { ids: ids.slice(i, i + 100) })).data);
+      const answered = await remind.mutateAsync(ids);
       setResults((m) => { const n = new Map(m); answered.forEach((a) => n.set(a.id, a.result)); return n; });
-      pages.replace((rows) => rows.map((r) => (answered.some((a) => a.id === r.id && (a.result === 'sent' || a.result === 'already_today')) ? { ...r, remindedToday: true } : r)));
       const n = (res: Result) => answered.filter((a) => a.result === res).length;
       setSummary(t('worklist.sentSummary', { sent: n('sent'), already: n('already_today'), noEmail: n('no_email'), notFound: n('not_found') }));
       setSelected(new Set());
     } catch (err) {
-      setSendError(err instanceof ApiError ? translateMessage(err.message) : String(err));
-    } finally {
-      setSending(false);
+      setSendError(errorText(err));
     }
   };
 

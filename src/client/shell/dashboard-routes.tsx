@@ -5,7 +5,6 @@ import { currentRole, session } from '../state/session';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Home } from '../screens/home';
-import { NotFound } from '../screens/error-pages';
 import { BespokeScreen } from '../screens/bespoke';
 
 // Screens load when first opened: home comes with the shell, lists, forms and details (table, virtualiser, forms) after.
@@ -13,6 +12,8 @@ const UserProfile = lazy(() => import('../screens/user-profile').then((m) => ({ 
 const EntityListScreen = lazy(() => import('../entity/list-screen').then((m) => ({ default: m.EntityListScreen })));
 const EntityDetails = lazy(() => import('../entity/details').then((m) => ({ default: m.EntityDetails })));
 const Timeline = lazy(() => import('../entity/timeline').then((m) => ({ default: m.Timeline })));
+// Shown rarely (an address the role may not open), so not carried by home.
+const NotFound = lazy(() => import('../screens/error-pages').then((m) => ({ default: m.NotFound })));
 
 function Loading({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -34,8 +35,7 @@ export function DashboardRoutes() {
   const [location] = useLocation();
   useSnapshot(session);
   const hit = resolveRoute(location);
-  if (!hit || !canAccess(hit.route.roles, currentRole())) return <NotFound embedded />;
-  return <Loading>{screenOf(hit.route, hit.params)}</Loading>;
+  return <Loading>{!hit || !canAccess(hit.route.roles, currentRole()) ? <NotFound embedded /> : screenOf(hit.route, hit.params)}</Loading>;
 }
 
 function screenOf(route: RouteSpec, params: Record<string, string>) {

@@ -3,10 +3,8 @@ import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD, entityPath, listQueryString, screenById } from '../../registry';
-import { api } from '../api/client';
+import { me, type AdminNotification } from '../api/me';
 import { ui } from '../state/ui';
-
-interface AdminNotification { _id: string; noteType: string; title: string; count?: number | null; link?: string | null; createdAt?: string }
 
 export const PANEL_CLOSE_DELAY_MS = 50;
 
@@ -31,7 +29,7 @@ export function NotificationPanel() {
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    api.get<{ data: AdminNotification[] }>('/api/notification/admin').then((r) => setItems(r.data)).catch(() => setFailed(true));
+    me.notifications().then(setItems, () => setFailed(true));
   }, []);
 
   useEffect(() => {

@@ -1,8 +1,9 @@
 import { toast } from 'sonner';
 import { fromForm, inputSchema, toForm, type EntityDef, type FormValues } from '../../registry';
-import { api, ApiError } from '../api/client';
-import i18n, { translateMessage } from '../i18n';
-import { dataChanged } from '../state/ui';
+import { ApiError } from '../api/client';
+import { errorText } from '../api/error-text';
+import { listsChanged, writes } from '../api/writes';
+import i18n from '../i18n';
 import { isEditable } from './editable';
 
 /**
@@ -33,19 +34,22 @@ function listenForShortcut() {
 }
 
 /** What went wrong with an undo, said plainly and in the user's language. */
-function undoFailure(def: EntityDef, err: unknown): string | undefined {
-  if (!(err instanceof ApiError)) return undefined;
-  const first = err.errors[0];
-  const field = first?.field?.split('.')[0];
-  const label = field && def.fields[field] ? i18n.t(`${def.name}.fields.${field}`, { ns: 'entities' }) : '';
-  if (first?.code === 'stale') return i18n.t('undo.stale');
-  if (first?.code === 'duplicate') return i18n.t('undo.duplicate', { field: label });
-  if (first?.code === 'reference_gone') return i18n.t('undo.referenceGone', { field: label });
-  if (err.status === 404) return i18n.t('undo.gone');
-  return translateMessage(err.message);
+function undoFailure(def: EntityDef, err: unknown): string {
+  if (err instanceof ApiError) {
+    const field = err.errors[0]?.field?.split('.')[0];
+    const label = field && def.fields[field] ? i18n.t(`${def.name}.fields.${field}`, { ns: 'entities' }) : '';
+    if (err.code === 'stale') return i18n.t('undo.stale');
+    if (err.code === 'duplicate') return i18n.t('undo.duplicate', { field: label });
+    if (err.code === 'reference_gone') return i18n.t('undo.referenceGone', { field: label });
+    if (err.status === 404) return i18n.t('undo.gone');
+  }
+  return errorText(err);
 }
 
-/** Shows `message` with an Undo button; `undo` runs at most once, then `undone` is said (or why it could not be). */
+/**
+ * Shows `message` with an Undo button; `undo` runs at most once, then `undone` is said (or why it could not be). The
+ * undo is a write of api/writes.ts: what it changes back is refetched by key wherever it shows.
+ */
 export function offerUndo(def: EntityDef, message: string, undo: () => Promise<unknown>, undone: string) {
   listenForShortcut();
   let used = false;
@@ -57,10 +61,10 @@ export function offerUndo(def: EntityDef, message: string, undo: () => Promise<u
     toast.dismiss(id);
     void undo().then(() => {
       toast.success(undone);
-      dataChanged();
     }, (err: unknown) => {
       toast.error(i18n.t('undo.failed'), { description: undoFailure(def, err) });
-      dataChanged();
+      // Refused because the records moved on: the lists show them as they are now.
+      listsChanged(def);
     });
   };
   const id = toast.success(message, {
@@ -75,7 +79,7 @@ export function offerUndo(def: EntityDef, message: string, undo: () => Promise<u
 
 /** After a delete: Undo restores the record (POST …/restore). */
 export function offerUndoDelete(def: EntityDef, id: number, name: string) {
-  offerUndo(def, i18n.t('confirm.deleted', { name }), () => api.post(`/api/${def.api}/${id}/restore`), i18n.t('undo.restored', { name }));
+  offerUndo(def, i18n.t('confirm.deleted', { name }), () => writes.restore(def, id), i18n.t('undo.restored', { name }));
 }
 
 /**
@@ -87,5 +91,5 @@ export function offerUndoEdit(def: EntityDef, before: FormValues, after: FormVal
   const raw = { ...fromForm(def, toForm(def, before), 'update'), version: after.version };
   const parsed = inputSchema(def, 'update').safeParse(raw);
   const previous = parsed.success ? parsed.data : raw;
-  offerUndo(def, message, () => api.put(`/api/${def.api}/${Number(after.id)}`, previous), i18n.t('undo.reverted', { name }));
+  offerUndo(def, message, () => writes.update(def, Number(after.id), previous as Record<string, unknown>), i18n.t('undo.reverted', { name }));
 }

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { api, STORAGE } from '../api/client';
+import { STORAGE } from '../api/client';
+import { me } from '../api/me';
 import { publicConfig } from '../api/public-config';
 import { session } from '../state/session';
 
 /**
  * spec §7: on shell load, when a user id exists and the stored push token differs from the device's,
- * send it to POST /api/fcmToken/{userId}; store it on success, else log "Error Saving Token".
+ * send it to the server (api/me.ts `registerPushToken`); store it on success, else log "Error Saving Token".
  * Only when Firebase is configured: otherwise the console never calls the endpoint (DECISIONS.md).
  */
 export function usePushToken() {
@@ -22,10 +23,7 @@ export function usePushToken() {
         const deviceToken = await getToken(messaging, { vapidKey: cfg.firebase.vapidKey });
         const stored = JSON.parse(localStorage.getItem(STORAGE.fcmToken) ?? 'null') as { token?: string } | null;
         if (!deviceToken || stored?.token === deviceToken) return;
-        const res = await api.post<{ data: { fcmToken: { token: string } } }>(`/api/fcmToken/${userId}`, {
-          token: { userId, userType: 'admin', device_token: deviceToken, device_type: 'web' },
-        });
-        localStorage.setItem(STORAGE.fcmToken, JSON.stringify(res.data.fcmToken));
+        localStorage.setItem(STORAGE.fcmToken, JSON.stringify(await me.registerPushToken(userId, deviceToken)));
       } catch {
         console.log('Error Saving Token');
       }

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import { api } from '../api/client';
+import { me } from '../api/me';
 import { setLanguage } from '../i18n';
 import type { ColumnsPrefs, Language, RecentUse, Theme } from '../../registry';
 
@@ -54,8 +54,7 @@ export function applyCachedPrefs(): Promise<void> {
 
 export async function loadPrefs() {
   try {
-    const res = await api.get<{ data: Partial<Prefs> }>('/api/me/prefs');
-    Object.assign(prefs, { ...DEFAULTS, ...res.data });
+    Object.assign(prefs, { ...DEFAULTS, ...(await me.prefs() as Partial<Prefs>) });
   } catch { prefs.recent = []; prefs.columns = {}; /* keep the cached theme and language, never the last user's recents or columns */ }
   await apply();
 }
@@ -63,5 +62,5 @@ export async function loadPrefs() {
 export async function savePrefs(patch: Partial<Prefs>) {
   Object.assign(prefs, patch);
   await apply();
-  await api.put('/api/me/prefs', patch);
+  await me.savePrefs(patch);
 }

@@ -1,10 +1,10 @@
 import { RECENT_MAX, type RecentUse } from '../../registry';
-import { api } from '../api/client';
+import { me } from '../api/me';
 import { prefs } from './prefs';
 
 /**
  * The palette's recently and frequently used commands and records, per user. They live in the user's preferences on
- * the server (PUT /api/me/prefs, `recent`), not in this browser's storage: they follow the user to another computer,
+ * the server (the user's preferences, `recent`), not in this browser's storage: they follow the user to another computer,
  * survive signing out and in, and a shared front-desk computer never shows the next user whose records were opened.
  * A use is written at once and without waiting; a failed write only loses that use.
  */
@@ -38,7 +38,7 @@ let writes: Promise<void> = Promise.resolve();
 export function noteUse(use: Pick<RecentUse, 'kind' | 'id' | 'title'>): void {
   prefs.recent = withUse(prefs.recent ?? [], use);
   const recent = prefs.recent;
-  writes = writes.then(() => api.put('/api/me/prefs', { recent })).then(() => undefined, () => { /* the use is kept for this visit only */ });
+  writes = writes.then(() => me.savePrefs({ recent })).then(() => undefined, () => { /* the use is kept for this visit only */ });
 }
 
 /** Resolves when every use noted so far has been written (or failed): signing out waits for it, so the session is

@@ -1,19 +1,10 @@
 import { proxy } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import { isRole, type Role } from '../../registry';
-import { api, ApiError, onSessionExpired, STORAGE } from '../api/client';
+import { auth, type Profile } from '../api/auth';
+import { ApiError, onSessionExpired, STORAGE } from '../api/client';
 import { loadPrefs } from './prefs';
 import { recentWritesSettled } from './recents';
-
-export interface Profile {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  avatar: string | null;
-  role: { id: number; name: string };
-}
 
 /** spec §4: checking (validating a stored token) → signedIn | signedOut. */
 export const session = proxy({
@@ -56,8 +47,7 @@ function cachedProfile(): Profile | null {
 }
 
 export async function signIn(email: string, password: string): Promise<void> {
-  const res = await api.post<{ data: { token: string; expiresIn: number; user: Profile } }>('/api/adminUser/login', { email, password });
-  const { token, expiresIn, user } = res.data;
+  const { token, expiresIn, user } = await auth.signIn(email, password);
   // With password sign-in both keys hold the session token (DECISIONS.md).
   localStorage.setItem(STORAGE.accessToken, token);
   localStorage.setItem(STORAGE.idToken, token);
@@ -79,11 +69,11 @@ export async function restoreSession(): Promise<void> {
     return;
   }
   try {
-    const res = await api.get<{ data: Profile }>('/api/adminUser/validate/authToken');
+    const user = await auth.validate();
     setContentCookie(localStorage.getItem(STORAGE.idToken));
     await loadPrefs();
-    localStorage.setItem(PROFILE_KEY, JSON.stringify(res.data));
-    session.user = res.data;
+    localStorage.setItem(PROFILE_KEY, JSON.stringify(user));
+    session.user = user;
     session.status = 'signedIn';
   } catch (err) {
     // Offline (or the server restarting): the token is unexpired and the server never said no, so the console opens
@@ -105,7 +95,7 @@ export async function restoreSession(): Promise<void> {
 export async function signOut(opts: { callServer?: boolean } = {}): Promise<void> {
   if (opts.callServer !== false && localStorage.getItem(STORAGE.idToken)) {
     await recentWritesSettled();
-    try { await api.post('/api/adminUser/logout'); } catch { /* already gone on the server */ }
+    try { await auth.signOut(); } catch { /* already gone on the server */ }
   }
   clearStorage();
   session.user = null;

@@ -11,8 +11,6 @@ export const ui = proxy({
   shortcutsOpen: false,
   preferencesOpen: false,
   confirmDelete: null as { entity: string; id: number; onDone?: () => void } | null,
-  /** Bumped after a write, so lists refetch. */
-  dataVersion: 0,
   /** What the screen in view shows (commands' `when`): set by the details page and the lists. */
   inView: { selected: 0 } as InView,
 });
@@ -82,10 +80,6 @@ if (typeof window !== 'undefined') {
     e.stopImmediatePropagation();
     early = e.key === 'Backspace' ? early.slice(0, -1) : early + e.key;
   }, { capture: true });
-}
-
-export function dataChanged() {
-  ui.dataVersion++;
 }
 
 /** A screen says what it shows; it clears it (only if still its own) when it goes. */

@@ -132,7 +132,6 @@ export default {
     richTextHint: 'Ctrl+B negrita, Ctrl+I cursiva, Ctrl+Mayús+8 lista con viñetas; Tab sale del texto.',
     richTextNote: 'Los scripts se eliminan al guardar.',
     preview: 'Vista previa',
-    notFound: 'Este registro no existe.',
     unsavedClose: '¿Cerrar sin guardar los cambios?',
   },
   details: {

@@ -132,7 +132,6 @@ export default {
     richTextHint: 'Ctrl+B grassetto, Ctrl+I corsivo, Ctrl+Maiusc+8 elenco puntato; Tab esce dal testo.',
     richTextNote: 'Gli script vengono rimossi al salvataggio.',
     preview: 'Anteprima',
-    notFound: 'Questo record non esiste.',
     unsavedClose: 'Chiudere senza salvare le modifiche?',
   },
   details: {

@@ -1,0 +1,88 @@
+import { listQueryString, type EntityDef, type TimelineEvent } from '../../registry';
+import { http, type Page } from './client';
+import { download } from './download';
+import { keys, type ListParams, type OptionsParams, type Pages, type Read } from './keys';
+
+/**
+ * The entity API: every read and write of a registry entity, shaped like refine's data provider (list, get, create,
+ * update, remove, restore, plus the workflow's transition and history, options for pickers, the timeline, the
+ * export's address and the download of a file). Each takes the entity's definition, so an entity added to the
+ * registry has all of them with no line here. Writes that change what screens show go through writes.ts, which
+ * invalidates their keys; the reads come as `Read`/`Pages` values for the hooks (use-read.ts, use-pages.ts).
+ */
+
+export type Row = Record<string, unknown> & { id: number; version: number };
+
+/** One line of a record's status history, oldest first as the server keeps it. */
+export interface HistoryEntry { from: string; to: string; reason: string | null; at: string; actorId: number | null; actor: string | null }
+
+/** A record's id and title (with a line under it), for pickers and the palette. */
+export interface RecordOption { id: number; title: string; subtitle: string }
+
+/** A move of the workflow: to the status, with the version the user saw, and what the move asks for. */
+export interface TransitionBody { to: string; version: number; reason?: string; values?: Record<string, unknown> }
+
+/** What to export: the list's query, its columns as shown with their titles, or the selected rows. */
+export interface ExportSpec {
+  query: ListParams;
+  columns: readonly string[];
+  /** The columns' titles in the user's language, one per column: the file's header row. */
+  headers: readonly string[];
+  ids?: readonly number[];
+}
+
+const PAGE_SIZE = 100;
+const base = (def: EntityDef) => `/api/${def.api}`;
+const data = <T>(p: Promise<{ data: T }>) => p.then((r) => r.data);
+
+function optionsQuery(params: OptionsParams): string {
+  const p = new URLSearchParams();
+  if (params.ids) p.set('ids', params.ids.join(','));
+  if (params.limit) p.set('limit', String(params.limit));
+  if (params.q) p.set('q', params.q);
+  return p.toString();
+}
+
+export const entities = {
+  /** Keyset pages of a list: the first page on every change of query, the next after the last page's cursor. */
+  list: (def: EntityDef, query: ListParams): Pages<Page<Row>> => ({
+    key: keys.entity(def.name).list(query),
+    fetch: (cursor, signal) => http.get<Page<Row>>(`${base(def)}?${listQueryString({ ...query, limit: PAGE_SIZE })}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { signal }),
+  }),
+  get: (def: EntityDef, id: number): Read<Row> => ({
+    key: keys.entity(def.name).record(id),
+    fetch: (signal) => data(http.get<{ data: Row }>(`${base(def)}/${id}`, { signal })),
+  }),
+  create: (def: EntityDef, values: Record<string, unknown>) => data(http.post<{ data: Row }>(base(def), values)),
+  /** `values` carries the version the user saw: a record changed since answers 409 `stale`. */
+  update: (def: EntityDef, id: number, values: Record<string, unknown>) => data(http.put<{ data: Row }>(`${base(def)}/${id}`, values)),
+  /** Into the server's trash, from where `restore` brings it back for a while. */
+  remove: (def: EntityDef, id: number) => http.delete<unknown>(`${base(def)}/${id}`),
+  restore: (def: EntityDef, id: number) => data(http.post<{ data: Row }>(`${base(def)}/${id}/restore`)),
+  transition: (def: EntityDef, id: number, body: TransitionBody) => data(http.post<{ data: Row }>(`${base(def)}/${id}/transition`, body)),
+  history: (def: EntityDef, id: number, version?: number): Read<HistoryEntry[]> => ({
+    key: keys.entity(def.name).history(id, version),
+    fetch: (signal) => data(http.get<{ data: HistoryEntry[] }>(`${base(def)}/${id}/history`, { signal })),
+  }),
+  /** Titles matching `q`, or of the records `ids` names (answered only to a role that may list the entity). */
+  options: (def: EntityDef, params: OptionsParams): Read<RecordOption[]> => ({
+    key: keys.entity(def.name).options(params),
+    fetch: (signal) => data(http.get<{ data: RecordOption[] }>(`${base(def)}/options?${optionsQuery(params)}`, { signal })),
+  }),
+  timeline: (def: EntityDef, id: number): Read<TimelineEvent[]> => ({
+    key: keys.entity(def.name).timeline(id),
+    fetch: (signal) => data(http.get<{ data: TimelineEvent[] }>(`${base(def)}/${id}/timeline`, { signal })),
+  }),
+  /** The list's query string, then the columns, one header per column, and the ids. */
+  exportAddress(def: EntityDef, spec: ExportSpec): string {
+    const p = new URLSearchParams(listQueryString(spec.query));
+    p.set('columns', spec.columns.join(','));
+    for (const h of spec.headers) p.append('header', h);
+    if (spec.ids) p.set('ids', spec.ids.join(','));
+    return `${base(def)}/export?${p}`;
+  },
+  /** A record's document as the server prints it (an invoice's PDF). */
+  pdfAddress: (def: EntityDef, id: number) => `${base(def)}/${id}/pdf`,
+  /** A file at one of the addresses above, as it streams. */
+  download,
+};

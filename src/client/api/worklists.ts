@@ -1,0 +1,22 @@
+import { http } from './client';
+import { keys, type KeysetPage, type Pages } from './keys';
+import { queryString, withoutBlanks } from './query-string';
+
+export interface WorklistRow { id: number; title: string; subtitle: string; email: string | null; missing: string[]; count?: number; remindedToday: boolean }
+export type ReminderResult = 'sent' | 'already_today' | 'no_email' | 'not_found';
+
+/** The most ids one reminder call takes; a larger selection goes in turns. */
+export const REMIND_BATCH = 100;
+
+/** Who lacks what on one worklist (registry WORKLISTS), searched by `q`. */
+export function worklist(id: string, params: { q?: string }): Pages<KeysetPage<WorklistRow>> {
+  const asked = withoutBlanks(params);
+  return {
+    key: keys.screen(id, asked),
+    fetch: (cursor, signal) => http.get<KeysetPage<WorklistRow>>(`/api/notifications/${id}?${queryString({ ...asked, cursor })}`, { signal }),
+  };
+}
+
+/** One turn of reminders: what happened to each id (sent, already today, no email, not found). */
+export const sendReminders = (id: string, ids: readonly number[]) =>
+  http.post<{ data: { id: number; result: ReminderResult }[] }>(`/api/notifications/${id}/remind`, { ids }).then((r) => r.data);

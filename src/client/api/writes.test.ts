@@ -1,0 +1,51 @@
+import { beforeEach, describe, expect, test } from 'vitest';
+import { getEntity } from '../../registry';
+import type { Row } from './entities';
+import { keys, type QueryKey } from './keys';
+import { queryClient } from './query-client';
+import { listsChanged, recordChanged } from './writes';
+
+/**
+ * A write refreshes exactly what it changed, by key: the cache is filled with reads of two entities, a write is
+ * reported, and the reads it marks stale (what a screen showing them refetches) are exactly those expected.
+ */
+const sort = { field: 'id', dir: 'asc' } as const;
+const patients = keys.entity('patients');
+const doctors = keys.entity('doctor');
+const READS: Record<string, QueryKey> = {
+  patientList: patients.list({ sort, filters: {} }),
+  patientSearch: patients.list({ q: 'shah', sort, filters: {} }),
+  patient7: patients.record(7),
+  patient7History: patients.history(7),
+  patient7Timeline: patients.timeline(7),
+  patient8: patients.record(8),
+  patient8History: patients.history(8),
+  patientPicker: patients.options({ q: 'sh', limit: 30 }),
+  doctorList: doctors.list({ sort, filters: {} }),
+  doctor7: doctors.record(7),
+  screen: keys.screen('fmclogs', {}),
+  search: keys.search('shah'),
+};
+
+const stale = () => Object.entries(READS).filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated).map(([name]) => name).sort();
+const row = (id: number, version = 2): Row => ({ id, version, firstName: 'Asha' });
+
+beforeEach(() => {
+  queryClient.clear();
+  for (const key of Object.values(READS)) queryClient.setQueryData(key, { data: [] });
+});
+
+describe('writes invalidate by key', () => {
+  test('a record changed: its lists, pickers, history and timeline; the record itself is set, not refetched', () => {
+    recordChanged(getEntity('patients'), row(7, 5));
+    expect(stale()).toEqual(['patient7History', 'patient7Timeline', 'patientList', 'patientPicker', 'patientSearch']);
+    expect(queryClient.getQueryData(patients.record(7))).toEqual(row(7, 5));
+  });
+
+  test('one move of many: the record and its history now, the lists once at the end', () => {
+    recordChanged(getEntity('patients'), row(8), { lists: false });
+    expect(stale()).toEqual(['patient8History']);
+    listsChanged(getEntity('patients'));
+    expect(stale()).toEqual(['patient8History', 'patientList', 'patientPicker', 'patientSearch']);
+  });
+});

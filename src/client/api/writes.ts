@@ -1,0 +1,69 @@
+import type { EntityDef } from '../../registry';
+import { entities, type Row, type TransitionBody } from './entities';
+import { keys } from './keys';
+import { queryClient } from './query-client';
+import { REMIND_BATCH, sendReminders } from './worklists';
+
+/**
+ * The writes that change what screens show, each followed by the invalidation of exactly what it changed, by key:
+ * the record's own answer is set from the server's reply, and its entity's lists, pickers' titles and the record's
+ * history and timeline are refetched where they are on screen (and asked again wherever they show next). Nothing
+ * else is: another entity's list, the record of another id. The change stream invalidates the same keys.
+ */
+
+/** The record as the server answered it, then everything that shows it. */
+export function recordChanged(def: EntityDef, record: Row, opts: { lists?: boolean } = {}) {
+  const k = keys.entity(def.name);
+  const own = k.record(record.id);
+  queryClient.setQueryData(own, record);
+  // Below the record's key: its history and timeline, not the record just set.
+  void queryClient.invalidateQueries({ queryKey: own, predicate: (q) => q.queryKey.length > own.length });
+  if (opts.lists !== false) listsChanged(def);
+}
+
+/** Every list and picker of the entity: a record was added, changed or removed. */
+export function listsChanged(def: EntityDef) {
+  const k = keys.entity(def.name);
+  void queryClient.invalidateQueries({ queryKey: k.lists });
+  void queryClient.invalidateQueries({ queryKey: k.pickers });
+}
+
+export const writes = {
+  async create(def: EntityDef, values: Record<string, unknown>) {
+    const record = await entities.create(def, values);
+    recordChanged(def, record);
+    return record;
+  },
+  async update(def: EntityDef, id: number, values: Record<string, unknown>) {
+    const record = await entities.update(def, id, values);
+    recordChanged(def, record);
+    return record;
+  },
+  async remove(def: EntityDef, id: number) {
+    await entities.remove(def, id);
+    listsChanged(def);
+    // A page that still shows it (it is leaving) keeps its answer; no other screen keeps a removed record.
+    queryClient.removeQueries({ queryKey: keys.entity(def.name).record(id), type: 'inactive' });
+  },
+  async restore(def: EntityDef, id: number) {
+    const record = await entities.restore(def, id);
+    recordChanged(def, record);
+    return record;
+  },
+  /** `lists: false` for one move of many (the bulk bar): their lists are refetched once, after the last. */
+  async transition(def: EntityDef, id: number, body: TransitionBody, opts: { lists?: boolean } = {}) {
+    const record = await entities.transition(def, id, body);
+    recordChanged(def, record, opts);
+    return record;
+  },
+  /** Reminders to the rows of a worklist, a turn of REMIND_BATCH ids at a time; its pages show who was reminded. */
+  async remind(worklist: string, ids: readonly number[]) {
+    const answered: Awaited<ReturnType<typeof sendReminders>> = [];
+    try {
+      for (let i = 0; i < ids.length; i += REMIND_BATCH) answered.push(...(await sendReminders(worklist, ids.slice(i, i + REMIND_BATCH))));
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: keys.screen(worklist) });
+    }
+    return answered;
+  },
+};
