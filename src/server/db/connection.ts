@@ -8,6 +8,8 @@ import { acquireDataDirLock } from './lock';
 import { createDatabaseFolder, FSYNC_START_PARAMS, FsyncNodeFS } from './pglite-disk';
 import { PGliteDialect } from './pglite-dialect';
 import { prepareStatements, preparing } from './prepared';
+import { timedDialect, timeStatement } from './timed-dialect';
+import { logger, scrub } from '../ops/logger';
 import { attachWriteClock, WriteClock } from './write-clock';
 
 // The generic CRUD reads tables named by the registry, so the database is typed loosely here and the
@@ -100,7 +102,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   void pgliteTypes;
   const clock = new WriteClock();
-  const db: DB = new Kysely({ dialect: new PGliteDialect(pglite, clock) });
+  const db: DB = new Kysely({ dialect: timedDialect(new PGliteDialect(pglite, clock)), log: timeStatement });
   attachWriteClock(db, clock);
   return {
     db,
@@ -123,9 +125,9 @@ function openPostgres(url: string): Database {
     types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => PARSERS[oid] ?? pg.types.getTypeParser(oid, format) } as pg.CustomTypesConfig,
   });
   // An idle connection the server ends (a restart, a dropped database) is an event, not a crash: the pool opens another.
-  pool.on('error', (err) => console.error(`[db] idle connection ended: ${(err as { code?: string }).code ?? ''} ${err.message}`));
+  pool.on('error', (err) => logger.warn({ code: (err as { code?: string }).code }, `[db] idle connection ended: ${scrub(err.message)}`));
   // Each connection parses a statement once, and then sends only its values (db/prepared.ts).
   if (preparing()) pool.on('connect', (client) => { prepareStatements(client); });
-  const db: DB = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const db: DB = new Kysely({ dialect: timedDialect(new PostgresDialect({ pool })), log: timeStatement });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
