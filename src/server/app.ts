@@ -8,7 +8,7 @@ import { authRoutes } from './auth/routes';
 import { authenticate } from './auth/sessions';
 import type { Config } from './config';
 import { crudRoutes } from './crud/routes';
-import type { DB } from './db/connection';
+import type { Database, DB } from './db/connection';
 import { clientAddress, fail, HttpError, setOnAnswer, type AppEnv } from './http';
 import { inlineScriptSources, serveAsset, serveIndex } from './static-assets';
 import { checkQuery, isDataException } from './input-safety';
@@ -19,6 +19,7 @@ import { slotRoutes } from './routes/slots';
 import { invoicePdfRoutes } from './routes/invoice-pdf';
 import { fmcScreenRoutes } from './routes/fmc-screens';
 import { worklistRoutes } from './routes/worklists';
+import { systemRoutes } from './routes/system';
 import { healthRoutes, type Lifecycle } from './ops/health';
 import { logger, scrub } from './ops/logger';
 import { metricsHandler } from './ops/metrics-route';
@@ -72,6 +73,8 @@ export interface AppDeps {
   db: DB;
   config: Config;
   distDir?: string;
+  /** The database `db` belongs to, for what works on the whole of it (a backup); without it, backups are refused. */
+  database?: Database;
   /** The serving process's state for the readiness probe; a shutdown sets `stopping` (ops/shutdown.ts). */
   lifecycle?: Lifecycle;
 }
@@ -128,6 +131,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', invoicePdfRoutes());
   api.route('/', fmcScreenRoutes());
   api.route('/', worklistRoutes());
+  api.route('/', systemRoutes(deps.database));
   api.route('/', crudRoutes());
   api.all('*', () => { throw fail(404, 'There is no such call', { code: 'not_found' }); });
   app.route('/api', api);

@@ -8,6 +8,7 @@ import { openDatabase } from './db/connection';
 import { startMailSender } from './mail';
 import { startTrashPurge } from './crud/trash';
 import { startMaintenance } from './db/maintenance';
+import { startBackups } from './backup/schedule';
 import { logger, logLine, scrub } from './ops/logger';
 import { countRequests, shutDown } from './ops/shutdown';
 
@@ -25,13 +26,15 @@ async function main() {
   }
   const database = role === 'worker' ? await openDatabase({ url: config.databaseUrl }) : await boot(config, { log });
   const lifecycle = { stopping: false };
-  const app = createApp({ db: database.db, config, lifecycle });
+  const app = createApp({ db: database.db, config, database, lifecycle });
   // Mail leaves from here, never from a request (mail.ts); every serving process sends, rows are claimed one by one.
   const stopMail = startMailSender(database.db, config, log);
   // Deleted records are kept for Undo, then deleted for good here; every process purges, rows are claimed (crud/trash.ts).
   const stopPurge = startTrashPurge(database.db, log);
   // The embedded database has no autovacuum: statistics and the visibility map are kept up here (db/maintenance.ts).
   const stopMaintenance = startMaintenance(database.db, database.kind, log);
+  // BACKUP_DIR: copies of the embedded database, each checked once written (backup/schedule.ts).
+  const stopBackups = startBackups(database, config, log);
   if (config.metricsToken && config.metricsToken.length < 16) logger.warn('METRICS_TOKEN is shorter than 16 characters: make it a long random one');
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     log(`Console listening on http://localhost:${info.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}${role === 'worker' ? `, worker ${process.pid}` : ''})`);
@@ -46,7 +49,7 @@ async function main() {
       logger.error('shutdown did not finish in time: exiting');
       process.exit(1);
     }, config.shutdownGraceSeconds * 1000 + 30_000).unref();
-    shutDown({ server, lifecycle, graceMs: config.shutdownGraceSeconds * 1000, jobs: [stopMail, stopPurge, stopMaintenance], closeDatabase: () => database.close(), log }, requests, signal)
+    shutDown({ server, lifecycle, graceMs: config.shutdownGraceSeconds * 1000, jobs: [stopMail, stopPurge, stopMaintenance, stopBackups], closeDatabase: () => database.close(), log }, requests, signal)
       .then(() => process.exit(0), (err: Error) => {
         logger.error(`shutdown: ${err.message}`);
         process.exit(1);

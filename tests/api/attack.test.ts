@@ -43,6 +43,7 @@ const SPECIAL: Record<string, Rule> = {
   'DELETE /api/fmcslots/:id/book/:patient': (r) => can(r, 'fmcslots', 'edit'),
   'GET /api/fmcslots/:id/bookings': (r) => can(r, 'fmcslots', 'details'),
   'GET /api/invoices/:id/pdf': (r) => canReadRecord(r, 'invoices'),
+  'GET /api/system/backup': (r) => r === 'superadmin',
   'GET /health/live': 'public',
   'GET /health/ready': 'public',
   'GET /metrics': 'token',

@@ -140,7 +140,7 @@ describe('metrics', () => {
     expect(value('console_outbox_oldest_queued_seconds')).toBeGreaterThanOrEqual(0);
     expect(value('console_sign_in_failures_total')).toBeGreaterThanOrEqual(1);
     expect(value('console_rate_limited_total{limit="forgot"}')).toBe(limited);
-    for (const series of ['console_outbox_delivery_failures_total', 'process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds']) {
+    for (const series of ['console_outbox_delivery_failures_total', 'console_backup_failures_total', 'process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds']) {
       expect(value(series), series).toBeGreaterThanOrEqual(0);
     }
   });

@@ -84,6 +84,24 @@ export const limitsHit = new Counter({
   registers: [registry],
 });
 
+export const backupLastSuccess = new Gauge({
+  name: 'console_backup_last_success_timestamp_seconds',
+  help: 'When the last scheduled backup was written and checked (Unix time); alert when it grows old',
+  registers: [registry],
+});
+
+export const backupLastBytes = new Gauge({
+  name: 'console_backup_last_size_bytes',
+  help: 'Size of the last scheduled backup',
+  registers: [registry],
+});
+
+export const backupFailures = new Counter({
+  name: 'console_backup_failures_total',
+  help: 'Scheduled backups that could not be written or failed their check',
+  registers: [registry],
+});
+
 let defaultsStarted = false;
 
 /** Process and Node.js figures (CPU, memory, event loop lag, GC, handles); started by the serving app, once. */
