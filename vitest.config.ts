@@ -13,7 +13,8 @@ export default defineConfig({
     hookTimeout: 600_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'commands/**/*.test.ts'] } },
-      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts', 'tests/crash/**/*.test.ts'], globalSetup: ['tests/api/global-setup.ts'] } },
+      // log-capture.ts: no server log line of any API test may hold personal data.
+      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts', 'tests/crash/**/*.test.ts'], globalSetup: ['tests/api/global-setup.ts'], setupFiles: ['tests/api/log-capture.ts'] } },
     ],
   },
 });

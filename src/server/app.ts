@@ -8,8 +8,8 @@ import { authRoutes } from './auth/routes';
 import { authenticate } from './auth/sessions';
 import type { Config } from './config';
 import { crudRoutes } from './crud/routes';
-import type { DB } from './db/connection';
-import { clientAddress, fail, HttpError, type AppEnv } from './http';
+import type { Database, DB } from './db/connection';
+import { clientAddress, fail, HttpError, setOnAnswer, type AppEnv } from './http';
 import { inlineScriptSources, serveAsset, serveIndex } from './static-assets';
 import { mySessionRoutes } from './routes/my-sessions';
 import { auditTrailRoutes } from './routes/audit-trail';
@@ -22,6 +22,11 @@ import { slotRoutes } from './routes/slots';
 import { invoicePdfRoutes } from './routes/invoice-pdf';
 import { fmcScreenRoutes } from './routes/fmc-screens';
 import { worklistRoutes } from './routes/worklists';
+import { systemRoutes } from './routes/system';
+import { healthRoutes, type Lifecycle } from './ops/health';
+import { logger, scrub } from './ops/logger';
+import { metricsHandler } from './ops/metrics-route';
+import { requestLog, routeTemplate } from './ops/request-log';
 
 /** Calls that need no session: sign-in and the public auth pages. validate and logout check the token themselves. */
 const PUBLIC = [/^\/api\/adminUser\/(login|validate\/authToken|logout)$/, /^\/api\/auth\//];
@@ -48,19 +53,6 @@ const tooLarge = (c: Context, message: string) => {
   return fail(413, message, { code: 'too_large' });
 };
 
-/**
- * A header on an answer already made. Through the answer's own headers: `c.header` after the handler rebuilds the
- * answer (the Node adapter's light Response becomes a web Response read through a body stream, on every call).
- * A Response whose headers are immutable falls back to the rebuild.
- */
-function setOnAnswer(c: Context, name: string, value: string) {
-  try {
-    c.res.headers.set(name, value);
-  } catch {
-    c.header(name, value);
-  }
-}
-
 function contentSecurityPolicy(config: Config, inlineScripts: string[]): string {
   const connect = ["'self'", ...(config.firebaseConfig ? ['https://*.googleapis.com', 'https://*.firebaseio.com'] : [])];
   return [
@@ -80,12 +72,24 @@ function contentSecurityPolicy(config: Config, inlineScripts: string[]): string 
   ].join('; ');
 }
 
-export function createApp(deps: { db: DB; config: Config; distDir?: string }): Hono<AppEnv> {
+export interface AppDeps {
+  db: DB;
+  config: Config;
+  distDir?: string;
+  /** The database `db` belongs to, for what works on the whole of it (a backup); without it, backups are refused. */
+  database?: Database;
+  /** The serving process's state for the readiness probe; a shutdown sets `stopping` (ops/shutdown.ts). */
+  lifecycle?: Lifecycle;
+}
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { db, config } = deps;
   const distDir = deps.distDir ?? path.resolve('dist');
   const app = new Hono<AppEnv>();
   const csp = contentSecurityPolicy(config, inlineScriptSources(distDir));
 
+  // First: it sees every answer, a refusal or an error's too, and gives each its request id.
+  app.use('*', requestLog());
   app.use('*', async (c, next) => {
     c.set('db', db);
     c.set('config', config);
@@ -135,10 +139,13 @@ export function createApp(deps: { db: DB; config: Config; distDir?: string }): H
   api.route('/', worklistRoutes());
   api.route('/', auditTrailRoutes());
   api.route('/', threadRoutes());
+  api.route('/', systemRoutes(deps.database));
   api.route('/', crudRoutes());
   api.all('*', () => { throw fail(404, 'There is no such call', { code: 'not_found' }); });
   app.route('/api', api);
   app.route('/content', contentFiles());
+  app.route('/health', healthRoutes(deps.lifecycle ?? { stopping: false }));
+  app.get('/metrics', metricsHandler());
 
   app.get('/assets/*', (c) => serveAsset(c, distDir));
   app.get('*', (c) => {
@@ -153,8 +160,10 @@ export function createApp(deps: { db: DB; config: Config; distDir?: string }): H
     }
     if (isDataException(err)) return c.json({ errors: [{ message: 'A value is not in a form that can be stored', code: 'invalid_value' }] }, 400);
     // Never the error object itself: a database error carries the query's parameters (a password hash among them).
+    // Its message may quote a value too: scrubbed. The route template, not the address (ids, a search term).
     const e = err as { message?: string; code?: string; stack?: string };
-    console.error(`[error] ${c.req.method} ${c.req.path}: ${e.code ? `${e.code} ` : ''}${e.message ?? String(err)}\n${(e.stack ?? '').split('\n').slice(1, 6).join('\n')}`);
+    logger.error({ requestId: c.get('requestId'), method: c.req.method, route: routeTemplate(c), code: e.code, stack: (e.stack ?? '').split('\n').slice(1, 6).map((l) => l.trim()) },
+      scrub(e.message ?? String(err)));
     return c.json({ errors: [{ message: 'Something went wrong. Please try again later.', code: 'internal' }] }, 500);
   });
   return app;

@@ -30,7 +30,8 @@ export function startWorkers(config: Config, log: (line: string) => void): void 
     stopping = true;
     log(`${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} workers`);
     for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
-    setTimeout(() => process.exit(0), 5_000).unref();
+    // Each worker finishes its requests first (ops/shutdown.ts): waited for up to its grace, and a margin.
+    setTimeout(() => process.exit(0), (config.shutdownGraceSeconds + 30) * 1000).unref();
     cluster.on('exit', () => { if (!Object.keys(cluster.workers ?? {}).length) process.exit(0); });
   };
   process.on('SIGINT', () => stop('SIGINT'));

@@ -31,7 +31,20 @@ export interface Config {
   pgliteSharedBuffers: string;
   /** PGLITE_FSYNC (on unless 0): the embedded database forces each commit to the disk (db/pglite-disk.ts; README "Durability"). */
   pgliteFsync: boolean;
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; absent = no metrics (404). */
+  metricsToken?: string;
+  /** SHUTDOWN_GRACE_SECONDS: how long a SIGTERM waits for the requests under way before it ends them (ops/shutdown.ts). */
+  shutdownGraceSeconds: number;
+  /** Scheduled backups of the embedded database (backup/schedule.ts): BACKUP_DIR (absent = none), BACKUP_EVERY_HOURS, BACKUP_KEEP. */
+  backupDir?: string;
+  backupEveryHours: number;
+  backupKeep: number;
 }
+
+const positive = (text: string | undefined, fallback: number) => {
+  const n = Number(text);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -56,5 +69,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS || '256MB',
     pgliteFsync: env.PGLITE_FSYNC !== '0',
     workers: Math.max(1, Math.min(64, Number.parseInt(env.WORKERS ?? '1', 10) || 1)),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownGraceSeconds: Math.min(3600, positive(env.SHUTDOWN_GRACE_SECONDS, 20)),
+    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
+    // At least a minute apart, at most 20 days (a Node timer waits 24.8 days at most).
+    backupEveryHours: Math.max(1 / 60, Math.min(480, positive(env.BACKUP_EVERY_HOURS, 24))),
+    backupKeep: Math.max(1, Math.min(1000, Math.floor(positive(env.BACKUP_KEEP, 7)))),
   };
 }

@@ -58,6 +58,8 @@ export interface AppEnv {
     db: DB;
     config: Config;
     user: SessionUser;
+    /** This request's id (ops/request-log.ts): in its log line and on its answer as x-request-id. */
+    requestId: string;
   };
 }
 
@@ -110,5 +112,18 @@ export function clientAddress(c: Ctx): string {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
     return 'local'; // in-process requests (tests) have no socket
+  }
+}
+
+/**
+ * A header on an answer already made. Through the answer's own headers: `c.header` after the handler rebuilds the
+ * answer (the Node adapter's light Response becomes a web Response read through a body stream, on every call).
+ * A Response whose headers are immutable falls back to the rebuild.
+ */
+export function setOnAnswer(c: Context, name: string, value: string) {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.header(name, value);
   }
 }

@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import { composeReset } from './auth/reset-mail';
 import type { Config } from './config';
 import type { DB } from './db/connection';
+import { logLine, scrub } from './ops/logger';
+import { outboxDeliveryFailures } from './ops/metrics';
 
 /**
  * Outgoing mail. A request only writes an outbox row; the sender (startMailSender, one in every server process)
@@ -113,16 +115,18 @@ async function deliverOne(db: DB, row: Queued, o: { config: Config; transport: T
     const why = String((err as Error)?.message ?? err).slice(0, 500);
     await sql`update outbox set status = ${giveUp ? 'failed' : 'queued'}, last_error = ${why},
       next_try_at = now() + make_interval(secs => ${retryAfterSeconds(row.tries)}) where id = ${row.id}`.execute(db);
-    o.log(`[outbox] mail to ${mail.to} not delivered (try ${row.tries}${giveUp ? ', giving up' : ''}): ${why}`);
+    outboxDeliveryFailures.inc();
+    // The message by its id, never its address; the error's text may quote the address too (an SMTP refusal).
+    o.log(`[outbox] message ${row.id} (${row.kind}) not delivered (try ${row.tries}${giveUp ? ', giving up' : ''}): ${scrub(why)}`);
     return;
   }
   await db.updateTable('outbox').set({
     status: 'sent', sent_at: sql`now()`, delivered_via: o.via, recipient: mail.to, subject: mail.subject, body: stored, last_error: null,
   }).where('id', '=', row.id).execute();
-  o.log(`[outbox] mail to ${mail.to} (${mail.subject}) ${o.via === 'smtp' ? 'sent by SMTP' : `written to ${mailboxPath(o.config)}`}`);
+  o.log(`[outbox] message ${row.id} (${row.kind}) ${o.via === 'smtp' ? 'sent by SMTP' : `written to ${mailboxPath(o.config)}`}`);
 }
 
-const defaultLog = (line: string) => { if (process.env.NODE_ENV !== 'test') console.log(line); };
+const defaultLog = logLine;
 
 let wakeSender: (() => void) | undefined;
 

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { boot } from './boot';
@@ -7,11 +8,14 @@ import { openDatabase } from './db/connection';
 import { startMailSender } from './mail';
 import { startTrashPurge } from './crud/trash';
 import { startMaintenance } from './db/maintenance';
+import { startBackups } from './backup/schedule';
+import { logger, logLine, scrub } from './ops/logger';
+import { countRequests, shutDown } from './ops/shutdown';
 
 /** `npm start`: one Node process serving the built console, /api and /content. */
 async function main() {
   const config = readConfig();
-  const log = (line: string) => console.log(line);
+  const log = logLine;
   const role = clusterRole(config);
   refuseEmbeddedCluster(config);
   if (role === 'primary') {
@@ -21,33 +25,41 @@ async function main() {
     return;
   }
   const database = role === 'worker' ? await openDatabase({ url: config.databaseUrl }) : await boot(config, { log });
-  const app = createApp({ db: database.db, config });
+  const lifecycle = { stopping: false };
+  const app = createApp({ db: database.db, config, database, lifecycle });
   // Mail leaves from here, never from a request (mail.ts); every serving process sends, rows are claimed one by one.
   const stopMail = startMailSender(database.db, config, log);
   // Deleted records are kept for Undo, then deleted for good here; every process purges, rows are claimed (crud/trash.ts).
   const stopPurge = startTrashPurge(database.db, log);
   // The embedded database has no autovacuum: statistics and the visibility map are kept up here (db/maintenance.ts).
   const stopMaintenance = startMaintenance(database.db, database.kind, log);
+  // BACKUP_DIR: copies of the embedded database, each checked once written (backup/schedule.ts).
+  const stopBackups = startBackups(database, config, log);
+  if (config.metricsToken && config.metricsToken.length < 16) logger.warn('METRICS_TOKEN is shorter than 16 characters: make it a long random one');
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-    console.log(`Console listening on http://localhost:${info.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}${role === 'worker' ? `, worker ${process.pid}` : ''})`);
-  });
+    log(`Console listening on http://localhost:${info.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}${role === 'worker' ? `, worker ${process.pid}` : ''})`);
+  }) as Server;
+  const requests = countRequests(server);
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: closing`);
-    server.close();
-    await stopMail();
-    await stopPurge();
-    await stopMaintenance();
-    await database.close();
-    process.exit(0);
+    // A shutdown that hangs (a database that never answers) still ends, past its grace and a margin.
+    setTimeout(() => {
+      logger.error('shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, config.shutdownGraceSeconds * 1000 + 30_000).unref();
+    shutDown({ server, lifecycle, graceMs: config.shutdownGraceSeconds * 1000, jobs: [stopMail, stopPurge, stopMaintenance, stopBackups], closeDatabase: () => database.close(), log }, requests, signal)
+      .then(() => process.exit(0), (err: Error) => {
+        logger.error(`shutdown: ${err.message}`);
+        process.exit(1);
+      });
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((err) => {
-  console.error((err as Error).message);
+  logger.fatal(scrub((err as Error).message));
   process.exit(1);
 });

@@ -20,7 +20,8 @@ import { setupApi, type Who } from './harness';
 const api = setupApi();
 const tally = { pairs: 0, payloads: 0, mismatches: [] as string[], fiveHundreds: [] as string[] };
 
-type Rule = 'public' | 'session' | ((role: Role) => boolean);
+/** public: anyone; session: any live session; token: a bearer of its own, never a session (404 when not configured, else 401); else the roles. */
+type Rule = 'public' | 'session' | 'token' | ((role: Role) => boolean);
 
 /** Routes that are not an entity's generated CRUD: who may call them. */
 const SPECIAL: Record<string, Rule> = {
@@ -45,6 +46,10 @@ const SPECIAL: Record<string, Rule> = {
   'DELETE /api/fmcslots/:id/book/:patient': (r) => can(r, 'fmcslots', 'edit'),
   'GET /api/fmcslots/:id/bookings': (r) => can(r, 'fmcslots', 'details'),
   'GET /api/invoices/:id/pdf': (r) => canReadRecord(r, 'invoices'),
+  'GET /api/system/backup': (r) => r === 'superadmin',
+  'GET /health/live': 'public',
+  'GET /health/ready': 'public',
+  'GET /metrics': 'token',
 };
 
 /** The rule of a route: the generated CRUD's from the policy, the bespoke screens' from SCREENS, else SPECIAL. */
@@ -112,11 +117,11 @@ async function fixtureFor(def: EntityDef): Promise<number> {
   return fixtures.get(def.name)!;
 }
 
-/** Every route the app serves, as `METHOD /api/path`, middleware and the catch-all left out. */
+/** Every route the app serves, as `METHOD /path`, middleware and the catch-alls (the page, assets, content) left out. */
 function servedRoutes(): [string, string][] {
   const seen = new Set<string>();
   for (const r of api.app.routes) {
-    if (r.method === 'ALL' || !r.path.startsWith('/api/') || r.path.includes('*')) continue;
+    if (r.method === 'ALL' || r.path.includes('*')) continue;
     seen.add(`${r.method} ${r.path}`);
   }
   return [...seen].map((k) => k.split(' ') as [string, string]);
@@ -151,6 +156,7 @@ describe('every route × every principal answers as the policy says', () => {
         if (r.status >= 500) tally.fiveHundreds.push(where);
         let ok: boolean;
         if (rule === 'public') ok = r.status !== 403 && r.status < 500;
+        else if (rule === 'token') ok = [401, 404].includes(r.status);
         else if (!p.live) ok = r.status === 401 && (p.name === 'anonymous' ? !r.body?.errors?.[0]?.expired : r.body?.errors?.[0]?.expired === true);
         else if (rule === 'session') ok = ![401, 403].includes(r.status) && r.status < 500;
         else ok = rule(p.role!) ? ![401, 403].includes(r.status) && r.status < 500 : r.status === 403;

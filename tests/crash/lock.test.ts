@@ -56,11 +56,15 @@ describe.runIf(linux)('a lock left by a crash', () => {
   });
 
   test('of a process that has ended but not been reaped (a zombie) is taken over', async () => {
-    // sh starts a child and replaces itself with sleep, which never reaps it: the child stays a zombie.
-    const sh = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // sh starts a child and replaces itself with sleep, which never reaps it; the child is ended only once sh is
+    // sleep, so the shell cannot reap it first (a child that ended by itself could end before the exec, and be reaped).
+    const sh = spawn('sh', ['-c', 'sleep 300 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
     children.push(sh);
     const zombie = Number(await new Promise<string>((r) => sh.stdout!.once('data', (d) => r(String(d)))));
-    for (let i = 0; i < 100 && readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1][0] !== 'Z'; i++) await new Promise((r) => setTimeout(r, 20));
+    const state = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8');
+    while (!state(sh.pid!).startsWith(`${sh.pid} (sleep)`)) await new Promise((r) => setTimeout(r, 20));
+    process.kill(zombie, 'SIGKILL');
+    while (state(zombie).split(') ')[1][0] !== 'Z') await new Promise((r) => setTimeout(r, 20));
     writeFileSync(lockFile(), JSON.stringify({ ...currentOwner(), pid: zombie, start: processStart(zombie) }));
     expect(ownerRuns(parseOwner(readFileSync(lockFile(), 'utf8'))!)).toBe(false);
     acquireDataDirLock(dataDir)();

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/connection';
 import { fail } from '../http';
+import { limitsHit } from '../ops/metrics';
 
 /**
  * Sign-in limits, kept in the database so that they hold across processes and hosts. Every attempt is written
@@ -121,6 +122,7 @@ async function limitCalls(db: DB, key: string, max: number, minutes: number) {
     .where('at', '>', sql<Date>`now() - make_interval(mins => ${minutes})`).executeTakeFirstOrThrow();
   if (Number(r.n) > max) {
     await db.deleteFrom('login_attempt').where('id', '=', mine.id).execute();
+    limitsHit.inc({ limit: key.slice(0, key.indexOf(':')) });
     const refused = fail(429, `Too many requests. Please wait ${minutes} minutes and try again.`, { code: 'rate_limited' });
     refused.retryAfter = minutes * 60;
     throw refused;

@@ -9,6 +9,7 @@ import { beginSignIn, clearPairs, limitPublicCalls } from './rate-limit';
 import { queuePasswordReset } from './reset-mail';
 import { authenticate, createSession, passwordChanged, profileOf, revokeSession } from './sessions';
 import { tokenHash } from './tokens';
+import { limitsHit, signInFailures } from '../ops/metrics';
 
 const INVALID = 'Invalid username or password';
 const INVALID_TOKEN = 'This reset link is invalid, has expired or was already used. Ask for a new one.';
@@ -60,19 +61,26 @@ export function authRoutes(): Hono<AppEnv> {
     const db = c.get('db');
     const config = c.get('config');
     const r = loginSchema.safeParse(await jsonBody(c));
-    if (!r.success) throw fail(401, INVALID, { code: 'invalid_credentials' });
+    if (!r.success) {
+      signInFailures.inc();
+      throw fail(401, INVALID, { code: 'invalid_credentials' });
+    }
     const { email, password } = r.data;
     const address = clientAddress(c);
     // Written and counted before the password is checked: a refused attempt costs no hashing (rate-limit.ts).
     const attempt = await beginSignIn(db, email, address);
     if (attempt.refused) {
+      limitsHit.inc({ limit: 'sign_in' });
       return c.json({ errors: [{ message: attempt.refused.message, code: 'rate_limited' }] }, 429, { 'Retry-After': String(attempt.refused.retryAfter) });
     }
     const user = await db.selectFrom('admin_user').select(['id', 'password_hash', 'status']).where(sql`lower(email)`, '=', email).executeTakeFirst();
     // The same work for an unknown account as for a wrong password: no timing tells them apart.
     const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash(config.scryptLogN)));
     // A failure needs no more writing: the attempt's rows stay, and are the record of it.
-    if (!user || !ok || user.status !== 'active') throw fail(401, INVALID, { code: 'invalid_credentials' });
+    if (!user || !ok || user.status !== 'active') {
+      signInFailures.inc();
+      throw fail(401, INVALID, { code: 'invalid_credentials' });
+    }
     await attempt.succeeded();
     const { token, expiresIn } = await createSession(db, config, user.id, c.req.header('user-agent'));
     const me = await authenticate(db, config, `Bearer ${token}`);

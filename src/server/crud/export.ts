@@ -11,6 +11,7 @@ import { pageReader } from './export-pages';
 import { COUNT_CAP, filterSql, textSearch, whereOf } from './list';
 import { scopeWhere } from './scope';
 import { auditReads } from './audit';
+import { logger, scrub } from '../ops/logger';
 
 /**
  * CSV export of a list (issue 10.5), streamed: `GET /api/{resource}/export` answers at once with the header row and
@@ -96,7 +97,7 @@ export async function planExport(db: DB, def: EntityDef, request: ExportRequest,
       } catch (err) {
         // The answer has started: the only way to say so is to break it off, so the client never keeps a cut file.
         const e = err as { message?: string; code?: string };
-        console.error(`[error] export ${def.name}: ${e.code ? `${e.code} ` : ''}${e.message ?? String(err)}`);
+        logger.error({ code: e.code }, `export of ${def.name} broken off: ${scrub(e.message ?? String(err))}`);
         done = true;
         controller.error(new Error('export failed'));
       }

@@ -1,13 +1,17 @@
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { constants as fsConstants, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock';
 import { createDatabaseFolder, FSYNC_START_PARAMS, FsyncNodeFS } from './pglite-disk';
 import { PGliteDialect } from './pglite-dialect';
 import { prepareStatements, preparing } from './prepared';
+import { timedDialect, timeStatement } from './timed-dialect';
+import { logger, scrub } from '../ops/logger';
 import { attachWriteClock, WriteClock } from './write-clock';
 
 // The generic CRUD reads tables named by the registry, so the database is typed loosely here and the
@@ -20,8 +24,21 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The embedded database's whole data folder as a tar archive, taken between statements (a consistent copy). */
   dumpDataDir?: () => Promise<Blob>;
+  /** The embedded database: a consistent copy of its data files, for a backup (backup/archive.ts). */
+  snapshot?: <T>(read: (db: DB) => Promise<T>) => Promise<DataSnapshot<T>>;
   close(): Promise<void>;
 }
+
+/**
+ * A copy of the embedded database's files, and what `read` found in the database at that same moment: a folder
+ * (a database on disk), or PGlite's tar archive of its files (a database in memory). Taken holding the only
+ * connection, so no statement or transaction is under way, after a CHECKPOINT, so the data files hold every commit:
+ * the copy opens as the database was, with nothing to replay. The folder is the caller's to remove.
+ */
+export type DataSnapshot<T> = { read: T; heldMs: number } & ({ folder: string } | { archive: Blob });
+
+/** Where snapshots of DATA_DIR's database are copied to: beside it, on the same disk (a copy-on-write clone where the file system has them). */
+const SNAPSHOT_PREFIX = 'snapshot-';
 
 /** Both drivers return the same JSON-friendly values: dates as YYYY-MM-DD, timestamps as ISO strings, numerics as numbers. */
 /** A timestamptz in PostgreSQL's text form as an ISO instant (the API's form; crud/labels.ts reads titles as text too). */
@@ -88,6 +105,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       throw err;
     }
     pglite = open(folder);
+    // A snapshot left by a process that ended while a backup read it.
+    for (const name of readdirSync(opts.dataDir)) if (name.startsWith(SNAPSHOT_PREFIX)) rmSync(path.join(opts.dataDir, name), { recursive: true, force: true });
   } else {
     pglite = new PGlite({ extensions: { pg_trgm }, parsers: PARSERS, loadDataDir: opts.loadDataDir });
   }
@@ -100,12 +119,32 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   void pgliteTypes;
   const clock = new WriteClock();
-  const db: DB = new Kysely({ dialect: new PGliteDialect(pglite, clock) });
+  const db: DB = new Kysely({ dialect: timedDialect(new PGliteDialect(pglite, clock)), log: timeStatement });
   attachWriteClock(db, clock);
+  const dataDir = opts.dataDir;
   return {
     db,
     kind: 'pglite',
     dumpDataDir: () => pglite.dumpDataDir('none'),
+    snapshot: (read) => db.connection().execute(async (conn) => {
+      const held = performance.now();
+      const heldMs = () => performance.now() - held;
+      await sql`checkpoint`.execute(conn);
+      const found = await read(conn);
+      if (!dataDir) {
+        const archive = await pglite.dumpDataDir('none');
+        return { read: found, archive, heldMs: heldMs() };
+      }
+      const folder = path.join(dataDir, `${SNAPSHOT_PREFIX}${randomBytes(6).toString('hex')}`);
+      try {
+        // postmaster.pid names the running process: a copy has none, as after a clean stop.
+        await cp(path.join(dataDir, 'pgdata'), folder, { recursive: true, mode: fsConstants.COPYFILE_FICLONE, filter: (src) => path.basename(src) !== 'postmaster.pid' });
+      } catch (err) {
+        await rm(folder, { recursive: true, force: true });
+        throw err;
+      }
+      return { read: found, folder, heldMs: heldMs() };
+    }),
     async close() {
       await db.destroy();
       unlock();
@@ -123,9 +162,9 @@ function openPostgres(url: string): Database {
     types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => PARSERS[oid] ?? pg.types.getTypeParser(oid, format) } as pg.CustomTypesConfig,
   });
   // An idle connection the server ends (a restart, a dropped database) is an event, not a crash: the pool opens another.
-  pool.on('error', (err) => console.error(`[db] idle connection ended: ${(err as { code?: string }).code ?? ''} ${err.message}`));
+  pool.on('error', (err) => logger.warn({ code: (err as { code?: string }).code }, `[db] idle connection ended: ${scrub(err.message)}`));
   // Each connection parses a statement once, and then sends only its values (db/prepared.ts).
   if (preparing()) pool.on('connect', (client) => { prepareStatements(client); });
-  const db: DB = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const db: DB = new Kysely({ dialect: timedDialect(new PostgresDialect({ pool })), log: timeStatement });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

@@ -63,7 +63,7 @@ export async function createDatabaseFolder(folder: string, open: (folder: string
   if (fsync) syncPath(path.dirname(folder));
 }
 
-function syncTree(dir: string) {
+export function syncTree(dir: string) {
   for (const name of readdirSync(dir)) {
     const p = path.join(dir, name);
     if (statSync(p).isDirectory()) syncTree(p);
@@ -72,7 +72,7 @@ function syncTree(dir: string) {
   syncPath(dir);
 }
 
-function syncPath(p: string) {
+export function syncPath(p: string) {
   const fd = openSync(p, 'r');
   try {
     fsyncSync(fd);

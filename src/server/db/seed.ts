@@ -82,7 +82,8 @@ export async function seed(db: DB, opts: SeedOptions): Promise<{ password: strin
     firstName: faker.person.firstName(), lastName: faker.person.lastName(), email: `${role}@demo.test`,
     phone: `+91 9${faker.string.numeric(9)}`, role: roleId[role], status: 'active', password,
   })), opts.scryptLogN);
-  log(`Seeded reference data and the demo accounts ${ROLES.map((r) => `${r}@demo.test`).join(', ')}`);
+  // Their addresses are in the README ("Demo accounts"), not in the log: no log line names a person's address.
+  log(`Seeded reference data and the demo accounts, one for each role (${ROLES.join(', ')})`);
 
   if (generated && opts.dataDir) {
     // Written (and on disk) before the seed commits: a crash after the commit never leaves accounts whose
@@ -90,7 +91,8 @@ export async function seed(db: DB, opts: SeedOptions): Promise<{ password: strin
     mkdirSync(opts.dataDir, { recursive: true });
     const file = path.join(opts.dataDir, 'demo-credentials.txt');
     writeDurably(file, `${ROLES.map((r) => `${r}@demo.test`).join('\n')}\npassword: ${password}\n`);
-    log(`Demo password (shown once, also in ${file}): ${password}`);
+    // Where it is, never what it is: the log is read and kept by more people than this file.
+    log(`Demo password generated: read it in ${file} (readable by this user only)`);
   }
   if (opts.demoData) {
     await seedDemoData(db, faker, { roleId, scryptLogN: opts.scryptLogN, log });
