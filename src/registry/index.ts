@@ -7,6 +7,8 @@ export * from './catalog';
 export * from './workflow';
 export * from './screens';
 export * from './preferences';
+export * from './gst';
+export * from './amount-in-words';
 export type * from './api-shapes';
 export * from './derive/transitions';
 export { ENTITIES } from './entities';
