@@ -79,6 +79,8 @@ const BEYOND_SPEC: Record<string, Role[]> = {
   'patients.access': ['superadmin'],
   // Issue 19: a change is reverted from a record's history by a superadmin or an admin who may edit the record.
   'history.revert': ['superadmin', 'admin'],
+  // DECISIONS.md, records of care and money: a superadmin voids an invoice, with a reason.
+  'invoices.void': ['superadmin'],
 };
 
 /** DECISIONS.md, "Routes and roles": where it settles a row differently from the spec, it stands. */

@@ -14,6 +14,7 @@ async function main() {
   const log = (line: string) => console.log(line);
   const role = clusterRole(config);
   refuseEmbeddedCluster(config);
+  if (config.seller.demo && role !== 'worker') log('Invoices name the demo seller: set SELLER_NAME, SELLER_ADDRESS and SELLER_GSTIN before issuing real ones.');
   if (role === 'primary') {
     // Migrate and seed once, then let the workers serve.
     await (await boot(config, { log })).close();

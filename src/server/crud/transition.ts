@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { columnName, getEntity, memberSchema, moveTo, mayMove, shownKind, type EntityDef, type Transition } from '../../registry';
+import type { Config } from '../config';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { fail, fieldErrors, HttpError } from '../http';
@@ -58,7 +59,7 @@ function checkReason(def: EntityDef, move: Transition, reason: string | undefine
   if (!parsed.success) throw fieldErrors(parsed.error.issues.map((i) => ({ ...i, path: ['reason'] })));
 }
 
-export async function transition(db: DB, def: EntityDef, id: number, input: TransitionInput, actor: Actor) {
+export async function transition(db: DB, def: EntityDef, id: number, input: TransitionInput, actor: Actor, config: Config) {
   const wf = def.workflow!;
   const statusCol = columnName(wf.field, def.fields[wf.field]);
   try {
@@ -96,7 +97,7 @@ export async function transition(db: DB, def: EntityDef, id: number, input: Tran
       await upsertSearchRow(tx, def, rec);
       await audit(tx, actor, def, id, `transition:${move.name}`, { ...written, ...(reason ? { reason } : {}), from }, rec);
       if (wf.mirror) await writeMirror(tx, def, rec, actor);
-      await hooksOf(def).afterTransition?.(tx, rec, move.name);
+      await hooksOf(def).afterTransition?.(tx, rec, move.name, { actor, config });
       await attachLabels(tx, def, [rec]);
       return rec;
     });

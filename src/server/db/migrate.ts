@@ -14,6 +14,7 @@ import * as m0012 from './migrations/0012-search-title-prefix';
 import * as m0013 from './migrations/0013-search-starts';
 import * as m0014 from './migrations/0014-search-starts-bulk-delete';
 import * as m0015 from './migrations/0015-audit-chain';
+import * as m0016 from './migrations/0016-invoice-tax-and-void';
 
 /**
  * A migration, and the tables it rewrites whole (`rewrites`), which are vacuumed once it has run: a rewritten table has
@@ -40,6 +41,7 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0013-search-starts': m0013,
   '0014-search-starts-bulk-delete': m0014,
   '0015-audit-chain': m0015,
+  '0016-invoice-tax-and-void': m0016,
 };
 
 /** The tables the named migrations rewrite (by default every migration's: all the tables any of them rewrites). */

@@ -300,6 +300,9 @@ export default {
     thisMonth: 'Questo mese',
   },
   transition: {
+    invoices: {
+      void: 'Annulla fattura…',
+    },
     appointments: {
       complete: 'Segna l’appuntamento come completato',
       markMissed: 'Segna l’appuntamento come saltato',
@@ -415,6 +418,15 @@ export default {
     rangeBetween: 'dal {{from}} al {{to}}',
     invoiceTitle: 'Fattura',
     billedTo: 'Intestata a',
+    stateCode: 'Codice stato {{code}}',
+    taxableValue: 'Imponibile',
+    amountInWords: 'Importo in lettere',
+    withinState: 'Nello stato: CGST + SGST',
+    acrossStates: 'Tra stati: IGST',
+    voidMark: 'ANNULLATA',
+    voidedOn: 'Annullata il {{date}}. Motivo: {{reason}}',
+    forSeller: 'Per {{seller}}',
+    signatory: 'Firma autorizzata',
     qty: 'Qtà',
     amount: 'Importo',
     rate: '{{rate}}%',
