@@ -145,7 +145,7 @@ function paymentRow(position: number, world: World): CareRow {
   return { values, createdAt: initiatedAt, updatedAt: touched };
 }
 
-/** An invoice of every fifth-or-so payment: the consultation line, sometimes a test, at 18% GST. */
+/** An invoice of every fifth-or-so payment: the consultation line (exempt), sometimes a test at 18% GST. */
 function invoiceRow(position: number, world: World): CareRow {
   const payments = world.refIds('payment');
   const invoices = world.refIds('invoices');
@@ -153,8 +153,8 @@ function invoiceRow(position: number, world: World): CareRow {
   const pay = paymentRow(p, world);
   const rnd = rowRandom(3, position);
   const amount = Number(pay.values.amount);
-  const items = [{ description: 'Consultation', qty: 1, unitPrice: amount, taxRate: 18 }];
-  if (rnd() < 0.3) items.push({ description: pick(rnd, ['Blood sugar test', 'Lipid profile', 'ECG', 'Complete blood count']), qty: 1, unitPrice: int(rnd, 2, 16) * 50, taxRate: 18 });
+  const items = [{ description: 'Consultation', sac: '9993', qty: 1, unitPrice: amount, taxRate: 0 }];
+  if (rnd() < 0.3) items.push({ description: pick(rnd, ['Blood sugar test', 'Lipid profile', 'ECG', 'Complete blood count']), sac: '9993', qty: 1, unitPrice: int(rnd, 2, 16) * 50, taxRate: 18 });
   const status = pay.values.status === 'completed' ? 'paid' : pay.values.status === 'pending' ? 'issued' : 'void';
   const values = {
     number: `INV-${year(pay.createdAt)}-${seven(invoices[position])}`,

@@ -7,6 +7,7 @@ import { hashPassword } from '../src/server/auth/password';
 import { boot } from '../src/server/boot';
 import { readConfig, type Config } from '../src/server/config';
 import type { Database, DB } from '../src/server/db/connection';
+import { syncNumbers } from '../src/server/crud/numbering';
 import { ident } from '../src/server/db/entity-table';
 import { tablesRewrittenBy } from '../src/server/db/migrate';
 import { fakeRecord } from '../src/server/db/fake';
@@ -183,6 +184,9 @@ async function seedDataSet(db: DB, config: Config, scale: number, names: string[
   const vacuumFrom = performance.now();
   await sql.raw(`vacuum ${tablesRewrittenBy().join(', ')}`).execute(db);
   log(`VACUUM of the search tables took ${((performance.now() - vacuumFrom) / 1000).toFixed(1)} s.`);
+  // The invoices were numbered here, not by the counter a completed payment reads: it starts after them.
+  if (byName.has('invoices')) await syncNumbers(db, getEntity('invoices'), 'number', 'INV');
+  if (byName.has('appointments')) await syncNumbers(db, getEntity('appointments'), 'number', 'APT');
   const searchRows = Number((await sql<{ n: number }>`select count(*)::int as n from search_index`.execute(db)).rows[0].n);
   const seconds = (performance.now() - started) / 1000;
   log(`Seeded ${fmt(total)} rows (+${fmt(searchRows)} search rows in all) in ${clock(seconds)}.`);

@@ -81,6 +81,8 @@ const BEYOND_SPEC: Record<string, Role[]> = {
   'history.revert': ['superadmin', 'admin'],
   // Issue 19: centres' staff raise tickets for their centre (the superadmin on a centre's behalf), from a command.
   'supportTicket.raise': ['superadmin', 'fmc', 'doctor'],
+  // DECISIONS.md, records of care and money: a superadmin voids an invoice, with a reason.
+  'invoices.void': ['superadmin'],
 };
 
 /** DECISIONS.md, "Routes and roles": where it settles a row differently from the spec, it stands. */

@@ -55,7 +55,8 @@ export const POLICY = {
   payment: { list: SA_A },
   // payment/doctor/list: the doctors' payouts, a record of their own.
   payout: { list: SA_A },
-  invoices: { list: SA_A, details: SA_A },
+  // Voiding an invoice cancels a tax document already given to the patient: the superadmin's, with a reason (DECISIONS.md).
+  invoices: { list: SA_A, details: SA_A, void: SA },
   notifications: { worklist: SA_A },
   // Reverting a change from a record's history: a new edit of the record (its own edit right is needed too).
   history: { revert: SA_A },

@@ -15,7 +15,7 @@ export async function boot(config: Config, opts: { memory?: boolean; loadDataDir
     await ensureSortKeys(database.db, log);
     // Both steps are all-or-nothing (the migrator runs its migrations in one transaction, the seed is one
     // transaction), so a start that crashes midway is finished by the next start.
-    await seedIfEmpty(database.db, { demoPassword: config.demoPassword, demoData: config.demoData, scryptLogN: config.scryptLogN, dataDir: config.dataDir, log });
+    await seedIfEmpty(database.db, { demoPassword: config.demoPassword, demoData: config.demoData, scryptLogN: config.scryptLogN, dataDir: config.dataDir, seller: config.seller, log });
   } catch (err) {
     await database.close();
     throw err;

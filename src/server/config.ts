@@ -1,5 +1,44 @@
 import path from 'node:path';
+import { isGstin } from '../registry/gst';
 import { parseImageOrigins } from '../registry/image-addresses';
+
+/** The seller every tax invoice names (CGST Rules, rule 46): its legal name, address and GSTIN. */
+export interface Seller {
+  name: string;
+  address: string;
+  gstin: string;
+  /** The demo's made-up seller, used while SELLER_NAME, SELLER_ADDRESS and SELLER_GSTIN are unset. */
+  demo: boolean;
+}
+
+/**
+ * DEMO VALUES, not a real business: the seller of a console whose operator has not named theirs. The word "Demo"
+ * stands in the name and the address of every invoice it prints, and the PAN in the GSTIN (AAAAA0000A) is nobody's;
+ * the check character is right, so that the demo's invoices are what a configured console prints.
+ */
+export const DEMO_SELLER = {
+  name: 'Demo Health Services Private Limited',
+  address: 'Demo address: 4th Floor, Example Towers, Baner Road, Pune, Maharashtra 411045',
+  gstin: '27AAAAA0000A1Z2',
+} as const;
+
+/**
+ * SELLER_NAME, SELLER_ADDRESS and SELLER_GSTIN, all three or none (the demo seller); checked at start, so that a
+ * mistyped GSTIN stops the console instead of being printed on every invoice. The seller's state is the GSTIN's (its
+ * first two digits): a separate setting could only disagree with it.
+ */
+export function sellerFrom(env: NodeJS.ProcessEnv): Seller {
+  const name = env.SELLER_NAME?.trim() ?? '';
+  const address = env.SELLER_ADDRESS?.trim() ?? '';
+  const gstin = env.SELLER_GSTIN?.trim().toUpperCase() ?? '';
+  const given = [name, address, gstin].filter(Boolean).length;
+  if (!given) return { ...DEMO_SELLER, demo: true };
+  if (given < 3) throw new Error('SELLER_NAME, SELLER_ADDRESS and SELLER_GSTIN name the seller on every invoice together: set all three, or none for the demo seller.');
+  if (!isGstin(gstin)) throw new Error(`SELLER_GSTIN "${gstin}" is not a GSTIN: 15 characters (state code, PAN, entity number, Z, check character) whose check character matches.`);
+  if (name.length > 200) throw new Error('SELLER_NAME is longer than the invoice keeps (200 characters).');
+  if (address.length > 500) throw new Error('SELLER_ADDRESS is longer than the invoice keeps (500 characters).');
+  return { name, address, gstin, demo: false };
+}
 
 /** Environment settings, read once. README lists them. */
 export interface Config {
@@ -39,6 +78,8 @@ export interface Config {
   backupDir?: string;
   backupEveryHours: number;
   backupKeep: number;
+  /** The seller on every tax invoice (SELLER_NAME, SELLER_ADDRESS, SELLER_GSTIN), or the demo's. */
+  seller: Seller;
 }
 
 const positive = (text: string | undefined, fallback: number) => {
@@ -75,5 +116,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // At least a minute apart, at most 20 days (a Node timer waits 24.8 days at most).
     backupEveryHours: Math.max(1 / 60, Math.min(480, positive(env.BACKUP_EVERY_HOURS, 24))),
     backupKeep: Math.max(1, Math.min(1000, Math.floor(positive(env.BACKUP_KEEP, 7)))),
+    seller: sellerFrom(env),
   };
 }

@@ -18,6 +18,7 @@ async function main() {
   const log = logLine;
   const role = clusterRole(config);
   refuseEmbeddedCluster(config);
+  if (config.seller.demo && role !== 'worker') log('Invoices name the demo seller: set SELLER_NAME, SELLER_ADDRESS and SELLER_GSTIN before issuing real ones.');
   if (role === 'primary') {
     // Migrate and seed once, then let the workers serve.
     await (await boot(config, { log })).close();

@@ -90,9 +90,10 @@ describe('appointments', () => {
 });
 
 describe('payments and invoices', () => {
-  test('a payment has its appointment’s patient, doctor and fee; completed only for completed visits, paid after it began', async () => {
+  test('a payment has its appointment’s patient and doctor, the fee and its add-ons; completed only for completed visits, paid after it began', async () => {
     expect(await count(sql`select 1 from ${t('payment')} p join ${t('appointments')} a on a.id = p.appointment
-      where p.patient <> a.patient or p.doctor <> a.doctor or p.amount <> a.fee`)).toBe(0);
+      where p.patient <> a.patient or p.doctor <> a.doctor or p.amount < a.fee or (p.amount > a.fee) <> (cardinality(a.addons) > 0)`)).toBe(0);
+    expect(await count(sql`select 1 from ${t('appointments')} where cardinality(addons) > 0`)).toBeGreaterThan(0);
     expect(await count(sql`select 1 from ${t('payment')} p join ${t('appointments')} a on a.id = p.appointment
       where p.status = 'completed' and (a.status <> 'completed' or p.paid_at is null or p.paid_at <= p.initiated_at)`)).toBe(0);
     expect(await count(sql`select 1 from ${t('payment')} where status <> 'completed' and paid_at is not null`)).toBe(0);
@@ -119,6 +120,11 @@ describe('payments and invoices', () => {
         or i.subtotal <> (select sum(round(l.qty * l."unitPrice", 2)) from jsonb_to_recordset(i.items) as l(qty int, "unitPrice" numeric))`)).toBe(0);
     const rates = await all<{ rate: string }>(sql`select distinct l."taxRate"::text as rate from ${t('invoices')} i, jsonb_to_recordset(i.items) as l("taxRate" numeric) order by 1`);
     expect(rates.map((r) => Number(r.rate))).toEqual([0, 18]);
+    // Patients in the seller's state and in others; each year's numbers run from 1 without a gap.
+    expect(await count(sql`select 1 from ${t('invoices')} where not inter_state and igst = 0`)).toBeGreaterThan(0);
+    expect(await count(sql`select 1 from ${t('invoices')} where inter_state and cgst = 0 and sgst = 0`)).toBeGreaterThan(0);
+    const series = await all<{ n: number; last: number }>(sql`select count(*)::int as n, max(substr(number, 10)::int) as last from ${t('invoices')} group by substr(number, 5, 4)`);
+    for (const s of series) expect(s.last).toBe(s.n);
   });
 
   test('payouts: one per doctor and past month, the sum of that month’s completed payments; last month due, earlier ones paid with a reference', async () => {

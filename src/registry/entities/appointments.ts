@@ -4,7 +4,8 @@ import { f } from '../fields';
 /**
  * A consultation. Patients book in the app, so the console reads appointments and moves their status; the
  * policy gives no add or edit. DOMAIN.md's fields, plus a unique `number` (APT-YYYY-NNNNNN) that staff quote
- * and search, and `advice` beside the prescription lines. The status history is the generic status_history
+ * and search, `advice` beside the prescription lines, and `addons`: the centre's add-on services booked with the visit,
+ * billed on its invoice beside the fee. The status history is the generic status_history
  * table, written by every transition.
  *
  * Transitions: DECISIONS.md's table, with one addition: missed → rescheduled. A patient who missed a visit is
@@ -29,6 +30,7 @@ export const appointments = defineEntity({
     status: f.enum(APPOINTMENT_STATUSES, { required: true }),
     reason: f.text({ max: 300 }),
     fee: f.money({ sortable: true }),
+    addons: f.refs('addonservices'),
     prescription: f.list({
       medicine: f.ref('medicine', { required: true }),
       dose: f.text({ required: true, max: 80 }),

@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
-import { getEntity, type EntityDef } from '../../registry';
+import { getEntity, invoiceFigures, type EntityDef, type InvoiceLine } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { passwordChanged, revokeUserSessions } from '../auth/sessions';
 import { fail } from '../http';
 import { freeSeat } from './slot-booking';
+import type { Seller } from '../config';
+import { issueInvoice } from './issue-invoice';
 import type { Actor } from './write';
 
 /**
@@ -14,8 +16,11 @@ import type { Actor } from './write';
 export interface EntityHooks {
   /** Values about to be stored (already validated); may add computed columns. */
   beforeWrite?: (db: DB, values: Record<string, unknown>, existing: Record<string, unknown> | null) => Promise<Record<string, unknown>>;
-  /** After a transition (crud/transition.ts), in its transaction: effects on other records. `before`: the record before it. */
-  afterTransition?: (db: DB, record: Record<string, unknown>, move: string, before: Record<string, unknown>, actor: Actor) => Promise<void>;
+  /**
+   * After a transition (crud/transition.ts), in its transaction: effects on other records. `before`: the record before
+   * it; `seller`: whom an invoice it issues names.
+   */
+  afterTransition?: (db: DB, record: Record<string, unknown>, move: string, ctx: { before: Record<string, unknown>; actor: Actor; seller?: Seller }) => Promise<void>;
   afterWrite?: (db: DB, record: Record<string, unknown>, existing: Record<string, unknown> | null, write: { actor: Actor; columns: Record<string, unknown> }) => Promise<void>;
 }
 
@@ -57,13 +62,20 @@ export const HOOKS: Record<string, EntityHooks> = {
     },
   },
   invoices: {
-    // Subtotal, tax and total follow the line items, whatever wrote them.
+    // The taxable value, the tax heads, tax and total follow the line items and where the supply lies, whatever wrote them.
     async beforeWrite(_db, values, existing) {
-      const items = (typeof values.items === 'string' ? JSON.parse(values.items) : existing?.items ?? []) as { qty: number; unitPrice: number; taxRate: number }[];
-      const cents = (n: number) => Math.round(n * 100);
-      const subtotal = items.reduce((s, i) => s + cents(i.qty * i.unitPrice), 0);
-      const tax = items.reduce((s, i) => s + Math.round(cents(i.qty * i.unitPrice) * (i.taxRate / 100)), 0);
-      return { ...values, subtotal: subtotal / 100, tax: tax / 100, total: (subtotal + tax) / 100 };
+      const items = (typeof values.items === 'string' ? JSON.parse(values.items) : existing?.items ?? []) as InvoiceLine[];
+      const interState = Boolean(pick(values, 'inter_state', existing, 'interState'));
+      const { subtotal, cgst, sgst, igst, tax, total } = invoiceFigures(items, interState);
+      return { ...values, subtotal, cgst, sgst, igst, tax, total };
+    },
+  },
+  payment: {
+    // Completing a payment issues its tax invoice in the same transaction (both happen, or neither), dated when it was paid.
+    async afterTransition(db, record, move, { actor, seller }) {
+      if (move !== 'complete') return;
+      if (!seller) throw new Error('A payment was completed by a call that names no seller for its invoice');
+      await issueInvoice(db, record, { actor, seller, at: new Date(String(record.paidAt)) });
     },
   },
   payout: {
@@ -76,7 +88,7 @@ export const HOOKS: Record<string, EntityHooks> = {
   },
   appointments: {
     // A cancelled or rescheduled appointment gives its slot's seat back (a booking made it: crud/slot-booking.ts).
-    async afterTransition(db, _record, move, before, actor) {
+    async afterTransition(db, _record, move, { before, actor }) {
       if ((move === 'cancel' || move === 'reschedule') && before.slot) await freeSeat(db, Number(before.slot), Number(before.patient), actor.id);
     },
   },

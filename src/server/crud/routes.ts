@@ -115,7 +115,7 @@ export function crudRoutes(): Hono<AppEnv> {
         const id = recordIdParam(c);
         const body = transitionBody.safeParse(await jsonBody(c));
         if (!body.success) throw fieldErrors(body.error.issues);
-        return c.json({ data: await transition(c.get('db'), def, id, body.data, c.get('user')) });
+        return c.json({ data: await transition(c.get('db'), def, id, body.data, c.get('user'), { seller: c.get('config').seller }) });
       });
       app.get(`${base}/:id/history`, async (c) => {
         if (!canReadRecord(c.get('user').role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });

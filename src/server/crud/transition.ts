@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { columnName, getEntity, memberSchema, moveTo, mayMove, shownKind, type EntityDef, type Transition } from '../../registry';
+import type { Seller } from '../config';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { fail, fieldErrors, HttpError } from '../http';
@@ -61,8 +62,10 @@ function checkReason(def: EntityDef, move: Transition, reason: string | undefine
 /**
  * `consequence`: the move follows from another the caller was allowed to make (a slot's booking cancelled at the centre
  * cancels the appointment it made), so the caller's right to this move itself is not asked.
+ *
+ * `seller`: whom an invoice issued by the move names (a payment's completion): the configured one.
  */
-export async function transition(db: DB, def: EntityDef, id: number, input: TransitionInput, actor: Actor, opts: { consequence?: boolean } = {}) {
+export async function transition(db: DB, def: EntityDef, id: number, input: TransitionInput, actor: Actor, opts: { consequence?: boolean; seller?: Seller } = {}) {
   const wf = def.workflow!;
   const statusCol = columnName(wf.field, def.fields[wf.field]);
   try {
@@ -100,7 +103,7 @@ export async function transition(db: DB, def: EntityDef, id: number, input: Tran
       await upsertSearchRow(tx, def, rec);
       await audit(tx, actor, def, id, `transition:${move.name}`, { ...written, ...(reason ? { reason } : {}), from }, rec);
       if (wf.mirror) await writeMirror(tx, def, rec, actor);
-      await hooksOf(def).afterTransition?.(tx, rec, move.name, existing, actor);
+      await hooksOf(def).afterTransition?.(tx, rec, move.name, { before: existing, actor, seller: opts.seller });
       await attachLabels(tx, def, [rec]);
       return rec;
     });

@@ -1,10 +1,16 @@
 import type { Faker } from '@faker-js/faker';
+import { CONSULTATION_TAX_RATE, invoiceFigures, isInterState } from '../../registry';
+import type { Seller } from '../config';
+import { issueInvoice } from '../crud/issue-invoice';
+import { SYSTEM_ACTOR } from '../crud/write';
 import type { DB } from './connection';
 import { numberer, StoryClock, type StoryMove, type StoryRecord, writeStory } from './demo-story';
 import { CANCELLATION_REASONS, REVIEW_COMMENTS, TEST_RESULTS, VISIT_REASONS, WALK_IN_TESTS, type TestKind, type VisitReason } from './fake-data/workflows';
 
 export interface DoctorInfo { id: number; name: string; fee: number; active: boolean }
 export interface TestInfo { kind: TestKind; id: number; name: string; price: number }
+/** A centre's add-on service: its price and its kind's GST rate. */
+export interface AddonInfo { id: number; price: number; taxRate: number }
 /** A patient booked on a centre's slot: the slot fixes the centre, the day and time, and the doctor when it names one. */
 export interface Booking { slot: number; patient: number; fmc: number; doctor: number | null; date: string; startTime: string; endTime: string; capacity: number; index: number }
 
@@ -26,6 +32,12 @@ export interface VisitCast {
   firstDay: number;
   /** Appointments booked without a slot, spread from firstDay to three weeks ahead. */
   count: number;
+  /** The active add-on services of each centre. */
+  addons: Map<number, AddonInfo[]>;
+  /** Each patient's state (null: their address names none), which decides their invoices' tax heads. */
+  patientStates: Map<number, { gstCode: string | null } | null>;
+  /** The seller the invoices name. */
+  seller: Seller;
 }
 
 type Mode = 'in_clinic' | 'video' | 'home';
@@ -35,12 +47,11 @@ interface Visit {
   scheduledAt: Date; duration: number; bookedAt: Date; reason: VisitReason;
   status: string; moves: StoryMove[]; cancellationReason?: string; completedAt?: Date;
   test?: { info: TestInfo; at: Date }; withPrescription?: boolean;
+  addons: AddonInfo[];
   id?: number;
 }
 
 const money = (n: number) => Math.round(n * 100) / 100;
-/** A test line's GST, as the invoice hook computes it. */
-const gst = (price: number) => Math.round(Math.round(price * 100) * 0.18) / 100;
 
 /**
  * The care-and-money story: appointments (from the slot bookings, and booked without a slot), each moved to the
@@ -109,7 +120,7 @@ export async function seedVisits(db: DB, cast: VisitCast) {
     const step = Math.max(5, Math.min(30, Math.floor(((eh * 60 + em) - (sh * 60 + sm)) / b.capacity)));
     const scheduledAt = clock.plus(clock.at(b.date, b.startTime.slice(0, 5)), b.index * step);
     const reason = pick(VISIT_REASONS);
-    const v: Visit = { patient: b.patient, doctor, fmc: b.fmc, slot: b.slot, mode: 'in_clinic', scheduledAt, duration: step, bookedAt: bookedBefore(scheduledAt), reason, status: 'confirmed', moves: [] };
+    const v: Visit = { patient: b.patient, doctor, fmc: b.fmc, slot: b.slot, mode: 'in_clinic', scheduledAt, duration: step, bookedAt: bookedBefore(scheduledAt), reason, status: 'confirmed', moves: [], addons: [] };
     settle(v, false);
     visits.push(v);
   }
@@ -135,7 +146,7 @@ export async function seedVisits(db: DB, cast: VisitCast) {
     const time = `${String(minutes(9, 19)).padStart(2, '0')}:${pick(['00', '15', '30', '45'])}`;
     const scheduledAt = clock.at(day, time);
     const duration = mode === 'home' ? pick([30, 45]) : mode === 'video' ? 15 : pick([15, 15, 20, 30]);
-    const v: Visit = { patient, doctor: cast.doctors.get(doctorId)!, fmc, slot: null, mode, scheduledAt, duration, bookedAt: bookedBefore(scheduledAt), reason, status: 'confirmed', moves: [] };
+    const v: Visit = { patient, doctor: cast.doctors.get(doctorId)!, fmc, slot: null, mode, scheduledAt, duration, bookedAt: bookedBefore(scheduledAt), reason, status: 'confirmed', moves: [], addons: [] };
     settle(v, true);
     visits.push(v);
   }
@@ -150,16 +161,26 @@ export async function seedVisits(db: DB, cast: VisitCast) {
     }
   }
 
+  // Some visits at a centre or at home come with one of the centre's add-on services, billed beside the fee.
+  for (const v of visits) {
+    const offered = v.fmc === null || v.mode === 'video' ? [] : cast.addons.get(v.fmc) ?? [];
+    if (offered.length && chance(0.3)) v.addons = [pick(offered)];
+  }
+
   visits.sort((a, b) => +a.bookedAt - +b.bookedAt);
   const aptNumber = numberer('APT');
-  const fee = (v: Visit) => money(v.doctor.fee + (v.test ? v.test.info.price + gst(v.test.info.price) : 0));
+  // What the patient pays: the invoice's total (crud/issue-invoice.ts), the fee and the add-ons with their tax.
+  const amountDue = (v: Visit) => invoiceFigures([
+    { description: 'Consultation', qty: 1, unitPrice: v.doctor.fee, taxRate: CONSULTATION_TAX_RATE },
+    ...v.addons.map((a) => ({ description: 'Add-on', qty: 1, unitPrice: a.price, taxRate: a.taxRate })),
+  ], isInterState(cast.patientStates.get(v.patient), cast.seller.gstin)).total;
   const appointments = await writeStory(db, 'appointments', visits.map((v): StoryRecord => ({
     createdAt: v.bookedAt,
     moves: v.moves,
     given: { slot: v.slot },
     values: {
       number: aptNumber(clock.year(v.bookedAt)), patient: v.patient, doctor: v.doctor.id, fmc: v.fmc, mode: v.mode,
-      scheduledAt: v.scheduledAt.toISOString(), durationMinutes: v.duration, reason: v.reason.reason, fee: fee(v),
+      scheduledAt: v.scheduledAt.toISOString(), durationMinutes: v.duration, reason: v.reason.reason, fee: v.doctor.fee, addons: v.addons.map((a) => a.id),
       prescription: v.withPrescription ? v.reason.medicines.filter(([name]) => cast.medicineId.has(name))
         .map(([name, dose, days]) => ({ medicine: cast.medicineId.get(name)!, dose, days })) : [],
       advice: v.status === 'completed' && (v.withPrescription || chance(0.5)) ? v.reason.advice : null,
@@ -169,7 +190,7 @@ export async function seedVisits(db: DB, cast: VisitCast) {
   visits.forEach((v, i) => { v.id = Number(appointments[i].id); });
 
   const tests = await seedTests(db, cast, visits);
-  const payments = await seedPayments(db, cast, visits, fee);
+  const payments = await seedPayments(db, cast, visits, amountDue);
   const reviews = await seedReviews(db, cast, visits);
   return { appointments: visits.length, tests, ...payments, reviews };
 }
@@ -212,10 +233,11 @@ interface Pay { visit: Visit; method: string; at: Date; moves: StoryMove[]; paid
 
 /**
  * Patients pay after the consultation (and the test, when there was one). A few first tries are declined or
- * abandoned and paid again; some of the last week's are still pending. Each completed payment has its invoice,
- * and each doctor's completed payments of a past month make that month's payout.
+ * abandoned and paid again; some of the last week's are still pending. Each completed payment has its invoice, issued
+ * as the console issues it when a payment completes, and each doctor's completed payments of a past month make that
+ * month's payout.
  */
-async function seedPayments(db: DB, cast: VisitCast, visits: Visit[], fee: (v: Visit) => number) {
+async function seedPayments(db: DB, cast: VisitCast, visits: Visit[], amountDue: (v: Visit) => number) {
   const { clock, faker } = cast;
   const seconds = (min: number, max: number) => faker.number.int({ min, max }) / 60;
   const methodFor = (v: Visit) => faker.helpers.weightedArrayElement((v.mode === 'video'
@@ -251,25 +273,14 @@ async function seedPayments(db: DB, cast: VisitCast, visits: Visit[], fee: (v: V
     moves: p.moves,
     values: {
       number: payNumber(clock.year(p.at)), appointment: p.visit.id, patient: p.visit.patient, doctor: p.visit.doctor.id,
-      amount: fee(p.visit), method: p.method, gatewayRef: p.method === 'cash' ? null : `pay_${faker.string.alphanumeric({ length: 14 })}`,
+      amount: amountDue(p.visit), method: p.method, gatewayRef: p.method === 'cash' ? null : `pay_${faker.string.alphanumeric({ length: 14 })}`,
       initiatedAt: p.at.toISOString(),
     },
   })));
 
-  // Invoices: one per completed payment, issued when it was paid.
-  const paid = pays.map((p, i) => ({ ...p, id: Number(written[i].id) })).filter((p) => p.paidAt).sort((a, b) => +a.paidAt! - +b.paidAt!);
-  const invNumber = numberer('INV');
-  const modeLabel = { in_clinic: 'at the centre', video: 'video call', home: 'home visit' };
-  await writeStory(db, 'invoices', paid.map((p) => ({
-    createdAt: p.paidAt!,
-    values: {
-      number: invNumber(clock.year(p.paidAt!)), patient: p.visit.patient, payment: p.id, issuedAt: p.paidAt!.toISOString(), status: 'paid',
-      items: [
-        { description: `Consultation, ${p.visit.doctor.name} (${modeLabel[p.visit.mode]})`, qty: 1, unitPrice: p.visit.doctor.fee, taxRate: 0 },
-        ...(p.visit.test ? [{ description: p.visit.test.info.name, qty: 1, unitPrice: p.visit.test.info.price, taxRate: 18 }] : []),
-      ],
-    },
-  })));
+  // Invoices: one per completed payment, issued when it was paid, numbered in that order.
+  const paid = pays.map((p, i) => ({ ...p, record: written[i] })).filter((p) => p.paidAt).sort((a, b) => +a.paidAt! - +b.paidAt!);
+  for (const p of paid) await issueInvoice(db, p.record, { actor: SYSTEM_ACTOR, seller: cast.seller, at: p.paidAt });
 
   // Payouts: each doctor's completed payments of each past month; last month's is due, earlier ones paid early in the next month.
   const thisMonth = clock.month(clock.now);
@@ -279,7 +290,7 @@ async function seedPayments(db: DB, cast: VisitCast, visits: Visit[], fee: (v: V
     if (period >= thisMonth) continue;
     const key = `${p.visit.doctor.id}/${period}`;
     const row = byDoctorMonth.get(key) ?? { doctor: p.visit.doctor.id, period, gross: 0 };
-    row.gross = money(row.gross + fee(p.visit));
+    row.gross = money(row.gross + amountDue(p.visit));
     byDoctorMonth.set(key, row);
   }
   const lastMonth = [...byDoctorMonth.values()].reduce((m, r) => (r.period > m ? r.period : m), '');

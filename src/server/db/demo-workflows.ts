@@ -3,9 +3,10 @@ import { sql, type RawBuilder } from 'kysely';
 import { getEntity } from '../../registry';
 import { reserveSeat } from '../crud/slot-booking';
 import { createRecord, SYSTEM_ACTOR } from '../crud/write';
+import type { Seller } from '../config';
 import type { DB } from './connection';
 import { HOUR, StoryClock, type StoryMove, type StoryRecord, writeStory } from './demo-story';
-import { seedVisits, type Booking, type DoctorInfo, type TestInfo } from './demo-visits';
+import { seedVisits, type AddonInfo, type Booking, type DoctorInfo, type TestInfo } from './demo-visits';
 import { ident } from './entity-table';
 import { TICKETS, VERIFICATION_DOCUMENTS, VERIFICATION_REJECTIONS, type TestKind } from './fake-data/workflows';
 
@@ -21,7 +22,7 @@ const rows = async <T,>(db: DB, query: RawBuilder<T>) => (await query.execute(db
  * bookings (demo-visits.ts); centres raise support tickets; and family members' ages fit their relationship.
  * Every date is relative to the day of seeding.
  */
-export async function seedWorkflows(db: DB, faker: Faker, opts: { scryptLogN: number; log: (line: string) => void }) {
+export async function seedWorkflows(db: DB, faker: Faker, opts: { scryptLogN: number; seller: Seller; log: (line: string) => void }) {
   const clock = new StoryClock();
   const pick = <T>(list: readonly T[]) => faker.helpers.arrayElement(list);
 
@@ -89,10 +90,18 @@ export async function seedWorkflows(db: DB, faker: Faker, opts: { scryptLogN: nu
     }
   }
   const followUps = (await rows(db, sql<{ id: number }>`select id from ${table('followupPeriod')} where status = 'active'`)).map((r) => Number(r.id));
+  // What a visit's invoice needs: the centres' add-on services and their tax, the patients' states.
+  const addons = new Map<number, AddonInfo[]>();
+  for (const a of await rows(db, sql<{ id: number; fmc: number; price: string; rate: number }>`select o.id, o.fmc, o.price, k.gst_rate as rate
+    from ${table('addonservices')} o join ${table('addonservicesmaster')} k on k.id = o.service where o.status = 'active' and k.status = 'active' order by o.id`)) {
+    addons.set(Number(a.fmc), [...(addons.get(Number(a.fmc)) ?? []), { id: Number(a.id), price: Number(a.price), taxRate: Number(a.rate) }]);
+  }
+  const patientStates = new Map((await rows(db, sql<{ id: number; state: number | null; code: string | null }>`select p.id, p.state, s.gst_code as code
+    from ${table('patients')} p left join ${table('state')} s on s.id = p.state`)).map((p) => [Number(p.id), p.state === null ? null : { gstCode: p.code }]));
   // The history starts on the first of the month four months back, so every past month has its payouts.
   const today = clock.day();
   const firstDay = -Math.round((Date.parse(`${today}T00:00:00Z`) - Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 5, 1)) / (24 * HOUR));
-  const visits = await seedVisits(db, { clock, faker, doctors, centreDoctors, activeCentres, patients, medicineId, tests, followUps, bookings, firstDay, count: 700 });
+  const visits = await seedVisits(db, { clock, faker, doctors, centreDoctors, activeCentres, patients, medicineId, tests, followUps, bookings, firstDay, count: 700, addons, patientStates, seller: opts.seller });
 
   const tickets = await seedTickets(db, faker, clock, centresOf, staff, [home, second]);
   const families = await fitFamilies(db, faker, clock);

@@ -14,6 +14,7 @@ import * as m0012 from './migrations/0012-search-title-prefix';
 import * as m0013 from './migrations/0013-search-starts';
 import * as m0014 from './migrations/0014-search-starts-bulk-delete';
 import * as m0015 from './migrations/0015-audit-chain';
+import * as m0016 from './migrations/0016-invoice-tax-and-void';
 import * as m0017 from './migrations/0017-number-counters';
 import * as m0018 from './migrations/0018-audit-changes-index';
 
@@ -42,7 +43,7 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0013-search-starts': m0013,
   '0014-search-starts-bulk-delete': m0014,
   '0015-audit-chain': m0015,
-  // 0016 is another branch's, landing beside it.
+  '0016-invoice-tax-and-void': m0016,
   '0017-number-counters': m0017,
   '0018-audit-changes-index': m0018,
 };

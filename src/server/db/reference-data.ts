@@ -7,14 +7,15 @@ export const ROLE_ROWS = [
   { key: 'railway', name: 'Railway staff', description: 'Medicine, imaging, UDC, dentist and ophthalmology tests' },
 ] as const;
 
-export const STATES: [string, string][] = [
-  ['Andhra Pradesh', 'AP'], ['Arunachal Pradesh', 'AR'], ['Assam', 'AS'], ['Bihar', 'BR'], ['Chhattisgarh', 'CG'],
-  ['Goa', 'GA'], ['Gujarat', 'GJ'], ['Haryana', 'HR'], ['Himachal Pradesh', 'HP'], ['Jharkhand', 'JH'],
-  ['Karnataka', 'KA'], ['Kerala', 'KL'], ['Madhya Pradesh', 'MP'], ['Maharashtra', 'MH'], ['Manipur', 'MN'],
-  ['Meghalaya', 'ML'], ['Mizoram', 'MZ'], ['Nagaland', 'NL'], ['Odisha', 'OD'], ['Punjab', 'PB'],
-  ['Rajasthan', 'RJ'], ['Sikkim', 'SK'], ['Tamil Nadu', 'TN'], ['Telangana', 'TS'], ['Tripura', 'TR'],
-  ['Uttar Pradesh', 'UP'], ['Uttarakhand', 'UK'], ['West Bengal', 'WB'], ['Delhi', 'DL'], ['Jammu and Kashmir', 'JK'],
-  ['Ladakh', 'LA'], ['Puducherry', 'PY'], ['Chandigarh', 'CH'],
+/** Name, letter code and GST state code (the first two digits of a GSTIN registered there). */
+export const STATES: [string, string, string][] = [
+  ['Andhra Pradesh', 'AP', '37'], ['Arunachal Pradesh', 'AR', '12'], ['Assam', 'AS', '18'], ['Bihar', 'BR', '10'], ['Chhattisgarh', 'CG', '22'],
+  ['Goa', 'GA', '30'], ['Gujarat', 'GJ', '24'], ['Haryana', 'HR', '06'], ['Himachal Pradesh', 'HP', '02'], ['Jharkhand', 'JH', '20'],
+  ['Karnataka', 'KA', '29'], ['Kerala', 'KL', '32'], ['Madhya Pradesh', 'MP', '23'], ['Maharashtra', 'MH', '27'], ['Manipur', 'MN', '14'],
+  ['Meghalaya', 'ML', '17'], ['Mizoram', 'MZ', '15'], ['Nagaland', 'NL', '13'], ['Odisha', 'OD', '21'], ['Punjab', 'PB', '03'],
+  ['Rajasthan', 'RJ', '08'], ['Sikkim', 'SK', '11'], ['Tamil Nadu', 'TN', '33'], ['Telangana', 'TS', '36'], ['Tripura', 'TR', '16'],
+  ['Uttar Pradesh', 'UP', '09'], ['Uttarakhand', 'UK', '05'], ['West Bengal', 'WB', '19'], ['Delhi', 'DL', '07'], ['Jammu and Kashmir', 'JK', '01'],
+  ['Ladakh', 'LA', '38'], ['Puducherry', 'PY', '34'], ['Chandigarh', 'CH', '04'],
 ];
 
 /** A few real cities per state code, with a real pincode each, for demo data and realistic selects. */

@@ -5,6 +5,7 @@ import { base, en, en_IN, Faker } from '@faker-js/faker';
 import { sql } from 'kysely';
 import { getEntity, ROLES } from '../../registry';
 import { createRecord, SYSTEM_ACTOR } from '../crud/write';
+import { DEMO_SELLER, type Seller } from '../config';
 import type { DB } from './connection';
 import { CITIES, LANGUAGES, ROLE_ROWS, SPECIALITIES, STATES } from './reference-data';
 import { seedDemoData } from './demo';
@@ -19,6 +20,8 @@ export interface SeedOptions {
   scryptLogN: number;
   /** Where to write demo-credentials.txt (mode 0600) when the password was generated. */
   dataDir?: string;
+  /** The seller the demo's invoices name (configuration's; the demo seller when absent). */
+  seller?: Seller;
   log?: (line: string) => void;
 }
 
@@ -67,7 +70,7 @@ export async function seed(db: DB, opts: SeedOptions): Promise<{ password: strin
 
   const roles = await insertAll(db, 'roles', ROLE_ROWS.map((r) => ({ ...r })), opts.scryptLogN);
   const roleId = Object.fromEntries(roles.map((r) => [r.key as string, r.id as number]));
-  const states = await insertAll(db, 'state', STATES.map(([name, code]) => ({ name, code, country: 'India' })), opts.scryptLogN);
+  const states = await insertAll(db, 'state', STATES.map(([name, code, gstCode]) => ({ name, code, gstCode, country: 'India' })), opts.scryptLogN);
   const stateId = Object.fromEntries(states.map((s) => [s.code as string, s.id as number]));
   for (const [name, st, code, area] of CITIES) {
     const [city] = await insertAll(db, 'city', [{ name, state: stateId[st], status: 'active' }], opts.scryptLogN);
@@ -95,7 +98,7 @@ export async function seed(db: DB, opts: SeedOptions): Promise<{ password: strin
     log(`Demo password generated: read it in ${file} (readable by this user only)`);
   }
   if (opts.demoData) {
-    await seedDemoData(db, faker, { roleId, scryptLogN: opts.scryptLogN, log });
+    await seedDemoData(db, faker, { roleId, scryptLogN: opts.scryptLogN, seller: opts.seller ?? { ...DEMO_SELLER, demo: true }, log });
   }
   return { password, generated };
 }

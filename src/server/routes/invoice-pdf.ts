@@ -1,35 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { Hono } from 'hono';
 import PDFDocument from 'pdfkit';
-import { canReadRecord, getEntity, holdsPatientData } from '../../registry';
+import { amountInWords, canReadRecord, getEntity, gstinState, holdsPatientData, invoiceFigures, type InvoiceLine } from '../../registry';
+import type { Seller } from '../config';
 import { fail, recordIdParam, type AppEnv } from '../http';
 import { audit } from '../crud/audit';
 import { getRecord } from '../crud/write';
 
-interface Line { description: string; qty: number; unitPrice: number; taxRate: number }
-
-const inr = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** INR with two decimals. The PDF's standard fonts have no ₹ glyph, so the currency is written as its code. */
-const money = (n: unknown) => `INR ${inr.format(Number(n ?? 0))}`;
-const day = (v: unknown) => (v ? new Date(String(v)).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }) : '-');
-
 /**
- * The standard PDF fonts (Helvetica) draw Windows-1252 only: any other character would come out as a wrong glyph,
- * so it is replaced by "?" rather than printed as something it is not. (An embedded Unicode font would print every
- * script, at the cost of a font file in the repository.)
+ * DejaVu Sans, embedded (pdfkit keeps the glyphs used): the standard PDF fonts have no ₹ and no letter outside
+ * Windows-1252, which patients' names and addresses may hold. Read once, on the first invoice.
  */
-const CP1252_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-const printable = (s: unknown) => [...String(s ?? '')].map((ch) => (ch.charCodeAt(0) <= 0xff || CP1252_EXTRA.includes(ch) ? ch : '?')).join('');
-
-/** A line's amount and tax, rounded as the server rounds them when it sums the invoice (crud/hooks.ts, invoices). */
-function lineFigures(l: Line) {
-  const amount = Math.round(l.qty * l.unitPrice * 100);
-  return { amount: amount / 100, tax: Math.round(amount * (l.taxRate / 100)) / 100 };
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+function fontFiles() {
+  if (!fonts) {
+    const resolve = createRequire(import.meta.url).resolve;
+    fonts = { regular: readFileSync(resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')), bold: readFileSync(resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')) };
+  }
+  return fonts;
 }
 
-/** The invoice laid out on A4 like the console's print view: header, patient, line items, subtotal, tax and total. */
-function renderInvoice(rec: Record<string, unknown>): Promise<Buffer> {
+const inr = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const figure = (n: unknown) => inr.format(Number(n ?? 0));
+const rupees = (n: unknown) => `₹${figure(n)}`;
+const day = (v: unknown) => (v ? new Date(String(v)).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }) : '-');
+const rate = (n: number) => `${Number(n.toFixed(2))}%`;
+const GREY = '#555555';
+const INK = '#111111';
+
+/**
+ * The invoice as an Indian tax invoice on A4 (CGST Rules, rule 46), like the console's print view: the seller's name,
+ * address, GSTIN and state code; number and date; the patient as recipient and the place of supply; each line with its
+ * SAC, quantity, unit price, taxable value and tax (CGST and SGST at half the rate each, or IGST); the totals in figures
+ * and in words; a place for the seller's signature. A void invoice is crossed by a large "VOID" with the reason.
+ * An invoice written before the seller was kept on it names the configured seller.
+ */
+export function renderInvoice(rec: Record<string, unknown>, configured: Seller): Promise<Buffer> {
   const labels = (rec._labels ?? {}) as Record<string, string | null>;
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${String(rec.number)}`, Author: 'Health Console' } });
+  const seller = { name: String(rec.sellerName ?? configured.name), address: String(rec.sellerAddress ?? configured.address), gstin: String(rec.sellerGstin ?? configured.gstin) };
+  const interState = Boolean(rec.interState);
+  const lines = (rec.items as InvoiceLine[] | null) ?? [];
+  const sums = invoiceFigures(lines, interState);
+  const doc = new PDFDocument({ size: 'A4', margin: 40, bufferPages: true, info: { Title: `Invoice ${String(rec.number)}`, Author: seller.name } });
+  const { regular, bold } = fontFiles();
+  doc.registerFont('body', regular);
+  doc.registerFont('bold', bold);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -37,65 +53,94 @@ function renderInvoice(rec: Record<string, unknown>): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  const left = 50;
-  const right = doc.page.width - 50;
-  // Columns: description, qty, unit price, tax, amount (the numbers right-aligned in their columns).
-  const cols = [
-    { title: 'Description', x: left, w: 205, align: 'left' as const },
-    { title: 'Qty', x: 255, w: 40, align: 'right' as const },
-    { title: 'Unit price', x: 300, w: 80, align: 'right' as const },
-    { title: 'Tax', x: 385, w: 75, align: 'right' as const },
-    { title: 'Amount', x: 465, w: right - 465, align: 'right' as const },
-  ];
+  const left = 40;
+  const right = doc.page.width - 40;
+  const text = (s: string, x: number, y: number, o: PDFKit.Mixins.TextOptions & { font?: string; size?: number; color?: string } = {}) => {
+    doc.font(o.font ?? 'body').fontSize(o.size ?? 9).fillColor(o.color ?? INK).text(s, x, y, o);
+    return doc.y;
+  };
 
-  doc.font('Helvetica-Bold').fontSize(20).text('TAX INVOICE', left, 50);
-  doc.font('Courier-Bold').fontSize(12).text(printable(rec.number), left, 76);
-  const meta: [string, string][] = [['Issued', day(rec.issuedAt)], ['Status', printable(String(rec.status ?? '').replace(/^./, (c) => c.toUpperCase()))]];
-  if (rec.payment) meta.push(['Payment', printable(labels.payment ?? `#${String(rec.payment)}`)]);
+  // Seller on the left, the document's title, number, date and status on the right.
+  let y = text(seller.name, left, 40, { font: 'bold', size: 13, width: 300 });
+  y = text(seller.address, left, y + 2, { width: 300, color: GREY });
+  y = text(`GSTIN ${seller.gstin} · State code ${gstinState(seller.gstin)}`, left, y + 2, { width: 300 });
+  text('TAX INVOICE', 360, 40, { font: 'bold', size: 17, width: right - 360, align: 'right' });
+  const meta: [string, string][] = [['Invoice no.', String(rec.number)], ['Date', day(rec.issuedAt)], ['Status', String(rec.status ?? '').replace(/^./, (c) => c.toUpperCase())]];
+  if (rec.payment) meta.push(['Payment', labels.payment ?? `#${String(rec.payment)}`]);
   meta.forEach(([k, v], i) => {
-    doc.font('Helvetica').fontSize(10).fillColor('#555555').text(k, 330, 52 + i * 15, { width: 80 });
-    doc.fillColor('#111111').text(v, 410, 52 + i * 15, { width: right - 410, align: 'right' });
+    text(k, 360, 66 + i * 13, { width: 70, color: GREY });
+    text(v, 430, 66 + i * 13, { width: right - 430, align: 'right', font: k === 'Invoice no.' ? 'bold' : 'body' });
   });
-  let y = Math.max(100, 52 + meta.length * 15 + 6);
-  doc.moveTo(left, y).lineTo(right, y).lineWidth(1.5).strokeColor('#111111').stroke();
-  y += 14;
-  doc.font('Helvetica-Bold').fontSize(8).fillColor('#555555').text('BILLED TO', left, y);
-  doc.font('Helvetica').fontSize(12).fillColor('#111111').text(printable(labels.patient ?? `#${String(rec.patient)}`), left, y + 11);
-  y += 42;
+  y = Math.max(y, 66 + meta.length * 13) + 10;
+  doc.moveTo(left, y).lineTo(right, y).lineWidth(1.2).strokeColor(INK).stroke();
 
+  // The recipient (a patient, not GST-registered) and where the supply is made.
+  y += 8;
+  text('BILLED TO', left, y, { font: 'bold', size: 7.5, color: GREY });
+  text('PLACE OF SUPPLY', 330, y, { font: 'bold', size: 7.5, color: GREY });
+  const billed = text(String(rec.billedTo ?? labels.patient ?? `#${String(rec.patient)}`), left, y + 11, { width: 270 });
+  text(String(rec.placeOfSupply ?? '-'), 330, y + 11, { width: right - 330 });
+  const supply = text(interState ? 'Inter-state supply: IGST' : 'Within the state: CGST + SGST', 330, doc.y + 2, { width: right - 330, color: GREY });
+  y = Math.max(billed, supply) + 12;
+
+  // The lines: CGST and SGST columns within the state, one IGST column across.
+  const taxCols = interState ? [{ title: 'IGST', key: 'igst' as const, share: 1 }] : [{ title: 'CGST', key: 'cgst' as const, share: 0.5 }, { title: 'SGST', key: 'sgst' as const, share: 0.5 }];
+  const widths = interState ? [172, 36, 26, 62, 70, 76, 73] : [140, 36, 26, 62, 66, 58, 58, 69];
+  const titles = ['Description', 'SAC', 'Qty', 'Unit price', 'Taxable value', ...taxCols.map((c) => c.title), 'Amount'];
+  const xs = widths.map((_, i) => left + widths.slice(0, i).reduce((s, w) => s + w, 0));
   const header = () => {
-    doc.font('Helvetica-Bold').fontSize(9).fillColor('#111111');
-    for (const c of cols) doc.text(c.title.toUpperCase(), c.x, y, { width: c.w, align: c.align });
-    y += 14;
-    doc.moveTo(left, y).lineTo(right, y).lineWidth(1.2).stroke();
-    y += 6;
+    titles.forEach((t, i) => text(t.toUpperCase(), xs[i], y, { font: 'bold', size: 7.5, width: widths[i] - 4, align: i < 2 ? 'left' : 'right' }));
+    y += 20;
+    doc.moveTo(left, y - 4).lineTo(right, y - 4).lineWidth(1).strokeColor(INK).stroke();
   };
   header();
-  doc.font('Helvetica').fontSize(10);
-  for (const line of (rec.items as Line[] | null) ?? []) {
-    const fig = lineFigures(line);
-    const desc = printable(line.description);
-    const h = Math.max(doc.heightOfString(desc, { width: cols[0].w }), 12) + 8;
-    if (y + h > doc.page.height - 150) { doc.addPage(); y = 50; header(); doc.font('Helvetica').fontSize(10); }
-    const cells = [desc, String(line.qty), inr.format(line.unitPrice), `${inr.format(fig.tax)} (${line.taxRate}%)`, inr.format(fig.amount)];
-    cells.forEach((text, i) => doc.text(text, cols[i].x, y, { width: cols[i].w, align: cols[i].align }));
+  lines.forEach((line, n) => {
+    const f = sums.lines[n];
+    const cells = [line.description, line.sac ?? '', String(line.qty), figure(line.unitPrice), figure(f.taxable),
+      ...taxCols.map((c) => `${figure(f[c.key])}\n${rate(line.taxRate * c.share)}`), figure(f.amount)];
+    doc.font('body').fontSize(9);
+    const h = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: widths[i] - 4 }))) + 8;
+    if (y + h > doc.page.height - 200) { doc.addPage(); y = 40; header(); }
+    cells.forEach((c, i) => text(c, xs[i], y, { width: widths[i] - 4, align: i < 2 ? 'left' : 'right' }));
     y += h;
-    doc.moveTo(left, y - 4).lineTo(right, y - 4).lineWidth(0.5).strokeColor('#cccccc').stroke().strokeColor('#111111');
-  }
+    doc.moveTo(left, y - 4).lineTo(right, y - 4).lineWidth(0.5).strokeColor('#cccccc').stroke();
+  });
 
-  y += 8;
-  const total = (label: string, value: unknown, bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 12 : 10);
-    doc.text(label, 330, y, { width: 120, align: 'right' });
-    doc.text(money(value), 455, y, { width: right - 455, align: 'right' });
-    y += bold ? 20 : 15;
+  // Totals in figures, then in words.
+  y += 6;
+  const total = (label: string, value: number, strong = false) => {
+    text(label, 300, y, { width: 140, align: 'right', font: strong ? 'bold' : 'body', size: strong ? 11 : 9 });
+    text(rupees(value), 445, y, { width: right - 445, align: 'right', font: strong ? 'bold' : 'body', size: strong ? 11 : 9 });
+    y += strong ? 18 : 14;
   };
-  total('Subtotal', rec.subtotal);
-  total('Tax', rec.tax);
-  doc.moveTo(330, y - 2).lineTo(right, y - 2).lineWidth(1.5).stroke();
+  total('Taxable value', sums.subtotal);
+  if (interState) total('IGST', sums.igst);
+  else { total('CGST', sums.cgst); total('SGST', sums.sgst); }
+  doc.moveTo(300, y - 2).lineTo(right, y - 2).lineWidth(1.2).strokeColor(INK).stroke();
   y += 4;
-  total('Total', rec.total, true);
-  doc.font('Helvetica').fontSize(8).fillColor('#777777').text('Amounts in Indian rupees (INR).', left, y + 16);
+  total('Total', sums.total, true);
+  y = text(`Amount in words: ${amountInWords(sums.total)}`, left, y + 6, { width: right - left });
+  text('Tax payable on reverse charge: No. Amounts in Indian rupees (₹).', left, y + 4, { width: right - left, size: 7.5, color: GREY });
+
+  // The seller signs the printed copy.
+  const sign = Math.max(doc.y + 30, doc.page.height - 140);
+  text(`For ${seller.name}`, 330, sign, { width: right - 330, align: 'right' });
+  text('Authorised signatory', 330, sign + 40, { width: right - 330, align: 'right', color: GREY });
+
+  if (rec.status === 'void') {
+    // Across every page, light enough to read the invoice through: no one can take it for a bill to pay or a receipt.
+    const why = `VOID${rec.voidedAt ? `, voided on ${day(rec.voidedAt)}` : ''}${rec.voidReason ? `. Reason: ${String(rec.voidReason)}` : ''}`;
+    const pages = doc.bufferedPageRange();
+    for (let p = pages.start; p < pages.start + pages.count; p++) {
+      doc.switchToPage(p);
+      doc.save().rotate(-30, { origin: [doc.page.width / 2, doc.page.height / 2] });
+      doc.font('bold').fontSize(150).fillColor('#c62828').fillOpacity(0.2)
+        .text('VOID', 0, doc.page.height / 2 - 90, { width: doc.page.width, align: 'center', lineBreak: false });
+      doc.restore();
+      doc.fillOpacity(1);
+      text(why, left, doc.page.height - 70, { font: 'bold', size: 11, color: '#c62828', width: right - left, lineBreak: true });
+    }
+  }
   doc.end();
   return done;
 }
@@ -114,7 +159,7 @@ export function invoicePdfRoutes(): Hono<AppEnv> {
     const id = recordIdParam(c);
     const rec = await getRecord(c.get('db'), def, id, user);
     if (holdsPatientData(def)) await audit(c.get('db'), user, def, id, 'read_pdf', null, rec);
-    const pdf = await renderInvoice(rec);
+    const pdf = await renderInvoice(rec, c.get('config').seller);
     // The number is the entity's pattern (INV-YYYY-NNNNNN): safe in a header as it is.
     return c.body(new Uint8Array(pdf), 200, {
       'Content-Type': 'application/pdf',

@@ -58,17 +58,21 @@ export const FOLLOWUP_PERIODS: [string, number][] = [
   ['6 weeks', 42], ['2 months', 60], ['3 months', 90], ['6 months', 180], ['1 year', 365],
 ];
 
-export const ADDON_SERVICE_TYPES: [string, string][] = [
-  ['Home sample collection', 'A phlebotomist collects blood and urine samples at home.'],
-  ['Physiotherapy at home', 'Sessions with a registered physiotherapist at home.'],
-  ['Nursing care at home', 'Injections, dressings and post-operative care by a nurse.'],
-  ['Ambulance', 'Basic or advanced life support ambulance within city limits.'],
-  ['ECG at home', 'A 12-lead ECG recorded at home and reported by a cardiologist.'],
-  ['Vaccination', 'Adult and child vaccines as per the national schedule.'],
-  ['Dietitian consultation', 'A personal diet plan from a qualified dietitian.'],
-  ['Medicine home delivery', 'Prescribed medicines delivered the same day.'],
-  ['Elderly care visit', 'A weekly check on vitals, medicines and wellbeing for senior citizens.'],
-  ['Teleconsultation follow-up', 'A video follow-up with the treating doctor.'],
+/**
+ * Kinds of add-on service: name, description, SAC and GST rate. Health care services are exempt (9993 at 0%); a
+ * dietitian is not a medical practitioner under GST and a delivery is a courier service, so those two are taxed.
+ */
+export const ADDON_SERVICE_TYPES: [string, string, string, number][] = [
+  ['Home sample collection', 'A phlebotomist collects blood and urine samples at home.', '9993', 0],
+  ['Physiotherapy at home', 'Sessions with a registered physiotherapist at home.', '9993', 0],
+  ['Nursing care at home', 'Injections, dressings and post-operative care by a nurse.', '9993', 0],
+  ['Ambulance', 'Basic or advanced life support ambulance within city limits.', '9993', 0],
+  ['ECG at home', 'A 12-lead ECG recorded at home and reported by a cardiologist.', '9993', 0],
+  ['Vaccination', 'Adult and child vaccines as per the national schedule.', '9993', 0],
+  ['Dietitian consultation', 'A personal diet plan from a qualified dietitian.', '9993', 18],
+  ['Medicine home delivery', 'Prescribed medicines delivered the same day.', '9968', 18],
+  ['Elderly care visit', 'A weekly check on vitals, medicines and wellbeing for senior citizens.', '9993', 0],
+  ['Teleconsultation follow-up', 'A video follow-up with the treating doctor.', '9993', 0],
 ];
 
 export interface DietRow { name: string; condition: string; calories: number; breakfast: string; lunch: string; dinner: string; snacks: string; notes: string }

@@ -22,6 +22,8 @@ const masters: Record<string, Override> = {
     const [label, days] = bySeq(FOLLOWUP_PERIODS, ctx.seq);
     return { label, days, status: 'active' };
   },
+  // Every state has its GST code (the reference data's all do); a made-up one of two digits.
+  state: (ctx) => ({ gstCode: ctx.faker.string.numeric(2) }),
   relationships: (ctx) => ({ name: bySeq(RELATIONSHIPS, ctx.seq), status: 'active' }),
   department: (ctx) => {
     const [name, code] = bySeq(DEPARTMENTS, ctx.seq);
@@ -36,8 +38,8 @@ const masters: Record<string, Override> = {
     return { title, description, icon: null, sortOrder: ((ctx.seq % 1000) + 1) * 10, published: ctx.faker.number.int(9) > 0 };
   },
   addonservicesmaster: (ctx) => {
-    const [name, description] = bySeq(ADDON_SERVICE_TYPES, ctx.seq);
-    return { name, description, status: 'active' };
+    const [name, description, sac, gstRate] = bySeq(ADDON_SERVICE_TYPES, ctx.seq);
+    return { name, description, sac, gstRate, status: 'active' };
   },
   dietsheet: (ctx) => ({ ...bySeq(DIET_SHEETS, ctx.seq) }),
   faq: (ctx) => ({ ...bySeq(FAQS, ctx.seq), sortOrder: ((ctx.seq % 1000) + 1) * 10, published: ctx.faker.number.int(9) > 0 }),

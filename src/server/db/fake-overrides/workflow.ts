@@ -40,9 +40,9 @@ export const WORKFLOW_OVERRIDES: Record<string, Override> = {
   invoices: (ctx) => {
     const { faker } = ctx;
     const visit = bySeq(VISIT_REASONS, ctx.seq);
-    const items = [{ description: 'Consultation', qty: 1, unitPrice: faker.helpers.arrayElement(CONSULTATION_FEES), taxRate: 0 }];
-    if (visit.test) items.push({ description: visit.test.name, qty: 1, unitPrice: faker.helpers.arrayElement([80, 300, 450, 600]), taxRate: 18 });
-    return { items, issuedAt: instant(ctx, -90, 0).toISOString(), status: 'paid' };
+    const items = [{ description: 'Consultation', sac: '9993', qty: 1, unitPrice: faker.helpers.arrayElement(CONSULTATION_FEES), taxRate: 0 }];
+    if (visit.test) items.push({ description: visit.test.name, sac: '9993', qty: 1, unitPrice: faker.helpers.arrayElement([80, 300, 450, 600]), taxRate: 18 });
+    return { items, issuedAt: instant(ctx, -90, 0).toISOString(), sellerGstin: '27AAAAA0000A1Z2' };
   },
   reviews: (ctx) => {
     const rating = weighted(ctx, [[5, 50], [4, 28], [3, 10], [2, 6], [1, 6]]);

@@ -298,6 +298,9 @@ export default {
     thisMonth: 'This month',
   },
   transition: {
+    invoices: {
+      void: 'Void invoice…',
+    },
     appointments: {
       complete: 'Mark appointment completed',
       markMissed: 'Mark appointment missed',
@@ -413,6 +416,15 @@ export default {
     rangeBetween: '{{from}} to {{to}}',
     invoiceTitle: 'Tax invoice',
     billedTo: 'Billed to',
+    stateCode: 'State code {{code}}',
+    taxableValue: 'Taxable value',
+    amountInWords: 'Amount in words',
+    withinState: 'Within the state: CGST + SGST',
+    acrossStates: 'Inter-state supply: IGST',
+    voidMark: 'VOID',
+    voidedOn: 'Voided on {{date}}. Reason: {{reason}}',
+    forSeller: 'For {{seller}}',
+    signatory: 'Authorised signatory',
     qty: 'Qty',
     amount: 'Amount',
     rate: '{{rate}}%',

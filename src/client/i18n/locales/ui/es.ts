@@ -299,6 +299,9 @@ export default {
     thisMonth: 'Este mes',
   },
   transition: {
+    invoices: {
+      void: 'Anular factura…',
+    },
     appointments: {
       complete: 'Marcar cita como completada',
       markMissed: 'Marcar cita como perdida',
@@ -414,6 +417,15 @@ export default {
     rangeBetween: 'de {{from}} a {{to}}',
     invoiceTitle: 'Factura',
     billedTo: 'Facturado a',
+    stateCode: 'Código de estado {{code}}',
+    taxableValue: 'Base imponible',
+    amountInWords: 'Importe en letras',
+    withinState: 'Dentro del estado: CGST + SGST',
+    acrossStates: 'Entre estados: IGST',
+    voidMark: 'ANULADA',
+    voidedOn: 'Anulada el {{date}}. Motivo: {{reason}}',
+    forSeller: 'Por {{seller}}',
+    signatory: 'Firma autorizada',
     qty: 'Cant.',
     amount: 'Importe',
     rate: '{{rate}} %',

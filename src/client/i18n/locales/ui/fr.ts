@@ -299,6 +299,9 @@ export default {
     thisMonth: 'Ce mois-ci',
   },
   transition: {
+    invoices: {
+      void: 'Annuler la facture…',
+    },
     appointments: {
       complete: 'Marquer le rendez-vous comme terminé',
       markMissed: 'Marquer le rendez-vous comme manqué',
@@ -414,6 +417,15 @@ export default {
     rangeBetween: 'du {{from}} au {{to}}',
     invoiceTitle: 'Facture',
     billedTo: 'Facturé à',
+    stateCode: 'Code d’État {{code}}',
+    taxableValue: 'Valeur imposable',
+    amountInWords: 'Montant en lettres',
+    withinState: 'Dans l’État : CGST + SGST',
+    acrossStates: 'Entre États : IGST',
+    voidMark: 'ANNULÉE',
+    voidedOn: 'Annulée le {{date}}. Motif : {{reason}}',
+    forSeller: 'Pour {{seller}}',
+    signatory: 'Signataire autorisé',
     qty: 'Qté',
     amount: 'Montant',
     rate: '{{rate}} %',

@@ -299,6 +299,9 @@ export default {
     thisMonth: 'Questo mese',
   },
   transition: {
+    invoices: {
+      void: 'Annulla fattura…',
+    },
     appointments: {
       complete: 'Segna l’appuntamento come completato',
       markMissed: 'Segna l’appuntamento come saltato',
@@ -414,6 +417,15 @@ export default {
     rangeBetween: 'dal {{from}} al {{to}}',
     invoiceTitle: 'Fattura',
     billedTo: 'Intestata a',
+    stateCode: 'Codice stato {{code}}',
+    taxableValue: 'Imponibile',
+    amountInWords: 'Importo in lettere',
+    withinState: 'Nello stato: CGST + SGST',
+    acrossStates: 'Tra stati: IGST',
+    voidMark: 'ANNULLATA',
+    voidedOn: 'Annullata il {{date}}. Motivo: {{reason}}',
+    forSeller: 'Per {{seller}}',
+    signatory: 'Firma autorizzata',
     qty: 'Qtà',
     amount: 'Importo',
     rate: '{{rate}}%',

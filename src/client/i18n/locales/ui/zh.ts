@@ -299,6 +299,9 @@ export default {
     thisMonth: '本月',
   },
   transition: {
+    invoices: {
+      void: '作废发票…',
+    },
     appointments: {
       complete: '将预约标记为已完成',
       markMissed: '将预约标记为未到',
@@ -414,6 +417,15 @@ export default {
     rangeBetween: '{{from}} 至 {{to}}',
     invoiceTitle: '税务发票',
     billedTo: '付款方',
+    stateCode: '邦代码 {{code}}',
+    taxableValue: '应税价值',
+    amountInWords: '金额大写',
+    withinState: '邦内供应：CGST + SGST',
+    acrossStates: '跨邦供应：IGST',
+    voidMark: '作废',
+    voidedOn: '作废于 {{date}}。原因：{{reason}}',
+    forSeller: '{{seller}}',
+    signatory: '授权签字人',
     qty: '数量',
     amount: '金额',
     rate: '{{rate}}%',
