@@ -49,6 +49,12 @@ export interface EntityDef {
    * their centres' records (list, read, write, pickers, search; another centre's record answers 404). `id` for fmc itself.
    */
   scope?: string;
+  /**
+   * What a role that may only raise the record (policy action `raise`, not `add`) gives: these fields and no other
+   * (a ticket's subject, description, centre and priority; never its assignee). The form shows them, the server
+   * refuses the rest as unknown fields.
+   */
+  raiseFields?: readonly string[];
 }
 
 const SYSTEM_SORTS = ['createdAt', 'updatedAt'] as const;

@@ -86,7 +86,9 @@ describe.skipIf(onPostgres)('on the embedded database', () => {
     const cases: [string, Buffer, RegExp][] = [
       ['cut short', bytes.subarray(0, Math.floor(bytes.length / 2)), /damaged|cut short|unexpected end/i],
       ['not gzip', Buffer.from('hello, this is not a backup'), /damaged or not a console backup/],
-      ['a bit flipped', Buffer.from(bytes.map((b, i) => (i === Math.floor(bytes.length / 3) ? b ^ 0xff : b))), /damaged|invalid|check/i],
+      // Anywhere: in a header, in the data folder's bytes, near the end (gzip's checksum catches what tar cannot).
+      ...[0.2, 1 / 3, 0.5, 0.7, 0.9].map((at): [string, Buffer, RegExp] => [`a bit flipped at ${Math.round(at * 100)}%`,
+        Buffer.from(bytes.map((b, i) => (i === Math.floor(bytes.length * at) ? b ^ 0xff : b))), /damaged|invalid|check/i]),
       ['a tar without a manifest', await archiveOf([{ entry: { name: 'pgdata', type: 'dir', size: 0, mtime: new Date(), mode: 0o700 } }]), /does not start with backup\.json/],
       ['an entry outside its folder', await archiveOf([
         manifestItem(JSON.parse(manifestOf(bytes))),

@@ -292,6 +292,18 @@ describe('GET /api/fmc/fmclogs', () => {
     expect((await api.call('superadmin', 'GET', '/api/fmc/fmclogs?reads=yes')).status).toBe(400);
   });
 
+  test('an entry names the records its changes refer to by their titles, where the caller may read them', async () => {
+    const raised = await api.call('fmc', 'POST', '/api/supportTicket', { subject: 'Printer jam', description: 'The printer at the desk jams.', fmc: api.homeCentre, priority: 'low' });
+    expect(raised.status, raised.text).toBe(201);
+    const { id, version, subject, description, fmc, priority } = raised.body.data;
+    const put = await api.call('superadmin', 'PUT', `/api/supportTicket/${id}`, { subject, description, fmc, priority, assignee: api.userIds.admin, version });
+    expect(put.status, put.text).toBe(200);
+    const body = await logs(`entity=supportTicket&record=${id}&action=update`);
+    expect(body.data[0].changes.assignee).toEqual({ from: null, to: api.userIds.admin });
+    expect(body.titles['admin-user'][api.userIds.admin]).toEqual(expect.any(String));
+    expect(body.titles['admin-user'][api.userIds.admin]).not.toMatch(/^#/);
+  });
+
   test('filters: actor, action, date range', async () => {
     const byRailway = await logs(`actor=${api.userIds.railway}`);
     expect(byRailway.data.length).toBeGreaterThan(0);

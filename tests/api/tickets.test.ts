@@ -26,6 +26,19 @@ describe('raising a ticket', () => {
     expect(forged.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['raisedBy', 'status']);
   });
 
+  test('a raiser gives the subject, description, centre and priority only: never the assignee', async () => {
+    const r = await raise('fmc', { assignee: api.userIds.admin });
+    expect(r.status, r.text).toBe(400);
+    expect(r.body.errors.map((e: { field: string }) => e.field)).toEqual(['assignee']);
+    // The superadmin raises as anyone does, and assigns by editing the ticket (the screens are theirs).
+    expect((await raise('superadmin', { assignee: api.userIds.admin })).status).toBe(400);
+    const t = (await raise('superadmin')).body.data;
+    const { id, version, subject, description, fmc, priority } = t;
+    const put = await api.call('superadmin', 'PUT', `/api/supportTicket/${id}`, { subject, description, fmc, priority, assignee: api.userIds.admin, version });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body.data.assignee).toBe(api.userIds.admin);
+  });
+
   test('not for another centre; not for roles without tickets; the superadmin raises one on a centre\'s behalf', async () => {
     const other = (await api.insert(getEntity('fmc')))!;
     await sql`update admin_user set centres = array_remove(centres, ${Number(other.id)}) where id = any(${[api.userIds.fmc, api.userIds.doctor]}::int[])`.execute(api.db);

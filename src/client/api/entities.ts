@@ -81,6 +81,15 @@ export const entities = {
     if (spec.ids) p.set('ids', spec.ids.join(','));
     return `${base(def)}/export?${p}`;
   },
+  /** Puts back what one edit of the record replaced (`entry`: its audit entry), as a new edit checked against `version`. */
+  revert: (def: EntityDef, id: number, entry: number, version: number) => data(http.post<{ data: Row }>(`${base(def)}/${id}/revert`, { entry, version })),
+  /** The records the caller raised (a ticket's raiser), newest first, with their threads and the authors' names. */
+  mine: (def: EntityDef): Read<Row[]> => ({
+    key: keys.entity(def.name).mine,
+    fetch: (signal) => data(http.get<{ data: Row[] }>(`${base(def)}/mine`, { signal })),
+  }),
+  /** One item added to a record's thread (a ticket's comments): its author and time are the server's. */
+  addToThread: (def: EntityDef, id: number, thread: string, text: string) => data(http.post<{ data: Row }>(`${base(def)}/${id}/${thread}`, { text })),
   /** A record's document as the server prints it (an invoice's PDF). */
   pdfAddress: (def: EntityDef, id: number) => `${base(def)}/${id}/pdf`,
   /** A file at one of the addresses above, as it streams. */

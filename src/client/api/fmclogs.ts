@@ -11,15 +11,20 @@ export interface LogRow {
   action: string;
   changes: Record<string, unknown> | null;
   address: string | null;
+  /** The titles of the records its changes refer to, by entity and id (those the caller may read). */
+  titles: Record<string, Record<number, string>>;
 }
 
-export interface LogFilter { actor?: string; entity?: string; record?: string; from?: string; to?: string; action?: string; tz: string }
+export interface LogFilter { actor?: string; fmc?: string; entity?: string; record?: string; from?: string; to?: string; action?: string; reads?: string; tz: string }
 
-/** The audit log, newest first, filtered by who, record, days (in the browser's time zone) and action. */
+/** The audit log, newest first, filtered by who, centre, record, days (in the browser's time zone) and action; reads with `reads=1`. */
 export function fmcLogs(filter: LogFilter): Pages<KeysetPage<LogRow>> {
   const params = withoutBlanks({ ...filter });
   return {
     key: keys.screen('fmclogs', params),
-    fetch: (cursor, signal) => http.get<KeysetPage<LogRow>>(`/api/fmc/fmclogs?${queryString({ ...params, cursor })}`, { signal }),
+    fetch: async (cursor, signal) => {
+      const page = await http.get<KeysetPage<Omit<LogRow, 'titles'>> & { titles?: LogRow['titles'] }>(`/api/fmc/fmclogs?${queryString({ ...params, cursor })}`, { signal });
+      return { ...page, data: page.data.map((r) => ({ ...r, titles: page.titles ?? {} })) };
+    },
   };
 }

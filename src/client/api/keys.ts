@@ -10,6 +10,7 @@ import type { ListQuery } from '../../registry';
  *   ['entity', name, 'list', query]                    one list (search, sort, filters)
  *   ['entity', name, 'record', id]                     one record ('history', 'timeline' below it)
  *   ['entity', name, 'options', params]                titles for pickers and the palette
+ *   ['entity', name, 'mine']                           the records the caller raised
  *   ['screen', id, params]                             a bespoke screen's answer or pages
  *   ['search', q]                                      the palette's record search
  */
@@ -35,6 +36,8 @@ export const keys = {
       /** Every picker's titles of the entity, whatever was typed. */
       pickers: [...all, 'options'] as const,
       options: (params: OptionsParams) => [...all, 'options', params] as const,
+      /** The records the caller raised (their own tickets). */
+      mine: [...all, 'mine'] as const,
     };
   },
   /** Every bespoke screen's reads: `screens` names them all, `screen(id)` one screen's whatever its filters. */

@@ -26,6 +26,7 @@ export function listsChanged(def: EntityDef) {
   const k = keys.entity(def.name);
   void queryClient.invalidateQueries({ queryKey: k.lists });
   void queryClient.invalidateQueries({ queryKey: k.pickers });
+  void queryClient.invalidateQueries({ queryKey: k.mine });
 }
 
 export const writes = {
@@ -47,6 +48,17 @@ export const writes = {
   },
   async restore(def: EntityDef, id: number) {
     const record = await entities.restore(def, id);
+    recordChanged(def, record);
+    return record;
+  },
+  async revert(def: EntityDef, id: number, entry: number, version: number) {
+    const record = await entities.revert(def, id, entry, version);
+    recordChanged(def, record);
+    void queryClient.invalidateQueries({ queryKey: keys.screen('fmclogs') });
+    return record;
+  },
+  async addToThread(def: EntityDef, id: number, thread: string, text: string) {
+    const record = await entities.addToThread(def, id, thread, text);
     recordChanged(def, record);
     return record;
   },

@@ -8,10 +8,13 @@ import { useDebounced } from '../use-debounced';
 import { actionLabel, BASE_ACTIONS } from './log-actions';
 import { ChangeList } from './log-changes';
 import { fmcLogs } from '../api/fmclogs';
+import { RevertButton } from './revert-button';
 import { usePages } from '../api/use-pages';
 import { Empty, LoadError, Loading, PagesFoot, TIME_ZONE, useAddressParams, useFormat } from './screen-parts';
 
-const FILTERS = ['actor', 'entity', 'record', 'from', 'to', 'action'] as const;
+/** The entries a revert can put back: an edit, or a revert (itself an edit). */
+const REVERTIBLE = new Set(['update', 'revert']);
+const FILTERS = ['actor', 'fmc', 'entity', 'record', 'from', 'to', 'action', 'reads'] as const;
 
 /**
  * fmc/fmclogs: the audit log, newest first (api/fmclogs.ts), filtered by who, record, days and action; the
@@ -65,6 +68,11 @@ export default function FmcLogs({ id }: { id: string }) {
           <RefSelect inputId="logs-actor" target="admin-user" many={false} label={t('fmclogs.actor')} value={filter.actor ? Number(filter.actor) : null}
             onChange={(v) => setParams({ actor: v === null || v === undefined ? undefined : Number(v) })} />
         </div>
+        <div className="screen-picker">
+          <label htmlFor="logs-centre">{t('fmclogs.centre')}</label>
+          <RefSelect inputId="logs-centre" target="fmc" many={false} label={t('fmclogs.centre')} value={filter.fmc ? Number(filter.fmc) : null}
+            onChange={(v) => setParams({ fmc: v === null || v === undefined ? undefined : Number(v) })} />
+        </div>
         <label>{t('fmclogs.entity')}{' '}
           <select className="input" value={filter.entity} onChange={(e) => setParams({ entity: e.target.value, ...(e.target.value ? {} : { record: undefined }) })}>
             <option value="">{t('fmclogs.anyEntity')}</option>
@@ -80,6 +88,9 @@ export default function FmcLogs({ id }: { id: string }) {
             {BASE_ACTIONS.map((a) => <option key={a} value={a}>{t(`fmclogs.actions.${a}`)}</option>)}
             {transitionOptions.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
           </select>
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={filter.reads === '1'} onChange={(e) => setParams({ reads: e.target.checked ? '1' : undefined })} /> {t('fmclogs.reads')}
         </label>
         <label>{t('common.from')} <input className="input" type="date" value={filter.from} max={filter.to || undefined} onChange={(e) => setParams({ from: e.target.value })} /></label>
         <label>{t('common.to')} <input className="input" type="date" value={filter.to} min={filter.from || undefined} onChange={(e) => setParams({ to: e.target.value })} /></label>
@@ -110,7 +121,9 @@ export default function FmcLogs({ id }: { id: string }) {
                   : openAs ? <Link href={entityPath(def!, openAs, r.record.id)}>{r.record.title}</Link> : <span>{r.record.title}</span>)}
                 {r.address && <span className="muted" title={t('fmclogs.address')}>{r.address}</span>}
               </div>
-              {expanded && <ChangeList def={def} changes={r.changes} id={`log-changes-${r.id}`} />}
+              {expanded && <ChangeList def={def} changes={r.changes} titles={r.titles} id={`log-changes-${r.id}`} />}
+              {expanded && def && r.record?.title != null && REVERTIBLE.has(r.action) && can(role, 'history', 'revert') && can(role, def.name, 'edit')
+                && <RevertButton def={def} recordId={r.record.id} entry={r.id} />}
             </li>
           );
         })}

@@ -6,7 +6,8 @@ import type { TFunction } from 'i18next';
  */
 
 /** The actions the filter offers (transitions, `transition:<move>`, are added per entity by the screen). */
-export const BASE_ACTIONS = ['create', 'update', 'delete', 'restore', 'read', 'read_timeline', 'read_export', 'remind', 'book', 'cancel_booking', 'upload'] as const;
+export const BASE_ACTIONS = ['create', 'update', 'revert', 'delete', 'restore', 'comment', 'remind', 'book', 'cancel_booking', 'upload', 'backup',
+  'read', 'read_list', 'read_search', 'read_pick', 'read_history', 'read_timeline', 'read_pdf', 'read_export', 'read_worklist', 'read_drpatient', 'read_access'] as const;
 
 /** An entry's action in words: `t` reads the `screens` namespace, `tUi` the interface's (for a move's name). */
 export function actionLabel(t: TFunction, tUi: TFunction, row: { action: string; entity: string }): string {

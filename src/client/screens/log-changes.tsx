@@ -25,24 +25,26 @@ export function changesOf(def: EntityDef | undefined, changes: Record<string, un
 }
 
 /** One value as text: enums translated, lists as their size, anything else as written (long values cut). */
-function useShow(def: EntityDef | undefined) {
+function useShow(def: EntityDef | undefined, titles: Record<string, Record<number, string>>) {
   const { t } = useTranslation();
   const { t: ts } = useTranslation('screens');
   return (field: string, v: unknown): string => {
     if (v === null || v === undefined || v === '') return ts('common.none');
     const fd = def?.fields[field];
     if (fd?.kind === 'enum' || (field === def?.workflow?.field && typeof v === 'string')) return t(String(v), { ns: 'enums' });
-    if (fd?.kind === 'ref' && typeof v === 'number') return `#${v}`;
-    if (Array.isArray(v) && v.every((x) => typeof x !== 'object')) return v.join(', ');
+    // A reference by the title the log was given for it (where the caller may read it), else its number.
+    const title = (x: unknown) => (typeof x === 'number' && fd?.ref ? titles[fd.ref]?.[x] ?? `#${x}` : String(x));
+    if (fd?.kind === 'ref' && typeof v === 'number') return title(v);
+    if (Array.isArray(v) && v.every((x) => typeof x !== 'object')) return v.map(fd?.kind === 'refs' ? title : String).join(', ');
     if (typeof v === 'object') return JSON.stringify(v).slice(0, 300);
     return String(v).slice(0, 300);
   };
 }
 
-export function ChangeList({ def, changes, id }: { def: EntityDef | undefined; changes: Record<string, unknown> | null; id: string }) {
+export function ChangeList({ def, changes, titles = {}, id }: { def: EntityDef | undefined; changes: Record<string, unknown> | null; titles?: Record<string, Record<number, string>>; id: string }) {
   const { t } = useTranslation();
   const { t: ts } = useTranslation('screens');
-  const show = useShow(def);
+  const show = useShow(def, titles);
   const lines = changesOf(def, changes);
   const label = (field: string) => (def?.fields[field] ? t(`${def.name}.fields.${field}`, { ns: 'entities' }) : field);
   return (

@@ -3,16 +3,23 @@ import type { EntityDef } from '../entity';
 import { memberSchema, withoutInvisible, type FieldDef } from '../fields';
 import { ownedFields } from '../owned';
 
-/** The fields an add or edit payload may write: every field but those the server owns (owned.ts). */
-export function inputFields(def: EntityDef): Record<string, FieldDef> {
+/**
+ * How a payload writes a record: `create` and `update` by roles that may add and edit it, `raise` by a role that may
+ * only raise it (entity.raiseFields).
+ */
+export type InputMode = 'create' | 'update' | 'raise';
+
+/** The fields a payload may write: every field but those the server owns (owned.ts); on `raise`, the raise fields. */
+export function inputFields(def: EntityDef, mode: InputMode = 'create'): Record<string, FieldDef> {
   const owned = ownedFields(def);
-  return Object.fromEntries(Object.entries(def.fields).filter(([k]) => !(k in owned)));
+  return Object.fromEntries(Object.entries(def.fields).filter(([k]) => !(k in owned) && (mode !== 'raise' || def.raiseFields?.includes(k))));
 }
 
 /** The payload schema shared by the form resolver and the server's validator. Unknown keys are refused. */
-export function inputSchema(def: EntityDef, mode: 'create' | 'update'): z.ZodType<Record<string, unknown>> {
+export function inputSchema(def: EntityDef, as: InputMode): z.ZodType<Record<string, unknown>> {
+  const mode = as === 'update' ? 'update' : 'create';
   const shape: Record<string, z.ZodType> = {};
-  for (const [k, fd] of Object.entries(inputFields(def))) {
+  for (const [k, fd] of Object.entries(inputFields(def, as))) {
     // A record's title (a person's name, a speciality's) is what others find and read it by: nothing invisible in it.
     const member = (m: 'create' | 'update') => (def.titleFields.includes(k) ? withoutInvisible(memberSchema(fd, m)) : memberSchema(fd, m));
     if (mode === 'update' && def.immutable?.includes(k)) { shape[k] = member('update').optional(); continue; }

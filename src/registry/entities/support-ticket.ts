@@ -31,6 +31,7 @@ export const supportTicket = defineEntity({
   defaultSort: { field: 'updatedAt', dir: 'desc' },
   nav: { group: 'support', order: 10 },
   scope: 'fmc',
+  raiseFields: ['subject', 'description', 'fmc', 'priority'],
   workflow: {
     field: 'status',
     initial: 'open',

@@ -62,6 +62,9 @@ export async function unpackBackup(file: string, into: { pgdata: string; content
         await pipeline(Readable.from(body), createWriteStream(target, { mode: 0o600 }));
       }
     }
+    // The tar ends before the gzip does: reading on to its end has gzip check its checksum and length, which a bit
+    // flipped inside a file's bytes fails (tar's own header checksums cover only the headers).
+    for await (const rest of source) void rest;
   } catch (err) {
     const message = (err as Error).message;
     throw new Error(message.includes(file) ? message : `${file} is damaged or not a console backup: ${message}`);

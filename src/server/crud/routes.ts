@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, holdsPatientData, mayCreate, mayMove, inputSchema, ownedFields, parseListQuery, type Action, type EntityDef } from '../../registry';
+import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, holdsPatientData, mayCreate, mayMove, inputSchema, ownedFields, parseListQuery, type Action, type EntityDef, type InputMode } from '../../registry';
 import { fail, fieldErrors, jsonBody, recordIdParam, type AppEnv, type Ctx } from '../http';
 import { listRecords } from './list';
 import { scopeWhere } from './scope';
@@ -18,7 +18,7 @@ export function guard(c: Ctx, resource: string, action: Action) {
 }
 
 
-function validate(def: EntityDef, mode: 'create' | 'update', body: Record<string, unknown>) {
+function validate(def: EntityDef, mode: InputMode, body: Record<string, unknown>) {
   const parsed = inputSchema(def, mode).safeParse(body);
   if (!parsed.success) throw fieldErrors(parsed.error.issues);
   return parsed.data;
@@ -64,8 +64,11 @@ export function crudRoutes(): Hono<AppEnv> {
       return c.json(page);
     });
     app.post(base, async (c) => {
-      if (!mayCreate(c.get('user').role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
-      const input = screenImages(def, validate(def, 'create', partPayload(def, 'create', await jsonBody(c)).input), c.get('config').imageOrigins);
+      const role = c.get('user').role;
+      if (!mayCreate(role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
+      // A role that may only raise the record gives its raise fields; any other is refused as unknown.
+      const mode = can(role, def.name, 'add') ? 'create' : 'raise';
+      const input = screenImages(def, validate(def, mode, partPayload(def, 'create', await jsonBody(c)).input), c.get('config').imageOrigins);
       return c.json({ data: await createRecord(c.get('db'), def, input, c.get('user'), c.get('config').scryptLogN) }, 201);
     });
     // Reference pickers: whoever may list this entity, or fill in a form that refers to it. A caller who may not

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
-import { sql } from 'kysely';
+import { auditEvent } from '../crud/audit';
 import type { Role } from '../../registry';
 import type { Database } from '../db/connection';
 import { fail, type AppEnv } from '../http';
@@ -26,8 +26,8 @@ export function systemRoutes(database: Database | undefined): Hono<AppEnv> {
     const backup = await takeBackup(database, c.get('config').dataDir);
     const m = backup.manifest;
     try {
-      await sql`insert into audit_log (actor_id, entity, action, changes, address) values (${me.id}, 'system', 'backup',
-        ${JSON.stringify({ createdAt: m.createdAt, tables: Object.keys(m.rows).length, rows: Object.values(m.rows).reduce((a, b) => a + b, 0), contentFiles: m.content.files })}, ${me.address ?? null})`.execute(c.get('db'));
+      await auditEvent(c.get('db'), me, 'system', 'backup',
+        { createdAt: m.createdAt, tables: Object.keys(m.rows).length, rows: Object.values(m.rows).reduce((a, b) => a + b, 0), contentFiles: m.content.files });
     } catch (err) {
       await backup.discard();
       throw err;

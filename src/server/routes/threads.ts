@@ -62,7 +62,7 @@ export function threadRoutes(): Hono<AppEnv> {
             where id = ${id} and jsonb_array_length(coalesce(${c0}, '[]'::jsonb)) < ${fd.max ?? 100} returning id`.execute(tx);
           if (!res.rows.length) throw fail(409, 'This conversation is full: start a new one', { field, code: 'thread_full' });
           const after = (await fetchRecord(tx, def, id))!;
-          await audit(tx, user, def, id, `comment:${field}`, { text: body.data.text }, after);
+          await audit(tx, user, def, id, 'comment', { thread: field, text: body.data.text }, after);
           await tell(tx, def, after, user, body.data.text);
           await attachLabels(tx, def, [after]);
           return after;
