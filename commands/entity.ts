@@ -33,6 +33,22 @@ export function entityCommands(def: EntityDef): Command[] {
       run: (ctx) => ctx.navigate(entityPath(def, 'add')),
     });
   }
+  // Raised by those who use it (a centre's staff raise a support ticket), who may have no screen of it: a form, and
+  // what they raised with its conversation, both in the palette.
+  if (rolesFor(def.name, 'raise')) {
+    out.push({
+      id: `${def.name}.raise`, category: 'entity', keywords: [...keywords, 'raise', 'new', 'help', 'problem', 'support'],
+      title: (t) => t('cmd.raise', { name: label(t, def, 'one') }),
+      access: { resource: def.name, action: 'raise' },
+      run: (ctx) => ctx.ui.openRaise(def.name),
+    });
+    out.push({
+      id: `${def.name}.mine`, category: 'entity', keywords: [...keywords, 'mine', 'my', 'raised', 'status', 'comments'],
+      title: (t) => t('cmd.mine', { name: label(t, def, 'other') }),
+      access: { resource: def.name, action: 'raise' },
+      run: (ctx) => ctx.ui.openMine(def.name),
+    });
+  }
   if (rolesFor(def.name, 'edit')) {
     out.push({
       id: `${def.name}.edit`, category: 'entity', keywords: [...keywords, 'change', 'update'],

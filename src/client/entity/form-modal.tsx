@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { formFields, fromForm, inputSchema, toForm, type EntityDef, type FormValues } from '../../registry';
+import { formFields, fromForm, inputSchema, toForm, type EntityDef, type FormValues, type InputMode } from '../../registry';
 import { ApiError } from '../api/client';
 import { entities, type Row } from '../api/entities';
 import { errorText } from '../api/error-text';
@@ -20,7 +20,8 @@ import { FieldInput } from './field-input';
  * Add and edit as a modal form: react-hook-form with the entity's own zod schema (the one the server
  * validates with). Server field errors land on their fields; a stale edit (409) offers to reload.
  */
-export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mode: 'create' | 'update'; id?: number; onClose: () => void }) {
+/** `raise`: a new record by a role that may only raise it (a ticket): its raise fields only (entity.raiseFields). */
+export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mode: InputMode; id?: number; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const name = t(`${def.name}.one`, { ns: 'entities' });
   const [record, setRecord] = useState<Row | null>(null);
@@ -36,9 +37,9 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
   // Focus goes to the first invalid field once, as the submit fails. react-hook-form's own focusing does it again on a
   // timer, which a busy browser runs after keys typed meanwhile: the field being mended had turned valid, and the
   // focus jumped to the next invalid one in the middle of the typing.
-  const form = useForm<FieldValues>({ resolver, defaultValues: toForm(def), mode: 'onSubmit', shouldFocusError: false });
+  const form = useForm<FieldValues>({ resolver, defaultValues: toForm(def, undefined, mode), mode: 'onSubmit', shouldFocusError: false });
   const focusFirstError = (errors: Record<string, unknown>) => {
-    const first = formFields(def).find(([field]) => field in errors);
+    const first = formFields(def, mode).find(([field]) => field in errors);
     if (first) form.setFocus(first[0]);
   };
 
@@ -64,9 +65,9 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
   const submit = form.handleSubmit(async (payload) => {
     setFormError(null);
     try {
-      if (mode === 'create') {
+      if (mode === 'create' || mode === 'raise') {
         await writes.create(def, payload);
-        toast.success(t('form.saved', { name }));
+        toast.success(t(mode === 'raise' ? 'form.raised' : 'form.saved', { name }));
       } else {
         const saved = await writes.update(def, id!, payload);
         // The toast offers Undo: the values the form was opened with, put back (shell/undo.ts).
@@ -79,7 +80,7 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
       const fieldErrs = err.fieldErrors().filter((e) => e.field && e.field !== 'version');
       // The server speaks English: each field error is said again in the user's language, naming its field.
       for (const e of fieldErrs) {
-        const message = serverFieldMessage(def, mode, { field: e.field!, code: e.code, message: e.message }, payload, t, i18n.language, translateMessage);
+        const message = serverFieldMessage(def, mode === 'update' ? 'update' : 'create', { field: e.field!, code: e.code, message: e.message }, payload, t, i18n.language, translateMessage);
         form.setError(e.field!, { type: 'server', message }, { shouldFocus: true });
       }
       setFormError(fieldErrs.length ? t('form.fixErrors') : errorText(err));
@@ -101,9 +102,9 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
     onClose();
   };
 
-  const title = mode === 'create' ? t('form.addTitle', { name }) : t('form.editTitle', { name });
+  const title = t(mode === 'create' ? 'form.addTitle' : mode === 'raise' ? 'form.raiseTitle' : 'form.editTitle', { name });
   // The record shown must be the one asked for: while another one's values are still on screen, nothing is editable.
-  const ready = mode === 'create' || (record !== null && Number(record.id) === id);
+  const ready = mode !== 'update' || (record !== null && Number(record.id) === id);
   return (
     <Modal title={title} onClose={close} labelledBy="form-title">
       {/* Ctrl/Cmd+Enter saves from any field, a textarea included. */}
@@ -119,8 +120,8 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
           {formError && !stale && <p className="alert alert-error" role="alert">{formError}</p>}
           {/* Focus waits here, not on Cancel, while the record loads: a space typed early must not press a button. */}
           {!ready && !loadError && <p role="status" className="hint" tabIndex={-1} data-autofocus>{t('app.loading')}</p>}
-          {ready && formFields(def).map(([field, fd], i) => (
-            <FieldInput key={field} def={def} field={field} fd={fd} form={form} mode={mode} record={record} autoFocus={i === 0}
+          {ready && formFields(def, mode).map(([field, fd], i) => (
+            <FieldInput key={field} def={def} field={field} fd={fd} form={form} mode={mode === 'update' ? 'update' : 'create'} record={record} autoFocus={i === 0}
               translateError={translateMessage} />
           ))}
         </div>

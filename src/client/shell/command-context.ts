@@ -20,6 +20,8 @@ export function commandContext(): CommandContext {
       setTheme: (theme) => void savePrefs({ theme: theme as Prefs['theme'] }),
       setLanguage: (lang) => void savePrefs({ lang: lang as Prefs['lang'] }),
       confirmDelete: (entity, id) => { ui.confirmDelete = { entity, id }; },
+      openRaise: (entity) => { ui.mine = null; ui.raising = entity; },
+      openMine: (entity) => { ui.raising = null; ui.mine = entity; },
       screenAction: (action) => runScreenAction(action),
     },
     inView: () => ui.inView,

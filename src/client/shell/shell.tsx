@@ -14,6 +14,8 @@ import { closeSidebar, toggleSidebar } from './use-sidebar-overlay';
 const Palette = lazy(() => import('../palette/palette').then((m) => ({ default: m.Palette })));
 const ConfirmDelete = lazy(() => import('./confirm-delete').then((m) => ({ default: m.ConfirmDelete })));
 const ShortcutsSheet = lazy(() => import('./shortcuts-sheet').then((m) => ({ default: m.ShortcutsSheet })));
+const RaiseDialog = lazy(() => import('./raised-dialogs').then((m) => ({ default: m.RaiseDialog })));
+const MineDialog = lazy(() => import('./raised-dialogs').then((m) => ({ default: m.MineDialog })));
 const PreferencesDialog = lazy(() => import('./preferences-dialog').then((m) => ({ default: m.PreferencesDialog })));
 
 /** Top bar, sidebar and the dialogs every screen shares (spec §2 Shell). */
@@ -47,6 +49,8 @@ export function Shell({ children }: { children: ReactNode }) {
         {snap.shortcutsOpen && <ShortcutsSheet />}
         {snap.confirmDelete && <ConfirmDelete />}
         {snap.preferencesOpen && <PreferencesDialog />}
+        {snap.raising && <RaiseDialog entity={snap.raising} />}
+        {snap.mine && <MineDialog entity={snap.mine} />}
       </Suspense>
       <Hotkeys />
     </div>

@@ -1,13 +1,13 @@
 import type { EntityDef } from '../entity';
 import { isInput, shownKind, type FieldDef } from '../fields';
-import { inputFields } from './input';
+import { inputFields, type InputMode } from './input';
 
 /** Form values are what inputs hold (strings, booleans, id lists); these two functions convert both ways. */
 export type FormValues = Record<string, unknown>;
 
 /** The fields a form shows, in declaration order: the fields the server owns (owned.ts) are not typed in. */
-export function formFields(def: EntityDef): [string, FieldDef][] {
-  return Object.entries(inputFields(def));
+export function formFields(def: EntityDef, mode: InputMode = 'create'): [string, FieldDef][] {
+  return Object.entries(inputFields(def, mode));
 }
 
 function fieldFromForm(fd: FieldDef, raw: unknown): unknown {
@@ -49,8 +49,8 @@ function convert(fields: Record<string, FieldDef>, values: FormValues, omitBlank
 }
 
 /** Form → payload. On edit a blank write-only field means "keep", so it is left out. */
-export function fromForm(def: EntityDef, values: FormValues, mode: 'create' | 'update'): FormValues {
-  const out = convert(inputFields(def), values, mode === 'update');
+export function fromForm(def: EntityDef, values: FormValues, mode: InputMode): FormValues {
+  const out = convert(inputFields(def, mode), values, mode === 'update');
   if (mode === 'update') {
     for (const k of def.immutable ?? []) delete out[k];
     out.version = values.version;
@@ -81,8 +81,8 @@ function toFormFields(fields: Record<string, FieldDef>, row: FormValues): FormVa
   return Object.fromEntries(Object.entries(fields).filter(([, fd]) => isInput(fd)).map(([k, fd]) => [k, fieldToForm(fd, row[k])]));
 }
 
-/** Record → form values (edit), or the declared defaults (add). */
-export function toForm(def: EntityDef, row?: FormValues): FormValues {
+/** Record → form values (edit), or the declared defaults (add, raise). */
+export function toForm(def: EntityDef, row?: FormValues, mode: InputMode = 'create'): FormValues {
   if (row) return { ...toFormFields(inputFields(def), row), version: row.version };
-  return Object.fromEntries(formFields(def).map(([k, fd]) => [k, fd.defaultValue ?? fieldToForm(fd, undefined)]));
+  return Object.fromEntries(formFields(def, mode).map(([k, fd]) => [k, fd.defaultValue ?? fieldToForm(fd, undefined)]));
 }

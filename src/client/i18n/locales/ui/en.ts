@@ -2,6 +2,8 @@
 export default {
   app: { title: 'Health Console', loading: 'Loading…', skipToContent: 'Skip to content', close: 'Close' },
   cmd: {
+    raise: 'Raise a {{name}}…',
+    mine: 'My {{name}}',
     home: 'Go to home',
     settings: 'Open settings (user profile)',
     palette: 'Open the command palette',
@@ -99,6 +101,8 @@ export default {
     keyboardHint: 'j/k to move, Enter to open, e to edit, x to select',
   },
   form: {
+    raiseTitle: 'Raise a {{name}}',
+    raised: '{{name}} raised: you will be told of replies',
     addTitle: 'Add {{name}}',
     editTitle: 'Edit {{name}}',
     save: 'Save',
@@ -450,5 +454,16 @@ export default {
     retry: 'Retry',
     saved: 'Saved {{file}} ({{rows}} rows)',
     tooMany: 'Select at most {{max}} rows to export them',
+  },
+  mine: {
+    mineTitle: 'My {{name}}',
+    mineEmpty: 'You have raised none yet.',
+    mineIntro: 'What you raised, newest first, with its status and the conversation.',
+    comment: 'Add a comment',
+    send: 'Send',
+    sending: 'Sending…',
+    commented: 'Comment added',
+    noComments: 'No comments yet.',
+    raiseNew: 'Raise a new one',
   },
 } as const;

@@ -5,6 +5,8 @@ import type en from './en';
 export default {
   app: { title: 'Consola de salud', loading: 'Cargando…', skipToContent: 'Saltar al contenido', close: 'Cerrar' },
   cmd: {
+    raise: 'Abrir {{name}}…',
+    mine: 'Mis {{name}}',
     home: 'Ir al inicio',
     settings: 'Abrir la configuración (perfil de usuario)',
     palette: 'Abrir la paleta de comandos',
@@ -102,6 +104,8 @@ export default {
     keyboardHint: 'j/k para moverse, Enter para abrir, e para editar, x para seleccionar',
   },
   form: {
+    raiseTitle: 'Abrir {{name}}',
+    raised: '{{name}} abierto: se le avisará de las respuestas',
     addTitle: 'Añadir {{name}}',
     editTitle: 'Editar {{name}}',
     save: 'Guardar',
@@ -451,5 +455,16 @@ export default {
     retry: 'Reintentar',
     saved: 'Guardado {{file}} ({{rows}} filas)',
     tooMany: 'Seleccione como máximo {{max}} filas para exportarlas',
+  },
+  mine: {
+    mineTitle: 'Mis {{name}}',
+    mineEmpty: 'Aún no ha abierto ninguno.',
+    mineIntro: 'Lo que ha abierto, lo más reciente primero, con su estado y la conversación.',
+    comment: 'Añadir un comentario',
+    send: 'Enviar',
+    sending: 'Enviando…',
+    commented: 'Comentario añadido',
+    noComments: 'Aún no hay comentarios.',
+    raiseNew: 'Abrir uno nuevo',
   },
 } satisfies UiShape<typeof en>;

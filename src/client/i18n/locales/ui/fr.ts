@@ -5,6 +5,8 @@ import type en from './en';
 export default {
   app: { title: 'Console santé', loading: 'Chargement…', skipToContent: 'Aller au contenu', close: 'Fermer' },
   cmd: {
+    raise: 'Ouvrir {{name}}…',
+    mine: 'Mes {{name}}',
     home: 'Aller à l’accueil',
     settings: 'Ouvrir les paramètres (profil utilisateur)',
     palette: 'Ouvrir la palette de commandes',
@@ -102,6 +104,8 @@ export default {
     keyboardHint: 'j/k pour se déplacer, Enter pour ouvrir, e pour modifier, x pour sélectionner',
   },
   form: {
+    raiseTitle: 'Ouvrir {{name}}',
+    raised: '{{name}} ouvert : vous serez prévenu des réponses',
     addTitle: 'Ajouter {{name}}',
     editTitle: 'Modifier {{name}}',
     save: 'Enregistrer',
@@ -451,5 +455,16 @@ export default {
     retry: 'Réessayer',
     saved: '{{file}} enregistré ({{rows}} lignes)',
     tooMany: 'Sélectionnez au plus {{max}} lignes pour les exporter',
+  },
+  mine: {
+    mineTitle: 'Mes {{name}}',
+    mineEmpty: 'Vous n’en avez encore ouvert aucun.',
+    mineIntro: 'Ce que vous avez ouvert, le plus récent d’abord, avec son statut et la conversation.',
+    comment: 'Ajouter un commentaire',
+    send: 'Envoyer',
+    sending: 'Envoi…',
+    commented: 'Commentaire ajouté',
+    noComments: 'Pas encore de commentaire.',
+    raiseNew: 'En ouvrir un nouveau',
   },
 } satisfies UiShape<typeof en>;

@@ -5,6 +5,8 @@ import type en from './en';
 export default {
   app: { title: 'Console sanitaria', loading: 'Caricamento…', skipToContent: 'Vai al contenuto', close: 'Chiudi' },
   cmd: {
+    raise: 'Apri {{name}}…',
+    mine: 'I miei {{name}}',
     home: 'Vai alla home',
     settings: 'Apri le impostazioni (profilo utente)',
     palette: 'Apri la palette dei comandi',
@@ -102,6 +104,8 @@ export default {
     keyboardHint: 'j/k per spostarti, Enter per aprire, e per modificare, x per selezionare',
   },
   form: {
+    raiseTitle: 'Apri {{name}}',
+    raised: '{{name}} aperto: sarai avvisato delle risposte',
     addTitle: 'Aggiungi {{name}}',
     editTitle: 'Modifica {{name}}',
     save: 'Salva',
@@ -451,5 +455,16 @@ export default {
     retry: 'Riprova',
     saved: '{{file}} salvato ({{rows}} righe)',
     tooMany: 'Seleziona al massimo {{max}} righe per esportarle',
+  },
+  mine: {
+    mineTitle: 'I miei {{name}}',
+    mineEmpty: 'Non ne hai ancora aperto nessuno.',
+    mineIntro: 'Ciò che hai aperto, dal più recente, con lo stato e la conversazione.',
+    comment: 'Aggiungi un commento',
+    send: 'Invia',
+    sending: 'Invio…',
+    commented: 'Commento aggiunto',
+    noComments: 'Ancora nessun commento.',
+    raiseNew: 'Aprine uno nuovo',
   },
 } satisfies UiShape<typeof en>;

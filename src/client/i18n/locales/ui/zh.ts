@@ -5,6 +5,8 @@ import type en from './en';
 export default {
   app: { title: '健康管理控制台', loading: '加载中…', skipToContent: '跳到主要内容', close: '关闭' },
   cmd: {
+    raise: '提交{{name}}…',
+    mine: '我的{{name}}',
     home: '前往首页',
     settings: '打开设置（用户资料）',
     palette: '打开命令面板',
@@ -102,6 +104,8 @@ export default {
     keyboardHint: 'j/k 移动，Enter 打开，e 编辑，x 选择',
   },
   form: {
+    raiseTitle: '提交{{name}}',
+    raised: '已提交{{name}}：有回复时会通知您',
     addTitle: '添加{{name}}',
     editTitle: '编辑{{name}}',
     save: '保存',
@@ -451,5 +455,16 @@ export default {
     retry: '重试',
     saved: '已保存 {{file}}（{{rows}} 行）',
     tooMany: '最多只能导出 {{max}} 个所选行',
+  },
+  mine: {
+    mineTitle: '我的{{name}}',
+    mineEmpty: '您还没有提交过。',
+    mineIntro: '您提交的内容，最新的在前，附状态和对话。',
+    comment: '添加评论',
+    send: '发送',
+    sending: '正在发送…',
+    commented: '已添加评论',
+    noComments: '还没有评论。',
+    raiseNew: '提交新的',
   },
 } satisfies UiShape<typeof en>;
