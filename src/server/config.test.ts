@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DEMO_SELLER, readConfig, sellerFrom } from './config';
+import { DEMO_SELLER, readConfig, sellerFrom, smsGatewayFrom } from './config';
 import { isGstin } from '../registry/gst';
 
 describe('the seller on every invoice (SELLER_NAME, SELLER_ADDRESS, SELLER_GSTIN)', () => {
@@ -18,5 +18,19 @@ describe('the seller on every invoice (SELLER_NAME, SELLER_ADDRESS, SELLER_GSTIN
     expect(() => sellerFrom({ SELLER_GSTIN: '27AAPFU0939F1ZV' })).toThrow(/set all three/);
     expect(() => sellerFrom({ SELLER_NAME: 'A', SELLER_ADDRESS: 'B', SELLER_GSTIN: '27AAPFU0939F1ZX' })).toThrow(/SELLER_GSTIN "27AAPFU0939F1ZX" is not a GSTIN/);
     expect(() => readConfig({ SELLER_NAME: 'A', SELLER_ADDRESS: 'B', SELLER_GSTIN: 'not one' })).toThrow(/is not a GSTIN/);
+  });
+});
+
+describe('the text-message gateway (SMS_GATEWAY_URL, SMS_GATEWAY_KEY)', () => {
+  test('neither: none (text messages go to DATA_DIR/sms.txt); both: the gateway', () => {
+    expect(readConfig({}).smsGateway).toBeUndefined();
+    expect(smsGatewayFrom({ SMS_GATEWAY_URL: ' https://sms.example.in/v1/messages ', SMS_GATEWAY_KEY: ' s3cret ' })).toEqual({ url: 'https://sms.example.in/v1/messages', key: 's3cret' });
+  });
+
+  test('one without the other, or an address that is not http(s): the console does not start', () => {
+    expect(() => smsGatewayFrom({ SMS_GATEWAY_URL: 'https://sms.example.in/' })).toThrow(/set both/);
+    expect(() => smsGatewayFrom({ SMS_GATEWAY_KEY: 'k' })).toThrow(/set both/);
+    expect(() => smsGatewayFrom({ SMS_GATEWAY_URL: 'sms.example.in', SMS_GATEWAY_KEY: 'k' })).toThrow(/not an address/);
+    expect(() => readConfig({ SMS_GATEWAY_URL: 'ftp://sms.example.in/', SMS_GATEWAY_KEY: 'k' })).toThrow(/http\(s\)/);
   });
 });

@@ -40,6 +40,31 @@ export function sellerFrom(env: NodeJS.ProcessEnv): Seller {
   return { name, address, gstin, demo: false };
 }
 
+/** Where text messages go (SMS_GATEWAY_URL, SMS_GATEWAY_KEY): POST {to, text} with the key as a bearer token (sms.ts). */
+export interface SmsGateway {
+  url: string;
+  key: string;
+}
+
+/**
+ * SMS_GATEWAY_URL and SMS_GATEWAY_KEY, both or neither (then text messages are written to DATA_DIR/sms.txt). Checked at
+ * start: a gateway named without its key, or an address that is not http(s), would fail every message one by one.
+ */
+export function smsGatewayFrom(env: NodeJS.ProcessEnv): SmsGateway | undefined {
+  const url = env.SMS_GATEWAY_URL?.trim() ?? '';
+  const key = env.SMS_GATEWAY_KEY?.trim() ?? '';
+  if (!url && !key) return undefined;
+  if (!url || !key) throw new Error('SMS_GATEWAY_URL and SMS_GATEWAY_KEY name the text-message gateway together: set both, or neither to write text messages to DATA_DIR/sms.txt.');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error('SMS_GATEWAY_URL is not an address: give the gateway\'s http(s) address, e.g. https://sms.example.in/v1/messages.');
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('SMS_GATEWAY_URL must be an http(s) address.');
+  return { url: parsed.href, key };
+}
+
 /** Environment settings, read once. README lists them. */
 export interface Config {
   port: number;
@@ -58,6 +83,8 @@ export interface Config {
   /** Origins the console loads images from besides itself (IMAGE_HOSTS, and CONTENT_BASE when absolute): registry/image-addresses.ts. */
   imageOrigins: string[];
   smtpUrl?: string;
+  /** The text-message gateway (SMS_GATEWAY_URL, SMS_GATEWAY_KEY); absent = DATA_DIR/sms.txt. */
+  smsGateway?: SmsGateway;
   /** Firebase web config (JSON) for push; absent = no push. */
   firebaseConfig?: string;
   auth0Domain?: string;
@@ -103,6 +130,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentBase: env.CONTENT_BASE || undefined,
     imageOrigins: parseImageOrigins(env.IMAGE_HOSTS, env.CONTENT_BASE),
     smtpUrl: env.SMTP_URL || undefined,
+    smsGateway: smsGatewayFrom(env),
     firebaseConfig: env.FIREBASE_CONFIG || undefined,
     auth0Domain: env.AUTH0_DOMAIN || undefined,
     auth0ClientId: env.AUTH0_CLIENT_ID || undefined,

@@ -6,11 +6,13 @@ import type { Config } from './config';
 import type { DB } from './db/connection';
 import { logLine, scrub } from './ops/logger';
 import { outboxDeliveryFailures } from './ops/metrics';
+import { configuredSmsSender, smsPath, type SmsSender, type TextMessage } from './sms';
 
 /**
- * Outgoing mail. A request only writes an outbox row; the sender (startMailSender, one in every server process)
- * delivers queued rows outside any request, retries a failure later and marks each row: no request waits on an SMTP
- * server, and nothing a request does depends on whether its mail goes anywhere.
+ * Outgoing mail and text messages (each outbox row names its `channel`, 'mail' or 'sms': sms.ts). A request only
+ * writes an outbox row; the sender (startMailSender, one in every server process) delivers queued rows outside any
+ * request, retries a failure later and marks each row: no request waits on an SMTP server or an SMS gateway, and
+ * nothing a request does depends on whether its message goes anywhere.
  *
  * Delivery: with SMTP_URL, by SMTP. Without it (one machine), the message is appended to DATA_DIR/mailbox.txt, a
  * local mailbox readable by the server's own user only (0600), where the operator reads it, e.g. a reset link for a
@@ -19,7 +21,8 @@ import { outboxDeliveryFailures } from './ops/metrics';
  * either is a password for the taking. Encrypting the outbox body with a key kept in DATA_DIR was the other choice:
  * the key would sit beside the mailbox file (the same trust), the embedded database is locked by the running server
  * (a reader command could not open it then), and with several hosts a row sealed by one could not be read on
- * another. The file is what a local mail server's spool would be.
+ * another. The file is what a local mail server's spool would be. Text messages follow the same path, to the SMS
+ * gateway or DATA_DIR/sms.txt: one queue, one retry schedule, one set of figures.
  */
 export interface Mail {
   to: string;
@@ -43,6 +46,12 @@ export const mailboxPath = (config: Config) => path.join(config.dataDir, 'mailbo
 /** Queues a message (in the caller's transaction, when it has one); the sender delivers it. */
 export async function queueMail(db: DB, msg: Mail): Promise<number> {
   const row = await db.insertInto('outbox').values({ recipient: msg.to, subject: msg.subject, body: msg.body }).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Queues a text message (in the caller's transaction, when it has one); the sender delivers it. */
+export async function queueSms(db: DB, msg: TextMessage): Promise<number> {
+  const row = await db.insertInto('outbox').values({ channel: 'sms', recipient: msg.to, subject: '', body: msg.text }).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
@@ -72,27 +81,37 @@ function mailboxTransport(file: string): Transport {
   };
 }
 
-interface Queued { id: number; kind: string; recipient: string; subject: string; body: string; tries: number }
+interface Queued { id: number; kind: string; channel: 'mail' | 'sms'; recipient: string; subject: string; body: string; tries: number }
+
+interface Delivery {
+  config: Config;
+  transport: Transport;
+  via: string;
+  sms: { send: SmsSender; via: string };
+  log: (line: string) => void;
+}
 
 /**
  * One pass of the sender: claims due rows (skipping those another process holds) and delivers them.
- * Returns how many it claimed. `transport` replaces SMTP or the mailbox (tests).
+ * Returns how many it claimed. `transport` replaces SMTP or the mailbox, `sms` the SMS gateway or file (tests).
  */
-export async function deliverOutbox(db: DB, config: Config, opts: { log?: (line: string) => void; transport?: Transport } = {}): Promise<number> {
+export async function deliverOutbox(db: DB, config: Config, opts: { log?: (line: string) => void; transport?: Transport; sms?: SmsSender } = {}): Promise<number> {
   const log = opts.log ?? defaultLog;
   const via = config.smtpUrl ? 'smtp' : 'mailbox';
   const transport = opts.transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : mailboxTransport(mailboxPath(config)));
+  const configured = configuredSmsSender(config);
+  const sms = { send: opts.sms ?? configured.send, via: configured.via };
   const claimed = await sql<Queued>`update outbox set tries = tries + 1, next_try_at = now() + make_interval(secs => ${LEASE_SECONDS})
     where id in (select id from outbox where status = 'queued' and next_try_at <= now() order by id limit ${BATCH} for update skip locked)
-    returning id, kind, recipient, subject, body, tries`.execute(db);
-  for (const row of claimed.rows) await deliverOne(db, row, { config, transport, via, log });
+    returning id, kind, channel, recipient, subject, body, tries`.execute(db);
+  for (const row of claimed.rows) await (row.channel === 'sms' ? deliverText(db, row, { config, transport, via, sms, log }) : deliverOne(db, row, { config, transport, via, sms, log }));
   if (claimed.rows.length && Math.random() < 0.05) {
     await db.deleteFrom('outbox').where('status', '=', 'dropped').where('created_at', '<', sql<Date>`now() - interval '30 days'`).execute();
   }
   return claimed.rows.length;
 }
 
-async function deliverOne(db: DB, row: Queued, o: { config: Config; transport: Transport; via: string; log: (line: string) => void }) {
+async function deliverOne(db: DB, row: Queued, o: Delivery) {
   let mail: Mail = { to: row.recipient, subject: row.subject, body: row.body };
   let stored = row.body;
   let revoke: (() => Promise<void>) | undefined;
@@ -111,19 +130,36 @@ async function deliverOne(db: DB, row: Queued, o: { config: Config; transport: T
   } catch (err) {
     // An undelivered reset link is ended at once; the retry makes a new one.
     await revoke?.();
-    const giveUp = row.tries >= MAX_TRIES;
-    const why = String((err as Error)?.message ?? err).slice(0, 500);
-    await sql`update outbox set status = ${giveUp ? 'failed' : 'queued'}, last_error = ${why},
-      next_try_at = now() + make_interval(secs => ${retryAfterSeconds(row.tries)}) where id = ${row.id}`.execute(db);
-    outboxDeliveryFailures.inc();
-    // The message by its id, never its address; the error's text may quote the address too (an SMTP refusal).
-    o.log(`[outbox] message ${row.id} (${row.kind}) not delivered (try ${row.tries}${giveUp ? ', giving up' : ''}): ${scrub(why)}`);
+    await failed(db, row, err, o.log);
     return;
   }
   await db.updateTable('outbox').set({
     status: 'sent', sent_at: sql`now()`, delivered_via: o.via, recipient: mail.to, subject: mail.subject, body: stored, last_error: null,
   }).where('id', '=', row.id).execute();
   o.log(`[outbox] message ${row.id} (${row.kind}) ${o.via === 'smtp' ? 'sent by SMTP' : `written to ${mailboxPath(o.config)}`}`);
+}
+
+/** A text message: handed to the gateway (or the file) as queued; no part of it is made at delivery. */
+async function deliverText(db: DB, row: Queued, o: Delivery) {
+  try {
+    await o.sms.send({ to: row.recipient, text: row.body });
+  } catch (err) {
+    await failed(db, row, err, o.log);
+    return;
+  }
+  await db.updateTable('outbox').set({ status: 'sent', sent_at: sql`now()`, delivered_via: o.sms.via, last_error: null }).where('id', '=', row.id).execute();
+  o.log(`[outbox] message ${row.id} (${row.kind}, text) ${o.sms.via === 'sms-gateway' ? 'sent to the SMS gateway' : `written to ${smsPath(o.config)}`}`);
+}
+
+/** A try that failed: queued again after a wait growing with each try, or given up after MAX_TRIES. */
+async function failed(db: DB, row: Queued, err: unknown, log: (line: string) => void) {
+  const giveUp = row.tries >= MAX_TRIES;
+  const why = String((err as Error)?.message ?? err).slice(0, 500);
+  await sql`update outbox set status = ${giveUp ? 'failed' : 'queued'}, last_error = ${why},
+    next_try_at = now() + make_interval(secs => ${retryAfterSeconds(row.tries)}) where id = ${row.id}`.execute(db);
+  outboxDeliveryFailures.inc();
+  // The message by its id, never its address or number; the error's text may quote the address too (an SMTP refusal).
+  log(`[outbox] message ${row.id} (${row.kind}${row.channel === 'sms' ? ', text' : ''}) not delivered (try ${row.tries}${giveUp ? ', giving up' : ''}): ${scrub(why)}`);
 }
 
 const defaultLog = logLine;

@@ -2,8 +2,15 @@ import { http } from './client';
 import { keys, type KeysetPage, type Pages } from './keys';
 import { queryString, withoutBlanks } from './query-string';
 
-export interface WorklistRow { id: number; title: string; subtitle: string; email: string | null; missing: string[]; count?: number; remindedToday: boolean }
-export type ReminderResult = 'sent' | 'already_today' | 'no_email' | 'not_found';
+/** How a reminder reaches a person: mail to their e-mail address, else a text message to their mobile; null: neither. */
+export type ReminderChannel = 'mail' | 'sms';
+export interface WorklistRow {
+  id: number; title: string; subtitle: string; email: string | null; phone: string | null; channel: ReminderChannel | null;
+  missing: string[]; count?: number; remindedToday: boolean;
+}
+export type ReminderResult = 'sent' | 'already_today' | 'no_contact' | 'not_found';
+/** What happened to one id; a sent reminder says by which channel. */
+export interface ReminderAnswer { id: number; result: ReminderResult; channel?: ReminderChannel }
 
 /** The most ids one reminder call takes; a larger selection goes in turns. */
 export const REMIND_BATCH = 100;
@@ -17,6 +24,6 @@ export function worklist(id: string, params: { q?: string }): Pages<KeysetPage<W
   };
 }
 
-/** One turn of reminders: what happened to each id (sent, already today, no email, not found). */
+/** One turn of reminders: what happened to each id (sent by mail or text message, already today, no contact, not found). */
 export const sendReminders = (id: string, ids: readonly number[]) =>
-  http.post<{ data: { id: number; result: ReminderResult }[] }>(`/api/notifications/${id}/remind`, { ids }).then((r) => r.data);
+  http.post<{ data: ReminderAnswer[] }>(`/api/notifications/${id}/remind`, { ids }).then((r) => r.data);

@@ -6,12 +6,15 @@ import { useMutation } from '@tanstack/react-query';
 import { errorText } from '../api/error-text';
 import { queryClient } from '../api/query-client';
 import { usePages } from '../api/use-pages';
-import { worklist, type ReminderResult as Result, type WorklistRow as Row } from '../api/worklists';
+import { worklist, type ReminderAnswer, type ReminderResult as Result, type WorklistRow as Row } from '../api/worklists';
 import { writes } from '../api/writes';
 import { currentRole } from '../state/session';
 import { useDebounced } from '../use-debounced';
 import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useRowKeys } from './screen-parts';
 import { isEditable } from '../shell/editable';
+
+/** A reminder's answer as its string's key: a sent one by its channel (`sent_mail`, `sent_sms`). */
+const resultKey = (a: ReminderAnswer) => (a.result === 'sent' ? `sent_${a.channel ?? 'mail'}` : a.result);
 
 /** The key that sends reminders while the screen has the keyboard (not in a field); shown on the button. */
 const SEND_KEY = 'r';
@@ -34,7 +37,7 @@ export default function Worklist({ id }: { id: string }) {
 
   const pages = usePages(worklist(id, { q: params.get('q') ?? undefined }));
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [results, setResults] = useState<Map<number, Result>>(new Map());
+  const [results, setResults] = useState<Map<number, ReminderAnswer>>(new Map());
   const remind = useMutation({ mutationFn: (ids: number[]) => writes.remind(id, ids) }, queryClient);
   const sending = remind.isPending;
   const [sendError, setSendError] = useState<string | null>(null);
@@ -58,9 +61,10 @@ export default function Worklist({ id }: { id: string }) {
     setSummary(null);
     try {
       const answered = await remind.mutateAsync(ids);
-      setResults((m) => { const n = new Map(m); answered.forEach((a) => n.set(a.id, a.result)); return n; });
+      setResults((m) => { const n = new Map(m); answered.forEach((a) => n.set(a.id, a)); return n; });
       const n = (res: Result) => answered.filter((a) => a.result === res).length;
-      setSummary(t('worklist.sentSummary', { sent: n('sent'), already: n('already_today'), noEmail: n('no_email'), notFound: n('not_found') }));
+      const bySms = answered.filter((a) => a.result === 'sent' && a.channel === 'sms').length;
+      setSummary(t('worklist.sentSummary', { sent: n('sent'), bySms, already: n('already_today'), noContact: n('no_contact'), notFound: n('not_found') }));
       setSelected(new Set());
     } catch (err) {
       setSendError(errorText(err));
@@ -141,10 +145,12 @@ export default function Worklist({ id }: { id: string }) {
                       <input type="checkbox" tabIndex={-1} checked={selected.has(r.id)} onChange={() => toggle(r.id)} aria-label={t('worklist.select', { name: r.title })} />
                     </td>
                     <td>{openAs ? <a href={entityPath(def, openAs, r.id)} tabIndex={-1} onClick={(e) => { e.preventDefault(); navigate(entityPath(def, openAs, r.id)); }}>{r.title}</a> : r.title}</td>
-                    <td>{r.email ?? <span className="status status-cancelled">{t('worklist.noEmail')}</span>}</td>
+                    <td>{r.channel === 'mail' ? r.email
+                      : r.channel === 'sms' ? <>{r.phone} <span className="badge">{t('worklist.bySms')}</span></>
+                        : <span className="status status-cancelled">{t('worklist.noContact')}</span>}</td>
                     <td className="wrap">{missingText(r)}</td>
                     <td>
-                      {result ? <span className={`status status-${result === 'sent' ? 'completed' : result === 'already_today' ? 'pending' : 'cancelled'}`}>{t(`worklist.results.${result}`)}</span>
+                      {result ? <span className={`status status-${result.result === 'sent' ? 'completed' : result.result === 'already_today' ? 'pending' : 'cancelled'}`}>{t(`worklist.results.${resultKey(result)}`)}</span>
                         : r.remindedToday ? <span className="badge">{t('worklist.remindedToday')}</span> : null}
                     </td>
                   </tr>

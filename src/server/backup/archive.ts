@@ -18,7 +18,8 @@ import { readTar, tarStream, type TarItem } from './tar';
  *   pgdata/       the database's data folder, as PostgreSQL reads it (nothing to replay: it was checkpointed);
  *   content/      the uploaded files (DATA_DIR/content), which records refer to by path.
  *
- * Left out: the lock file, the local mailbox (sent mail, reset links among it) and the demo credentials file.
+ * Left out: the lock file, the local mailbox (sent mail, reset links among it), the local text messages (sms.txt)
+ * and the demo credentials file.
  */
 export const MANIFEST = 'backup.json';
 export const FORMAT = 'health-console-backup';

@@ -17,6 +17,7 @@ import * as m0015 from './migrations/0015-audit-chain';
 import * as m0016 from './migrations/0016-invoice-tax-and-void';
 import * as m0017 from './migrations/0017-number-counters';
 import * as m0018 from './migrations/0018-audit-changes-index';
+import * as m0019 from './migrations/0019-outbox-channel';
 
 /**
  * A migration, and the tables it rewrites whole (`rewrites`), which are vacuumed once it has run: a rewritten table has
@@ -46,6 +47,7 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0016-invoice-tax-and-void': m0016,
   '0017-number-counters': m0017,
   '0018-audit-changes-index': m0018,
+  '0019-outbox-channel': m0019,
 };
 
 /** The tables the named migrations rewrite (by default every migration's: all the tables any of them rewrites). */

@@ -54,14 +54,14 @@ export const eventStreamsOpen = new Gauge({
 
 export const outboxMessages = new Gauge({
   name: 'console_outbox_messages',
-  help: 'Mail outbox rows by status: queued (the backlog) and failed (given up after every retry); read at each scrape',
+  help: 'Outbox rows (mail and text messages) by status: queued (the backlog) and failed (given up after every retry); read at each scrape',
   labelNames: ['status'] as const,
   registers: [registry],
 });
 
 export const outboxOldestQueuedSeconds = new Gauge({
   name: 'console_outbox_oldest_queued_seconds',
-  help: 'Age of the oldest queued outbox message (0 when none): mail that is not leaving',
+  help: 'Age of the oldest queued outbox message (0 when none): mail or text messages that are not leaving',
   registers: [registry],
 });
 

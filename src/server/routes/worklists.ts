@@ -6,48 +6,30 @@ import { selectList } from '../crud/columns';
 import { audit, auditReads } from '../crud/audit';
 import type { DB } from '../db/connection';
 import { fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
-import { deliverMail, queueMail } from '../mail';
+import { deliverMail, queueMail, queueSms } from '../mail';
 import { docContains, matchingIds, SEARCH_COUNT_CAP } from '../search';
+import { contactOf, mailFor, textFor, type Channel } from './reminder-message';
 import { guardScreen, pageOf, parseCursor, parseQuery, table, textParam } from './screen-query';
 import { ruleSql, viaCounts } from './worklist-rules';
 
 /**
  * The notification worklists (registry WORKLISTS), one pair of calls each:
- *   GET  /api/notifications/{id}?q=&cursor=&limit=  → { data: [{ id, title, subtitle, email, missing[], count?, remindedToday }], nextCursor, partial }
- *   POST /api/notifications/{id}/remind { ids }     → { data: [{ id, result: sent | already_today | no_email | not_found }] }
+ *   GET  /api/notifications/{id}?q=&cursor=&limit=  → { data: [{ id, title, subtitle, email, phone, channel, missing[], count?, remindedToday }], nextCursor, partial }
+ *   POST /api/notifications/{id}/remind { ids }     → { data: [{ id, result: sent (with channel: mail | sms) | already_today | no_contact | not_found }] }
  *
  * A list walks its entity's table by id (the primary key), checking the rule (worklist-rules.ts) on at most WALK
  * rows a call (fewer for a rule that looks into appointments): a rule no index serves never reads the whole
  * table on one request. A page can then hold fewer rows than asked, with a cursor to walk on (`partial: true`).
  *
  * A reminder goes at most once per person, worklist and day: the reminder row (unique per day), the outbox row
- * and an audit row are written in one transaction for each id, or not at all; mail is delivered after it.
+ * and an audit row are written in one transaction for each id, or not at all; the outbox's sender delivers after it.
+ * It goes by mail when the person has an e-mail address, else by text message to their mobile (reminder-message.ts).
  */
 const PAGE = 50;
 const WALK = 5_000;
 /** A `via` rule probes each record's appointments: a shorter walk keeps a call's reads near WALK index rows. */
 const VIA_WALK = 250;
 const MAX_REMIND = 100;
-
-const SUBJECTS: Record<string, string> = {
-  doctorInCompleteProfile: 'Please complete your doctor profile',
-  doctorClinicInCompleteProfile: 'Please complete your clinic details',
-  patientInCompleteProfile: 'Please complete your profile',
-  doctorNotAddedPrescription: 'Please add prescriptions to your completed consultations',
-  patientNotAddedFamilyMember: 'Add your family members',
-  patientNotAddedInsuranceDetails: 'Add your insurance details',
-};
-
-/** `registrationCouncil` → "registration council", `clinics.pincode` → "clinics: pincode" (plain English for the mail). */
-const words = (key: string) => key.split('.').map((k) => k.replace(/([A-Z])/g, ' $1').toLowerCase()).join(': ');
-
-function mailFor(w: WorklistDef, name: string, missing: string[], count: number | undefined): { subject: string; body: string } {
-  const lines = missing.map((m) => (m === `${w.via?.entity}.${w.via?.emptyList}` ? `- completed consultations without a prescription: ${count ?? 1}` : `- ${words(m)}`));
-  return {
-    subject: SUBJECTS[w.id] ?? 'Please complete your details',
-    body: `Dear ${name},\n\nYour details on the platform are missing:\n${lines.join('\n')}\n\nPlease add them in the app at your earliest convenience.\n\nThank you.`,
-  };
-}
 
 interface Row { id: number; _missing: string[]; walked: number | null; [k: string]: unknown }
 
@@ -106,6 +88,8 @@ async function list(c: Ctx, w: WorklistDef) {
       title: titleOf(def, r) || `#${r.id}`,
       subtitle: subtitleOf(def, r),
       email: (r.email as string | null | undefined) || null,
+      phone: (r.phone as string | null | undefined) || null,
+      channel: contactOf(r)?.channel ?? null,
       missing: r._missing,
       ...(w.via ? { count: counts.get(r.id) ?? 0 } : {}),
       remindedToday: reminded.has(r.id),
@@ -119,7 +103,7 @@ const remindBody = z.strictObject({
   ids: z.array(z.number().int().min(1).max(MAX_ID)).min(1, 'Choose at least one record').max(MAX_REMIND, `Choose at most ${MAX_REMIND} records`),
 });
 
-export type RemindResult = 'sent' | 'already_today' | 'no_email' | 'not_found';
+export type RemindResult = { id: number; result: 'sent'; channel: Channel } | { id: number; result: 'already_today' | 'no_contact' | 'not_found' };
 
 async function remind(c: Ctx, w: WorklistDef) {
   guardScreen(c, w.id);
@@ -129,30 +113,30 @@ async function remind(c: Ctx, w: WorklistDef) {
   const db = c.get('db');
   const user = c.get('user');
   const def = getEntity(w.entity);
-  const queued: { id: number; msg: { to: string; subject: string; body: string } }[] = [];
   const results = await db.transaction().execute(async (tx) => {
     // The records still on the list: one that has since been completed (or deleted) is not found on it.
     const rule = ruleSql(w);
     const found = await sql<Row>`select ${selectList(def)}, ${rule.missing} as "_missing" from ${table(def)} t ${rule.joins} where t.id = any(${ids}::int[])`.execute(tx);
     const byId = new Map(found.rows.filter((r) => r._missing.length > 0).map((r) => [Number(r.id), r]));
     const counts = await viaCounts(tx, w, [...byId.keys()]);
-    const out: { id: number; result: RemindResult }[] = [];
+    const out: RemindResult[] = [];
     for (const id of ids) {
       const rec = byId.get(id);
-      const email = typeof rec?.email === 'string' ? rec.email.trim() : '';
       if (!rec) { out.push({ id, result: 'not_found' }); continue; }
-      if (!email) { out.push({ id, result: 'no_email' }); continue; }
+      const contact = contactOf(rec);
+      if (!contact) { out.push({ id, result: 'no_contact' }); continue; }
       const taken = await sql<{ id: number }>`insert into reminder (worklist, entity, record_id, actor_id) values (${w.id}, ${w.entity}, ${id}, ${user.id})
         on conflict (worklist, entity, record_id, day) do nothing returning id`.execute(tx);
       if (!taken.rows.length) { out.push({ id, result: 'already_today' }); continue; }
-      const msg = { to: email, ...mailFor(w, titleOf(def, rec) || email, rec._missing, counts.get(id)) };
-      queued.push({ id: await queueMail(tx, msg), msg });
-      await audit(tx, user, def, id, 'remind', { worklist: w.id, missing: rec._missing });
-      out.push({ id, result: 'sent' });
+      const name = titleOf(def, rec);
+      if (contact.channel === 'mail') await queueMail(tx, { to: contact.to, ...mailFor(w, name || contact.to, rec._missing, counts.get(id)) });
+      else await queueSms(tx, { to: contact.to, text: textFor(w, name, rec._missing, counts.get(id)) });
+      await audit(tx, user, def, id, 'remind', { worklist: w.id, missing: rec._missing, channel: contact.channel });
+      out.push({ id, result: 'sent', channel: contact.channel });
     }
     return out;
   });
-  for (const m of queued) await deliverMail(db, c.get('config'), m.id, m.msg);
+  if (results.some((r) => r.result === 'sent')) await deliverMail();
   return c.json({ data: results });
 }
 
