@@ -53,12 +53,12 @@ export const appointments = defineEntity({
     field: 'status',
     initial: 'confirmed',
     transitions: [
-      { name: 'complete', from: ['confirmed'], to: 'completed' },
-      { name: 'markMissed', from: ['confirmed'], to: 'missed' },
+      { name: 'complete', from: ['confirmed'], to: 'completed', key: 'c' },
+      { name: 'markMissed', from: ['confirmed'], to: 'missed', key: 'm' },
       // A new time is no longer the slot's: the seat goes back (server hooks), and the appointment leaves the slot.
-      { name: 'reschedule', from: ['confirmed', 'missed'], to: 'rescheduled', input: ['scheduledAt'], sets: { slot: null } },
-      { name: 'confirm', from: ['rescheduled'], to: 'confirmed' },
-      { name: 'cancel', from: ['confirmed', 'rescheduled'], to: 'cancelled', reason: true, sets: { cancellationReason: '$reason' } },
+      { name: 'reschedule', from: ['confirmed', 'missed'], to: 'rescheduled', input: ['scheduledAt'], sets: { slot: null }, key: 'r' },
+      { name: 'confirm', from: ['rescheduled'], to: 'confirmed', key: 'o' },
+      { name: 'cancel', from: ['confirmed', 'rescheduled'], to: 'cancelled', reason: true, sets: { cancellationReason: '$reason' }, key: 'x' },
     ],
   },
   views: [
