@@ -42,6 +42,7 @@ export default {
     hint: '↑↓ to move, Enter to choose, Esc to close, Backspace to go back',
     recent: 'Recently used',
     commands: 'Commands',
+    notForRole: '“{{query}}” is not available to your role.',
     nothingFor: 'Nothing matches “{{query}}”. Check the spelling, or type less.',
     searchFailed: 'Records could not be searched ({{message}}). Commands are still listed.',
     retry: 'Search records again',

@@ -45,6 +45,7 @@ export default {
     hint: '↑↓ para moverse, Enter para elegir, Esc para cerrar, Backspace para volver',
     recent: 'Usados recientemente',
     commands: 'Comandos',
+    notForRole: '«{{query}}» no está disponible para su rol.',
     nothingFor: 'Nada coincide con «{{query}}». Revise la ortografía o escriba menos.',
     searchFailed: 'No se pudieron buscar registros ({{message}}). Los comandos siguen en la lista.',
     retry: 'Buscar registros de nuevo',

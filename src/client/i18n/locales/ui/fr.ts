@@ -45,6 +45,7 @@ export default {
     hint: '↑↓ pour se déplacer, Enter pour choisir, Esc pour fermer, Backspace pour revenir',
     recent: 'Utilisés récemment',
     commands: 'Commandes',
+    notForRole: '« {{query}} » n’est pas disponible pour votre rôle.',
     nothingFor: 'Rien ne correspond à « {{query}} ». Vérifiez l’orthographe, ou tapez moins.',
     searchFailed: 'La recherche d’enregistrements a échoué ({{message}}). Les commandes restent listées.',
     retry: 'Relancer la recherche d’enregistrements',

@@ -45,6 +45,7 @@ export default {
     hint: '↑↓ per spostarti, Enter per scegliere, Esc per chiudere, Backspace per tornare indietro',
     recent: 'Usati di recente',
     commands: 'Comandi',
+    notForRole: '«{{query}}» non è disponibile per il tuo ruolo.',
     nothingFor: 'Nessun risultato per «{{query}}». Controlla l’ortografia, o scrivi meno.',
     searchFailed: 'Impossibile cercare tra i record ({{message}}). I comandi restano elencati.',
     retry: 'Cerca di nuovo tra i record',

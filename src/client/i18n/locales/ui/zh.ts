@@ -45,6 +45,7 @@ export default {
     hint: '↑↓ 移动，Enter 选择，Esc 关闭，Backspace 返回上一级',
     recent: '最近使用',
     commands: '命令',
+    notForRole: '“{{query}}”不适用于您的角色。',
     nothingFor: '没有与“{{query}}”匹配的项。请检查拼写，或少输入一些。',
     searchFailed: '无法搜索记录（{{message}}）。命令仍在列表中。',
     retry: '重新搜索记录',
