@@ -47,7 +47,9 @@ export default function AppointmentCalendar({ id }: { id: string }) {
   useEffect(() => { if (hasMore && !loading && pages.rows.length < MAX_APPOINTMENTS) loadMore(); }, [hasMore, loading, loadMore, pages.rows.length]);
   const ready = pages.done && !hasMore;
 
-  const timeFormat = useMemo(() => new Intl.DateTimeFormat(f.locale, { hour: '2-digit', minute: '2-digit' }), [f.locale]);
+  // As the language writes its times (9:30 am, 09:30), the hours of the rows too.
+  const timeFormat = useMemo(() => new Intl.DateTimeFormat(f.locale, { hour: 'numeric', minute: '2-digit' }), [f.locale]);
+  const hourLabel = (h: number) => timeFormat.format(new Date(2000, 0, 1, h));
   const weekday = useMemo(() => new Intl.DateTimeFormat(f.locale, { weekday: 'short', timeZone: 'UTC' }), [f.locale]);
   const dayName = (d: string) => `${weekday.format(new Date(`${d}T00:00:00Z`))} ${f.shortDay(d)}`;
   // Each day's blocks in time order: what the arrows walk.
@@ -138,7 +140,7 @@ export default function AppointmentCalendar({ id }: { id: string }) {
             {ready && total === 0 && <tr><td colSpan={days.length + 1} className="calendar-empty">{t('apptCalendar.empty')}</td></tr>}
             {ready && total > 0 && hours.map((h) => (
               <tr key={h}>
-                <th scope="row">{`${String(h).padStart(2, '0')}:00`}</th>
+                <th scope="row">{hourLabel(h)}</th>
                 {byDay.map((blocks, di) => (
                   <td key={days[di]}>
                     {blocks.map((b, i) => ({ b, i })).filter(({ b }) => b.hour === h).map(({ b, i }) => {
@@ -152,6 +154,7 @@ export default function AppointmentCalendar({ id }: { id: string }) {
                           <span className="appt-who">{b.a._labels?.patient}</span>
                           <span className="appt-number">{b.a.number}</span>
                           {!doctor && b.a._labels?.doctor && <span className="appt-doctor">{b.a._labels.doctor}</span>}
+                          {b.a.status !== 'confirmed' && <span className="appt-status">{tUi(b.a.status, { ns: 'enums' })}</span>}
                         </>
                       );
                       const props = {
