@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from './fixtures';
 import { apiOf } from './catalogue-helpers';
+import { DEMO_PASSWORD } from './consoles';
 import { runCommand } from './helpers';
 import { signInReady, tabTo } from './workflow-helpers';
 
@@ -130,6 +131,52 @@ test('slot calendar: a full slot says so and does not book', async ({ page }) =>
   await expect(caption).toHaveText(thisWeek);
   await expect(cell).toContainText('1/1');
   await expect(grid.locator('td[data-current="true"]')).toBeFocused();
+});
+
+test('slot calendar for fmc staff: their centre first, a patient picked by name (titles only), booked', async ({ page }) => {
+  await signInReady(page, 'fmc');
+  const api = await apiOf(page);
+  // The sidebar offers the slot calendar (fmc staff edit slots), not the appointments calendar (they do not list appointments).
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await runCommand(page, 'Slot calendar');
+  await page.waitForURL(/\/dashboard\/fmc\/slots\/calendar$/);
+  await expect(nav.getByRole('link', { name: 'Slot calendar' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Appointments calendar' })).toHaveCount(0);
+
+  // Their centres (the centre list answers only theirs): the calendar starts on one of them, without a centre in the address.
+  const mine = ((await api.get('/api/fmc?limit=50')).body.data as { id: number }[]).map((c) => c.id);
+  // The demo's fmc account works at two centres: a plain select of them.
+  const centre = page.getByRole('combobox', { name: 'Centre' });
+  await expect(page.getByRole('grid')).toBeVisible();
+  expect(mine).toContain(Number(await centre.inputValue()));
+
+  // A free slot with a doctor, and a patient not on it: found as a superadmin (fmc staff may not list patients).
+  const grid = page.getByRole('grid');
+  const target = grid.locator('td.slot-free:has(.slot-doctor)').first();
+  await arrowTo(page, grid, target);
+  const slotId = await target.getAttribute('data-slot');
+  const cell = grid.locator(`td[data-slot="${slotId}"]`);
+  const [booked, capacity] = (await cell.locator('.slot-count').innerText()).split('/').map(Number);
+  const login = await page.request.post('/api/adminUser/login', { data: { email: 'superadmin@demo.test', password: DEMO_PASSWORD } });
+  const headers = { Authorization: `Bearer ${(await login.json()).data.token}` };
+  const on = new Set(((await (await page.request.get(`/api/fmcslots/${slotId}/bookings`, { headers })).json()).data as { patient: number }[]).map((b) => b.patient));
+  const patients = (await (await page.request.get('/api/patients?limit=100&filter[status]=active&sort=createdAt:desc', { headers })).json()).data as { id: number; firstName: string; lastName: string }[];
+  const patient = patients.find((p) => !on.has(p.id))!;
+  const name = `${patient.firstName} ${patient.lastName}`;
+
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Book a slot' });
+  const picker = dialog.getByRole('combobox', { name: 'Patient' });
+  await expect(picker).toBeFocused();
+  // Fewer than three letters find nothing for a role that may not list patients: the picker says to type more.
+  await page.keyboard.type(name.slice(0, 2));
+  await expect(dialog.getByRole('listbox')).toContainText('3');
+  await page.keyboard.type(name.slice(2));
+  await expect(dialog.getByRole('option').first()).toContainText(name);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(new RegExp(`^Booked APT-\\d{4}-\\d{6,8} for ${name}$`))).toBeVisible();
+  await expect(cell.locator('.slot-count')).toHaveText(`${booked + 1}/${capacity}`);
 });
 
 test('appointments calendar: the arrows move between appointments, Enter opens one', async ({ page }) => {
