@@ -154,12 +154,14 @@ export default function AppointmentCalendar({ id }: { id: string }) {
                           <span className="appt-who">{b.a._labels?.patient}</span>
                           <span className="appt-number">{b.a.number}</span>
                           {!doctor && b.a._labels?.doctor && <span className="appt-doctor">{b.a._labels.doctor}</span>}
-                          {b.a.status !== 'confirmed' && <span className="appt-status">{tUi(b.a.status, { ns: 'enums' })}</span>}
+                          {/* Said for every block, shown for the ones that are not simply confirmed. */}
+                          <span className={b.a.status === 'confirmed' ? 'sr-only' : 'appt-status'}>{tUi(b.a.status, { ns: 'enums' })}</span>
                         </>
                       );
                       const props = {
                         id: `appt-${b.a.id}`, className: `appt-block status-${b.a.status}`, tabIndex: current ? 0 : -1, 'data-current': current,
-                        'aria-label': label, title: label, onFocus: () => setAt({ day: di, i }),
+                        // The name is the block's text (WCAG 2.5.3: what is seen is what is said); the title has it all in one line.
+                        title: label, onFocus: () => setAt({ day: di, i }),
                       };
                       return openAs
                         ? <Link key={b.a.id} href={entityPath(def, openAs, b.a.id)} {...props}>{body}</Link>

@@ -146,9 +146,8 @@ export default function SlotCalendar({ id }: { id: string }) {
                             <>
                               <span className="slot-time">{hhmm(s.startTime)}–{hhmm(s.endTime)}</span>
                               {s._labels?.doctor && <span className="slot-doctor">{s._labels.doctor}</span>}
-                              <span className="slot-count" aria-label={t('slotCalendar.countLabel', { booked: s.booked, capacity: s.capacity })}>
-                                {s.booked}/{s.capacity}
-                              </span>
+                              <span className="slot-count" aria-hidden="true">{s.booked}/{s.capacity}</span>
+                              <span className="sr-only">{t('slotCalendar.countLabel', { booked: s.booked, capacity: s.capacity })}</span>
                               <span className="slot-state">
                                 {state === 'closed' ? t('slotCalendar.closed') : state === 'full' ? t('slotCalendar.full') : t('slotCalendar.free', { n: Number(s.capacity) - Number(s.booked) })}
                               </span>
