@@ -1,7 +1,8 @@
-import type { EntityDef } from '../../registry';
+import { getEntity, type EntityDef } from '../../registry';
 import { entities, type Row, type TransitionBody } from './entities';
 import { keys } from './keys';
 import { queryClient } from './query-client';
+import { bookSlot } from './slots';
 import { REMIND_BATCH, sendReminders } from './worklists';
 
 /**
@@ -67,6 +68,25 @@ export const writes = {
     const record = await entities.transition(def, id, body);
     recordChanged(def, record, opts);
     return record;
+  },
+  /**
+   * A seat on a slot for a patient: the slot's answer is set (without the appointment it carries), and every list of
+   * slots and of appointments is refetched, since the booking made an appointment in the same transaction.
+   */
+  async book(slot: number, patient: number) {
+    const slots = getEntity('fmcslots');
+    let answer: Awaited<ReturnType<typeof bookSlot>>;
+    try {
+      answer = await bookSlot(slot, patient);
+    } catch (err) {
+      // Refused as full or closed: the slot changed since it was shown, so its lists are read again.
+      listsChanged(slots);
+      throw err;
+    }
+    const { appointment, ...record } = answer;
+    recordChanged(slots, record);
+    listsChanged(getEntity('appointments'));
+    return { slot: record, appointment };
   },
   /** Reminders to the rows of a worklist, a turn of REMIND_BATCH ids at a time; its pages show who was reminded. */
   async remind(worklist: string, ids: readonly number[]) {

@@ -131,8 +131,10 @@ function PaletteDialog({ initial }: { initial: string | null }) {
 
   const run = (cmd: Command, args: CommandArgs) => {
     close();
-    // A form opens next: what is typed before it has the focus is kept for its first field (type-ahead.ts).
-    if (cmd.access?.action === 'add' || cmd.access?.action === 'edit') holdTypingForForm();
+    // A form opens next: what is typed before it has the focus is kept for its first field (type-ahead.ts). A command
+    // with a page of its own (`href`: the slot calendar, guarded by the right to edit slots) opens no form, and its
+    // page's fields must get what is typed.
+    if (!cmd.href && (cmd.access?.action === 'add' || cmd.access?.action === 'edit')) holdTypingForForm();
     void cmd.run(commandContext(), args);
   };
   const choose = (cmd: Command, args: CommandArgs = {}) => {

@@ -25,7 +25,8 @@ export const appointments = defineEntity({
     fmc: f.ref('fmc'),
     slot: f.ref('fmcslots'),
     mode: f.enum(['in_clinic', 'video', 'home'], { required: true }),
-    scheduledAt: f.datetime({ required: true, sortable: true }),
+    // Filterable as a range (`filter[scheduledAt]=from..to`): the appointments calendar reads a day or a week.
+    scheduledAt: f.datetime({ required: true, sortable: true, filterable: true }),
     durationMinutes: f.int({ required: true, min: 5, max: 240, defaultValue: 15 }),
     status: f.enum(APPOINTMENT_STATUSES, { required: true }),
     reason: f.text({ max: 300 }),

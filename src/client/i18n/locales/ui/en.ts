@@ -354,6 +354,14 @@ export default {
       command: 'View fmc logs',
       title: 'Activity log',
     },
+    slotCalendar: {
+      command: 'Open the slot calendar',
+      title: 'Slot calendar',
+    },
+    appointmentCalendar: {
+      command: 'Open the appointments calendar',
+      title: 'Appointments calendar',
+    },
     doctorInCompleteProfile: {
       command: 'Open doctors with incomplete profiles',
       title: 'Doctors: incomplete profile',

@@ -355,6 +355,14 @@ export default {
       command: 'Ver registros del centro',
       title: 'Registro de actividad',
     },
+    slotCalendar: {
+      command: 'Abrir el calendario de franjas',
+      title: 'Calendario de franjas',
+    },
+    appointmentCalendar: {
+      command: 'Abrir el calendario de citas',
+      title: 'Calendario de citas',
+    },
     doctorInCompleteProfile: {
       command: 'Abrir médicos con perfil incompleto',
       title: 'Médicos: perfil incompleto',

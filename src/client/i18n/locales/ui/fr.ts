@@ -355,6 +355,14 @@ export default {
       command: 'Voir le journal du centre',
       title: 'Journal d’activité',
     },
+    slotCalendar: {
+      command: 'Ouvrir le calendrier des créneaux',
+      title: 'Calendrier des créneaux',
+    },
+    appointmentCalendar: {
+      command: 'Ouvrir le calendrier des rendez-vous',
+      title: 'Calendrier des rendez-vous',
+    },
     doctorInCompleteProfile: {
       command: 'Ouvrir les médecins au profil incomplet',
       title: 'Médecins : profil incomplet',

@@ -355,6 +355,14 @@ export default {
       command: 'Vedi il registro del centro',
       title: 'Registro attività',
     },
+    slotCalendar: {
+      command: 'Apri il calendario delle fasce orarie',
+      title: 'Calendario fasce orarie',
+    },
+    appointmentCalendar: {
+      command: 'Apri il calendario degli appuntamenti',
+      title: 'Calendario appuntamenti',
+    },
     doctorInCompleteProfile: {
       command: 'Apri i medici con profilo incompleto',
       title: 'Medici: profilo incompleto',

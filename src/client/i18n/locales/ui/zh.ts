@@ -355,6 +355,14 @@ export default {
       command: '查看 FMC 日志',
       title: '活动日志',
     },
+    slotCalendar: {
+      command: '打开时段日历',
+      title: '时段日历',
+    },
+    appointmentCalendar: {
+      command: '打开预约日历',
+      title: '预约日历',
+    },
     doctorInCompleteProfile: {
       command: '打开资料不完整的医生',
       title: '医生：资料不完整',
