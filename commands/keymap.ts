@@ -29,6 +29,7 @@ const HAND_KEYMAP: Record<string, string> = {
   'ui.toggleSidebar': 'mod+b',
   'ui.shortcuts': '?',
   'list.create': 'c',
+  'record.history': 'h',
   'list.filter': '/',
 };
 

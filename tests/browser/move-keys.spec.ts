@@ -31,3 +31,17 @@ test('Shift and a move\'s letter make the move on the record in view; the sheet 
   const sheet = page.getByRole('dialog', { name: /shortcuts/i });
   await expect(sheet.getByRole('row').filter({ hasText: 'Mark appointment missed' })).toContainText(/Shift\s*m/);
 });
+
+test('h opens the history of the record in view: its entries in the activity log', async ({ page }) => {
+  await signInReady(page, 'superadmin');
+  await runCommand(page, 'Appointments: Completed');
+  await page.waitForURL('**/dashboard/appointments/completed');
+  await expect(page.locator('tbody tr[data-focused="true"]')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/dashboard\/appointments\/view\/\d+$/);
+  const id = page.url().split('/').pop();
+  await expect(page.getByRole('link', { name: /^History/ })).toBeVisible();
+  await page.keyboard.press('h');
+  await page.waitForURL(`**/dashboard/fmc/fmclogs?entity=appointments&record=${id}`);
+  await expect(page.locator('li.log-row').first()).toBeVisible();
+});

@@ -2,6 +2,7 @@
 export default {
   app: { title: 'Health Console', loading: 'Loading…', skipToContent: 'Skip to content', close: 'Close' },
   cmd: {
+    recordHistory: 'History of this record',
     raise: 'Raise a {{name}}…',
     mine: 'My {{name}}',
     home: 'Go to home',

@@ -5,6 +5,7 @@ import type en from './en';
 export default {
   app: { title: 'Consola de salud', loading: 'Cargando…', skipToContent: 'Saltar al contenido', close: 'Cerrar' },
   cmd: {
+    recordHistory: 'Historial de este registro',
     raise: 'Abrir {{name}}…',
     mine: 'Mis {{name}}',
     home: 'Ir al inicio',

@@ -5,6 +5,7 @@ import type en from './en';
 export default {
   app: { title: 'Console santé', loading: 'Chargement…', skipToContent: 'Aller au contenu', close: 'Fermer' },
   cmd: {
+    recordHistory: 'Historique de cette fiche',
     raise: 'Ouvrir {{name}}…',
     mine: 'Mes {{name}}',
     home: 'Aller à l’accueil',

@@ -5,6 +5,7 @@ import type en from './en';
 export default {
   app: { title: 'Console sanitaria', loading: 'Caricamento…', skipToContent: 'Vai al contenuto', close: 'Chiudi' },
   cmd: {
+    recordHistory: 'Cronologia di questo record',
     raise: 'Apri {{name}}…',
     mine: 'I miei {{name}}',
     home: 'Vai alla home',

@@ -5,6 +5,7 @@ import type en from './en';
 export default {
   app: { title: '健康管理控制台', loading: '加载中…', skipToContent: '跳到主要内容', close: '关闭' },
   cmd: {
+    recordHistory: '此记录的历史',
     raise: '提交{{name}}…',
     mine: '我的{{name}}',
     home: '前往首页',
