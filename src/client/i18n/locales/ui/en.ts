@@ -148,7 +148,7 @@ export default {
     none: '—',
     failed: 'The record could not be loaded.',
   },
-  timeline: { title: '{{name}}: history', back: 'Back to the record', empty: 'Nothing recorded yet.', change: 'Change', create: 'Created', update: 'Changed', delete: 'Deleted',
+  timeline: { upcoming: 'Upcoming', past: 'History', title: '{{name}}: history', back: 'Back to the record', empty: 'Nothing recorded yet.', change: 'Change', create: 'Created', update: 'Changed', delete: 'Deleted',
     by: 'by {{name}}', bySystem: 'by the system', moved: 'Status changed', remind: 'Reminder sent ({{list}})', reason: 'Reason: {{reason}}' },
   confirm: {
     deleteTitle: 'Delete {{name}}?',

@@ -151,7 +151,7 @@ export default {
     none: '—',
     failed: 'No se pudo cargar el registro.',
   },
-  timeline: { title: '{{name}}: historial', back: 'Volver al registro', empty: 'Todavía no hay nada registrado.', change: 'Cambio', create: 'Creado', update: 'Modificado', delete: 'Eliminado',
+  timeline: { upcoming: 'Próximamente', past: 'Historial', title: '{{name}}: historial', back: 'Volver al registro', empty: 'Todavía no hay nada registrado.', change: 'Cambio', create: 'Creado', update: 'Modificado', delete: 'Eliminado',
     by: 'por {{name}}', bySystem: 'por el sistema', moved: 'Cambio de estado', remind: 'Recordatorio enviado ({{list}})', reason: 'Motivo: {{reason}}' },
   confirm: {
     deleteTitle: '¿Eliminar {{name}}?',

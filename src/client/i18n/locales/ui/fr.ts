@@ -151,7 +151,7 @@ export default {
     none: '—',
     failed: 'L’enregistrement n’a pas pu être chargé.',
   },
-  timeline: { title: '{{name}} : historique', back: 'Retour à la fiche', empty: 'Rien n’a encore été enregistré.', change: 'Modification', create: 'Créé', update: 'Modifié', delete: 'Supprimé',
+  timeline: { upcoming: 'À venir', past: 'Historique', title: '{{name}} : historique', back: 'Retour à la fiche', empty: 'Rien n’a encore été enregistré.', change: 'Modification', create: 'Créé', update: 'Modifié', delete: 'Supprimé',
     by: 'par {{name}}', bySystem: 'par le système', moved: 'Changement de statut', remind: 'Rappel envoyé ({{list}})', reason: 'Motif : {{reason}}' },
   confirm: {
     deleteTitle: 'Supprimer {{name}} ?',

@@ -151,7 +151,7 @@ export default {
     none: '—',
     failed: 'Impossibile caricare il record.',
   },
-  timeline: { title: '{{name}}: cronologia', back: 'Torna al record', empty: 'Ancora nulla di registrato.', change: 'Modifica', create: 'Creato', update: 'Modificato', delete: 'Eliminato',
+  timeline: { upcoming: 'In programma', past: 'Cronologia', title: '{{name}}: cronologia', back: 'Torna al record', empty: 'Ancora nulla di registrato.', change: 'Modifica', create: 'Creato', update: 'Modificato', delete: 'Eliminato',
     by: 'da {{name}}', bySystem: 'dal sistema', moved: 'Cambio di stato', remind: 'Promemoria inviato ({{list}})', reason: 'Motivo: {{reason}}' },
   confirm: {
     deleteTitle: 'Eliminare {{name}}?',

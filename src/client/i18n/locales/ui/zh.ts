@@ -151,7 +151,7 @@ export default {
     none: '—',
     failed: '无法加载该记录。',
   },
-  timeline: { title: '{{name}}：历史', back: '返回记录', empty: '暂无记录。', change: '变更', create: '已创建', update: '已修改', delete: '已删除',
+  timeline: { upcoming: '即将到来', past: '历史', title: '{{name}}：历史', back: '返回记录', empty: '暂无记录。', change: '变更', create: '已创建', update: '已修改', delete: '已删除',
     by: '操作人：{{name}}', bySystem: '操作人：系统', moved: '状态变更', remind: '已发送提醒（{{list}}）', reason: '原因：{{reason}}' },
   confirm: {
     deleteTitle: '删除{{name}}？',
