@@ -16,6 +16,7 @@ import { useTouchScreen } from '../use-touch-screen';
 import { useListAddress } from './use-list-address';
 import { FilterChips } from './filter-chips';
 import { BulkMoves, type BulkHandle } from './bulk-moves';
+import { valueLabel, viewLabel } from '../../../commands';
 import { moveLabel } from './transition-call';
 import { listHref, rememberList } from './list-memory';
 import { useListColumns } from './column-prefs';
@@ -64,7 +65,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   const role = currentRole();
   const plural = t(`${def.name}.other`, { ns: 'entities' });
   const viewDef = def.views?.find((v) => v.segment === view);
-  const title = viewDef ? t('cmd.listView', { name: plural, view: t(`view.${viewDef.segment}`) }) : plural;
+  const title = viewDef ? t('cmd.listView', { name: plural, view: viewLabel(t, def, viewDef) }) : plural;
   // The view's fixed filters ("missed": status = missed; "recent": the last 7 days, from when the list opened).
   const fixed = useMemo(() => viewFilters(viewDef), [viewDef]);
   const { state, search, update } = useListAddress(def, fixed);
@@ -164,7 +165,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
           {rowMoves && statusField && allowedMoves(role, def, info.row.original[statusField]).map((m: Transition) => (
             // Short on the row (the status it moves to), the whole move named for screen readers and on hover.
             <button key={m.name} className="btn btn-small" tabIndex={-1} aria-label={moveLabel(t, def, m)} title={moveLabel(t, def, m)}
-              onClick={(e) => { e.stopPropagation(); bulk.current?.start(m, [info.row.original]); }}>→ {t(m.to, { ns: 'enums' })}</button>
+              onClick={(e) => { e.stopPropagation(); bulk.current?.start(m, [info.row.original]); }}>→ {valueLabel(t, def.name, statusField, m.to)}</button>
           ))}
           {viewAction && <button className="btn-icon" tabIndex={-1} aria-label={t('list.view')} title={t('list.view')} onClick={(e) => { e.stopPropagation(); open(info.row.original); }}><Icon d={ICONS.view} /></button>}
           {mayEdit && <button className="btn-icon" tabIndex={-1} aria-label={t('list.edit')} title={t('list.edit')} onClick={(e) => { e.stopPropagation(); edit(info.row.original); }}><Icon d={ICONS.edit} /></button>}
@@ -247,7 +248,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
             <select className={`input${state.filters[field] ? ' input-active' : ''}`} value={state.filters[field] ?? ''} onChange={(e) => setFilter(field, e.target.value)}>
               <option value="">{t('list.filterAll')}</option>
               {(fd.kind === 'bool' ? ['true', 'false'] : fd.values!).map((v) => (
-                <option key={v} value={v}>{fd.kind === 'bool' ? t(v === 'true' ? 'value.yes' : 'value.no') : t(v, { ns: 'enums' })}</option>
+                <option key={v} value={v}>{fd.kind === 'bool' ? t(v === 'true' ? 'value.yes' : 'value.no') : valueLabel(t, def.name, field, v)}</option>
               ))}
             </select>
           </label>
