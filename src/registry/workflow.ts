@@ -20,6 +20,13 @@ export interface Transition {
   input?: readonly string[];
   /** The policy action whose roles may make this move; by default whoever may edit the record, else open it. */
   action?: string;
+  /**
+   * A review (a verification approved): the console offers the move only once every document of the record (its
+   * file fields, fileFieldsOf) was opened on its page, and then asks for confirmation naming the record that the
+   * reference `names` points to (the doctor verified). The reviewer's care, kept by the details page
+   * (client/entity/record-moves.tsx); the server's rule stays who may move and from where.
+   */
+  review?: { names: string };
 }
 
 export interface Workflow {

@@ -69,6 +69,8 @@ export function FieldValue({ def, field, row, full = false }: { def: EntityDef; 
         if (ifd?.kind === 'enum') return valueLabel(t, def.name, `${field}.${k}`, String(v));
         if (ifd?.kind === 'money' && typeof v === 'number') return f.money(v);
         if (ifd?.kind === 'date') return f.date(String(v));
+        // A stored file by its name: the folders of the content store say nothing to a reader.
+        if (ifd?.kind === 'file' || ifd?.kind === 'image') return String(v).split('/').pop() ?? String(v);
         return Array.isArray(v) ? v.join(', ') : String(v);
       };
       return (
