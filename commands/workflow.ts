@@ -33,7 +33,8 @@ function viewCommands(def: EntityDef): Command[] {
 function applies(def: EntityDef, move: Transition, inView: ReturnType<Parameters<NonNullable<Command['when']>>[0]['inView']>): boolean {
   if (inView.entity !== def.name) return false;
   if (inView.record) return movesFrom(def, inView.record.status).includes(move);
-  return inView.selected > 0;
+  // A review (approving a verification) is made on the record's page, after its documents: never on selected rows.
+  return !move.review && inView.selected > 0;
 }
 
 function transitionCommands(def: EntityDef): Command[] {

@@ -22,6 +22,13 @@ test('a verification approved after every document was opened, by keyboard', asy
   const firstRow = page.locator('tbody tr[aria-rowindex]').first();
   await expect(firstRow).toContainText('Waiting for review');
   await expect(page.getByRole('grid')).toBeFocused();
+  // Selected rows may be rejected together, never approved: a review is made on the request's page.
+  await page.keyboard.press('x');
+  const bulk = page.getByRole('toolbar', { name: 'Actions on the selected rows' });
+  await expect(bulk.getByRole('button', { name: /^Reject verification/ })).toBeVisible();
+  await expect(bulk.getByRole('button', { name: /^Approve verification/ })).toHaveCount(0);
+  await page.keyboard.press('x');
+  await expect(bulk).toHaveCount(0);
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/dashboard\/requestVerification\/requested\/view\/\d+$/);
   await expect(page.getByRole('heading', { name: /^Verification request: VR-\d{6}$/ })).toBeVisible();
