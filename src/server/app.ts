@@ -66,6 +66,9 @@ function contentSecurityPolicy(config: Config, inlineScripts: string[]): string 
     `img-src ${["'self'", 'data:', 'blob:', ...config.imageOrigins].join(' ')}`,
     `connect-src ${connect.join(' ')}`,
     "font-src 'self'",
+    // A document opened in the console (a verification's PDF) is fetched with the session's token and shown from a
+    // blob: address, which only the console's own script can make; nothing else is framed.
+    "frame-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

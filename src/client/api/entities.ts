@@ -1,5 +1,5 @@
 import { listQueryString, type EntityDef, type TimelineEvent } from '../../registry';
-import { http, type Page } from './client';
+import { http, resolveUrl, type Page } from './client';
 import { download } from './download';
 import { keys, type ListParams, type OptionsParams, type Pages, type Read } from './keys';
 
@@ -94,4 +94,9 @@ export const entities = {
   pdfAddress: (def: EntityDef, id: number) => `${base(def)}/${id}/pdf`,
   /** A file at one of the addresses above, as it streams. */
   download,
+  /**
+   * A file of the content store (a file or image field's value), read with the session's token: the store answers
+   * 404 to a session that may not read the record holding it, and a plain link or <iframe> could not send the token.
+   */
+  file: (address: string, signal?: AbortSignal) => download(resolveUrl(address), { signal }).then((r) => r.blob()),
 };

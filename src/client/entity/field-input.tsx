@@ -3,6 +3,7 @@ import { Controller, useFieldArray, type FieldValues, type UseFormReturn } from 
 import { useTranslation } from 'react-i18next';
 import { isInput, shownKind, type EntityDef, type FieldDef } from '../../registry';
 import { FileInput } from './file-input';
+import { valueLabel } from '../../../commands';
 import { RefSelect } from './ref-select';
 
 /** TipTap is large: it loads with the first form that has rich text, never with the console. */
@@ -69,7 +70,7 @@ export function FieldInput({ def, field, fd, form, mode, record, autoFocus, tran
       control = (
         <select {...common} {...form.register(name)}>
           {!fd.required && <option value="">{t('form.chooseNone')}</option>}
-          {fd.values!.map((v) => <option key={v} value={v}>{t(v, { ns: 'enums' })}</option>)}
+          {fd.values!.map((v) => <option key={v} value={v}>{valueLabel(t, def.name, within ? `${within.list}.${field}` : field, v)}</option>)}
         </select>
       );
       break;

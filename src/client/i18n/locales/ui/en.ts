@@ -391,7 +391,20 @@ export default {
   prefs: {
     title: 'Preferences',
   },
+  documents: {
+    title: 'Documents',
+    progress: '{{opened}} of {{count}} opened',
+    opened: 'Opened',
+    notOpened: 'Not opened yet',
+    loading: 'Opening the document…',
+    failed: 'The document could not be opened.',
+    cannotShow: 'The console cannot show this kind of file.',
+    closeHint: 'Esc closes the document and takes you back to its button.',
+  },
   workflow: {
+    openDocumentsFirst: 'Open the documents first',
+    documentsLeft: 'Documents not opened yet: {{count}}.',
+    review: { requestVerification: { approve: 'Approve the verification of {{name}}? You have opened all {{count}} documents; the doctor will show as verified.' } },
     actions: 'Actions on this record',
     working: 'Working…',
     confirm: 'Confirm',

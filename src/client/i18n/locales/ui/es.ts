@@ -392,7 +392,20 @@ export default {
   prefs: {
     title: 'Preferencias',
   },
+  documents: {
+    title: 'Documentos',
+    progress: '{{opened}} de {{count}} abiertos',
+    opened: 'Abierto',
+    notOpened: 'Aún sin abrir',
+    loading: 'Abriendo el documento…',
+    failed: 'No se pudo abrir el documento.',
+    cannotShow: 'La consola no puede mostrar este tipo de archivo.',
+    closeHint: 'Esc cierra el documento y vuelve a su botón.',
+  },
   workflow: {
+    openDocumentsFirst: 'Abra primero los documentos',
+    documentsLeft: 'Documentos aún sin abrir: {{count}}.',
+    review: { requestVerification: { approve: '¿Aprobar la verificación de {{name}}? Ha abierto los {{count}} documentos; el médico aparecerá como verificado.' } },
     actions: 'Acciones sobre este registro',
     working: 'Procesando…',
     confirm: 'Confirmar',

@@ -392,7 +392,20 @@ export default {
   prefs: {
     title: 'Préférences',
   },
+  documents: {
+    title: 'Documents',
+    progress: '{{opened}} sur {{count}} ouverts',
+    opened: 'Ouvert',
+    notOpened: 'Pas encore ouvert',
+    loading: 'Ouverture du document…',
+    failed: 'Le document n’a pas pu être ouvert.',
+    cannotShow: 'La console ne peut pas afficher ce type de fichier.',
+    closeHint: 'Échap ferme le document et revient à son bouton.',
+  },
   workflow: {
+    openDocumentsFirst: 'Ouvrez d’abord les documents',
+    documentsLeft: 'Documents pas encore ouverts : {{count}}.',
+    review: { requestVerification: { approve: 'Approuver la vérification de {{name}} ? Vous avez ouvert les {{count}} documents ; le médecin apparaîtra comme vérifié.' } },
     actions: 'Actions sur cette fiche',
     working: 'En cours…',
     confirm: 'Confirmer',

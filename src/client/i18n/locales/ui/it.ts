@@ -392,7 +392,20 @@ export default {
   prefs: {
     title: 'Preferenze',
   },
+  documents: {
+    title: 'Documenti',
+    progress: '{{opened}} di {{count}} aperti',
+    opened: 'Aperto',
+    notOpened: 'Non ancora aperto',
+    loading: 'Apertura del documento…',
+    failed: 'Impossibile aprire il documento.',
+    cannotShow: 'La console non può mostrare questo tipo di file.',
+    closeHint: 'Esc chiude il documento e torna al suo pulsante.',
+  },
   workflow: {
+    openDocumentsFirst: 'Apri prima i documenti',
+    documentsLeft: 'Documenti non ancora aperti: {{count}}.',
+    review: { requestVerification: { approve: 'Approvare la verifica di {{name}}? Hai aperto tutti i {{count}} documenti; il medico risulterà verificato.' } },
     actions: 'Azioni su questo record',
     working: 'In corso…',
     confirm: 'Conferma',

@@ -392,7 +392,20 @@ export default {
   prefs: {
     title: '偏好设置',
   },
+  documents: {
+    title: '文件',
+    progress: '已打开 {{opened}}/{{count}}',
+    opened: '已打开',
+    notOpened: '尚未打开',
+    loading: '正在打开文件…',
+    failed: '无法打开该文件。',
+    cannotShow: '控制台无法显示此类文件。',
+    closeHint: '按 Esc 关闭文件并回到其按钮。',
+  },
   workflow: {
+    openDocumentsFirst: '请先打开文件',
+    documentsLeft: '尚未打开的文件：{{count}} 个。',
+    review: { requestVerification: { approve: '批准 {{name}} 的认证？您已打开全部 {{count}} 个文件；该医生将显示为已认证。' } },
     actions: '对此记录的操作',
     working: '处理中…',
     confirm: '确认',
