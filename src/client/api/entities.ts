@@ -69,9 +69,11 @@ export const entities = {
     key: keys.entity(def.name).options(params),
     fetch: (signal) => data(http.get<{ data: RecordOption[] }>(`${base(def)}/options?${optionsQuery(params)}`, { signal })),
   }),
-  timeline: (def: EntityDef, id: number): Read<TimelineEvent[]> => ({
+  /** A record's history by date, and the titles of the records its changes refer to (by entity and id). */
+  timeline: (def: EntityDef, id: number): Read<{ events: TimelineEvent[]; titles: Record<string, Record<number, string>> }> => ({
     key: keys.entity(def.name).timeline(id),
-    fetch: (signal) => data(http.get<{ data: TimelineEvent[] }>(`${base(def)}/${id}/timeline`, { signal })),
+    fetch: (signal) => http.get<{ data: TimelineEvent[]; titles?: Record<string, Record<number, string>> }>(`${base(def)}/${id}/timeline`, { signal })
+      .then((r) => ({ events: r.data, titles: r.titles ?? {} })),
   }),
   /** The list's query string, then the columns, one header per column, and the ids. */
   exportAddress(def: EntityDef, spec: ExportSpec): string {

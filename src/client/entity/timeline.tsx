@@ -30,7 +30,8 @@ export function Timeline({ def, id }: { def: EntityDef; id: number }) {
   const role = currentRole();
   const actionText = useActionText();
   const timeline = useRead(entities.timeline(def, id));
-  const events = timeline.data ?? null;
+  const events = timeline.data?.events ?? null;
+  const titles = timeline.data?.titles ?? {};
   const error = timeline.error;
   const back = viewActionFor(def, (a) => can(role, def.name, a));
   const when = (at: string) => (at.length === 10 ? f.date(at) : f.moment(at));
@@ -63,7 +64,7 @@ export function Timeline({ def, id }: { def: EntityDef; id: number }) {
         <span><strong>{actionText(e)}</strong> {who}</span>
         {(e.changes || e.reason) && (
           <div style={{ flexBasis: '100%' }}>
-            {e.changes && <ChangeList def={target} changes={e.changes} id={`timeline-changes-${i}`} />}
+            {e.changes && <ChangeList def={target} changes={e.changes} titles={titles} id={`timeline-changes-${i}`} />}
             {e.reason && <p className="hint" style={{ margin: '0 0 0 40px' }}>{t('timeline.reason', { reason: e.reason })}</p>}
           </div>
         )}
