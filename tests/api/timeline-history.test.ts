@@ -47,7 +47,7 @@ describe('the History of a patient', () => {
     const r = await api.call('admin', 'GET', `/api/patients/${made.id}/timeline`);
     const own = (r.body.data as Event[]).filter((e) => e.what === 'audit' && e.entity === 'patients');
     expect(own[0].changes).toEqual({ city: { from: null, to: city.id } });
-    expect(r.body.titles.city[city.id]).toBe(String(city.name));
+    expect(r.body.titles.city[Number(city.id)]).toBe(String(city.name));
   });
 
   test("an appointment of the patient completed: the appointment's status before and after, and who moved it", async () => {
