@@ -324,7 +324,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
         <div className="grid-foot" aria-live="polite">
           <span>{total ? (total.estimate ? t('list.totalEstimate', { count: total.n }) : t('list.total', { count: total.n })) : ''}</span>
           {/* Its keys are a key hint, hidden on touch screens (styles.css); "Loading more…" is not one. */}
-          <span id="list-keys" className={list.loading ? undefined : 'key-hint'}>{list.loading ? t('list.loadingMore') : !moves.length ? t('list.keyboardHint') : viewAction ? t('workflow.keyboardHint') : t('workflow.keyboardHintRows')}</span>
+          <span id="list-keys" className={list.loading ? undefined : 'key-hint'}>{list.loading ? t('list.loadingMore') : !moves.length ? t('list.keyboardHint') : viewAction ? t('workflow.keyboardHint') : t('workflow.keyboardHintRows')}{!list.loading && mayDelete ? t('list.deleteHint') : ''}</span>
         </div>
       </div>
       {moves.length > 0 && (

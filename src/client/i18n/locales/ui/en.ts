@@ -101,6 +101,7 @@ export default {
     clearSelection: 'Clear selection',
     deleteSelected: 'Delete selected',
     keyboardHint: 'j/k to move, Enter to open, e to edit, x to select',
+    deleteHint: ', Delete to delete',
   },
   form: {
     raiseTitle: 'Raise a {{name}}',
@@ -276,6 +277,7 @@ export default {
     open: 'Open the focused row',
     edit: 'Edit the focused row',
     select: 'Select the focused row',
+    delete: 'Delete the focused row (asks first)',
     close: 'Close a dialog or the palette',
     listScope: 'In a list',
     commands: 'Commands',

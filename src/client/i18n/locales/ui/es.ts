@@ -104,6 +104,7 @@ export default {
     clearSelection: 'Borrar la selección',
     deleteSelected: 'Eliminar la selección',
     keyboardHint: 'j/k para moverse, Enter para abrir, e para editar, x para seleccionar',
+    deleteHint: ', Supr para eliminar',
   },
   form: {
     raiseTitle: 'Abrir {{name}}',
@@ -277,6 +278,7 @@ export default {
     open: 'Abrir la fila activa',
     edit: 'Editar la fila activa',
     select: 'Seleccionar la fila activa',
+    delete: 'Eliminar la fila activa (pregunta antes)',
     close: 'Cerrar un diálogo o la paleta',
     listScope: 'En una lista',
     commands: 'Comandos',

@@ -104,6 +104,7 @@ export default {
     clearSelection: 'Effacer la sélection',
     deleteSelected: 'Supprimer la sélection',
     keyboardHint: 'j/k pour se déplacer, Enter pour ouvrir, e pour modifier, x pour sélectionner',
+    deleteHint: ', Suppr pour supprimer',
   },
   form: {
     raiseTitle: 'Ouvrir {{name}}',
@@ -277,6 +278,7 @@ export default {
     open: 'Ouvrir la ligne active',
     edit: 'Modifier la ligne active',
     select: 'Sélectionner la ligne active',
+    delete: 'Supprimer la ligne active (demande d’abord)',
     close: 'Fermer une boîte de dialogue ou la palette',
     listScope: 'Dans une liste',
     commands: 'Commandes',

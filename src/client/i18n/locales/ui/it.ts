@@ -104,6 +104,7 @@ export default {
     clearSelection: 'Annulla la selezione',
     deleteSelected: 'Elimina i selezionati',
     keyboardHint: 'j/k per spostarti, Enter per aprire, e per modificare, x per selezionare',
+    deleteHint: ', Canc per eliminare',
   },
   form: {
     raiseTitle: 'Apri {{name}}',
@@ -277,6 +278,7 @@ export default {
     open: 'Apri la riga attiva',
     edit: 'Modifica la riga attiva',
     select: 'Seleziona la riga attiva',
+    delete: 'Elimina la riga attiva (chiede prima)',
     close: 'Chiudi una finestra di dialogo o la palette',
     listScope: 'In un elenco',
     commands: 'Comandi',

@@ -104,6 +104,7 @@ export default {
     clearSelection: '清除选择',
     deleteSelected: '删除所选项',
     keyboardHint: 'j/k 移动，Enter 打开，e 编辑，x 选择',
+    deleteHint: '，Delete 删除',
   },
   form: {
     raiseTitle: '提交{{name}}',
@@ -277,6 +278,7 @@ export default {
     open: '打开当前行',
     edit: '编辑当前行',
     select: '选择当前行',
+    delete: '删除当前行（会先确认）',
     close: '关闭对话框或命令面板',
     listScope: '在列表中',
     commands: '命令',
