@@ -54,10 +54,10 @@ export function wordsOf(folded: string): Word[] {
  * doctor", "mostra le fatture"), folded. Chinese is cut by the segmenter and has none to drop here.
  */
 const STOP_WORDS = new Set([
-  'a', 'an', 'the', 'of', 'to', 'for', 'in', 'on', 'my',
-  'un', 'une', 'le', 'la', 'les', 'l', 'de', 'des', 'du', 'd', 'au', 'aux', 'pour', 'mes',
-  'el', 'los', 'las', 'una', 'del', 'al', 'para', 'mis',
-  'il', 'lo', 'gli', 'uno', 'di', 'dei', 'delle', 'della', 'per', 'i', 'miei',
+  'a', 'an', 'the', 'of', 'to', 'for', 'in', 'on',
+  'un', 'une', 'le', 'la', 'les', 'l', 'de', 'des', 'du', 'd', 'au', 'aux', 'pour',
+  'el', 'los', 'las', 'una', 'del', 'al', 'para',
+  'il', 'lo', 'gli', 'uno', 'di', 'dei', 'delle', 'della', 'per', 'i',
 ]);
 
 /** The words of what is typed, folded; punctuation between them, and little words beside others, are ignored. */

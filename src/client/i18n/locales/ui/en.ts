@@ -513,4 +513,11 @@ export default {
     endAllConfirm: 'Sign out of every browser, this one included?',
     unknownDevice: 'An unknown browser',
   },
+  dateText: {
+    help: 'Type a date and time: 26/11/2026 10:00, tomorrow 10am, next monday 9:30',
+    understood: 'Read as: {{when}}',
+    notUnderstood: 'This is not a date I can read yet.',
+    placeholderTime: 'DD/MM/YYYY HH:MM or words',
+    placeholderDay: 'DD/MM/YYYY or words',
+  },
 } as const;

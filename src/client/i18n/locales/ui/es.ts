@@ -514,4 +514,11 @@ export default {
     endAllConfirm: '¿Cerrar sesión en todos los navegadores, también en este?',
     unknownDevice: 'Un navegador desconocido',
   },
+  dateText: {
+    help: 'Escriba fecha y hora: 26/11/2026 10:00, mañana a las 10, el próximo lunes 9:30',
+    understood: 'Entendido: {{when}}',
+    notUnderstood: 'Todavía no es una fecha legible.',
+    placeholderTime: 'DD/MM/AAAA HH:MM o en palabras',
+    placeholderDay: 'DD/MM/AAAA o en palabras',
+  },
 } satisfies UiShape<typeof en>;

@@ -514,4 +514,11 @@ export default {
     endAllConfirm: 'Se déconnecter de tous les navigateurs, celui-ci compris ?',
     unknownDevice: 'Un navigateur inconnu',
   },
+  dateText: {
+    help: 'Tapez une date et une heure : 26/11/2026 10:00, demain 10h, lundi prochain 9h30',
+    understood: 'Compris : {{when}}',
+    notUnderstood: 'Ce n’est pas encore une date lisible.',
+    placeholderTime: 'JJ/MM/AAAA HH:MM ou en mots',
+    placeholderDay: 'JJ/MM/AAAA ou en mots',
+  },
 } satisfies UiShape<typeof en>;

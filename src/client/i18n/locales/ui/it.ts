@@ -514,4 +514,11 @@ export default {
     endAllConfirm: 'Uscire da tutti i browser, compreso questo?',
     unknownDevice: 'Un browser sconosciuto',
   },
+  dateText: {
+    help: 'Scrivi data e ora: 26/11/2026 10:00, domani alle 10, lunedì prossimo 9:30',
+    understood: 'Capito: {{when}}',
+    notUnderstood: 'Non è ancora una data leggibile.',
+    placeholderTime: 'GG/MM/AAAA HH:MM o a parole',
+    placeholderDay: 'GG/MM/AAAA o a parole',
+  },
 } satisfies UiShape<typeof en>;

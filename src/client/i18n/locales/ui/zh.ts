@@ -514,4 +514,11 @@ export default {
     endAllConfirm: '要退出所有浏览器（包括此浏览器）吗？',
     unknownDevice: '未知浏览器',
   },
+  dateText: {
+    help: '输入日期和时间：2026/11/26 10:00、明天上午10点',
+    understood: '理解为：{{when}}',
+    notUnderstood: '还无法识别为日期。',
+    placeholderTime: 'YYYY/MM/DD HH:MM 或文字',
+    placeholderDay: 'YYYY/MM/DD 或文字',
+  },
 } satisfies UiShape<typeof en>;
