@@ -25,6 +25,13 @@ export function DateTextInput({ common, value, onChange, onBlur, inputRef, withT
   const [text, setText] = useState(() => toText(value, lang));
   const [reader, setReader] = useState(() => readerOf(lang));
   useEffect(() => { if (!reader) void loadReader(lang).then(setReader); }, [lang, reader]);
+  // What was typed while the reader was on its way is read once it is here: no key typed early is lost.
+  useEffect(() => {
+    if (!reader || !text.trim()) return;
+    const read = readText(reader, text, withTime, new Date());
+    if (read && read !== value) { setShown(read); onChange(read); }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reader]);
   // A value set from outside (Reload after a stale save, the form reset) shows as the language writes it.
   const [shown, setShown] = useState(value);
   // (typing and the arrows set `shown` to what they give the form, so another value came from outside)
