@@ -22,6 +22,7 @@ import { slotRoutes } from './routes/slots';
 import { invoicePdfRoutes } from './routes/invoice-pdf';
 import { fmcScreenRoutes } from './routes/fmc-screens';
 import { worklistRoutes } from './routes/worklists';
+import { eventRoutes } from './events/route';
 import { systemRoutes } from './routes/system';
 import { healthRoutes, type Lifecycle } from './ops/health';
 import { logger, scrub } from './ops/logger';
@@ -140,6 +141,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', auditTrailRoutes());
   api.route('/', threadRoutes());
   api.route('/', systemRoutes(deps.database));
+  api.route('/', eventRoutes(deps.database));
   api.route('/', crudRoutes());
   api.all('*', () => { throw fail(404, 'There is no such call', { code: 'not_found' }); });
   app.route('/api', api);

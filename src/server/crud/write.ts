@@ -13,6 +13,7 @@ import { enforceFieldRules } from './field-rules';
 import { checkReferences } from './references';
 import { inScope, scoped, scopeWhere, type ScopeOwner } from './scope';
 import { audit, changedFields } from './audit';
+import { publishChanges } from '../events/notices';
 import { dropGoneDetached, moveToTrash, putBack, reattach, takeFromTrash, type Detached } from './trash';
 
 /** Who writes: a signed-in user (their role and session), or the system (`role` null: first-start seeding). */
@@ -105,11 +106,13 @@ export async function createRecord(db: DB, def: EntityDef, input: Record<string,
       const id = res.rows[0].id;
       const rec = (await fetchRecord(tx, def, id))!;
       await upsertSearchRow(tx, def, rec);
-      await audit(tx, actor, def, id, 'create', input, rec);
-      // A centre made by fmc staff or a doctor is theirs: they work there, so it joins their centres.
+      // A centre made by fmc staff or a doctor is theirs: they work there, so it joins their centres. Told to the change
+      // stream before the centre itself, so that their own streams read their centres again and hear of it.
       if (def.scope === 'id' && scoped(def, actor) && actor.id !== null) {
         await sql`update ${sql.raw(ident(getEntity('admin-user').table))} set centres = array_append(coalesce(centres, '{}'), ${id}::int) where id = ${actor.id}`.execute(tx);
+        await publishChanges(tx, [{ entity: 'admin-user', id: actor.id, version: null, action: 'update', by: actor.id, centre: null }]);
       }
+      await audit(tx, actor, def, id, 'create', input, rec);
       await hooks.afterWrite?.(tx, rec, null, { actor, columns: cols });
       await attachLabels(tx, def, [rec]);
       return rec;
