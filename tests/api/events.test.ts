@@ -111,6 +111,7 @@ async function open(who: Who, lastEventId?: string, app = api.app): Promise<Stre
   const res = await app.request('/api/events', { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(lastEventId ? { 'last-event-id': lastEventId } : {}) } });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  expect(res.headers.get('x-accel-buffering')).toBe('no');
   const s = new Stream(res);
   streams.push(s);
   // The first block names where the stream starts: once it is here, the stream is subscribed.
