@@ -57,8 +57,8 @@ export interface HubOptions {
 export class ChangeHub {
   readonly instance = randomBytes(4).toString('hex');
   private seq = 0;
-  /** The first seq a reconnect can be given from here on: later than any change missed while not listening. */
-  private floor = 1;
+  /** The seq heard last before the listening connection last broke: a reconnect from there or before may have missed some. */
+  private lostAt = -1;
   private buffer: Numbered[] = [];
   private readonly subscribers = new Set<Subscriber>();
   private readonly bufferSize: number;
@@ -95,7 +95,7 @@ export class ChangeHub {
     if (!m || m[1] !== this.instance) return null;
     const after = Number(m[2]);
     if (after > this.seq) return null;
-    if (after + 1 < this.floor) return null;
+    if (after <= this.lostAt) return null;
     const first = this.buffer[0]?.seq ?? this.seq + 1;
     if (after + 1 < first) return null;
     return this.buffer.filter((n) => n.seq > after);
@@ -140,7 +140,7 @@ export class ChangeHub {
 
   /** The listening connection broke: what was committed meanwhile is unknown, so nothing before now can be replayed. */
   private lost() {
-    this.floor = this.seq + 1;
+    this.lostAt = this.seq;
     this.buffer = [];
     for (const sub of this.subscribers) sub.resync();
   }
