@@ -232,6 +232,22 @@ describe('GET /api/events', () => {
     }
   });
 
+  test("deleting a centre tells its staff's accounts, which it changed too, and so does its restore", async () => {
+    const fmc = getEntity('fmc');
+    const centre = Number((await createRecord(api.db, fmc, await api.anyPayload(fmc), SYSTEM_ACTOR, api.config.scryptLogN)).id);
+    await api.joinCentre(centre);
+    const s = await open('superadmin');
+    const staff = CENTRE_SCOPED_ROLES.map((r) => api.userIds[r]).sort((a, b) => a - b);
+    const accounts = (from: number) => s.events.slice(from).filter((e) => e.json?.entity === 'admin-user' && e.json?.action === 'update').map((e) => Number(e.json!.id));
+    expect((await api.call('superadmin', 'DELETE', `/api/${fmc.api}/${centre}`)).status).toBe(200);
+    await s.next((e) => e.json?.entity === 'fmc' && e.json?.id === centre && e.json?.action === 'delete', 'the delete');
+    expect(accounts(0).sort((a, b) => a - b)).toEqual(staff);
+    const from = s.events.length;
+    expect((await api.call('superadmin', 'POST', `/api/${fmc.api}/${centre}/restore`)).status).toBe(200);
+    await s.next((e) => e.json?.entity === 'fmc' && e.json?.id === centre && e.json?.action === 'restore', 'the restore', from);
+    expect(accounts(from).sort((a, b) => a - b)).toEqual(staff);
+  });
+
   test('a reconnect with Last-Event-ID is given what it missed, in order', async () => {
     const s = await open('admin');
     const first = await marker();

@@ -14,7 +14,7 @@ import { checkReferences } from './references';
 import { inScope, scoped, scopeWhere, type ScopeOwner } from './scope';
 import { audit, changedFields } from './audit';
 import { publishChanges } from '../events/notices';
-import { dropGoneDetached, moveToTrash, putBack, reattach, takeFromTrash, type Detached } from './trash';
+import { dropGoneDetached, moveToTrash, publishDetached, putBack, reattach, takeFromTrash, type Detached } from './trash';
 
 /** Who writes: a signed-in user (their role and session), or the system (`role` null: first-start seeding). */
 export interface Actor { id: number | null; role: Role | null; sessionId?: number; centres?: readonly number[]; address?: string }
@@ -210,8 +210,9 @@ export async function deleteRecord(db: DB, def: EntityDef, id: number, actor: Ac
       for (const r of referrersOf(def.name)) {
         const c = sql.raw(ident(columnName(r.field, r.entity.fields[r.field])));
         if (r.entity.fields[r.field].detach) {
-          const out = await sql<{ id: number }>`update ${sql.raw(ident(r.entity.table))} set ${c} = array_remove(${c}, ${id}::int), version = version + 1, updated_at = now() where ${id} = any(${c}) returning id`.execute(tx);
+          const out = await sql<{ id: number; version: number }>`update ${sql.raw(ident(r.entity.table))} set ${c} = array_remove(${c}, ${id}::int), version = version + 1, updated_at = now() where ${id} = any(${c}) returning id, version`.execute(tx);
           if (out.rows.length) detached.push({ entity: r.entity.name, field: r.field, ids: out.rows.map((x) => Number(x.id)) });
+          await publishDetached(tx, r.entity, out.rows, actor.id);
           continue;
         }
         // A reference inside a nested list lives in jsonb items; those tables are small enough to scan on a delete.
@@ -277,7 +278,7 @@ export async function restoreRecord(db: DB, def: EntityDef, id: number, actor: A
       }
       await putBack(tx, def, id, trashed.row, actor.id);
       await dropGoneDetached(tx, def, id);
-      await reattach(tx, id, trashed.detached);
+      await reattach(tx, id, trashed.detached, actor.id);
       const rec = (await fetchRecord(tx, def, id))!;
       await upsertSearchRow(tx, def, rec);
       await audit(tx, actor, def, id, 'restore', null, rec);
