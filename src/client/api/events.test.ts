@@ -65,3 +65,22 @@ test('reconnects back off, doubling to 30 s, with jitter', () => {
   expect([0, 1, 2, 3, 4, 5, 9].map((a) => backoffMs(a, () => 0))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   expect(backoffMs(0, () => 0.999)).toBeLessThanOrEqual(1333);
 });
+
+describe("this tab's own writes", () => {
+  test('their echo on the stream is known, once their answers are in; older changes too; others are not', async () => {
+    const { isEcho, ownWrite, wrote, writesSettled } = await import('./echoes');
+    let answer!: (v: { id: number; version: number }) => void;
+    const write = ownWrite(() => new Promise<{ id: number; version: number }>((r) => { answer = r; }), (r) => wrote('patients', r.id, r.version));
+    let settled = false;
+    const waiting = writesSettled().then(() => { settled = true; });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    answer({ id: 41, version: 3 });
+    await write;
+    await waiting;
+    expect(settled).toBe(true);
+    expect([isEcho(event(41, 3)), isEcho(event(41, 2)), isEcho(event(41, 4)), isEcho(event(42, 1))]).toEqual([true, true, false, false]);
+    wrote('patients', 43, 'gone');
+    expect([isEcho(event(43, 5, 'delete')), isEcho(event(43, 6, 'restore'))]).toEqual([true, false]);
+  });
+});

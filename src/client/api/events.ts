@@ -1,5 +1,6 @@
 import { entityByName } from '../../registry';
 import { bearer, raise } from './client';
+import { isEcho, writesSettled } from './echoes';
 import { keys } from './keys';
 import { queryClient } from './query-client';
 import { listsChanged } from './writes';
@@ -89,11 +90,13 @@ export function startChangeStream(): () => void {
   let gathered = new Map<string, ChangeEvent>();
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const flush = () => {
+  const flush = async () => {
+    // This tab's writes under way first: their answers name the changes the stream will only echo.
+    await writesSettled();
     flushTimer = undefined;
     const batch = [...gathered.values()];
     gathered = new Map();
-    for (const e of batch) changeHeard(e);
+    if (!stopped) for (const e of batch) if (!isEcho(e)) changeHeard(e);
   };
   const onMessage = (m: SseMessage) => {
     if (m.event === 'resync') {
@@ -110,7 +113,7 @@ export function startChangeStream(): () => void {
     const before = gathered.get(key);
     // The later change of a record wins, and a delete is never forgotten behind it.
     gathered.set(key, before?.action === 'delete' ? before : e);
-    flushTimer ??= setTimeout(flush, GATHER_MS);
+    flushTimer ??= setTimeout(() => void flush(), GATHER_MS);
   };
 
   const connect = async (attempt: number): Promise<void> => {
