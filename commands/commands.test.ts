@@ -66,6 +66,17 @@ describe('the keymap', () => {
     expect(findClash(keymap, 'ui.shortcuts', 'mod+shift+y')).toBeNull();
   });
 
+  it('gives every move with a key Shift and its letter: one move a key within an entity, shared across entities', () => {
+    for (const def of ENTITIES) {
+      for (const m of def.workflow?.transitions ?? []) {
+        if (m.key) expect(keymap.get(`${def.name}.${m.name}`), `${def.name}.${m.name}`).toBe(`shift+${m.key}`);
+      }
+    }
+    expect(keymap.get('appointments.complete')).toBe(keymap.get('payment.complete'));
+    expect(findClash(keymap, 'appointments.complete', 'shift+m')).toBe('appointments.markMissed');
+    expect(findClash(keymap, 'appointments.complete', 'shift+v')).toBeNull();
+  });
+
   it('lets a user unbind and rebind', () => {
     const mine = effectiveKeymap(COMMANDS.keys(), { 'list.create': '', 'nav.home': 'g g' });
     expect(mine.has('list.create')).toBe(false);

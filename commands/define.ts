@@ -58,7 +58,7 @@ export interface Command {
   /** What the command opens, in the policy's terms: its roles are the policy's, never a second list. */
   access?: { resource: string; action: Action };
   /** Only offered where it applies (a list's create, on a list; a transition, on a record whose status allows it). */
-  when?: (ctx: Pick<CommandContext, 'location' | 'inView'>) => boolean;
+  when?: (ctx: Pick<CommandContext, 'location' | 'inView' | 'session'>) => boolean;
   params?: CommandParam[];
   /** Sidebar placement: a group of menu.ts and an order within it. */
   menu?: { group: string; order: number };

@@ -8,6 +8,7 @@ import { workflowCommands } from './workflow';
 export * from './define';
 export * from './keymap';
 export * from './menu';
+export { historyOf } from './navigation';
 export { THEMES, LANGUAGES } from './navigation';
 export { PAYMENT_PERIODS } from './workflow';
 

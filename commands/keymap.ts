@@ -1,9 +1,11 @@
+import { ENTITIES } from '../src/registry';
+
 /**
  * Default shortcuts, by command id (DESIGN.md keyboard model). Notation: `mod+k` (Ctrl, or Cmd on a Mac),
  * `g h` (g, then h), single keys. A user may rebind any of them; clashes are refused (see findClash).
  * Keys that act inside a list (j/k, Enter, e, x) are the list's own and are listed in LIST_KEYS for the sheet.
  */
-export const DEFAULT_KEYMAP: Record<string, string> = {
+const HAND_KEYMAP: Record<string, string> = {
   'palette.open': 'mod+k',
   'nav.home': 'g h',
   'nav.settings': 'g ,',
@@ -27,8 +29,19 @@ export const DEFAULT_KEYMAP: Record<string, string> = {
   'ui.toggleSidebar': 'mod+b',
   'ui.shortcuts': '?',
   'list.create': 'c',
+  'record.history': 'h',
   'list.filter': '/',
 };
+
+/**
+ * Each workflow move's key, from the registry (Transition.key): Shift and its letter, bound to the move's command
+ * (`appointments.complete`). The same key may make moves of two entities (Shift+C completes an appointment and a
+ * payment): only the one in view applies (the command's `when`), so they never clash.
+ */
+const MOVE_KEYS = new Map<string, { combo: string; entity: string }>(ENTITIES.flatMap((def) => (def.workflow?.transitions ?? [])
+  .filter((m) => m.key).map((m) => [`${def.name}.${m.name}`, { combo: `shift+${m.key}`, entity: def.name }] as const)));
+
+export const DEFAULT_KEYMAP: Record<string, string> = { ...HAND_KEYMAP, ...Object.fromEntries([...MOVE_KEYS].map(([id, k]) => [id, k.combo])) };
 
 /** Keys that a focused list handles itself; shown on the `?` sheet, not rebindable. */
 export const LIST_KEYS: { keys: string; label: string }[] = [
@@ -68,8 +81,11 @@ export function effectiveKeymap(commandIds: Iterable<string>, overrides: Record<
  */
 export function findClash(keymap: Map<string, string>, commandId: string, combo: string): string | null {
   const c = normaliseCombo(combo);
+  const entity = MOVE_KEYS.get(commandId)?.entity;
   for (const [id, other] of keymap) {
     if (id === commandId) continue;
+    // Moves of two entities are never in view together.
+    if (entity && MOVE_KEYS.has(id) && MOVE_KEYS.get(id)!.entity !== entity) continue;
     if (other === c || other.startsWith(`${c} `) || c.startsWith(`${other} `)) return id;
   }
   return null;

@@ -1,4 +1,5 @@
-import { DASHBOARD, entityPath, LANGUAGES, THEMES } from '../src/registry';
+import { can, DASHBOARD, entityPath, getEntity, LANGUAGES, SCREENS, THEMES, type Role } from '../src/registry';
+import type { InView } from './define';
 import type { Command } from './define';
 
 export { THEMES, LANGUAGES };
@@ -9,6 +10,20 @@ export { THEMES, LANGUAGES };
  */
 const onList: NonNullable<Command['when']> = (ctx) =>
   /^\/dashboard\/[^/]+(\/slots)?$/.test(ctx.location()) || (Boolean(ctx.inView().entity) && !ctx.inView().record);
+
+const LOG = SCREENS.find((sc) => sc.id === 'fmclogs')!;
+
+/**
+ * Where the record in view's history is, for the role: its timeline (a patient's), else its entries in the activity
+ * log; none when the role may open neither.
+ */
+export function historyOf(inView: InView, role: Role | null): string | null {
+  if (!inView.entity || !inView.record) return null;
+  const def = getEntity(inView.entity);
+  if (can(role, def.name, 'timeline')) return entityPath(def, 'timeline', inView.record.id);
+  if (can(role, LOG.resource, LOG.action)) return `${DASHBOARD}/${LOG.path}?entity=${encodeURIComponent(def.name)}&record=${inView.record.id}`;
+  return null;
+}
 
 /** Commands that are not about one entity: going places, settings, the session, the screen in view. */
 export const navigationCommands: Command[] = [
@@ -36,6 +51,12 @@ export const navigationCommands: Command[] = [
     id: 'ui.notifications', category: 'navigation', keywords: ['alerts', 'inbox', 'widgets'],
     title: (t) => t('cmd.notifications'),
     run: (ctx) => ctx.ui.openNotifications(),
+  },
+  {
+    id: 'record.history', category: 'navigation', keywords: ['history', 'changes', 'log', 'timeline', 'who changed', 'audit'],
+    title: (t) => t('cmd.recordHistory'),
+    when: (ctx) => historyOf(ctx.inView(), ctx.session.role) !== null,
+    run: (ctx) => { const to = historyOf(ctx.inView(), ctx.session.role); if (to) ctx.navigate(to); },
   },
   {
     id: 'ui.shortcuts', category: 'settings', keywords: ['keyboard', 'keys', 'help', 'cheat sheet'],

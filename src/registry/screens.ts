@@ -44,6 +44,10 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'drpatient', path: 'fmc/drpatient', resource: 'fmc', action: 'drpatient', nav: { group: 'fmc', order: 40 } },
   { id: 'medprescribed', path: 'fmc/medprescribed', resource: 'medprescribed', action: 'list', nav: { group: 'fmc', order: 50 } },
   { id: 'fmclogs', path: 'fmc/fmclogs', resource: 'fmclogs', action: 'list', nav: { group: 'fmc', order: 70 } },
+  // Booking takes a seat (POST fmcslots/:id/book), so the slot calendar is for who may edit slots.
+  { id: 'slotCalendar', path: 'fmc/slots/calendar', resource: 'fmcslots', action: 'edit', nav: { group: 'fmc', order: 21 } },
+  // A view of the appointments lists by time: who may list appointments.
+  { id: 'appointmentCalendar', path: 'appointments/calendar', resource: 'appointments', action: 'list', nav: { group: 'appointments', order: 30 } },
   ...WORKLISTS.map((w, i) => ({ id: w.id, path: `notifications/${w.id}`, resource: 'notifications', action: 'worklist', nav: { group: 'notifications', order: 10 + i } })),
 ];
 

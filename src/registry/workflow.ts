@@ -20,6 +20,11 @@ export interface Transition {
   input?: readonly string[];
   /** The policy action whose roles may make this move; by default whoever may edit the record, else open it. */
   action?: string;
+  /**
+   * The letter that makes the move with Shift (Shift+C completes), on the record in view and on the selected rows:
+   * unique within the entity; Shift keeps moves clear of the lists' own letters (c adds, e edits, x selects).
+   */
+  key?: string;
 }
 
 export interface Workflow {

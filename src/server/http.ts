@@ -26,6 +26,9 @@ export class HttpError extends Error {
 export const fail = (status: ContentfulStatusCode, message: string, extra: Omit<ErrorItem, 'message'> = {}) =>
   new HttpError(status, [{ message, ...extra }]);
 
+/** The one refusal of a caller whose role the policy does not allow here. */
+export const forbidden = () => fail(403, 'You do not have permission to do this', { code: 'forbidden' });
+
 /**
  * A record id from the path: its decimal digits as written, 1 to 2^31 − 1, else 404 as for a record that does not
  * exist. Number() would read `0x24`, `36e0`, `+36` and ` 36` as record 36: one record under many addresses.

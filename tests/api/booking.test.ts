@@ -53,6 +53,18 @@ describe('booking a slot makes its appointment', () => {
     expect(await api.count(appointments)).toBe(before);
   });
 
+  test('a patient who does not exist answers alike for every role that books: no seat taken, nothing told', async () => {
+    const slot = await slotOn('2031-07-08');
+    const answers = [];
+    for (const role of ['fmc', 'superadmin'] as const) {
+      const r = await book(role, slot.id, 2_000_000_000);
+      answers.push({ status: r.status, body: r.body });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toEqual({ status: 400, body: { errors: [{ message: 'The chosen record does not exist', field: 'patient', code: 'not_found' }] } });
+    expect(await seats(slot.id)).toBe(0);
+  });
+
   test('a slot without a doctor cannot be booked: nothing is taken or made', async () => {
     const slot = await slotOn('2031-05-06', { doctor: null });
     const before = await api.count(appointments);

@@ -162,3 +162,13 @@ test('what a fast typist types after choosing Add… waits for the form and land
   await expect(form.getByLabel(/^Name/)).toBeFocused();
   expect(new URL(page.url()).pathname).toBe('/dashboard/speciality/add');
 });
+
+test('a query that only names commands the role may not use says so, not that the spelling is wrong', async ({ page }) => {
+  await signInAs(page, 'railway');
+  await openPalette(page);
+  await page.keyboard.type('invoices');
+  await expect(dialog(page).getByText('“invoices” is not available to your role.')).toBeVisible();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('qzxwv');
+  await expect(dialog(page).getByText('Nothing matches “qzxwv”. Check the spelling, or type less.')).toBeVisible();
+});

@@ -1,9 +1,14 @@
-import { beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { getEntity } from '../../registry';
 import type { Row } from './entities';
 import { keys, type QueryKey } from './keys';
 import { queryClient } from './query-client';
-import { listsChanged, recordChanged } from './writes';
+import { listsChanged, recordChanged, writes } from './writes';
+
+// The booking call answers as the server does: the slot, with the appointment the booking made.
+vi.mock('./slots', () => ({
+  bookSlot: async (slot: number) => ({ id: slot, version: 3, booked: 4, appointment: { id: 90, number: 'APT-2026-000090', scheduledAt: '2026-11-25T04:00:00.000Z' } }),
+}));
 
 /**
  * A write refreshes exactly what it changed, by key: the cache is filled with reads of two entities, a write is
@@ -23,6 +28,10 @@ const READS: Record<string, QueryKey> = {
   patientPicker: patients.options({ q: 'sh', limit: 30 }),
   doctorList: doctors.list({ sort, filters: {} }),
   doctor7: doctors.record(7),
+  slotList: keys.entity('fmcslots').list({ sort, filters: { fmc: '3' } }),
+  slot5: keys.entity('fmcslots').record(5),
+  appointmentList: keys.entity('appointments').list({ sort, filters: {} }),
+  appointment90: keys.entity('appointments').record(90),
   screen: keys.screen('fmclogs', {}),
   search: keys.search('shah'),
 };
@@ -47,5 +56,13 @@ describe('writes invalidate by key', () => {
     expect(stale()).toEqual(['patient8History']);
     listsChanged(getEntity('patients'));
     expect(stale()).toEqual(['patient8History', 'patientList', 'patientPicker', 'patientSearch']);
+  });
+
+  test('a booking: the slot is set from the answer, every list of slots and of appointments refetched', async () => {
+    const { slot, appointment } = await writes.book(5, 12);
+    expect(appointment.number).toBe('APT-2026-000090');
+    expect(queryClient.getQueryData(keys.entity('fmcslots').record(5))).toEqual(slot);
+    expect(slot).not.toHaveProperty('appointment');
+    expect(stale()).toEqual(['appointmentList', 'slotList']);
   });
 });

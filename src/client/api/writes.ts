@@ -1,8 +1,9 @@
-import type { EntityDef } from '../../registry';
+import { getEntity, type EntityDef } from '../../registry';
 import { ownWrite, wrote } from './echoes';
 import { entities, type Row, type TransitionBody } from './entities';
 import { keys } from './keys';
 import { queryClient } from './query-client';
+import { bookSlot } from './slots';
 import { REMIND_BATCH, sendReminders } from './worklists';
 
 /**
@@ -69,6 +70,26 @@ export const writes = {
     const record = await ownWrite(() => entities.transition(def, id, body), (r) => wrote(def.name, r.id, r.version));
     recordChanged(def, record, opts);
     return record;
+  },
+  /**
+   * A seat on a slot for a patient: the slot's answer is set (without the appointment it carries), and every list of
+   * slots and of appointments is refetched, since the booking made an appointment in the same transaction.
+   */
+  async book(slot: number, patient: number) {
+    const slots = getEntity('fmcslots');
+    let answer: Awaited<ReturnType<typeof bookSlot>>;
+    try {
+      // The appointment is new: its echo is its first version.
+      answer = await ownWrite(() => bookSlot(slot, patient), (a) => { wrote(slots.name, a.id, a.version); wrote('appointments', a.appointment.id, 1); });
+    } catch (err) {
+      // Refused as full or closed: the slot changed since it was shown, so its lists are read again.
+      listsChanged(slots);
+      throw err;
+    }
+    const { appointment, ...record } = answer;
+    recordChanged(slots, record);
+    listsChanged(getEntity('appointments'));
+    return { slot: record, appointment };
   },
   /** Reminders to the rows of a worklist, a turn of REMIND_BATCH ids at a time; its pages show who was reminded. */
   async remind(worklist: string, ids: readonly number[]) {

@@ -4,6 +4,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useTranslation } from 'react-i18next';
 import { can, entityPath, titleOf, viewActionFor, type EntityDef } from '../../registry';
+import { historyOf } from '../../../commands';
 import { entities } from '../api/entities';
 import { useRead } from '../api/use-read';
 import { currentRole } from '../state/session';
@@ -49,12 +50,13 @@ export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; v
   if (error) return <p className="alert alert-error" role="alert">{t('details.failed')} {error}</p>;
   if (!row) return <p role="status">{t('app.loading')}</p>;
   const isInvoice = def.name === 'invoices';
+  const history = historyOf({ entity: def.name, record: { id }, selected: 0 }, role);
   return (
     <article aria-labelledby="details-title" className={isInvoice ? 'printable' : undefined}>
       <div className="page-head no-print">
         <h1 id="details-title">{name}: {titleOf(def, row) || `#${row.id}`}</h1>
         {mayList && <Link href={listHref(def, listView)} className="btn">← {t('details.back')} <kbd>Esc</kbd></Link>}
-        {can(role, def.name, 'timeline') && <Link href={entityPath(def, 'timeline', id)} className="btn">{t('details.timeline')}</Link>}
+        {history && <Link href={history} className="btn">{t('details.timeline')} <kbd>h</kbd></Link>}
         {isInvoice && <InvoiceActions def={def} row={row} />}
         {mayEdit && <Link href={entityPath(def, 'edit', id)} className="btn btn-primary">{t('details.edit')} <kbd>e</kbd></Link>}
         {mayDelete && <button className="btn btn-danger" onClick={() => { ui.confirmDelete = { entity: def.name, id }; }}>{t('details.delete')}</button>}

@@ -7,6 +7,8 @@ import { registerScreenAction } from '../state/ui';
 import { TransitionDialog, type DialogResult } from './transition-dialog';
 import { moveLabel, needsDialog, postTransition, refusalText, type MoveInput } from './transition-call';
 import type { Row } from '../api/entities';
+import { Combo } from '../shell/combo';
+import { ariaShortcut, useMoveKeys } from './move-keys';
 
 /**
  * The moves of the record in view, generated from its workflow: one button per move the role may make from the
@@ -22,6 +24,7 @@ export function RecordMoves({ def, row, onReload }: { def: EntityDef; row: Row; 
   const [dialog, setDialog] = useState<Transition | null>(null);
   const [problem, setProblem] = useState<{ stale: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const keys = useMoveKeys();
 
   const run = async (move: Transition, input?: MoveInput): Promise<DialogResult | void> => {
     setBusy(move.name);
@@ -59,11 +62,16 @@ export function RecordMoves({ def, row, onReload }: { def: EntityDef; row: Row; 
     <>
       {moves.length > 0 && (
         <div className="move-bar no-print" role="group" aria-label={t('workflow.actions')}>
-          {moves.map((m) => (
-            <button key={m.name} className={`btn${m.reason ? ' btn-danger' : ''}`} disabled={busy !== null} onClick={() => start(m)}>
-              {busy === m.name ? t('workflow.working') : moveLabel(t, def, m)}
-            </button>
-          ))}
+          {moves.map((m) => {
+            const combo = keys.get(`${def.name}.${m.name}`);
+            return (
+              <button key={m.name} className={`btn${m.reason ? ' btn-danger' : ''}`} disabled={busy !== null} onClick={() => start(m)}
+                aria-keyshortcuts={combo ? ariaShortcut(combo) : undefined}>
+                {busy === m.name ? t('workflow.working') : moveLabel(t, def, m)}
+                {combo && <span aria-hidden="true" className="move-key"> <Combo combo={combo} /></span>}
+              </button>
+            );
+          })}
         </div>
       )}
       {problem && (

@@ -19,10 +19,12 @@ interface Props {
   label: string;
   autoFocus?: boolean;
   invalid?: boolean;
+  /** The record picked, with its title as shown (a screen that names it afterwards: "Booked … for Asha Rao"). */
+  onPicked?: (id: number, title: string) => void;
 }
 
 /** A searchable select of records of another entity (a combobox, keyboard first), single or many. */
-export function RefSelect({ inputId, target, many, value, onChange, onBlur, initialLabels, label, autoFocus, invalid }: Props) {
+export function RefSelect({ inputId, target, many, value, onChange, onBlur, initialLabels, label, autoFocus, invalid, onPicked }: Props) {
   const { t } = useTranslation();
   const def = getEntity(target);
   const ids: number[] = many ? ((value as number[]) ?? []).map(Number) : value === '' || value === null || value === undefined ? [] : [Number(value)];
@@ -53,6 +55,7 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
     if (many) onChange(ids.includes(id) ? ids : [...ids, id]);
     else { onChange(id); setOpen(false); }
     setQuery('');
+    onPicked?.(id, title);
   };
   const remove = (id: number) => onChange(many ? ids.filter((x) => x !== id) : null);
   const listId = `${inputId}-list`;

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { can, entityByName, entityPath, viewActionFor, type EntityDef, type TimelineEvent } from '../../registry';
+import { can, entityByName, entityPath, PATIENT_ENTITY, viewActionFor, type EntityDef, type TimelineEvent } from '../../registry';
+import { AccessReport } from './access-report';
 import { entities } from '../api/entities';
 import { useRead } from '../api/use-read';
 import { useFormat } from './format';
@@ -74,6 +75,7 @@ export function Timeline({ def, id }: { def: EntityDef; id: number }) {
           );
         })}
       </ol>
+      {def.name === PATIENT_ENTITY && can(role, PATIENT_ENTITY, 'access') && <AccessReport id={id} />}
     </section>
   );
 }

@@ -76,6 +76,11 @@ function PaletteDialog({ initial }: { initial: string | null }) {
     let built: ReturnType<typeof commandIndex> | undefined;
     return () => (built ??= commandIndex(available, t, tEnglish, lang));
   }, [available, t, lang]);
+  // The commands the role may not run, indexed only when nothing else matched: to say so rather than blame the spelling.
+  const withheld = useMemo(() => {
+    let built: ReturnType<typeof commandIndex> | undefined;
+    return () => (built ??= commandIndex([...COMMANDS.values()].filter((c) => !isAllowed(c, role)), t, tEnglish, lang));
+  }, [role, t, lang]);
   const typed = !page && query.trim() !== '';
   const hits = useSearchHits(page ? '' : query);
   const boost = useMemo(() => recentBoost(p.recent ?? [], (u) => frecency(u)), [p.recent]);
@@ -126,8 +131,10 @@ function PaletteDialog({ initial }: { initial: string | null }) {
 
   const run = (cmd: Command, args: CommandArgs) => {
     close();
-    // A form opens next: what is typed before it has the focus is kept for its first field (type-ahead.ts).
-    if (cmd.access?.action === 'add' || cmd.access?.action === 'edit') holdTypingForForm();
+    // A form opens next: what is typed before it has the focus is kept for its first field (type-ahead.ts). A command
+    // with a page of its own (`href`: the slot calendar, guarded by the right to edit slots) opens no form, and its
+    // page's fields must get what is typed.
+    if (!cmd.href && (cmd.access?.action === 'add' || cmd.access?.action === 'edit')) holdTypingForForm();
     void cmd.run(commandContext(), args);
   };
   const choose = (cmd: Command, args: CommandArgs = {}) => {
@@ -193,7 +200,9 @@ function PaletteDialog({ initial }: { initial: string | null }) {
                   <PaletteItem value={RETRY} onSelect={hits.retry}><span className="grow">{t('palette.retry')}</span></PaletteItem>
                 </>
               )}
-              {!results.length && !hits.loading && !hits.error && <PaletteEmpty>{nothingMatches(t, query)}</PaletteEmpty>}
+              {!results.length && !hits.loading && !hits.error && (
+                <PaletteEmpty>{rankResults(withheld(), [], query, { limit: 1 }).length ? t('palette.notForRole', { query: query.trim() }) : nothingMatches(t, query)}</PaletteEmpty>
+              )}
             </>
           )}
           {param?.kind === 'choice' && (

@@ -17,6 +17,8 @@ export const SCREEN_COMPONENTS: Record<string, LazyExoticComponent<ComponentType
   drpatient: withStrings(() => import('./drpatient')),
   medprescribed: withStrings(() => import('./medprescribed')),
   fmclogs: withStrings(() => import('./fmclogs')),
+  slotCalendar: withStrings(() => import('./slot-calendar')),
+  appointmentCalendar: withStrings(() => import('./appointment-calendar')),
   ...Object.fromEntries(WORKLISTS.map((w) => [w.id, worklist])),
 };
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { MySessions } from './my-sessions';
 import { toast } from 'sonner';
 import { COMMANDS, DEFAULT_KEYMAP, effectiveKeymap, findClash, isAllowed, LANGUAGES, normaliseCombo, THEMES } from '../../../commands';
 import i18n from '../i18n';
@@ -49,6 +50,7 @@ export function PreferencesPanel() {
           {LANGUAGES.map((v) => <option key={v} value={v}>{t(`lang.${v}`)}</option>)}
         </select>
       </div>
+      <MySessions />
       <h2>{t('profile.keyboard')}</h2>
       <label style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
         <input type="checkbox" checked={p.singleKeyShortcuts} onChange={(e) => void save({ singleKeyShortcuts: e.target.checked })} />

@@ -16,7 +16,12 @@ export function Sidebar() {
   useSnapshot(session);
   const [location] = useLocation();
   const tree = menuTree(COMMANDS.values(), currentRole());
-  const activeGroup = tree.find((g) => g.items.some((c) => c.href && location.startsWith(c.href)))?.group;
+  // The entry of the page in view: the one whose address holds it, the longest if several do (fmc/slots/calendar is
+  // the slot calendar's, not also the slots' and the centres').
+  const current = tree.flatMap((g) => g.items.map((c) => c.href ?? DASHBOARD))
+    .filter((href) => location === href || location.startsWith(`${href}/`))
+    .reduce<string | undefined>((best, href) => (!best || href.length > best.length ? href : best), undefined);
+  const activeGroup = tree.find((g) => g.items.some((c) => c.href && c.href === current))?.group;
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const isOpen = (g: string) => open[g] ?? g === activeGroup;
   const nav = useRef<HTMLElement>(null);
@@ -44,7 +49,7 @@ export function Sidebar() {
               <ul>
                 {node.items.map((cmd) => {
                   const href = cmd.href ?? DASHBOARD;
-                  const active = location === href || location.startsWith(`${href}/`);
+                  const active = href === current;
                   return (
                     <li key={cmd.id}>
                       <Link href={href} className={`item${active ? ' active' : ''}`} aria-current={active ? 'page' : undefined} onClick={chosen}>

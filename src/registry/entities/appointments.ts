@@ -25,7 +25,8 @@ export const appointments = defineEntity({
     fmc: f.ref('fmc'),
     slot: f.ref('fmcslots'),
     mode: f.enum(['in_clinic', 'video', 'home'], { required: true }),
-    scheduledAt: f.datetime({ required: true, sortable: true }),
+    // Filterable as a range (`filter[scheduledAt]=from..to`): the appointments calendar reads a day or a week.
+    scheduledAt: f.datetime({ required: true, sortable: true, filterable: true }),
     durationMinutes: f.int({ required: true, min: 5, max: 240, defaultValue: 15 }),
     status: f.enum(APPOINTMENT_STATUSES, { required: true }),
     reason: f.text({ max: 300 }),
@@ -53,12 +54,12 @@ export const appointments = defineEntity({
     field: 'status',
     initial: 'confirmed',
     transitions: [
-      { name: 'complete', from: ['confirmed'], to: 'completed' },
-      { name: 'markMissed', from: ['confirmed'], to: 'missed' },
+      { name: 'complete', from: ['confirmed'], to: 'completed', key: 'c' },
+      { name: 'markMissed', from: ['confirmed'], to: 'missed', key: 'm' },
       // A new time is no longer the slot's: the seat goes back (server hooks), and the appointment leaves the slot.
-      { name: 'reschedule', from: ['confirmed', 'missed'], to: 'rescheduled', input: ['scheduledAt'], sets: { slot: null } },
-      { name: 'confirm', from: ['rescheduled'], to: 'confirmed' },
-      { name: 'cancel', from: ['confirmed', 'rescheduled'], to: 'cancelled', reason: true, sets: { cancellationReason: '$reason' } },
+      { name: 'reschedule', from: ['confirmed', 'missed'], to: 'rescheduled', input: ['scheduledAt'], sets: { slot: null }, key: 'r' },
+      { name: 'confirm', from: ['rescheduled'], to: 'confirmed', key: 'o' },
+      { name: 'cancel', from: ['confirmed', 'rescheduled'], to: 'cancelled', reason: true, sets: { cancellationReason: '$reason' }, key: 'x' },
     ],
   },
   views: [

@@ -15,7 +15,8 @@ export const fmcslots = defineEntity({
   fields: {
     fmc: f.ref('fmc', { required: true }),
     doctor: f.ref('doctor'),
-    date: f.date({ required: true, sortable: true }),
+    // Filterable as a range (`filter[date]=from..to`): the slot calendar reads a week of a centre's slots.
+    date: f.date({ required: true, sortable: true, filterable: true }),
     startTime: f.time({ required: true, sortable: true }),
     endTime: f.time({ required: true }),
     capacity: f.int({ required: true, min: 1, max: 500, sortable: true, defaultValue: 10 }),

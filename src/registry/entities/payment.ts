@@ -35,9 +35,9 @@ export const payment = defineEntity({
     field: 'status',
     initial: 'pending',
     transitions: [
-      { name: 'complete', from: ['pending'], to: 'completed', sets: { paidAt: '$now' } },
-      { name: 'reject', from: ['pending'], to: 'rejected' },
-      { name: 'cancel', from: ['pending'], to: 'cancelled' },
+      { name: 'complete', from: ['pending'], to: 'completed', sets: { paidAt: '$now' }, key: 'c' },
+      { name: 'reject', from: ['pending'], to: 'rejected', key: 'r' },
+      { name: 'cancel', from: ['pending'], to: 'cancelled', key: 'x' },
     ],
   },
   views: [

@@ -29,6 +29,6 @@ export const payout = defineEntity({
   workflow: {
     field: 'status',
     initial: 'due',
-    transitions: [{ name: 'pay', from: ['due'], to: 'paid', input: ['reference'], sets: { paidAt: '$now' } }],
+    transitions: [{ name: 'pay', from: ['due'], to: 'paid', input: ['reference'], sets: { paidAt: '$now' }, key: 'p' }],
   },
 });

@@ -36,9 +36,9 @@ export const requestVerification = defineEntity({
     initial: 'pending',
     mirror: { ref: 'doctor', field: 'verificationStatus' },
     transitions: [
-      { name: 'submit', from: ['pending'], to: 'requested', sets: { submittedAt: '$now' } },
-      { name: 'approve', from: ['requested'], to: 'verified', sets: { reviewedBy: '$actor', reviewedAt: '$now' } },
-      { name: 'reject', from: ['requested'], to: 'pending', reason: true, sets: { remarks: '$reason', reviewedBy: '$actor', reviewedAt: '$now' } },
+      { name: 'submit', from: ['pending'], to: 'requested', sets: { submittedAt: '$now' }, key: 's' },
+      { name: 'approve', from: ['requested'], to: 'verified', sets: { reviewedBy: '$actor', reviewedAt: '$now' }, key: 'a' },
+      { name: 'reject', from: ['requested'], to: 'pending', reason: true, sets: { remarks: '$reason', reviewedBy: '$actor', reviewedAt: '$now' }, key: 'r' },
     ],
   },
   views: (['pending', 'requested', 'verified'] as const).map((s) => ({ segment: s, filters: { status: s } })),

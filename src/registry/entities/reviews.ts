@@ -23,8 +23,8 @@ export const reviews = defineEntity({
     field: 'status',
     initial: 'published',
     transitions: [
-      { name: 'hide', from: ['published'], to: 'hidden' },
-      { name: 'publish', from: ['hidden'], to: 'published' },
+      { name: 'hide', from: ['published'], to: 'hidden', key: 'h' },
+      { name: 'publish', from: ['hidden'], to: 'published', key: 'p' },
     ],
   },
 });

@@ -36,10 +36,10 @@ export const supportTicket = defineEntity({
     field: 'status',
     initial: 'open',
     transitions: [
-      { name: 'start', from: ['open'], to: 'in_progress' },
-      { name: 'resolve', from: ['in_progress'], to: 'resolved' },
-      { name: 'close', from: ['resolved'], to: 'closed' },
-      { name: 'reopen', from: ['resolved', 'closed'], to: 'open' },
+      { name: 'start', from: ['open'], to: 'in_progress', key: 's' },
+      { name: 'resolve', from: ['in_progress'], to: 'resolved', key: 'r' },
+      { name: 'close', from: ['resolved'], to: 'closed', key: 'x' },
+      { name: 'reopen', from: ['resolved', 'closed'], to: 'open', key: 'o' },
     ],
   },
 });

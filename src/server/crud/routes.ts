@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, holdsPatientData, mayCreate, mayMove, inputSchema, ownedFields, parseListQuery, type Action, type EntityDef, type InputMode } from '../../registry';
-import { fail, fieldErrors, jsonBody, recordIdParam, type AppEnv, type Ctx } from '../http';
+import { fail, fieldErrors, forbidden, jsonBody, recordIdParam, type AppEnv, type Ctx } from '../http';
 import { listRecords } from './list';
 import { scopeWhere } from './scope';
 import { statusHistory, transition, transitionBody } from './transition';
@@ -14,7 +14,7 @@ import { parseExportQuery } from './export-query';
 
 /** The caller must hold a role the policy gives for this action; else 403. */
 export function guard(c: Ctx, resource: string, action: Action) {
-  if (!can(c.get('user').role, resource, action)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
+  if (!can(c.get('user').role, resource, action)) throw forbidden();
 }
 
 
@@ -65,7 +65,7 @@ export function crudRoutes(): Hono<AppEnv> {
     });
     app.post(base, async (c) => {
       const role = c.get('user').role;
-      if (!mayCreate(role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
+      if (!mayCreate(role, def.name)) throw forbidden();
       // A role that may only raise the record gives its raise fields; any other is refused as unknown.
       const mode = can(role, def.name, 'add') ? 'create' : 'raise';
       const input = screenImages(def, validate(def, mode, partPayload(def, 'create', await jsonBody(c)).input), c.get('config').imageOrigins);
@@ -76,7 +76,7 @@ export function crudRoutes(): Hono<AppEnv> {
     // the picker must not become a way to read the table (DECISIONS.md, Pickers).
     app.get(`${base}/options`, async (c) => {
       const role = c.get('user').role;
-      if (!canPickFrom(role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
+      if (!canPickFrom(role, def.name)) throw forbidden();
       const mayList = can(role, def.name, 'list');
       const q = c.req.query('q')?.trim().slice(0, 100) || undefined;
       const rawIds = c.req.query('ids');
@@ -106,7 +106,7 @@ export function crudRoutes(): Hono<AppEnv> {
       });
     });
     app.get(`${base}/:id`, async (c) => {
-      if (!canReadRecord(c.get('user').role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
+      if (!canReadRecord(c.get('user').role, def.name)) throw forbidden();
       const rec = await getRecord(c.get('db'), def, recordIdParam(c), c.get('user'));
       if (holdsPatientData(def)) await audit(c.get('db'), c.get('user'), def, Number(rec.id), 'read', null, rec);
       return c.json({ data: rec });
@@ -114,14 +114,14 @@ export function crudRoutes(): Hono<AppEnv> {
     if (def.workflow) {
       app.post(`${base}/:id/transition`, async (c) => {
         // A role that may make no move of this workflow is refused before anything else is looked at.
-        if (!def.workflow!.transitions.some((m) => mayMove(c.get('user').role, def, m))) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
+        if (!def.workflow!.transitions.some((m) => mayMove(c.get('user').role, def, m))) throw forbidden();
         const id = recordIdParam(c);
         const body = transitionBody.safeParse(await jsonBody(c));
         if (!body.success) throw fieldErrors(body.error.issues);
         return c.json({ data: await transition(c.get('db'), def, id, body.data, c.get('user'), { seller: c.get('config').seller }) });
       });
       app.get(`${base}/:id/history`, async (c) => {
-        if (!canReadRecord(c.get('user').role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
+        if (!canReadRecord(c.get('user').role, def.name)) throw forbidden();
         const id = recordIdParam(c);
         const rec = await getRecord(c.get('db'), def, id, c.get('user'));
         if (holdsPatientData(def)) await audit(c.get('db'), c.get('user'), def, id, 'read_history', null, rec);

@@ -4,7 +4,7 @@ import { columnName, getEntity, memberSchema, moveTo, mayMove, shownKind, type E
 import type { Seller } from '../config';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
-import { fail, fieldErrors, HttpError } from '../http';
+import { fail, fieldErrors, forbidden, HttpError } from '../http';
 import { upsertSearchRow } from '../search';
 import { param } from './columns';
 import { hooksOf } from './hooks';
@@ -77,7 +77,7 @@ export async function transition(db: DB, def: EntityDef, id: number, input: Tran
       if (!move) {
         throw fail(409, `A record that is ${from} cannot become ${input.to}`, { code: 'illegal_transition', field: 'to' });
       }
-      if (!opts.consequence && !mayMove(actor.role, def, move)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
+      if (!opts.consequence && !mayMove(actor.role, def, move)) throw forbidden();
       if (existing.version !== input.version) throw stale();
       const reason = input.reason || undefined;
       if (move.reason && !reason) throw fail(400, 'Give a reason', { field: 'reason', code: 'required' });

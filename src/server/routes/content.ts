@@ -9,7 +9,7 @@ import { canReadRecord, columnName, ENTITIES, fileFieldsOf, mayUpload } from '..
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { auditEvent } from '../crud/audit';
-import { fail, type AppEnv, type SessionUser } from '../http';
+import { fail, forbidden, type AppEnv, type SessionUser } from '../http';
 import { unsafeText } from '../input-safety';
 
 /** Files accepted into the content store, recognised by their first bytes, never by the name or header alone. */
@@ -35,7 +35,7 @@ export const CONTENT_COOKIE = 'console_content';
 export function uploadRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.post('/upload', async (c) => {
-    if (!mayUpload(c.get('user').role)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
+    if (!mayUpload(c.get('user').role)) throw forbidden();
     const buf = Buffer.from(await c.req.arrayBuffer());
     if (buf.length === 0) throw fail(400, 'The file is empty', { field: 'file' });
     if (buf.length > MAX_UPLOAD_BYTES) throw fail(413, 'The file is larger than 2 MB', { field: 'file' });

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import PDFDocument from 'pdfkit';
 import { amountInWords, canReadRecord, getEntity, gstinState, holdsPatientData, invoiceFigures, type InvoiceLine } from '../../registry';
 import type { Seller } from '../config';
-import { fail, recordIdParam, type AppEnv } from '../http';
+import { forbidden, recordIdParam, type AppEnv } from '../http';
 import { audit } from '../crud/audit';
 import { getRecord } from '../crud/write';
 
@@ -155,7 +155,7 @@ export function invoicePdfRoutes(): Hono<AppEnv> {
   const def = getEntity('invoices');
   app.get(`/${def.api}/:id/pdf`, async (c) => {
     const user = c.get('user');
-    if (!canReadRecord(user.role, def.name)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
+    if (!canReadRecord(user.role, def.name)) throw forbidden();
     const id = recordIdParam(c);
     const rec = await getRecord(c.get('db'), def, id, user);
     if (holdsPatientData(def)) await audit(c.get('db'), user, def, id, 'read_pdf', null, rec);

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { auditEvent } from '../crud/audit';
 import type { Role } from '../../registry';
 import type { Database } from '../db/connection';
-import { fail, type AppEnv } from '../http';
+import { fail, forbidden, type AppEnv } from '../http';
 import { takeBackup } from '../backup/archive';
 import { backupName } from '../backup/schedule';
 
@@ -19,7 +19,7 @@ export function systemRoutes(database: Database | undefined): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/system/backup', async (c) => {
     const me = c.get('user');
-    if (!BACKUP_ROLES.includes(me.role)) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
+    if (!BACKUP_ROLES.includes(me.role)) throw forbidden();
     if (!database?.snapshot) {
       throw fail(409, 'The console runs on a PostgreSQL server: back it up with pg_dump (README, "Backups")', { code: 'use_pg_dump' });
     }

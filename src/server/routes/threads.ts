@@ -8,7 +8,7 @@ import { attachLabels } from '../crud/labels';
 import { fetchRecord } from '../crud/write';
 import { inScope } from '../crud/scope';
 import { ident } from '../db/entity-table';
-import { fail, fieldErrors, jsonBody, recordIdParam, type AppEnv, type SessionUser } from '../http';
+import { fail, fieldErrors, forbidden, jsonBody, recordIdParam, type AppEnv, type SessionUser } from '../http';
 import { queueMail } from '../mail';
 import { titlesOf } from './screen-query';
 
@@ -45,7 +45,7 @@ export function threadRoutes(): Hono<AppEnv> {
     for (const [field, fd] of threadsOf(def)) {
       app.post(`/${def.api}/:id/${field}`, async (c) => {
         const user = c.get('user');
-        if (!can(user.role, def.name, 'edit') && !can(user.role, def.name, 'raise')) throw fail(403, 'You do not have permission to do this', { code: 'forbidden' });
+        if (!can(user.role, def.name, 'edit') && !can(user.role, def.name, 'raise')) throw forbidden();
         const id = recordIdParam(c);
         const body = textBody.safeParse(await jsonBody(c));
         if (!body.success) throw fieldErrors(body.error.issues);

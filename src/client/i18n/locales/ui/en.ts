@@ -2,6 +2,7 @@
 export default {
   app: { title: 'Health Console', loading: 'Loading…', skipToContent: 'Skip to content', close: 'Close' },
   cmd: {
+    recordHistory: 'History of this record',
     raise: 'Raise a {{name}}…',
     mine: 'My {{name}}',
     home: 'Go to home',
@@ -42,6 +43,7 @@ export default {
     hint: '↑↓ to move, Enter to choose, Esc to close, Backspace to go back',
     recent: 'Recently used',
     commands: 'Commands',
+    notForRole: '“{{query}}” is not available to your role.',
     nothingFor: 'Nothing matches “{{query}}”. Check the spelling, or type less.',
     searchFailed: 'Records could not be searched ({{message}}). Commands are still listed.',
     retry: 'Search records again',
@@ -353,6 +355,14 @@ export default {
       command: 'View fmc logs',
       title: 'Activity log',
     },
+    slotCalendar: {
+      command: 'Open the slot calendar',
+      title: 'Slot calendar',
+    },
+    appointmentCalendar: {
+      command: 'Open the appointments calendar',
+      title: 'Appointments calendar',
+    },
     doctorInCompleteProfile: {
       command: 'Open doctors with incomplete profiles',
       title: 'Doctors: incomplete profile',
@@ -465,5 +475,27 @@ export default {
     commented: 'Comment added',
     noComments: 'No comments yet.',
     raiseNew: 'Raise a new one',
+  },
+  access: {
+    title: 'Who read or changed this patient\'s data',
+    intro: 'Every read and change of this patient\'s records, their appointments, payments, invoices and more, newest first. Reading this report is logged too.',
+    empty: 'No one has read or changed this patient\'s data yet.',
+    when: 'When',
+    who: 'Who',
+    what: 'How',
+    record: 'Record',
+    from: 'From address',
+    records_one: '{{count}} record',
+    records_other: '{{count}} records',
+  },
+  sessions: {
+    title: 'Where you are signed in',
+    current: 'This browser',
+    since: 'Signed in {{signedIn}} · last used {{lastSeen}}',
+    end: 'Sign out there',
+    ended: 'That session was ended',
+    endAll: 'Sign out everywhere',
+    endAllConfirm: 'Sign out of every browser, this one included?',
+    unknownDevice: 'An unknown browser',
   },
 } as const;

@@ -5,6 +5,7 @@ import type en from './en';
 export default {
   app: { title: 'Consola de salud', loading: 'Cargando…', skipToContent: 'Saltar al contenido', close: 'Cerrar' },
   cmd: {
+    recordHistory: 'Historial de este registro',
     raise: 'Abrir {{name}}…',
     mine: 'Mis {{name}}',
     home: 'Ir al inicio',
@@ -45,6 +46,7 @@ export default {
     hint: '↑↓ para moverse, Enter para elegir, Esc para cerrar, Backspace para volver',
     recent: 'Usados recientemente',
     commands: 'Comandos',
+    notForRole: '«{{query}}» no está disponible para su rol.',
     nothingFor: 'Nada coincide con «{{query}}». Revise la ortografía o escriba menos.',
     searchFailed: 'No se pudieron buscar registros ({{message}}). Los comandos siguen en la lista.',
     retry: 'Buscar registros de nuevo',
@@ -354,6 +356,14 @@ export default {
       command: 'Ver registros del centro',
       title: 'Registro de actividad',
     },
+    slotCalendar: {
+      command: 'Abrir el calendario de franjas',
+      title: 'Calendario de franjas',
+    },
+    appointmentCalendar: {
+      command: 'Abrir el calendario de citas',
+      title: 'Calendario de citas',
+    },
     doctorInCompleteProfile: {
       command: 'Abrir médicos con perfil incompleto',
       title: 'Médicos: perfil incompleto',
@@ -466,5 +476,27 @@ export default {
     commented: 'Comentario añadido',
     noComments: 'Aún no hay comentarios.',
     raiseNew: 'Abrir uno nuevo',
+  },
+  access: {
+    title: 'Quién leyó o cambió los datos de este paciente',
+    intro: 'Cada lectura y cambio de los registros de este paciente, sus citas, pagos, facturas y más, lo más reciente primero. Leer este informe también queda registrado.',
+    empty: 'Nadie ha leído ni cambiado aún los datos de este paciente.',
+    when: 'Cuándo',
+    who: 'Quién',
+    what: 'Cómo',
+    record: 'Registro',
+    from: 'Desde la dirección',
+    records_one: '{{count}} registro',
+    records_other: '{{count}} registros',
+  },
+  sessions: {
+    title: 'Dónde tiene la sesión iniciada',
+    current: 'Este navegador',
+    since: 'Inició sesión {{signedIn}} · último uso {{lastSeen}}',
+    end: 'Cerrar esa sesión',
+    ended: 'Se cerró esa sesión',
+    endAll: 'Cerrar sesión en todas partes',
+    endAllConfirm: '¿Cerrar sesión en todos los navegadores, también en este?',
+    unknownDevice: 'Un navegador desconocido',
   },
 } satisfies UiShape<typeof en>;

@@ -5,6 +5,7 @@ import type en from './en';
 export default {
   app: { title: 'Console santé', loading: 'Chargement…', skipToContent: 'Aller au contenu', close: 'Fermer' },
   cmd: {
+    recordHistory: 'Historique de cette fiche',
     raise: 'Ouvrir {{name}}…',
     mine: 'Mes {{name}}',
     home: 'Aller à l’accueil',
@@ -45,6 +46,7 @@ export default {
     hint: '↑↓ pour se déplacer, Enter pour choisir, Esc pour fermer, Backspace pour revenir',
     recent: 'Utilisés récemment',
     commands: 'Commandes',
+    notForRole: '« {{query}} » n’est pas disponible pour votre rôle.',
     nothingFor: 'Rien ne correspond à « {{query}} ». Vérifiez l’orthographe, ou tapez moins.',
     searchFailed: 'La recherche d’enregistrements a échoué ({{message}}). Les commandes restent listées.',
     retry: 'Relancer la recherche d’enregistrements',
@@ -354,6 +356,14 @@ export default {
       command: 'Voir le journal du centre',
       title: 'Journal d’activité',
     },
+    slotCalendar: {
+      command: 'Ouvrir le calendrier des créneaux',
+      title: 'Calendrier des créneaux',
+    },
+    appointmentCalendar: {
+      command: 'Ouvrir le calendrier des rendez-vous',
+      title: 'Calendrier des rendez-vous',
+    },
     doctorInCompleteProfile: {
       command: 'Ouvrir les médecins au profil incomplet',
       title: 'Médecins : profil incomplet',
@@ -466,5 +476,27 @@ export default {
     commented: 'Commentaire ajouté',
     noComments: 'Pas encore de commentaire.',
     raiseNew: 'En ouvrir un nouveau',
+  },
+  access: {
+    title: 'Qui a consulté ou modifié les données de ce patient',
+    intro: 'Chaque lecture et modification des fiches de ce patient, ses rendez-vous, paiements, factures et plus, la plus récente d’abord. La lecture de ce rapport est journalisée elle aussi.',
+    empty: 'Personne n’a encore consulté ni modifié les données de ce patient.',
+    when: 'Quand',
+    who: 'Qui',
+    what: 'Comment',
+    record: 'Fiche',
+    from: 'Depuis l’adresse',
+    records_one: '{{count}} fiche',
+    records_other: '{{count}} fiches',
+  },
+  sessions: {
+    title: 'Où vous êtes connecté',
+    current: 'Ce navigateur',
+    since: 'Connecté le {{signedIn}} · dernière utilisation {{lastSeen}}',
+    end: 'Y mettre fin',
+    ended: 'Cette session a pris fin',
+    endAll: 'Se déconnecter partout',
+    endAllConfirm: 'Se déconnecter de tous les navigateurs, celui-ci compris ?',
+    unknownDevice: 'Un navigateur inconnu',
   },
 } satisfies UiShape<typeof en>;

@@ -5,6 +5,7 @@ import type en from './en';
 export default {
   app: { title: 'Console sanitaria', loading: 'Caricamento…', skipToContent: 'Vai al contenuto', close: 'Chiudi' },
   cmd: {
+    recordHistory: 'Cronologia di questo record',
     raise: 'Apri {{name}}…',
     mine: 'I miei {{name}}',
     home: 'Vai alla home',
@@ -45,6 +46,7 @@ export default {
     hint: '↑↓ per spostarti, Enter per scegliere, Esc per chiudere, Backspace per tornare indietro',
     recent: 'Usati di recente',
     commands: 'Comandi',
+    notForRole: '«{{query}}» non è disponibile per il tuo ruolo.',
     nothingFor: 'Nessun risultato per «{{query}}». Controlla l’ortografia, o scrivi meno.',
     searchFailed: 'Impossibile cercare tra i record ({{message}}). I comandi restano elencati.',
     retry: 'Cerca di nuovo tra i record',
@@ -354,6 +356,14 @@ export default {
       command: 'Vedi il registro del centro',
       title: 'Registro attività',
     },
+    slotCalendar: {
+      command: 'Apri il calendario delle fasce orarie',
+      title: 'Calendario fasce orarie',
+    },
+    appointmentCalendar: {
+      command: 'Apri il calendario degli appuntamenti',
+      title: 'Calendario appuntamenti',
+    },
     doctorInCompleteProfile: {
       command: 'Apri i medici con profilo incompleto',
       title: 'Medici: profilo incompleto',
@@ -466,5 +476,27 @@ export default {
     commented: 'Commento aggiunto',
     noComments: 'Ancora nessun commento.',
     raiseNew: 'Aprine uno nuovo',
+  },
+  access: {
+    title: 'Chi ha letto o modificato i dati di questo paziente',
+    intro: 'Ogni lettura e modifica dei record di questo paziente, appuntamenti, pagamenti, fatture e altro, dalla più recente. Anche la lettura di questo rapporto è registrata.',
+    empty: 'Nessuno ha ancora letto o modificato i dati di questo paziente.',
+    when: 'Quando',
+    who: 'Chi',
+    what: 'Come',
+    record: 'Record',
+    from: 'Dall’indirizzo',
+    records_one: '{{count}} record',
+    records_other: '{{count}} record',
+  },
+  sessions: {
+    title: 'Dove hai effettuato l’accesso',
+    current: 'Questo browser',
+    since: 'Accesso {{signedIn}} · ultimo uso {{lastSeen}}',
+    end: 'Esci da lì',
+    ended: 'Quella sessione è terminata',
+    endAll: 'Esci ovunque',
+    endAllConfirm: 'Uscire da tutti i browser, compreso questo?',
+    unknownDevice: 'Un browser sconosciuto',
   },
 } satisfies UiShape<typeof en>;

@@ -5,6 +5,7 @@ import type en from './en';
 export default {
   app: { title: '健康管理控制台', loading: '加载中…', skipToContent: '跳到主要内容', close: '关闭' },
   cmd: {
+    recordHistory: '此记录的历史',
     raise: '提交{{name}}…',
     mine: '我的{{name}}',
     home: '前往首页',
@@ -45,6 +46,7 @@ export default {
     hint: '↑↓ 移动，Enter 选择，Esc 关闭，Backspace 返回上一级',
     recent: '最近使用',
     commands: '命令',
+    notForRole: '“{{query}}”不适用于您的角色。',
     nothingFor: '没有与“{{query}}”匹配的项。请检查拼写，或少输入一些。',
     searchFailed: '无法搜索记录（{{message}}）。命令仍在列表中。',
     retry: '重新搜索记录',
@@ -354,6 +356,14 @@ export default {
       command: '查看 FMC 日志',
       title: '活动日志',
     },
+    slotCalendar: {
+      command: '打开时段日历',
+      title: '时段日历',
+    },
+    appointmentCalendar: {
+      command: '打开预约日历',
+      title: '预约日历',
+    },
     doctorInCompleteProfile: {
       command: '打开资料不完整的医生',
       title: '医生：资料不完整',
@@ -466,5 +476,27 @@ export default {
     commented: '已添加评论',
     noComments: '还没有评论。',
     raiseNew: '提交新的',
+  },
+  access: {
+    title: '谁查看或修改了该患者的数据',
+    intro: '该患者的记录、预约、付款、发票等的每一次查看和修改，最新的在前。查看本报告也会被记录。',
+    empty: '还没有人查看或修改该患者的数据。',
+    when: '时间',
+    who: '人员',
+    what: '方式',
+    record: '记录',
+    from: '来源地址',
+    records_one: '{{count}} 条记录',
+    records_other: '{{count}} 条记录',
+  },
+  sessions: {
+    title: '您的登录位置',
+    current: '此浏览器',
+    since: '登录于 {{signedIn}} · 最近使用 {{lastSeen}}',
+    end: '在该处退出',
+    ended: '该会话已结束',
+    endAll: '在所有位置退出',
+    endAllConfirm: '要退出所有浏览器（包括此浏览器）吗？',
+    unknownDevice: '未知浏览器',
   },
 } satisfies UiShape<typeof en>;

@@ -1,0 +1,15 @@
+import { http } from './client';
+import { keys, type Read } from './keys';
+
+/** One place the user is signed in: a browser, with when it signed in and was last used. */
+export interface MySession { id: number; createdAt: string; lastSeenAt: string; userAgent: string | null; current: boolean }
+
+/** The user's live sessions (preferences: "Where you are signed in"), one ended, or all of them. */
+export const mySessions = {
+  list: (): Read<MySession[]> => ({
+    key: keys.screen('my-sessions'),
+    fetch: (signal) => http.get<{ data: MySession[] }>('/api/me/sessions', { signal }).then((r) => r.data),
+  }),
+  end: (id: number) => http.delete<unknown>(`/api/me/sessions/${id}`),
+  endAll: () => http.post<{ data: { ended: number } }>('/api/me/sessions/end-all'),
+};
