@@ -84,3 +84,40 @@ describe("this tab's own writes", () => {
     expect([isEcho(event(43, 5, 'delete')), isEcho(event(43, 6, 'restore'))]).toEqual([true, false]);
   });
 });
+
+describe('the stream', () => {
+  test('sends the token, reconnects with the last id it heard, and stops on a 401 that ends the session', async () => {
+    const { vi } = await import('vitest');
+    const { onSessionExpired } = await import('./client');
+    const { startChangeStream } = await import('./events');
+    vi.stubGlobal('localStorage', { getItem: (k: string) => (k === 'id_token' ? 'tok' : null) });
+    const calls: Headers[] = [];
+    const answers: ((res: Response) => void)[] = [];
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      calls.push(new Headers(init.headers));
+      return new Promise<Response>((resolve) => answers.push(resolve));
+    });
+    const called = (n: number) => vi.waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(n), { timeout: 60_000, interval: 20 });
+    let expired = false;
+    const off = onSessionExpired(() => { expired = true; });
+    try {
+      const stop = startChangeStream();
+      expect(startChangeStream()).toBe(stop); // one stream per tab
+      await called(1);
+      expect(calls[0].get('authorization')).toBe('Bearer tok');
+      expect(calls[0].has('last-event-id')).toBe(false);
+      answers[0](new Response('retry: 3000\nid: ab-0\n\n: heartbeat\n\nid: ab-1\ndata: {"entity":"nothing","id":1,"version":1,"action":"update","at":"","by":null}\n\n', { headers: { 'content-type': 'text/event-stream' } }));
+      await called(2); // the stream ended: it reconnects
+      expect(calls[1].get('last-event-id')).toBe('ab-1');
+      answers[1](Response.json({ errors: [{ message: 'expired', expired: true }] }, { status: 401 }));
+      await vi.waitFor(() => expect(expired).toBe(true), { timeout: 60_000 });
+      // Stopped: a new start opens a stream of its own.
+      const again = startChangeStream();
+      expect(again).not.toBe(stop);
+      again();
+    } finally {
+      off();
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -155,7 +155,8 @@ export function startChangeStream(): () => void {
     clearTimeout(timer);
     clearTimeout(flushTimer);
     controller?.abort();
-    running = null;
+    // Only this stream's own registration: a stream of the user signed in since must not be forgotten.
+    if (running?.stop === stop) running = null;
   };
   running = { stop };
   void connect(0);
