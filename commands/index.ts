@@ -11,6 +11,7 @@ export * from './menu';
 export { historyOf } from './navigation';
 export { THEMES, LANGUAGES } from './navigation';
 export { PAYMENT_PERIODS } from './workflow';
+export { valueLabel, viewLabel } from './value-label';
 
 /** The one command registry: navigation commands and every entity's generated commands. */
 export const COMMANDS: ReadonlyMap<string, Command> = createRegistry([

@@ -50,6 +50,7 @@ export const LIST_KEYS: { keys: string; label: string }[] = [
   { keys: 'Enter', label: 'keys.open' },
   { keys: 'e', label: 'keys.edit' },
   { keys: 'x', label: 'keys.select' },
+  { keys: 'Delete', label: 'keys.delete' },
   { keys: 'Esc', label: 'keys.close' },
 ];
 

@@ -3,6 +3,7 @@ import {
   type EntityDef, type Transition,
 } from '../src/registry';
 import type { Command, Translate } from './define';
+import { viewLabel } from './value-label';
 
 const plural = (t: Translate, def: EntityDef) => t(`${def.name}.other`, { ns: 'entities' });
 
@@ -19,10 +20,10 @@ function viewCommands(def: EntityDef): Command[] {
     id: `${def.name}.list.${v.segment}`,
     category: 'entity',
     keywords: [def.name, def.api, v.segment],
-    title: (t) => t('cmd.listView', { name: plural(t, def), view: t(`view.${v.segment}`) }),
+    title: (t) => t('cmd.listView', { name: plural(t, def), view: viewLabel(t, def, v) }),
     access: { resource: def.name, action: 'list' },
     menu: def.nav && { group: def.nav.group, order: def.nav.order + i },
-    menuLabel: (t) => t(`view.${v.segment}`),
+    menuLabel: (t) => viewLabel(t, def, v),
     href: entityPath(def, 'list', undefined, v.segment),
     run: (ctx) => ctx.navigate(entityPath(def, 'list', undefined, v.segment)),
   }));
@@ -32,7 +33,8 @@ function viewCommands(def: EntityDef): Command[] {
 function applies(def: EntityDef, move: Transition, inView: ReturnType<Parameters<NonNullable<Command['when']>>[0]['inView']>): boolean {
   if (inView.entity !== def.name) return false;
   if (inView.record) return movesFrom(def, inView.record.status).includes(move);
-  return inView.selected > 0;
+  // A review (approving a verification) is made on the record's page, after its documents: never on selected rows.
+  return !move.review && inView.selected > 0;
 }
 
 function transitionCommands(def: EntityDef): Command[] {

@@ -76,6 +76,7 @@ export function defineEntity(def: EntityDef): EntityDef {
     for (const s of [wf.initial, ...wf.transitions.flatMap((t) => [...t.from, t.to])]) if (!values.includes(s)) problems.push(`workflow status ${s} is not a value of ${wf.field}`);
     for (const t of wf.transitions) for (const k of [...Object.keys(t.sets ?? {}), ...(t.input ?? [])]) if (!has(k)) problems.push(`transition ${t.name} sets ${k}, which is not a field`);
     if (wf.mirror && def.fields[wf.mirror.ref]?.kind !== 'ref') problems.push(`workflow mirror ${wf.mirror.ref} is not a reference`);
+    for (const t of wf.transitions) if (t.review && def.fields[t.review.names]?.kind !== 'ref') problems.push(`transition ${t.name} reviews ${t.review.names}, which is not a reference`);
     const names = wf.transitions.map((t) => t.name);
     if (new Set(names).size !== names.length) problems.push('transition names repeat');
   }

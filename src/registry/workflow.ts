@@ -25,6 +25,13 @@ export interface Transition {
    * unique within the entity; Shift keeps moves clear of the lists' own letters (c adds, e edits, x selects).
    */
   key?: string;
+  /**
+   * A review (a verification approved): the console offers the move only once every document of the record (its
+   * file fields, fileFieldsOf) was opened on its page, and then asks for confirmation naming the record that the
+   * reference `names` points to (the doctor verified). The reviewer's care, kept by the details page
+   * (client/entity/record-moves.tsx); the server's rule stays who may move and from where.
+   */
+  review?: { names: string };
 }
 
 export interface Workflow {

@@ -8,6 +8,7 @@ import { authRoutes } from './auth/routes';
 import { authenticate } from './auth/sessions';
 import type { Config } from './config';
 import { crudRoutes } from './crud/routes';
+import { openApiDocument, servedRoutes } from './openapi';
 import type { Database, DB } from './db/connection';
 import { clientAddress, fail, HttpError, setOnAnswer, type AppEnv } from './http';
 import { inlineScriptSources, serveAsset, serveIndex } from './static-assets';
@@ -30,7 +31,7 @@ import { metricsHandler } from './ops/metrics-route';
 import { requestLog, routeTemplate } from './ops/request-log';
 
 /** Calls that need no session: sign-in and the public auth pages. validate and logout check the token themselves. */
-const PUBLIC = [/^\/api\/adminUser\/(login|validate\/authToken|logout)$/, /^\/api\/auth\//];
+const PUBLIC = [/^\/api\/adminUser\/(login|validate\/authToken|logout)$/, /^\/api\/auth\//, /^\/api\/openapi\.json$/];
 
 /**
  * Whether the request came with a body that was not read to its end when the answer is sent (a body over the limit
@@ -66,6 +67,9 @@ function contentSecurityPolicy(config: Config, inlineScripts: string[]): string 
     `img-src ${["'self'", 'data:', 'blob:', ...config.imageOrigins].join(' ')}`,
     `connect-src ${connect.join(' ')}`,
     "font-src 'self'",
+    // A document opened in the console (a verification's PDF) is fetched with the session's token and shown from a
+    // blob: address, which only the console's own script can make; nothing else is framed.
+    "frame-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -143,6 +147,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', systemRoutes(deps.database));
   api.route('/', eventRoutes(deps.database));
   api.route('/', crudRoutes());
+  // The API's description, made once from the routes served (openapi.ts): the shape of the calls, no data.
+  let described: unknown;
+  api.get('/openapi.json', (c) => c.json(described ??= openApiDocument(servedRoutes(app.routes))));
   api.all('*', () => { throw fail(404, 'There is no such call', { code: 'not_found' }); });
   app.route('/api', api);
   app.route('/content', contentFiles());

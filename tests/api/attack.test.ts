@@ -26,6 +26,7 @@ type Rule = 'public' | 'session' | 'token' | ((role: Role) => boolean);
 /** Routes that are not an entity's generated CRUD: who may call them. */
 const SPECIAL: Record<string, Rule> = {
   'GET /api/auth/config': 'public',
+  'GET /api/openapi.json': 'public',
   'POST /api/adminUser/login': 'public',
   'POST /api/auth/signup': 'public',
   'POST /api/auth/forgot-password': 'public',

@@ -33,6 +33,8 @@ describe('security headers', () => {
     expect(policy['script-src']).not.toContain("'unsafe-eval'");
     expect(policy['frame-ancestors']).toEqual(["'none'"]);
     expect(policy['object-src']).toEqual(["'none'"]);
+    // Frames: the console's own pages and the blob: documents its script makes (a verification's PDF), nothing else.
+    expect(policy['frame-src']).toEqual(["'self'", 'blob:']);
     expect(r.headers.get('x-content-type-options')).toBe('nosniff');
     expect(r.headers.get('referrer-policy')).toBeTruthy();
     if (r.status >= 400 && r.headers.get('content-type')?.includes('json')) expect(r.body.errors[0].message).toEqual(expect.any(String));

@@ -39,6 +39,17 @@ describe('the History of a patient', () => {
     expect((again.body.data as Event[]).filter((e) => e.what === 'audit').map((e) => e.action)).toEqual(['update', 'create']);
   });
 
+  test('a changed reference is named by its title, for a role that may read it', async () => {
+    const payload = (await api.payload(patients))!;
+    const made = await createRecord(api.db, patients, { ...payload, city: null }, { id: api.userIds.superadmin, role: 'superadmin' }, 10);
+    const city = (await api.insert(getEntity('city')))!;
+    await updateRecord(api.db, patients, Number(made.id), { ...payload, city: city.id, version: made.version }, { id: api.userIds.admin, role: 'admin' }, 10);
+    const r = await api.call('admin', 'GET', `/api/patients/${made.id}/timeline`);
+    const own = (r.body.data as Event[]).filter((e) => e.what === 'audit' && e.entity === 'patients');
+    expect(own[0].changes).toEqual({ city: { from: null, to: city.id } });
+    expect(r.body.titles.city[Number(city.id)]).toBe(String(city.name));
+  });
+
   test("an appointment of the patient completed: the appointment's status before and after, and who moved it", async () => {
     const patient = (await api.insert(patients))!;
     const appt = (await api.insert(appointments))!;

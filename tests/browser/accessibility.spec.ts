@@ -140,6 +140,18 @@ async function superadminScreens(page: Page, report: Report) {
   await check(page, report, 'transition dialog (cancel, with a reason)');
   await closeDialog(page);
 
+  // A verification request under review: its documents beside it, then a scan open in the viewer.
+  await open(page, '/dashboard/requestVerification/requested', 'Verification requests: Waiting for review');
+  await expect(page.locator('tbody tr[data-focused="true"]')).toBeVisible();
+  await page.getByRole('grid').press('Enter');
+  const documents = page.getByRole('region', { name: 'Documents' });
+  await expect(documents.getByRole('button').first()).toBeVisible();
+  await check(page, report, 'details (verification request, its documents)');
+  await documents.getByRole('button').filter({ has: page.locator('.doc-kind', { hasText: 'IMG' }) }).first().click();
+  await expect(page.getByRole('dialog').getByRole('img')).toBeVisible();
+  await check(page, report, 'document viewer (a scan)');
+  await closeDialog(page);
+
   // Forms: references, enums, a date and money (a doctor); rich text (a content page).
   await open(page, '/dashboard/doctor', 'Doctors');
   await page.getByRole('grid').press('c');

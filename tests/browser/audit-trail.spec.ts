@@ -58,3 +58,14 @@ test('my sessions in the preferences: this browser is listed, and "Sign out ever
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Email')).toBeVisible();
 });
+
+test("a patient's timeline lists what is still to come apart from their history", async ({ page }) => {
+  await signInReady(page, 'superadmin');
+  const api = await apiOf(page);
+  const ahead = (await api.get('/api/appointments?filter[status]=confirmed&sort=scheduledAt:desc&limit=1')).body.data[0] as { number: string; patient: number; scheduledAt: string };
+  expect(Date.parse(ahead.scheduledAt)).toBeGreaterThan(Date.now());
+  await page.goto(`/dashboard/patients/timeline/${ahead.patient}`);
+  const upcoming = page.getByRole('list', { name: 'Upcoming' });
+  await expect(upcoming.getByText(ahead.number)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'History' }).getByText(ahead.number)).toHaveCount(0);
+});

@@ -459,10 +459,9 @@ test.describe('date, datetime and time', () => {
     await expect(field(form, 'Scheduled for')).toHaveAttribute('aria-invalid', 'true');
 
     await tabTo(page, field(form, 'Scheduled for'));
-    await page.keyboard.type('02012026'); // month, day, year (en-US)
-    await page.keyboard.press('Tab'); // to the time part of the same input
-    await page.keyboard.type('0930A');
-    await expect(field(form, 'Scheduled for')).toHaveValue('2026-02-01T09:30');
+    // Typed as written in India: the day first, the time in 12-hour form; what it was read as is said under it.
+    await page.keyboard.type('01/02/2026 9:30am');
+    await expect(form.locator('#f-scheduledAt-understood')).toHaveText('Read as: 01/02/2026, 9:30 am');
     await page.keyboard.press('Control+Enter');
     await expect(toast(page, 'Notification campaign saved')).toBeVisible();
 
@@ -474,7 +473,7 @@ test.describe('date, datetime and time', () => {
     const api = await apiOf(page);
     expect((await api.get(`/api/notification/${id}`)).body.data.scheduledAt).toBe('2026-02-01T04:00:00.000Z'); // 09:30 IST
     await page.keyboard.press('e');
-    await expect(field(page.getByRole('dialog', { name: 'Edit Notification campaign' }), 'Scheduled for')).toHaveValue('2026-02-01T09:30');
+    await expect(field(page.getByRole('dialog', { name: 'Edit Notification campaign' }), 'Scheduled for')).toHaveValue('01/02/2026 09:30');
   });
 
   test('fmc slot: date and times typed, end after start, the computed booked count shown but never typed', async ({ page }) => {
@@ -492,8 +491,8 @@ test.describe('date, datetime and time', () => {
     await pickRef(page, combo(form, 'Centre'), centre.slice(0, 10), centre);
     // Tab also moves between the parts of a date or time input: each field is reached by tabbing until it has the focus.
     await tabTo(page, field(form, 'Date'));
-    await page.keyboard.type('03012026'); // month, day, year (en-US)
-    await expect(field(form, 'Date')).toHaveValue('2026-03-01');
+    await page.keyboard.type('01/03/2026'); // the day first, as written in India
+    await expect(form.locator('#f-date-understood')).toHaveText('Read as: 01/03/2026');
     await tabTo(page, field(form, 'Start time'));
     await page.keyboard.type('1000A');
     await tabTo(page, field(form, 'End time'));
@@ -577,7 +576,7 @@ test.describe('longText and richText', () => {
     await tabTo(page, field(form, 'Audience'));
     await page.keyboard.press('ArrowDown'); // Everyone → Patient
     await tabTo(page, field(form, 'Effective from'));
-    await page.keyboard.type('04012026');
+    await page.keyboard.type('01/04/2026');
     await tabTo(page, field(form, 'Published'));
     await page.keyboard.press('Space');
     await page.keyboard.press('Control+Enter');

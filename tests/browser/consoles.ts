@@ -17,11 +17,15 @@ const FIRST_PORT: Record<Dataset, number> = {
   demo: Number(process.env.BROWSER_TEST_DEMO_PORT ?? 8098),
 };
 
-/** Where tests/browser/start-consoles.ts answers once every console listens. */
-export const READY_PORT = FIRST_PORT.empty + 1;
 
 export const consolePort = (dataset: Dataset, worker: number) => FIRST_PORT[dataset] - 10 * worker;
 export const consoleUrl = (dataset: Dataset, worker: number) => `http://127.0.0.1:${consolePort(dataset, worker)}`;
+
+/**
+ * Where tests/browser/start-consoles.ts answers once every console listens: the port after the highest console's
+ * (8100 by default), never one of theirs, even when the two data sets' ports are next to each other (4321 and 4322).
+ */
+export const READY_PORT = Math.max(FIRST_PORT.empty, FIRST_PORT.demo) + 1;
 
 /** Every console of the run, with its own data folder (named by its port, so runs on other ports never share one). */
 export const CONSOLES = Array.from({ length: WORKERS }, (_, worker) => (['empty', 'demo'] as const).map((dataset) => ({

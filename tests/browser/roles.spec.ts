@@ -8,7 +8,7 @@ import { signInAs } from './helpers';
 const groupLabel = (g: string) => (en.nav.group as Record<string, string>)[g];
 /** The English text of a key, from the locale files themselves (this file runs in Node, without i18next). */
 const lookup = (tree: unknown, key: string): unknown => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], tree);
-const tEn = (key: string, opts?: Record<string, unknown>) => String(lookup(opts?.ns === 'entities' ? entitiesEn : en, key) ?? key);
+const tEn = (key: string, opts?: Record<string, unknown>) => String(lookup(opts?.ns === 'entities' ? entitiesEn : en, key) ?? (opts && 'defaultValue' in opts ? opts.defaultValue : key));
 /** A sidebar item's label as the sidebar shows it: the command's menu label (a list, a list by status, a bespoke screen). */
 const itemLabel = (id: string) => {
   const cmd = COMMANDS.get(id)!;

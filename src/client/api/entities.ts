@@ -1,5 +1,5 @@
 import { listQueryString, type EntityDef, type TimelineEvent } from '../../registry';
-import { http, type Page } from './client';
+import { http, resolveUrl, type Page } from './client';
 import { download } from './download';
 import { keys, type ListParams, type OptionsParams, type Pages, type Read } from './keys';
 
@@ -69,9 +69,11 @@ export const entities = {
     key: keys.entity(def.name).options(params),
     fetch: (signal) => data(http.get<{ data: RecordOption[] }>(`${base(def)}/options?${optionsQuery(params)}`, { signal })),
   }),
-  timeline: (def: EntityDef, id: number): Read<TimelineEvent[]> => ({
+  /** A record's history by date, and the titles of the records its changes refer to (by entity and id). */
+  timeline: (def: EntityDef, id: number): Read<{ events: TimelineEvent[]; titles: Record<string, Record<number, string>> }> => ({
     key: keys.entity(def.name).timeline(id),
-    fetch: (signal) => data(http.get<{ data: TimelineEvent[] }>(`${base(def)}/${id}/timeline`, { signal })),
+    fetch: (signal) => http.get<{ data: TimelineEvent[]; titles?: Record<string, Record<number, string>> }>(`${base(def)}/${id}/timeline`, { signal })
+      .then((r) => ({ events: r.data, titles: r.titles ?? {} })),
   }),
   /** The list's query string, then the columns, one header per column, and the ids. */
   exportAddress(def: EntityDef, spec: ExportSpec): string {
@@ -94,4 +96,9 @@ export const entities = {
   pdfAddress: (def: EntityDef, id: number) => `${base(def)}/${id}/pdf`,
   /** A file at one of the addresses above, as it streams. */
   download,
+  /**
+   * A file of the content store (a file or image field's value), read with the session's token: the store answers
+   * 404 to a session that may not read the record holding it, and a plain link or <iframe> could not send the token.
+   */
+  file: (address: string, signal?: AbortSignal) => download(resolveUrl(address), { signal }).then((r) => r.blob()),
 };

@@ -5,6 +5,7 @@ import { listsChanged } from '../api/writes';
 import { movesFrom, titleOf, type EntityDef, type Transition } from '../../registry';
 import { TransitionDialog } from './transition-dialog';
 import { moveLabel, needsDialog, postTransition, refusalText, type MoveInput } from './transition-call';
+import { valueLabel } from '../../../commands';
 import type { Row } from '../api/entities';
 
 interface RowResult { id: number; title: string; ok: boolean; text: string }
@@ -38,7 +39,7 @@ export function BulkMoves({ handle, def, moves, selected, onFinished, onDismiss 
       const outcome = await postTransition(def, row.id, row.version, move, input, { lists: false });
       const title = titleOf(def, row) || `#${row.id}`;
       results.push(outcome.ok
-        ? { id: row.id, title, ok: true, text: t('workflow.resultOk', { status: t(String(outcome.record[def.workflow!.field]), { ns: 'enums' }) }) }
+        ? { id: row.id, title, ok: true, text: t('workflow.resultOk', { status: valueLabel(t, def.name, def.workflow!.field, String(outcome.record[def.workflow!.field])) }) }
         : { id: row.id, title, ok: false, text: refusalText(t, def, move, outcome) });
       setProgress({ done: results.length, count: rows.length });
     }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { useHotkeys } from 'react-hotkeys-hook';
@@ -11,6 +11,8 @@ import { currentRole } from '../state/session';
 import { setInView, ui } from '../state/ui';
 import { FieldValue } from './field-value';
 import { RecordMoves } from './record-moves';
+import { DocumentsPanel } from './document-viewer';
+import { documentsOf } from './record-documents';
 import { StatusHistory } from './status-history';
 import { InvoiceActions, InvoiceDocument } from './invoice-document';
 import { listHref } from './list-memory';
@@ -20,6 +22,8 @@ import { useFormat } from './format';
  * The details page of any record: every readable field, with edit (e) and delete where the role may; for a record
  * with a workflow, the moves its status allows and its status history; an invoice as a printable document.
  * `view`: the status segment of a record path that carries one (requestVerification/{status}/view/{id}).
+ * A record with documents (file fields: a verification's certificates) shows them beside its fields, each opened in a
+ * viewer; what this visit of the page opened is kept here, for a review's move to wait on (record-moves.tsx).
  */
 export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; view?: string }) {
   const { t } = useTranslation();
@@ -33,6 +37,11 @@ export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; v
   const mayDelete = can(role, def.name, 'delete');
   const mayList = can(role, def.name, 'list');
   const listView = def.views?.some((v) => v.segment === view) ? view : undefined;
+  const documents = useMemo(() => (row ? documentsOf(def, row) : []), [def, row]);
+  // Opened in this visit of the page: another record, or coming back to this one, starts again.
+  const [opened, setOpened] = useState<{ id: number; seen: ReadonlySet<string> }>({ id, seen: new Set() });
+  const seen = opened.id === id ? opened.seen : new Set<string>();
+  const markOpened = (address: string) => setOpened((o) => ({ id, seen: new Set([...(o.id === id ? o.seen : []), address]) }));
   useHotkeys('e', () => mayEdit && navigate(entityPath(def, 'edit', id)), [mayEdit, def, id]);
   useHotkeys('escape', () => mayList && navigate(listHref(def, listView)), [mayList, def, listView]);
 
@@ -62,9 +71,10 @@ export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; v
         {mayDelete && <button className="btn btn-danger" onClick={() => { ui.confirmDelete = { entity: def.name, id }; }}>{t('details.delete')}</button>}
       </div>
       {def.workflow && (
-        <RecordMoves def={def} row={row} onReload={record.retry} />
+        <RecordMoves def={def} row={row} onReload={record.retry} documents={documents} opened={seen} />
       )}
       {isInvoice ? <InvoiceDocument row={row} /> : (
+        <div className={documents.length ? 'details-with-documents' : undefined}>
         <dl className="details">
           {Object.keys(def.fields).map((field) => (
             <div key={field} style={{ display: 'contents' }}>
@@ -76,6 +86,8 @@ export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; v
           <dt>{t('details.updated')}</dt><dd>{f.moment(String(row.updatedAt))}</dd>
           <dt>{t('details.version')}</dt><dd>{row.version}</dd>
         </dl>
+        <DocumentsPanel docs={documents} opened={seen} onOpened={markOpened} />
+        </div>
       )}
       {def.workflow && <StatusHistory def={def} id={id} version={row.version} />}
     </article>

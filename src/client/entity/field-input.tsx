@@ -2,7 +2,9 @@ import { lazy, Suspense, useRef } from 'react';
 import { Controller, useFieldArray, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isInput, shownKind, type EntityDef, type FieldDef } from '../../registry';
+import { DateTextInput } from './date-text-input';
 import { FileInput } from './file-input';
+import { valueLabel } from '../../../commands';
 import { RefSelect } from './ref-select';
 
 /** TipTap is large: it loads with the first form that has rich text, never with the console. */
@@ -69,7 +71,7 @@ export function FieldInput({ def, field, fd, form, mode, record, autoFocus, tran
       control = (
         <select {...common} {...form.register(name)}>
           {!fd.required && <option value="">{t('form.chooseNone')}</option>}
-          {fd.values!.map((v) => <option key={v} value={v}>{t(v, { ns: 'enums' })}</option>)}
+          {fd.values!.map((v) => <option key={v} value={v}>{valueLabel(t, def.name, within ? `${within.list}.${field}` : field, v)}</option>)}
         </select>
       );
       break;
@@ -83,10 +85,13 @@ export function FieldInput({ def, field, fd, form, mode, record, autoFocus, tran
       control = <span className="money"><span aria-hidden>₹</span><input type="text" inputMode="decimal" {...common} {...form.register(name)} /></span>;
       break;
     case 'date':
-      control = <input type="date" {...common} {...form.register(name)} />;
-      break;
     case 'datetime':
-      control = <input type="datetime-local" {...common} {...form.register(name)} />;
+      // Typed as text in the user's order or in words, read as they type (date-text-input.tsx).
+      control = (
+        <Controller control={form.control} name={name} render={({ field: f }) => (
+          <DateTextInput common={common} value={String(f.value ?? '')} onChange={f.onChange} onBlur={f.onBlur} inputRef={f.ref} withTime={kind === 'datetime'} />
+        )} />
+      );
       break;
     case 'time':
       control = <input type="time" {...common} {...form.register(name)} />;

@@ -4,6 +4,7 @@ import { shownKind, type EntityDef, type FieldDef } from '../../registry';
 import { resolveUrl } from '../api/client';
 import { knownImageOrigins, useImageOrigins, useLoadableImage } from '../api/image-origins';
 import { httpsOrigin, isLoadableImage } from '../../registry/image-addresses';
+import { valueLabel } from '../../../commands';
 import { formatsFor, useFormat } from './format';
 
 /** Rupees in the language given (English as in India: ₹1,00,000.00); blank for what is not a number. */
@@ -46,7 +47,7 @@ export function FieldValue({ def, field, row, full = false }: { def: EntityDef; 
   switch (shownKind(fd)) {
     case 'ref': return <span>{(labels?.[field] as string) ?? `#${value}`}</span>;
     case 'refs': return <span>{((labels?.[field] as string[]) ?? (value as number[]).map((v) => `#${v}`)).join(', ')}</span>;
-    case 'enum': return <span className={`status status-${value}`}>{t(String(value), { ns: 'enums' })}</span>;
+    case 'enum': return <span className={`status status-${value}`}>{valueLabel(t, def.name, field, String(value))}</span>;
     case 'bool': return <span>{value ? t('value.yes') : t('value.no')}</span>;
     case 'money': return <span>{typeof value === 'number' ? f.money(value) : String(value)}</span>;
     case 'int': case 'decimal': return <span>{typeof value === 'number' ? f.number(value) : String(value)}</span>;
@@ -65,9 +66,11 @@ export function FieldValue({ def, field, row, full = false }: { def: EntityDef; 
         const l = itemLabels[i]?.[k];
         if (l !== undefined && l !== null) return Array.isArray(l) ? l.join(', ') : l;
         const ifd = fd.item?.[k];
-        if (ifd?.kind === 'enum') return t(String(v), { ns: 'enums' });
+        if (ifd?.kind === 'enum') return valueLabel(t, def.name, `${field}.${k}`, String(v));
         if (ifd?.kind === 'money' && typeof v === 'number') return f.money(v);
         if (ifd?.kind === 'date') return f.date(String(v));
+        // A stored file by its name: the folders of the content store say nothing to a reader.
+        if (ifd?.kind === 'file' || ifd?.kind === 'image') return String(v).split('/').pop() ?? String(v);
         return Array.isArray(v) ? v.join(', ') : String(v);
       };
       return (

@@ -4,6 +4,7 @@ import { can, getEntity, parseRange, shownKind, type EntityDef } from '../../reg
 import { entities, type Row } from '../api/entities';
 import { queryClient } from '../api/query-client';
 import { currentRole } from '../state/session';
+import { valueLabel } from '../../../commands';
 import { useFormat } from './format';
 
 /**
@@ -52,7 +53,7 @@ export function FilterChips({ def, filters, rows, onRemove, onClear }: {
     if (kind === 'date' || kind === 'datetime') return kind === 'date' || v.length === 10 ? f.date(v) : f.moment(v);
     if (kind === 'money' && v.trim() !== '' && Number.isFinite(Number(v))) return f.money(Number(v));
     if ((kind === 'int' || kind === 'decimal') && v.trim() !== '' && Number.isFinite(Number(v))) return f.number(Number(v));
-    if (kind === 'enum') return t(v, { ns: 'enums' });
+    if (kind === 'enum') return valueLabel(t, def.name, field, v);
     if (kind === 'bool') return t(v === 'true' ? 'value.yes' : 'value.no');
     return v;
   };

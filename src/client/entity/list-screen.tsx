@@ -16,6 +16,7 @@ import { useTouchScreen } from '../use-touch-screen';
 import { useListAddress } from './use-list-address';
 import { FilterChips } from './filter-chips';
 import { BulkMoves, type BulkHandle } from './bulk-moves';
+import { valueLabel, viewLabel } from '../../../commands';
 import { moveLabel } from './transition-call';
 import { listHref, rememberList } from './list-memory';
 import { useListColumns } from './column-prefs';
@@ -64,7 +65,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   const role = currentRole();
   const plural = t(`${def.name}.other`, { ns: 'entities' });
   const viewDef = def.views?.find((v) => v.segment === view);
-  const title = viewDef ? t('cmd.listView', { name: plural, view: t(`view.${viewDef.segment}`) }) : plural;
+  const title = viewDef ? t('cmd.listView', { name: plural, view: viewLabel(t, def, viewDef) }) : plural;
   // The view's fixed filters ("missed": status = missed; "recent": the last 7 days, from when the list opened).
   const fixed = useMemo(() => viewFilters(viewDef), [viewDef]);
   const { state, search, update } = useListAddress(def, fixed);
@@ -102,7 +103,8 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   const sortable = useMemo(() => new Set(sortKeys(def)), [def]);
   const selectFilters = Object.entries(def.fields).filter(([k, fd]) => (fd.kind === 'enum' || fd.kind === 'bool') && !(k in fixed));
   const chipFilters = Object.fromEntries(Object.entries(state.filters).filter(([k]) => !selectFilters.some(([s]) => s === k)));
-  const moves = useMemo(() => (def.workflow?.transitions ?? []).filter((m) => mayMove(role, def, m)), [def, role]);
+  // A review (approving a verification) is made on the record's page, once its documents were opened: not from a list.
+  const moves = useMemo(() => (def.workflow?.transitions ?? []).filter((m) => mayMove(role, def, m) && !m.review), [def, role]);
   const statusField = def.workflow?.field;
   // Widths from each field's kind, the user's own widths and hidden columns (kept in their preferences).
   const cols = useListColumns(def);
@@ -136,7 +138,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   const statuses = statusField ? def.fields[statusField].values ?? [] : [];
   // Else room for the row's icon buttons (view, edit, delete: those the role has), no more: the columns need it.
   const icons = [viewAction, mayEdit, mayDelete].filter(Boolean).length;
-  const actionsWidth = rowMoves ? 24 + 104 * Math.max(1, ...statuses.map((st) => allowedMoves(role, def, st).length)) : 20 + 34 * Math.max(1, icons);
+  const actionsWidth = rowMoves ? 24 + 104 * Math.max(1, ...statuses.map((st) => allowedMoves(role, def, st).filter((m) => !m.review).length)) : 20 + 34 * Math.max(1, icons);
 
   const columns = useMemo<ColumnDef<typeof features, Row>[]>(() => [
     {
@@ -161,10 +163,10 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
       header: () => <span className="sr-only">{t('list.actions')}</span>,
       cell: (info: { row: { original: Row } }) => (
         <div className="row-actions">
-          {rowMoves && statusField && allowedMoves(role, def, info.row.original[statusField]).map((m: Transition) => (
+          {rowMoves && statusField && allowedMoves(role, def, info.row.original[statusField]).filter((m) => !m.review).map((m: Transition) => (
             // Short on the row (the status it moves to), the whole move named for screen readers and on hover.
             <button key={m.name} className="btn btn-small" tabIndex={-1} aria-label={moveLabel(t, def, m)} title={moveLabel(t, def, m)}
-              onClick={(e) => { e.stopPropagation(); bulk.current?.start(m, [info.row.original]); }}>→ {t(m.to, { ns: 'enums' })}</button>
+              onClick={(e) => { e.stopPropagation(); bulk.current?.start(m, [info.row.original]); }}>→ {valueLabel(t, def.name, statusField, m.to)}</button>
           ))}
           {viewAction && <button className="btn-icon" tabIndex={-1} aria-label={t('list.view')} title={t('list.view')} onClick={(e) => { e.stopPropagation(); open(info.row.original); }}><Icon d={ICONS.view} /></button>}
           {mayEdit && <button className="btn-icon" tabIndex={-1} aria-label={t('list.edit')} title={t('list.edit')} onClick={(e) => { e.stopPropagation(); edit(info.row.original); }}><Icon d={ICONS.edit} /></button>}
@@ -247,7 +249,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
             <select className={`input${state.filters[field] ? ' input-active' : ''}`} value={state.filters[field] ?? ''} onChange={(e) => setFilter(field, e.target.value)}>
               <option value="">{t('list.filterAll')}</option>
               {(fd.kind === 'bool' ? ['true', 'false'] : fd.values!).map((v) => (
-                <option key={v} value={v}>{fd.kind === 'bool' ? t(v === 'true' ? 'value.yes' : 'value.no') : t(v, { ns: 'enums' })}</option>
+                <option key={v} value={v}>{fd.kind === 'bool' ? t(v === 'true' ? 'value.yes' : 'value.no') : valueLabel(t, def.name, field, v)}</option>
               ))}
             </select>
           </label>
@@ -322,7 +324,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
         <div className="grid-foot" aria-live="polite">
           <span>{total ? (total.estimate ? t('list.totalEstimate', { count: total.n }) : t('list.total', { count: total.n })) : ''}</span>
           {/* Its keys are a key hint, hidden on touch screens (styles.css); "Loading more…" is not one. */}
-          <span id="list-keys" className={list.loading ? undefined : 'key-hint'}>{list.loading ? t('list.loadingMore') : !moves.length ? t('list.keyboardHint') : viewAction ? t('workflow.keyboardHint') : t('workflow.keyboardHintRows')}</span>
+          <span id="list-keys" className={list.loading ? undefined : 'key-hint'}>{list.loading ? t('list.loadingMore') : !moves.length ? t('list.keyboardHint') : viewAction ? t('workflow.keyboardHint') : t('workflow.keyboardHintRows')}{!list.loading && mayDelete ? t('list.deleteHint') : ''}</span>
         </div>
       </div>
       {moves.length > 0 && (

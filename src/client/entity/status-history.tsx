@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '../../registry';
 import { entities } from '../api/entities';
 import { useRead } from '../api/use-read';
+import { valueLabel } from '../../../commands';
 import { useFormat } from './format';
 
 /**
@@ -17,7 +18,7 @@ export function StatusHistory({ def, id, version }: { def: EntityDef; id: number
   const entries = history.data ?? null;
   const error = history.error;
 
-  const status = (s: string) => <span className={`status status-${s}`}>{t(s, { ns: 'enums' })}</span>;
+  const status = (s: string) => <span className={`status status-${s}`}>{valueLabel(t, def.name, def.workflow!.field, s)}</span>;
   return (
     <section className="history no-print" aria-labelledby="history-title">
       <h2 id="history-title">{t('workflow.history')}</h2>

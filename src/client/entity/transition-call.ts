@@ -5,6 +5,7 @@ import { entities, type Row } from '../api/entities';
 import { errorText } from '../api/error-text';
 import { readNow } from '../api/query-client';
 import { writes } from '../api/writes';
+import { valueLabel } from '../../../commands';
 import { translateMessage } from '../i18n';
 
 /** What the move's dialog gathers: the reason and the move's input fields (already in payload form). */
@@ -63,7 +64,7 @@ export function refusalText(t: TFunction, def: EntityDef, move: Transition, outc
   switch (outcome.kind) {
     case 'stale': return t('workflow.stale');
     case 'illegal': return outcome.status
-      ? t('workflow.illegal', { name, status: lower(t(outcome.status, { ns: 'enums' })), move: m })
+      ? t('workflow.illegal', { name, status: lower(valueLabel(t, def.name, def.workflow!.field, outcome.status)), move: m })
       : t('workflow.illegalUnknown', { move: m });
     case 'invalid': return outcome.fields.map((f) => f.message).join(' ') || outcome.message;
     case 'failed': return outcome.message;

@@ -128,6 +128,22 @@ describe('registry labels (locales/entities, locales/enums)', () => {
     const report = [...missing].map(([v, paths]) => `enums/${lang}.ts: "${v}" (used by ${paths.join(', ')})`);
     expect(report, `enums/${lang}.ts: ${report.length} missing values`).toEqual([]);
   });
+
+  test.each(LANGS)('entities/%s.ts: a field\'s own value labels name every value of an enum field of the entity, as en does', (lang) => {
+    const problems: string[] = [];
+    for (const def of ENTITIES) {
+      const own = ENTITY_LABELS[lang][def.name]?.values ?? {};
+      const en = ENTITY_LABELS.en[def.name]?.values ?? {};
+      const fields = new Map(enumFields(def).map(([p, fd]) => [p.slice(def.name.length + 1), fd]));
+      for (const field of new Set([...Object.keys(own), ...Object.keys(en)])) {
+        const fd = fields.get(field);
+        if (!fd) { problems.push(`${def.name}.values.${field}: no enum field ${field}`); continue; }
+        for (const v of fd.values ?? []) if (!label(own[field]?.[v])) problems.push(`${def.name}.values.${field}.${v}`);
+        for (const v of Object.keys(own[field] ?? {})) if (!fd.values?.includes(v)) problems.push(`${def.name}.values.${field}.${v}: not a value`);
+      }
+    }
+    expect(problems, `entities/${lang}.ts`).toEqual([]);
+  });
 });
 
 /**
@@ -138,6 +154,8 @@ function tinyT(lang: Lang, misses: string[]): Translate {
   return (key, options = {}) => {
     const ns = options.ns === 'entities' || options.ns === 'enums' ? options.ns : 'ui';
     const value = ns === 'enums' ? ENUM_LABELS[lang][key] : lookup(ns === 'entities' ? ENTITY_LABELS[lang] : UI[lang], key);
+    // A key asked for with a default may be absent (an entity's own label of a value, valueLabel): the default stands.
+    if ((typeof value !== 'string' || value === '') && 'defaultValue' in options) return String(options.defaultValue);
     if (typeof value !== 'string' || value === '') {
       misses.push(`${ns}/${lang}.ts: "${key}"`);
       return key;

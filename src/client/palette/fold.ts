@@ -49,7 +49,20 @@ export function wordsOf(folded: string): Word[] {
   return out;
 }
 
-/** The words of what is typed, folded; punctuation between them is ignored. */
+/**
+ * Little words that say nothing of what is looked for, in the console's five languages ("ajouter un médecin", "add a
+ * doctor", "mostra le fatture"), folded. Chinese is cut by the segmenter and has none to drop here.
+ */
+const STOP_WORDS = new Set([
+  'a', 'an', 'the', 'of', 'to', 'for', 'in', 'on',
+  'un', 'une', 'le', 'la', 'les', 'l', 'de', 'des', 'du', 'd', 'au', 'aux', 'pour',
+  'el', 'los', 'las', 'una', 'del', 'al', 'para',
+  'il', 'lo', 'gli', 'uno', 'di', 'dei', 'delle', 'della', 'per', 'i',
+]);
+
+/** The words of what is typed, folded; punctuation between them, and little words beside others, are ignored. */
 export function queryWords(query: string): string[] {
-  return wordsOf(fold(query.trim())).map((w) => w.text);
+  const words = wordsOf(fold(query.trim())).map((w) => w.text);
+  const telling = words.filter((w) => !STOP_WORDS.has(w));
+  return telling.length ? telling : words;
 }

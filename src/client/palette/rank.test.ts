@@ -134,6 +134,12 @@ describe('folding and words', () => {
   });
   it('reads the typed words without punctuation', () => {
     expect(queryWords('  Sign-out, now ')).toEqual(['sign', 'out', 'now']);
+    // Little words beside others say nothing of what is looked for, in each language; alone they are kept.
+    expect(queryWords('add a doctor')).toEqual(['add', 'doctor']);
+    expect(queryWords('Ajouter un médecin')).toEqual(['ajouter', 'medecin']);
+    expect(queryWords('añadir un médico')).toEqual(['anadir', 'medico']);
+    expect(queryWords('aggiungi il medico')).toEqual(['aggiungi', 'medico']);
+    expect(queryWords('the')).toEqual(['the']);
   });
 });
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { valueLabel } from '../../../commands';
 import type { EntityDef } from '../../registry';
 
 export interface Change { field: string; value: unknown; old?: unknown }
@@ -31,7 +32,7 @@ function useShow(def: EntityDef | undefined, titles: Record<string, Record<numbe
   return (field: string, v: unknown): string => {
     if (v === null || v === undefined || v === '') return ts('common.none');
     const fd = def?.fields[field];
-    if (fd?.kind === 'enum' || (field === def?.workflow?.field && typeof v === 'string')) return t(String(v), { ns: 'enums' });
+    if (fd?.kind === 'enum' || (field === def?.workflow?.field && typeof v === 'string')) return def ? valueLabel(t, def.name, field, String(v)) : t(String(v), { ns: 'enums' });
     // A reference by the title the log was given for it (where the caller may read it), else its number.
     const title = (x: unknown) => (typeof x === 'number' && fd?.ref ? titles[fd.ref]?.[x] ?? `#${x}` : String(x));
     if (fd?.kind === 'ref' && typeof v === 'number') return title(v);

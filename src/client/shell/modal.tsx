@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -14,6 +14,9 @@ export function Modal({ title, onClose, children, className = '', labelledBy, de
   title: string; onClose: () => void; children: ReactNode; className?: string; labelledBy?: string; describedBy?: string;
 }) {
   const { t } = useTranslation();
+  // Where the focus was when the dialog opened (the button that opened it). Radix gives the focus back to its own
+  // Dialog.Trigger only, which these dialogs, opened by keys and commands, do not have.
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
   return (
     <Dialog.Root open onOpenChange={(open) => { if (!open) onClose(); }}>
       <Dialog.Portal>
@@ -25,8 +28,19 @@ export function Modal({ title, onClose, children, className = '', labelledBy, de
             {...(labelledBy ? { 'aria-labelledby': labelledBy } : {})}
             tabIndex={-1}
             // A widget open inside the dialog (a reference select's list) takes Esc first, closing only itself.
+            // Otherwise the dialog closes, and the key goes no further: Radix sees it on the document's capture
+            // phase, and the dialog is gone (its own handlers with it) before the key would reach the page behind,
+            // whose Esc means something else (a details page's: back to the list).
             onEscapeKeyDown={(e) => {
               if (document.activeElement?.getAttribute('aria-expanded') === 'true') e.preventDefault();
+              else e.stopPropagation();
+            }}
+            // Back to the opener when nothing else took the focus meanwhile (a list takes it back itself) and the
+            // opener is still there (a record moved by the dialog may have lost that button).
+            onCloseAutoFocus={(e) => {
+              e.preventDefault();
+              const now = document.activeElement;
+              if ((!now || now === document.body) && opener instanceof HTMLElement && opener.isConnected) opener.focus();
             }}
             onOpenAutoFocus={(e) => {
               const content = e.currentTarget as HTMLElement;

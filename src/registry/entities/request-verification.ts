@@ -5,7 +5,8 @@ import { f } from '../fields';
  * A doctor's request to be verified: documents (files in the content store), then a superadmin approves or
  * rejects it with a reason (DECISIONS.md). `number` (VR-NNNNNN) names it in lists and search. The doctor's
  * verificationStatus follows the request (`mirror`): requested once documents are sent, verified on approval, pending
- * again on rejection; no edit of the doctor writes it.
+ * again on rejection; no edit of the doctor writes it. Approving is a review: the console waits until every document
+ * was opened, then asks to confirm, naming the doctor (issue 19 §3).
  */
 export const requestVerification = defineEntity({
   name: 'requestVerification',
@@ -37,7 +38,7 @@ export const requestVerification = defineEntity({
     mirror: { ref: 'doctor', field: 'verificationStatus' },
     transitions: [
       { name: 'submit', from: ['pending'], to: 'requested', sets: { submittedAt: '$now' }, key: 's' },
-      { name: 'approve', from: ['requested'], to: 'verified', sets: { reviewedBy: '$actor', reviewedAt: '$now' }, key: 'a' },
+      { name: 'approve', from: ['requested'], to: 'verified', sets: { reviewedBy: '$actor', reviewedAt: '$now' }, review: { names: 'doctor' }, key: 'a' },
       { name: 'reject', from: ['requested'], to: 'pending', reason: true, sets: { remarks: '$reason', reviewedBy: '$actor', reviewedAt: '$now' }, key: 'r' },
     ],
   },

@@ -7,6 +7,7 @@ import type { Seller } from '../config';
 import type { DB } from './connection';
 import { HOUR, StoryClock, type StoryMove, type StoryRecord, writeStory } from './demo-story';
 import { seedVisits, type AddonInfo, type Booking, type DoctorInfo, type TestInfo } from './demo-visits';
+import { demoDocumentExt, writeDemoDocuments } from './demo-documents';
 import { ident } from './entity-table';
 import { TICKETS, VERIFICATION_DOCUMENTS, VERIFICATION_REJECTIONS, type TestKind } from './fake-data/workflows';
 
@@ -22,7 +23,7 @@ const rows = async <T,>(db: DB, query: RawBuilder<T>) => (await query.execute(db
  * bookings (demo-visits.ts); centres raise support tickets; and family members' ages fit their relationship.
  * Every date is relative to the day of seeding.
  */
-export async function seedWorkflows(db: DB, faker: Faker, opts: { scryptLogN: number; seller: Seller; log: (line: string) => void }) {
+export async function seedWorkflows(db: DB, faker: Faker, opts: { scryptLogN: number; seller: Seller; dataDir?: string; log: (line: string) => void }) {
   const clock = new StoryClock();
   const pick = <T>(list: readonly T[]) => faker.helpers.arrayElement(list);
 
@@ -58,6 +59,12 @@ export async function seedWorkflows(db: DB, faker: Faker, opts: { scryptLogN: nu
   // Doctors who work at a centre are verified; the others are at every other step of verification.
   const working = new Set([...centreDoctors.values()].flat());
   const requests = await seedVerification(db, faker, clock, doctorRows.map((d) => Number(d.id)), working, staff.filter((u) => u.role === 'superadmin').map((u) => u.id));
+  // Their documents as files in the content store (none without a data folder: a seed in a test of its own).
+  if (opts.dataDir) {
+    const names = new Map(doctorRows.map((d) => [Number(d.id), `Dr ${d.first_name} ${d.last_name}`]));
+    const files = await writeDemoDocuments(opts.dataDir, requests.flatMap((r) => r.documents.map((d) => ({ ...d, doctor: names.get(r.doctor) ?? '', request: r.number }))));
+    opts.log(`Wrote the verification requests' ${files} documents (PDF and PNG) into the content store`);
+  }
 
   // Slots at the two demo centres every day from two days ago to five days ahead, booked by patients.
   const patients = (await rows(db, sql<{ id: number }>`select id from ${table('patients')} where status = 'active' order by id`)).map((p) => Number(p.id));
@@ -107,7 +114,7 @@ export async function seedWorkflows(db: DB, faker: Faker, opts: { scryptLogN: nu
   const families = await fitFamilies(db, faker, clock);
   opts.log(`Seeded the workflows: ${visits.appointments} appointments (${bookings.length} on slots, ${homeSlots} new slots at the demo centres), `
     + `${visits.payments} payments, ${visits.invoices} invoices, ${visits.payouts} payouts, ${visits.reviews} reviews, ${visits.tests} centre tests, `
-    + `${requests} verification requests, ${tickets} support tickets; ${families} patients' family members aged to fit`);
+    + `${requests.length} verification requests, ${tickets} support tickets; ${families} patients' family members aged to fit`);
 }
 
 type VerificationStep = 'verified' | 'verifiedAfterRejection' | 'requested' | 'requestedAgain' | 'rejected' | 'draft' | 'none';
@@ -115,6 +122,7 @@ type VerificationStep = 'verified' | 'verifiedAfterRejection' | 'requested' | 'r
 /**
  * One verification request per doctor (but a few new ones), moved through its history; the doctor's own
  * verificationStatus is the request's status. New doctors who have not started also have incomplete clinics.
+ * Answers each request's number, doctor and documents, whose files the caller writes.
  */
 async function seedVerification(db: DB, faker: Faker, clock: StoryClock, doctorIds: number[], working: Set<number>, reviewers: number[]) {
   const others: VerificationStep[] = ['requested', 'rejected', 'draft', 'requestedAgain', 'none', 'requested', 'rejected', 'draft', 'none'];
@@ -166,7 +174,7 @@ async function seedVerification(db: DB, faker: Faker, clock: StoryClock, doctorI
       start = clock.now - days(1, 10); // documents uploaded, not yet sent
     }
     const documents = VERIFICATION_DOCUMENTS.slice(0, faker.number.int({ min: 2, max: 4 }))
-      .map((title) => ({ title, file: `content/uploads/demo/verification/doctor-${doctor}-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf` }));
+      .map((title) => ({ title, file: `content/uploads/demo/verification/doctor-${doctor}-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.${demoDocumentExt(title)}` }));
     records.push({ doctor, createdAt: new Date(start), moves, values: { ...values, documents } });
   }
   records.sort((a, b) => +a.createdAt - +b.createdAt);
@@ -181,7 +189,7 @@ async function seedVerification(db: DB, faker: Faker, clock: StoryClock, doctorI
       clinics = case when ${incomplete} then (case when ${doctor % 2 === 0} then '[]'::jsonb else coalesce(clinics, '[]'::jsonb) #- '{0,timings}' end) else clinics end,
       version = version + 1 where id = ${doctor}`.execute(db);
   }
-  return records.length;
+  return records.map((r) => ({ number: String(r.values.number), doctor: r.doctor, documents: r.values.documents as { title: string; file: string }[] }));
 }
 
 /** Support tickets raised by centres' staff, taken by an administrator, with their thread; older ones resolved or closed. */

@@ -7,7 +7,7 @@ import type { DB } from './connection';
 import { seedCatalogue } from './demo-catalogue';
 import { seedWorkflows } from './demo-workflows';
 
-interface DemoContext { roleId: Record<string, number>; scryptLogN: number; seller: Seller; log: (line: string) => void }
+interface DemoContext { roleId: Record<string, number>; scryptLogN: number; seller: Seller; dataDir?: string; log: (line: string) => void }
 
 /** Realistic demo records with a fixed seed: a few more staff, the notifications the panel shows, and the whole catalogue. */
 export async function seedDemoData(db: DB, faker: Faker, ctx: DemoContext) {
@@ -32,6 +32,6 @@ export async function seedDemoData(db: DB, faker: Faker, ctx: DemoContext) {
     await sql`insert into admin_notification (note_type, title) values (${noteType}, ${title})`.execute(db);
   }
   await seedCatalogue(db, faker, { scryptLogN: ctx.scryptLogN, log: ctx.log });
-  await seedWorkflows(db, faker, { scryptLogN: ctx.scryptLogN, seller: ctx.seller, log: ctx.log });
+  await seedWorkflows(db, faker, { scryptLogN: ctx.scryptLogN, seller: ctx.seller, dataDir: ctx.dataDir, log: ctx.log });
   ctx.log('Seeded demo data');
 }

@@ -18,7 +18,7 @@ export interface SeedOptions {
   demoPassword?: string;
   demoData: boolean;
   scryptLogN: number;
-  /** Where to write demo-credentials.txt (mode 0600) when the password was generated. */
+  /** Where to write demo-credentials.txt (mode 0600) when the password was generated, and the demo's documents (content/). */
   dataDir?: string;
   /** The seller the demo's invoices name (configuration's; the demo seller when absent). */
   seller?: Seller;
@@ -98,7 +98,7 @@ export async function seed(db: DB, opts: SeedOptions): Promise<{ password: strin
     log(`Demo password generated: read it in ${file} (readable by this user only)`);
   }
   if (opts.demoData) {
-    await seedDemoData(db, faker, { roleId, scryptLogN: opts.scryptLogN, seller: opts.seller ?? { ...DEMO_SELLER, demo: true }, log });
+    await seedDemoData(db, faker, { roleId, scryptLogN: opts.scryptLogN, seller: opts.seller ?? { ...DEMO_SELLER, demo: true }, dataDir: opts.dataDir, log });
   }
   return { password, generated };
 }

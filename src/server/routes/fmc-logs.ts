@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import { canReadRecord, entityByName, type Role } from '../../registry';
-import type { DB } from '../db/connection';
+import { entityByName } from '../../registry';
 import { fail, type AppEnv, type Ctx } from '../http';
-import { addDays, centresOf, dayParam, dayStart, guardScreen, idParam, parseCursor, parseQuery, titlesOf, tzParam } from './screen-query';
+import { addDays, centresOf, refTitles, dayParam, dayStart, guardScreen, idParam, parseCursor, parseQuery, titlesOf, tzParam } from './screen-query';
 
 /**
  * GET /api/fmc/fmclogs?actor=&fmc=&entity=&record=&from=&to=&action=&reads=&cursor=&limit=&tz= → the audit log, newest first,
@@ -118,36 +117,6 @@ async function fmcLogs(c: Ctx) {
     fmc: r.fmc,
   }));
   return c.json({ data, titles: await refTitles(db, c.get('user').role, page), nextCursor: next ? JSON.stringify([next.key, next.id]) : null, partial: !more && !!walkedTo });
-}
-
-/**
- * The titles of the records the page's changes refer to (a doctor's centre, a ticket's assignee), by entity and id, so
- * that an entry reads "Andheri West Clinic → Bandra Clinic", not "#3 → #7": one query per entity referred to a page.
- */
-async function refTitles(db: DB, role: Role, page: Raw[]): Promise<Record<string, Record<number, string>>> {
-  const wanted = new Map<string, Set<number>>();
-  const add = (target: string | undefined, v: unknown) => {
-    // Only titles the caller may read elsewhere: a patient's name is not told to a role that may not read patients.
-    if (!target || !canReadRecord(role, target) || typeof v !== 'number' || !Number.isInteger(v)) return;
-    if (!wanted.has(target)) wanted.set(target, new Set());
-    wanted.get(target)!.add(v);
-  };
-  for (const r of page) {
-    const def = entityByName(r.entity);
-    if (!def || !r.changes) continue;
-    for (const [field, v] of Object.entries(r.changes)) {
-      const fd = def.fields[field];
-      if (fd?.kind !== 'ref' && fd?.kind !== 'refs') continue;
-      const values = v && typeof v === 'object' && !Array.isArray(v) ? [(v as Record<string, unknown>).from, (v as Record<string, unknown>).to] : [v];
-      for (const x of values.flatMap((x) => (Array.isArray(x) ? x : [x]))) add(fd.ref, x);
-    }
-  }
-  const out: Record<string, Record<number, string>> = {};
-  for (const [target, ids] of wanted) {
-    const def = entityByName(target);
-    if (def) out[target] = Object.fromEntries(await titlesOf(db, def, [...ids]));
-  }
-  return out;
 }
 
 /** Who may read the log reads it; there is no call to write it (POST, PUT and DELETE fall through to 404). */

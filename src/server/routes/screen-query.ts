@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import { columnName, getEntity, isCentreScoped, MAX_ID, screenById, titleOf, type EntityDef } from '../../registry';
+import { canReadRecord, columnName, entityByName, getEntity, isCentreScoped, MAX_ID, screenById, titleOf, type EntityDef, type Role } from '../../registry';
 import { guard } from '../crud/routes';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
@@ -149,5 +149,35 @@ export async function titlesOf(db: DB, def: EntityDef | string, ids: Iterable<nu
   if (!wanted.length) return out;
   const res = await sql<Record<string, unknown>>`select ${selectList(d)} from ${table(d)} t where t.id = any(${wanted}::int[])`.execute(db);
   for (const row of res.rows) out.set(Number(row.id), titleOf(d, row) || `#${row.id}`);
+  return out;
+}
+
+/**
+ * The titles of the records the entries' changes refer to (a doctor's centre, a ticket's assignee), by entity and id, so
+ * that an entry reads "Andheri West Clinic → Bandra Clinic", not "#3 → #7": one query per entity referred to a page.
+ */
+export async function refTitles(db: DB, role: Role, page: readonly { entity: string; changes?: Record<string, unknown> | null }[]): Promise<Record<string, Record<number, string>>> {
+  const wanted = new Map<string, Set<number>>();
+  const add = (target: string | undefined, v: unknown) => {
+    // Only titles the caller may read elsewhere: a patient's name is not told to a role that may not read patients.
+    if (!target || !canReadRecord(role, target) || typeof v !== 'number' || !Number.isInteger(v)) return;
+    if (!wanted.has(target)) wanted.set(target, new Set());
+    wanted.get(target)!.add(v);
+  };
+  for (const r of page) {
+    const def = entityByName(r.entity);
+    if (!def || !r.changes) continue;
+    for (const [field, v] of Object.entries(r.changes)) {
+      const fd = def.fields[field];
+      if (fd?.kind !== 'ref' && fd?.kind !== 'refs') continue;
+      const values = v && typeof v === 'object' && !Array.isArray(v) ? [(v as Record<string, unknown>).from, (v as Record<string, unknown>).to] : [v];
+      for (const x of values.flatMap((x) => (Array.isArray(x) ? x : [x]))) add(fd.ref, x);
+    }
+  }
+  const out: Record<string, Record<number, string>> = {};
+  for (const [target, ids] of wanted) {
+    const def = entityByName(target);
+    if (def) out[target] = Object.fromEntries(await titlesOf(db, def, [...ids]));
+  }
   return out;
 }

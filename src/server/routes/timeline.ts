@@ -7,7 +7,7 @@ import { fail, recordIdParam, type AppEnv } from '../http';
 import { guard } from '../crud/routes';
 import { col, titleSelectList } from '../crud/columns';
 import { audit } from '../crud/audit';
-import { titlesOf } from './screen-query';
+import { refTitles, titlesOf } from './screen-query';
 import type { TimelineEvent } from '../../registry';
 
 interface AuditRow { id: number; at: unknown; actor_id: number | null; record_id: number; action: string; changes: Record<string, unknown> | null }
@@ -133,7 +133,8 @@ export function timelineRoutes(): Hono<AppEnv> {
         }
       }
       events.sort((x, y) => y.at.localeCompare(x.at));
-      return c.json({ data: events });
+      // The records the changes refer to, by title where the caller may read them (a centre, a doctor: not `#12`).
+      return c.json({ data: events, titles: await refTitles(db, c.get('user').role, events) });
     });
   }
   return app;

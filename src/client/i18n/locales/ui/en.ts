@@ -101,6 +101,7 @@ export default {
     clearSelection: 'Clear selection',
     deleteSelected: 'Delete selected',
     keyboardHint: 'j/k to move, Enter to open, e to edit, x to select',
+    deleteHint: ', Delete to delete',
   },
   form: {
     raiseTitle: 'Raise a {{name}}',
@@ -148,7 +149,7 @@ export default {
     none: '—',
     failed: 'The record could not be loaded.',
   },
-  timeline: { title: '{{name}}: history', back: 'Back to the record', empty: 'Nothing recorded yet.', change: 'Change', create: 'Created', update: 'Changed', delete: 'Deleted',
+  timeline: { upcoming: 'Upcoming', past: 'History', title: '{{name}}: history', back: 'Back to the record', empty: 'Nothing recorded yet.', change: 'Change', create: 'Created', update: 'Changed', delete: 'Deleted',
     by: 'by {{name}}', bySystem: 'by the system', moved: 'Status changed', remind: 'Reminder sent ({{list}})', reason: 'Reason: {{reason}}' },
   confirm: {
     deleteTitle: 'Delete {{name}}?',
@@ -276,6 +277,7 @@ export default {
     open: 'Open the focused row',
     edit: 'Edit the focused row',
     select: 'Select the focused row',
+    delete: 'Delete the focused row (asks first)',
     close: 'Close a dialog or the palette',
     listScope: 'In a list',
     commands: 'Commands',
@@ -391,7 +393,20 @@ export default {
   prefs: {
     title: 'Preferences',
   },
+  documents: {
+    title: 'Documents',
+    progress: '{{opened}} of {{count}} opened',
+    opened: 'Opened',
+    notOpened: 'Not opened yet',
+    loading: 'Opening the document…',
+    failed: 'The document could not be opened.',
+    cannotShow: 'The console cannot show this kind of file.',
+    closeHint: 'Esc closes the document and takes you back to its button.',
+  },
   workflow: {
+    openDocumentsFirst: 'Open the documents first',
+    documentsLeft: 'Documents not opened yet: {{count}}.',
+    review: { requestVerification: { approve: 'Approve the verification of {{name}}? You have opened all {{count}} documents; the doctor will show as verified.' } },
     actions: 'Actions on this record',
     working: 'Working…',
     confirm: 'Confirm',
@@ -497,5 +512,12 @@ export default {
     endAll: 'Sign out everywhere',
     endAllConfirm: 'Sign out of every browser, this one included?',
     unknownDevice: 'An unknown browser',
+  },
+  dateText: {
+    help: 'Type a date and time: 26/11/2026 10:00, tomorrow 10am, next monday 9:30',
+    understood: 'Read as: {{when}}',
+    notUnderstood: 'This is not a date I can read yet.',
+    placeholderTime: 'DD/MM/YYYY HH:MM or words',
+    placeholderDay: 'DD/MM/YYYY or words',
   },
 } as const;

@@ -104,6 +104,7 @@ export default {
     clearSelection: 'Borrar la selección',
     deleteSelected: 'Eliminar la selección',
     keyboardHint: 'j/k para moverse, Enter para abrir, e para editar, x para seleccionar',
+    deleteHint: ', Supr para eliminar',
   },
   form: {
     raiseTitle: 'Abrir {{name}}',
@@ -151,7 +152,7 @@ export default {
     none: '—',
     failed: 'No se pudo cargar el registro.',
   },
-  timeline: { title: '{{name}}: historial', back: 'Volver al registro', empty: 'Todavía no hay nada registrado.', change: 'Cambio', create: 'Creado', update: 'Modificado', delete: 'Eliminado',
+  timeline: { upcoming: 'Próximamente', past: 'Historial', title: '{{name}}: historial', back: 'Volver al registro', empty: 'Todavía no hay nada registrado.', change: 'Cambio', create: 'Creado', update: 'Modificado', delete: 'Eliminado',
     by: 'por {{name}}', bySystem: 'por el sistema', moved: 'Cambio de estado', remind: 'Recordatorio enviado ({{list}})', reason: 'Motivo: {{reason}}' },
   confirm: {
     deleteTitle: '¿Eliminar {{name}}?',
@@ -277,6 +278,7 @@ export default {
     open: 'Abrir la fila activa',
     edit: 'Editar la fila activa',
     select: 'Seleccionar la fila activa',
+    delete: 'Eliminar la fila activa (pregunta antes)',
     close: 'Cerrar un diálogo o la paleta',
     listScope: 'En una lista',
     commands: 'Comandos',
@@ -392,7 +394,20 @@ export default {
   prefs: {
     title: 'Preferencias',
   },
+  documents: {
+    title: 'Documentos',
+    progress: '{{opened}} de {{count}} abiertos',
+    opened: 'Abierto',
+    notOpened: 'Aún sin abrir',
+    loading: 'Abriendo el documento…',
+    failed: 'No se pudo abrir el documento.',
+    cannotShow: 'La consola no puede mostrar este tipo de archivo.',
+    closeHint: 'Esc cierra el documento y vuelve a su botón.',
+  },
   workflow: {
+    openDocumentsFirst: 'Abra primero los documentos',
+    documentsLeft: 'Documentos aún sin abrir: {{count}}.',
+    review: { requestVerification: { approve: '¿Aprobar la verificación de {{name}}? Ha abierto los {{count}} documentos; el médico aparecerá como verificado.' } },
     actions: 'Acciones sobre este registro',
     working: 'Procesando…',
     confirm: 'Confirmar',
@@ -498,5 +513,12 @@ export default {
     endAll: 'Cerrar sesión en todas partes',
     endAllConfirm: '¿Cerrar sesión en todos los navegadores, también en este?',
     unknownDevice: 'Un navegador desconocido',
+  },
+  dateText: {
+    help: 'Escriba fecha y hora: 26/11/2026 10:00, mañana a las 10, el próximo lunes 9:30',
+    understood: 'Entendido: {{when}}',
+    notUnderstood: 'Todavía no es una fecha legible.',
+    placeholderTime: 'DD/MM/AAAA HH:MM o en palabras',
+    placeholderDay: 'DD/MM/AAAA o en palabras',
   },
 } satisfies UiShape<typeof en>;

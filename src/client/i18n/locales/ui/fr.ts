@@ -104,6 +104,7 @@ export default {
     clearSelection: 'Effacer la sélection',
     deleteSelected: 'Supprimer la sélection',
     keyboardHint: 'j/k pour se déplacer, Enter pour ouvrir, e pour modifier, x pour sélectionner',
+    deleteHint: ', Suppr pour supprimer',
   },
   form: {
     raiseTitle: 'Ouvrir {{name}}',
@@ -151,7 +152,7 @@ export default {
     none: '—',
     failed: 'L’enregistrement n’a pas pu être chargé.',
   },
-  timeline: { title: '{{name}} : historique', back: 'Retour à la fiche', empty: 'Rien n’a encore été enregistré.', change: 'Modification', create: 'Créé', update: 'Modifié', delete: 'Supprimé',
+  timeline: { upcoming: 'À venir', past: 'Historique', title: '{{name}} : historique', back: 'Retour à la fiche', empty: 'Rien n’a encore été enregistré.', change: 'Modification', create: 'Créé', update: 'Modifié', delete: 'Supprimé',
     by: 'par {{name}}', bySystem: 'par le système', moved: 'Changement de statut', remind: 'Rappel envoyé ({{list}})', reason: 'Motif : {{reason}}' },
   confirm: {
     deleteTitle: 'Supprimer {{name}} ?',
@@ -277,6 +278,7 @@ export default {
     open: 'Ouvrir la ligne active',
     edit: 'Modifier la ligne active',
     select: 'Sélectionner la ligne active',
+    delete: 'Supprimer la ligne active (demande d’abord)',
     close: 'Fermer une boîte de dialogue ou la palette',
     listScope: 'Dans une liste',
     commands: 'Commandes',
@@ -392,7 +394,20 @@ export default {
   prefs: {
     title: 'Préférences',
   },
+  documents: {
+    title: 'Documents',
+    progress: '{{opened}} sur {{count}} ouverts',
+    opened: 'Ouvert',
+    notOpened: 'Pas encore ouvert',
+    loading: 'Ouverture du document…',
+    failed: 'Le document n’a pas pu être ouvert.',
+    cannotShow: 'La console ne peut pas afficher ce type de fichier.',
+    closeHint: 'Échap ferme le document et revient à son bouton.',
+  },
   workflow: {
+    openDocumentsFirst: 'Ouvrez d’abord les documents',
+    documentsLeft: 'Documents pas encore ouverts : {{count}}.',
+    review: { requestVerification: { approve: 'Approuver la vérification de {{name}} ? Vous avez ouvert les {{count}} documents ; le médecin apparaîtra comme vérifié.' } },
     actions: 'Actions sur cette fiche',
     working: 'En cours…',
     confirm: 'Confirmer',
@@ -498,5 +513,12 @@ export default {
     endAll: 'Se déconnecter partout',
     endAllConfirm: 'Se déconnecter de tous les navigateurs, celui-ci compris ?',
     unknownDevice: 'Un navigateur inconnu',
+  },
+  dateText: {
+    help: 'Tapez une date et une heure : 26/11/2026 10:00, demain 10h, lundi prochain 9h30',
+    understood: 'Compris : {{when}}',
+    notUnderstood: 'Ce n’est pas encore une date lisible.',
+    placeholderTime: 'JJ/MM/AAAA HH:MM ou en mots',
+    placeholderDay: 'JJ/MM/AAAA ou en mots',
   },
 } satisfies UiShape<typeof en>;

@@ -104,6 +104,7 @@ export default {
     clearSelection: 'Annulla la selezione',
     deleteSelected: 'Elimina i selezionati',
     keyboardHint: 'j/k per spostarti, Enter per aprire, e per modificare, x per selezionare',
+    deleteHint: ', Canc per eliminare',
   },
   form: {
     raiseTitle: 'Apri {{name}}',
@@ -151,7 +152,7 @@ export default {
     none: '—',
     failed: 'Impossibile caricare il record.',
   },
-  timeline: { title: '{{name}}: cronologia', back: 'Torna al record', empty: 'Ancora nulla di registrato.', change: 'Modifica', create: 'Creato', update: 'Modificato', delete: 'Eliminato',
+  timeline: { upcoming: 'In programma', past: 'Cronologia', title: '{{name}}: cronologia', back: 'Torna al record', empty: 'Ancora nulla di registrato.', change: 'Modifica', create: 'Creato', update: 'Modificato', delete: 'Eliminato',
     by: 'da {{name}}', bySystem: 'dal sistema', moved: 'Cambio di stato', remind: 'Promemoria inviato ({{list}})', reason: 'Motivo: {{reason}}' },
   confirm: {
     deleteTitle: 'Eliminare {{name}}?',
@@ -277,6 +278,7 @@ export default {
     open: 'Apri la riga attiva',
     edit: 'Modifica la riga attiva',
     select: 'Seleziona la riga attiva',
+    delete: 'Elimina la riga attiva (chiede prima)',
     close: 'Chiudi una finestra di dialogo o la palette',
     listScope: 'In un elenco',
     commands: 'Comandi',
@@ -392,7 +394,20 @@ export default {
   prefs: {
     title: 'Preferenze',
   },
+  documents: {
+    title: 'Documenti',
+    progress: '{{opened}} di {{count}} aperti',
+    opened: 'Aperto',
+    notOpened: 'Non ancora aperto',
+    loading: 'Apertura del documento…',
+    failed: 'Impossibile aprire il documento.',
+    cannotShow: 'La console non può mostrare questo tipo di file.',
+    closeHint: 'Esc chiude il documento e torna al suo pulsante.',
+  },
   workflow: {
+    openDocumentsFirst: 'Apri prima i documenti',
+    documentsLeft: 'Documenti non ancora aperti: {{count}}.',
+    review: { requestVerification: { approve: 'Approvare la verifica di {{name}}? Hai aperto tutti i {{count}} documenti; il medico risulterà verificato.' } },
     actions: 'Azioni su questo record',
     working: 'In corso…',
     confirm: 'Conferma',
@@ -498,5 +513,12 @@ export default {
     endAll: 'Esci ovunque',
     endAllConfirm: 'Uscire da tutti i browser, compreso questo?',
     unknownDevice: 'Un browser sconosciuto',
+  },
+  dateText: {
+    help: 'Scrivi data e ora: 26/11/2026 10:00, domani alle 10, lunedì prossimo 9:30',
+    understood: 'Capito: {{when}}',
+    notUnderstood: 'Non è ancora una data leggibile.',
+    placeholderTime: 'GG/MM/AAAA HH:MM o a parole',
+    placeholderDay: 'GG/MM/AAAA o a parole',
   },
 } satisfies UiShape<typeof en>;

@@ -104,6 +104,7 @@ export default {
     clearSelection: '清除选择',
     deleteSelected: '删除所选项',
     keyboardHint: 'j/k 移动，Enter 打开，e 编辑，x 选择',
+    deleteHint: '，Delete 删除',
   },
   form: {
     raiseTitle: '提交{{name}}',
@@ -151,7 +152,7 @@ export default {
     none: '—',
     failed: '无法加载该记录。',
   },
-  timeline: { title: '{{name}}：历史', back: '返回记录', empty: '暂无记录。', change: '变更', create: '已创建', update: '已修改', delete: '已删除',
+  timeline: { upcoming: '即将到来', past: '历史', title: '{{name}}：历史', back: '返回记录', empty: '暂无记录。', change: '变更', create: '已创建', update: '已修改', delete: '已删除',
     by: '操作人：{{name}}', bySystem: '操作人：系统', moved: '状态变更', remind: '已发送提醒（{{list}}）', reason: '原因：{{reason}}' },
   confirm: {
     deleteTitle: '删除{{name}}？',
@@ -277,6 +278,7 @@ export default {
     open: '打开当前行',
     edit: '编辑当前行',
     select: '选择当前行',
+    delete: '删除当前行（会先确认）',
     close: '关闭对话框或命令面板',
     listScope: '在列表中',
     commands: '命令',
@@ -392,7 +394,20 @@ export default {
   prefs: {
     title: '偏好设置',
   },
+  documents: {
+    title: '文件',
+    progress: '已打开 {{opened}}/{{count}}',
+    opened: '已打开',
+    notOpened: '尚未打开',
+    loading: '正在打开文件…',
+    failed: '无法打开该文件。',
+    cannotShow: '控制台无法显示此类文件。',
+    closeHint: '按 Esc 关闭文件并回到其按钮。',
+  },
   workflow: {
+    openDocumentsFirst: '请先打开文件',
+    documentsLeft: '尚未打开的文件：{{count}} 个。',
+    review: { requestVerification: { approve: '批准 {{name}} 的认证？您已打开全部 {{count}} 个文件；该医生将显示为已认证。' } },
     actions: '对此记录的操作',
     working: '处理中…',
     confirm: '确认',
@@ -498,5 +513,12 @@ export default {
     endAll: '在所有位置退出',
     endAllConfirm: '要退出所有浏览器（包括此浏览器）吗？',
     unknownDevice: '未知浏览器',
+  },
+  dateText: {
+    help: '输入日期和时间：2026/11/26 10:00、明天上午10点',
+    understood: '理解为：{{when}}',
+    notUnderstood: '还无法识别为日期。',
+    placeholderTime: 'YYYY/MM/DD HH:MM 或文字',
+    placeholderDay: 'YYYY/MM/DD 或文字',
   },
 } satisfies UiShape<typeof en>;

@@ -1,0 +1,67 @@
+import { useEffect, useState, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../registry';
+import { useFormat } from './format';
+import { loadReader, readerOf, readText, toFormValue, toText } from './date-text';
+
+interface Props {
+  common: Record<string, unknown> & { id: string };
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  inputRef: Ref<HTMLInputElement>;
+  withTime: boolean;
+}
+
+/**
+ * A date or a date and time typed as text (date-text.ts), with what it was understood as said under it before saving:
+ * "Thu 26 Nov 2026, 10:00". Up and Down move it a day (with Shift, an hour). What cannot be read keeps the text as
+ * typed, and the form's own check names the field.
+ */
+export function DateTextInput({ common, value, onChange, onBlur, inputRef, withTime }: Props) {
+  const { t, i18n } = useTranslation();
+  const f = useFormat();
+  const lang = (i18n.language in { en: 1, fr: 1, es: 1, it: 1, zh: 1 } ? i18n.language : 'en') as Language;
+  const [text, setText] = useState(() => toText(value, lang));
+  const [reader, setReader] = useState(() => readerOf(lang));
+  useEffect(() => { if (!reader) void loadReader(lang).then(setReader); }, [lang, reader]);
+  // A value set from outside (Reload after a stale save, the form reset) shows as the language writes it.
+  const [shown, setShown] = useState(value);
+  // (typing and the arrows set `shown` to what they give the form, so another value came from outside)
+  if (value !== shown) { setShown(value); setText(toText(value, lang)); }
+
+  const type = (next: string) => {
+    setText(next);
+    const read = reader ? readText(reader, next, withTime, new Date()) : null;
+    // Unread (or the reader still on its way): the text itself, which the schema refuses with the field's message.
+    const v = read ?? next;
+    setShown(v);
+    onChange(v);
+  };
+  const step = (minutes: number) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(value);
+    const base = m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0)) : new Date();
+    const next = toFormValue(new Date(base.getTime() + minutes * 60_000), withTime);
+    setText(toText(next, lang));
+    setShown(next);
+    onChange(next);
+  };
+  const understood = /^\d{4}-\d{2}-\d{2}/.test(value) ? (withTime ? f.moment(new Date(value).toISOString()) : f.date(value)) : null;
+  const hintId = `${common.id}-understood`;
+  return (
+    <>
+      <input {...common} ref={inputRef} type="text" inputMode="text" autoComplete="off" value={text}
+        placeholder={t(withTime ? 'dateText.placeholderTime' : 'dateText.placeholderDay')}
+        aria-describedby={[common['aria-describedby'], hintId].filter(Boolean).join(' ')}
+        onChange={(e) => type(e.target.value)} onBlur={onBlur}
+        onKeyDown={(e) => {
+          if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
+          e.preventDefault();
+          step((e.key === 'ArrowUp' ? 1 : -1) * (e.shiftKey && withTime ? 60 : 24 * 60));
+        }} />
+      <span id={hintId} className="hint" aria-live="polite">
+        {text.trim() && understood ? t('dateText.understood', { when: understood }) : text.trim() ? t('dateText.notUnderstood') : t('dateText.help')}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, test } from 'vitest';
+import { ENTITIES, rolesFor } from '../../src/registry';
+import { servedRoutes } from '../../src/server/openapi';
+import { setupApi } from './harness';
+
+/**
+ * GET /api/openapi.json describes every call the console answers (issue 22, section 5): each served route, with the
+ * entity calls' bodies from the registry's schemas and the roles the policy gives them; and the document is what the
+ * server does: a body it documents as required is refused without it, the roles it names are the policy's.
+ */
+const api = setupApi();
+
+describe('the API described', () => {
+  test('every served /api route is in it, with its method, and nothing else', async () => {
+    const r = await api.call('anonymous', 'GET', '/api/openapi.json');
+    expect(r.status, r.text).toBe(200);
+    const doc = r.body;
+    expect(doc.openapi).toBe('3.1.0');
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)).sort();
+    const served = servedRoutes(api.app.routes).map((s) => `${s.method} ${s.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)(\{[^}]*\})?/g, '{$1}')}`);
+    expect(documented).toEqual([...new Set(served)].sort());
+    // Every entity's list and add are there when the policy has them.
+    for (const def of ENTITIES) {
+      if (rolesFor(def.name, 'list')) expect(doc.paths[`/api/${def.api}`]?.get, def.name).toBeDefined();
+    }
+  });
+
+  test('an entity call carries its body schema and its roles, as the server applies them', async () => {
+    const doc = (await api.call('anonymous', 'GET', '/api/openapi.json')).body;
+    const add = doc.paths['/api/specialist'].post;
+    expect(add['x-roles']).toEqual(rolesFor('speciality', 'add'));
+    const body = add.requestBody.content['application/json'].schema;
+    expect(body.type).toBe('object');
+    expect(body.additionalProperties).toBe(false);
+    expect(body.required).toContain('name');
+    // What it says is required, the server requires.
+    const refused = await api.call('superadmin', 'POST', '/api/specialist', {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(body.required));
+    const edit = doc.paths['/api/specialist/{id}'].put;
+    expect(edit.requestBody.content['application/json'].schema.required).toContain('version');
+    expect(edit.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true });
+    expect(doc.paths['/api/appointments/{id}/transition'].post['x-roles'].length).toBeGreaterThan(0);
+  });
+});
