@@ -23,6 +23,7 @@ import { slotRoutes } from './routes/slots';
 import { invoicePdfRoutes } from './routes/invoice-pdf';
 import { fmcScreenRoutes } from './routes/fmc-screens';
 import { worklistRoutes } from './routes/worklists';
+import { eventRoutes } from './events/route';
 import { systemRoutes } from './routes/system';
 import { healthRoutes, type Lifecycle } from './ops/health';
 import { logger, scrub } from './ops/logger';
@@ -144,6 +145,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', auditTrailRoutes());
   api.route('/', threadRoutes());
   api.route('/', systemRoutes(deps.database));
+  api.route('/', eventRoutes(deps.database));
   api.route('/', crudRoutes());
   // The API's description, made once from the routes served (openapi.ts): the shape of the calls, no data.
   let described: unknown;

@@ -107,6 +107,10 @@ export interface Config {
   backupKeep: number;
   /** The seller on every tax invoice (SELLER_NAME, SELLER_ADDRESS, SELLER_GSTIN), or the demo's. */
   seller: Seller;
+  /** EVENTS_HEARTBEAT_SECONDS (default 25): the change stream's comment line, which keeps proxies from closing it (events/route.ts). */
+  eventsHeartbeatSeconds: number;
+  /** EVENTS_BUFFER (default 1000): changes a process keeps for a reconnect's Last-Event-ID (events/hub.ts). */
+  eventsBuffer: number;
 }
 
 const positive = (text: string | undefined, fallback: number) => {
@@ -145,5 +149,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupEveryHours: Math.max(1 / 60, Math.min(480, positive(env.BACKUP_EVERY_HOURS, 24))),
     backupKeep: Math.max(1, Math.min(1000, Math.floor(positive(env.BACKUP_KEEP, 7)))),
     seller: sellerFrom(env),
+    eventsHeartbeatSeconds: Math.min(3600, positive(env.EVENTS_HEARTBEAT_SECONDS, 25)),
+    eventsBuffer: Math.max(1, Math.min(100_000, Math.floor(positive(env.EVENTS_BUFFER, 1000)))),
   };
 }

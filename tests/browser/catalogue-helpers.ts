@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from './fixtures';
+import { expect, networkQuiet, type Locator, type Page } from './fixtures';
 import { openPalette } from './helpers';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -84,7 +84,7 @@ export async function runExact(page: Page, title: string, typed = title) {
     await expect(form).toBeVisible();
     await expect.poll(() => form.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   }
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
 }
 
 /**

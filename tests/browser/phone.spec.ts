@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from './fixtures';
+import { expect, networkQuiet, test, type Locator, type Page } from './fixtures';
 import { signInAs } from './helpers';
 
 /**
@@ -187,7 +187,7 @@ test('the bespoke screens, settings and a page not found fit a phone; wide table
     ['/dashboard/userProfile', 'User profile and settings'],
   ] as const) {
     await open(page, path, heading);
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await expectNoSideScroll(page);
     await expectNoKeyHints(page);
   }

@@ -1,4 +1,5 @@
 import { getEntity, type EntityDef } from '../../registry';
+import { ownWrite, wrote } from './echoes';
 import { entities, type Row, type TransitionBody } from './entities';
 import { keys } from './keys';
 import { queryClient } from './query-client';
@@ -9,7 +10,8 @@ import { REMIND_BATCH, sendReminders } from './worklists';
  * The writes that change what screens show, each followed by the invalidation of exactly what it changed, by key:
  * the record's own answer is set from the server's reply, and its entity's lists, pickers' titles and the record's
  * history and timeline are refetched where they are on screen (and asked again wherever they show next). Nothing
- * else is: another entity's list, the record of another id. The change stream invalidates the same keys.
+ * else is: another entity's list, the record of another id. The change stream invalidates the same keys, and passes
+ * over the echo of a write made here (echoes.ts).
  */
 
 /** The record as the server answered it, then everything that shows it. */
@@ -32,40 +34,40 @@ export function listsChanged(def: EntityDef) {
 
 export const writes = {
   async create(def: EntityDef, values: Record<string, unknown>) {
-    const record = await entities.create(def, values);
+    const record = await ownWrite(() => entities.create(def, values), (r) => wrote(def.name, r.id, r.version));
     recordChanged(def, record);
     return record;
   },
   async update(def: EntityDef, id: number, values: Record<string, unknown>) {
-    const record = await entities.update(def, id, values);
+    const record = await ownWrite(() => entities.update(def, id, values), (r) => wrote(def.name, r.id, r.version));
     recordChanged(def, record);
     return record;
   },
   async remove(def: EntityDef, id: number) {
-    await entities.remove(def, id);
+    await ownWrite(() => entities.remove(def, id), () => wrote(def.name, id, 'gone'));
     listsChanged(def);
     // A page that still shows it (it is leaving) keeps its answer; no other screen keeps a removed record.
     queryClient.removeQueries({ queryKey: keys.entity(def.name).record(id), type: 'inactive' });
   },
   async restore(def: EntityDef, id: number) {
-    const record = await entities.restore(def, id);
+    const record = await ownWrite(() => entities.restore(def, id), (r) => wrote(def.name, r.id, r.version));
     recordChanged(def, record);
     return record;
   },
   async revert(def: EntityDef, id: number, entry: number, version: number) {
-    const record = await entities.revert(def, id, entry, version);
+    const record = await ownWrite(() => entities.revert(def, id, entry, version), (r) => wrote(def.name, r.id, r.version));
     recordChanged(def, record);
     void queryClient.invalidateQueries({ queryKey: keys.screen('fmclogs') });
     return record;
   },
   async addToThread(def: EntityDef, id: number, thread: string, text: string) {
-    const record = await entities.addToThread(def, id, thread, text);
+    const record = await ownWrite(() => entities.addToThread(def, id, thread, text), (r) => wrote(def.name, r.id, r.version));
     recordChanged(def, record);
     return record;
   },
   /** `lists: false` for one move of many (the bulk bar): their lists are refetched once, after the last. */
   async transition(def: EntityDef, id: number, body: TransitionBody, opts: { lists?: boolean } = {}) {
-    const record = await entities.transition(def, id, body);
+    const record = await ownWrite(() => entities.transition(def, id, body), (r) => wrote(def.name, r.id, r.version));
     recordChanged(def, record, opts);
     return record;
   },
@@ -77,7 +79,8 @@ export const writes = {
     const slots = getEntity('fmcslots');
     let answer: Awaited<ReturnType<typeof bookSlot>>;
     try {
-      answer = await bookSlot(slot, patient);
+      // The appointment is new: its echo is its first version.
+      answer = await ownWrite(() => bookSlot(slot, patient), (a) => { wrote(slots.name, a.id, a.version); wrote('appointments', a.appointment.id, 1); });
     } catch (err) {
       // Refused as full or closed: the slot changed since it was shown, so its lists are read again.
       listsChanged(slots);

@@ -7,6 +7,7 @@ import { NotificationPanel } from './notification-panel';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
 import { usePushToken } from './use-push-token';
+import { useChangeStream } from './use-change-stream';
 import { useSidebarMode } from './use-sidebar-mode';
 import { closeSidebar, toggleSidebar } from './use-sidebar-overlay';
 
@@ -24,6 +25,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const snap = useSnapshot(ui);
   useSidebarMode();
   usePushToken();
+  useChangeStream();
   return (
     <div className="shell">
       <a href="#main" className="skip-link">{t('app.skipToContent')}</a>

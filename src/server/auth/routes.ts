@@ -9,6 +9,7 @@ import { beginSignIn, clearPairs, limitPublicCalls } from './rate-limit';
 import { queuePasswordReset } from './reset-mail';
 import { authenticate, createSession, passwordChanged, profileOf, revokeSession } from './sessions';
 import { tokenHash } from './tokens';
+import { writeEntries } from '../crud/audit';
 import { limitsHit, signInFailures } from '../ops/metrics';
 
 const INVALID = 'Invalid username or password';
@@ -112,7 +113,10 @@ export function authRoutes(): Hono<AppEnv> {
         const row = await tx.insertInto('admin_user').values({
           first_name: input.firstName, last_name: input.lastName, email: input.email, phone: input.phone ?? null,
           role: role.id, status: 'pending', password_hash: await hashPassword(String(input.password), c.get('config').scryptLogN),
-        }).returning('id').executeTakeFirstOrThrow();
+        }).returning(['id', 'version']).executeTakeFirstOrThrow();
+        // In the audit log as every new record is (no values: the applicant's own words stay in the record), and so
+        // on the change stream: the admin-user lists of those who may read them show the applicant.
+        await writeEntries(tx, [{ actor: { id: null, address: clientAddress(c) }, entity: 'admin-user', recordId: row.id, action: 'signup', version: Number(row.version) }]);
         await tx.insertInto('admin_notification').values({
           note_type: 'signup', title: `${input.firstName} ${input.lastName} asks for a ${input.role} account`, link: `/dashboard/admin-user/details/${row.id}`,
         }).execute();

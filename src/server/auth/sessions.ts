@@ -5,6 +5,7 @@ import { fail, type SessionUser } from '../http';
 import { isRole } from '../../registry';
 import { newToken, tokenHash } from './tokens';
 import { writeClockOf, type Watch, type WriteClock } from '../db/write-clock';
+import { publishSessionsEnded } from '../events/notices';
 
 /** Sessions live in the database (hashed), so any server behind a balancer can check them. */
 export async function createSession(db: DB, config: Config, userId: number, userAgent?: string) {
@@ -82,7 +83,7 @@ async function sessionRow(db: DB, hash: string): Promise<SessionRow> {
  * The caller behind a bearer token. No token: 401. A token that is unknown, revoked, past its absolute
  * expiry or idle for too long: 401 with `expired: true`, which signs the client out (spec §7).
  */
-export async function authenticate(db: DB, config: Config, header: string | undefined): Promise<SessionUser> {
+export async function authenticate(db: DB, config: Config, header: string | undefined, opts: { touch?: boolean } = {}): Promise<SessionUser> {
   const m = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   if (!m) throw fail(401, 'Sign in to continue', { code: 'unauthenticated' });
   const row = await sessionRow(db, tokenHash(m[1]));
@@ -92,9 +93,11 @@ export async function authenticate(db: DB, config: Config, header: string | unde
   if (Date.parse(row.expires_at) <= now) throw expired();
   if (Date.parse(row.last_seen_at) + config.sessionIdleMinutes * 60_000 <= now) {
     await db.updateTable('session').set({ revoked_at: sql`now()` }).where('id', '=', row.sessionId).execute();
+    await publishSessionsEnded(db, [row.id]);
     throw expired();
   }
-  if (Date.parse(row.last_seen_at) + TOUCH_EVERY_MS <= now) {
+  // An open change stream checks its session without touching it (`touch: false`): a tab left open is not a user at work.
+  if (opts.touch !== false && Date.parse(row.last_seen_at) + TOUCH_EVERY_MS <= now) {
     await db.updateTable('session').set({ last_seen_at: sql`now()` }).where('id', '=', row.sessionId).execute();
   }
   return {
@@ -103,8 +106,13 @@ export async function authenticate(db: DB, config: Config, header: string | unde
   };
 }
 
+/**
+ * Every way a session ends goes through here or revokeUserSessions, and tells the change stream (events/notices.ts),
+ * so that the user's open streams check their sessions at once, in every process.
+ */
 export async function revokeSession(db: DB, sessionId: number) {
-  await db.updateTable('session').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  const ended = await db.updateTable('session').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).returning('user_id').execute();
+  await publishSessionsEnded(db, ended.map((r) => Number(r.user_id)));
 }
 
 /** Ends every live session of a user, but `keep` (the session that is acting, when a user changes their own password). */
@@ -112,7 +120,9 @@ export async function revokeUserSessions(db: DB, userId: number, keep?: number):
   let q = db.updateTable('session').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (keep !== undefined) q = q.where('id', '<>', keep);
   const res = await q.executeTakeFirst();
-  return Number(res.numUpdatedRows ?? 0);
+  const n = Number(res.numUpdatedRows ?? 0);
+  if (n) await publishSessionsEnded(db, [userId]);
+  return n;
 }
 
 /**

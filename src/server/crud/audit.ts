@@ -3,6 +3,7 @@ import { columnName, holdsPatientData, PATIENT_ENTITY, patientFieldsOf, type Ent
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { centreOf } from './scope';
+import { publishable, publishChanges } from '../events/notices';
 
 /**
  * The one writer of the audit log: who (and from where) did what to which record, with the values it changed (never a
@@ -50,9 +51,15 @@ export interface Entry {
   fmc?: number | null;
   patients?: readonly number[] | null;
   at?: string;
+  /** The record's version after the change, for the change stream (never stored in the log). */
+  version?: number | null;
 }
 
-/** Entries in one statement, in order. */
+/**
+ * Entries in one statement, in order. Every write of a record passes here, inside its transaction, so here the change
+ * stream is told too (events/notices.ts): a change to a record of the registry is heard once the transaction commits,
+ * never when it rolls back. Entries with their own `at` are a story written afterwards (the demo data), not news.
+ */
 export async function writeEntries(db: DB, entries: readonly Entry[]) {
   if (!entries.length) return;
   const rows = entries.map((e) => sql`(${e.at ?? null}::timestamptz, ${e.actor.id}::int, ${e.entity}::text, ${e.recordId ?? null}::int, ${e.action}::text,
@@ -60,6 +67,9 @@ export async function writeEntries(db: DB, entries: readonly Entry[]) {
   await sql`insert into audit_log (at, actor_id, entity, record_id, action, changes, address, fmc, patients)
     select coalesce(v.at, now()), v.actor_id, v.entity, v.record_id, v.action, v.changes, v.address, v.fmc, v.patients
     from (values ${sql.join(rows)}) as v(at, actor_id, entity, record_id, action, changes, address, fmc, patients)`.execute(db);
+  await publishChanges(db, entries.filter((e) => e.at === undefined && publishable(e)).map((e) => ({
+    entity: e.entity, id: Number(e.recordId), version: e.version ?? null, action: e.action, by: e.actor.id, centre: e.fmc ?? null,
+  })));
 }
 
 /** The values of `changes` that may be logged: never a write-only one (a password, a SIM's PIN), only that it changed. */
@@ -67,9 +77,11 @@ const loggable = (def: EntityDef, changes: Record<string, unknown> | null) =>
   changes && Object.fromEntries(Object.entries(changes).filter(([k, v]) => !def.fields[k]?.writeOnly || JSON.stringify(v) === CHANGED));
 const CHANGED = JSON.stringify({ changed: true });
 
+const versionOf = (record: Record<string, unknown> | null | undefined) => (Number.isInteger(record?.version) ? Number(record!.version) : null);
+
 /** One entry about one record (`record` as stored, for its centre and patients). */
 export async function audit(db: DB, actor: Auditor, def: EntityDef, id: number, action: string, changes: Record<string, unknown> | null, record?: Record<string, unknown> | null) {
-  await writeEntries(db, [{ actor, entity: def.name, recordId: id, action, changes: loggable(def, changes), fmc: record ? centreOf(def, record) : null, patients: patientsOf(def, record) }]);
+  await writeEntries(db, [{ actor, entity: def.name, recordId: id, action, changes: loggable(def, changes), fmc: record ? centreOf(def, record) : null, patients: patientsOf(def, record), version: versionOf(record) }]);
 }
 
 /**

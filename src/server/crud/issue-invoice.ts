@@ -6,6 +6,7 @@ import { ident, uniqueName } from '../db/entity-table';
 import { fail } from '../http';
 import { upsertSearchRow } from '../search';
 import { patientsOf, writeEntries } from './audit';
+import { centreOf } from './scope';
 import { param } from './columns';
 import { attachLabels } from './labels';
 import { nextNumber } from './numbering';
@@ -103,6 +104,7 @@ export async function issueInvoice(db: DB, payment: Record<string, unknown>, opt
   });
   const rec = (await fetchRecord(db, def, res.rows[0].id))!;
   await upsertSearchRow(db, def, rec);
-  await writeEntries(db, [{ actor: opts.actor, entity: def.name, recordId: Number(rec.id), action: 'create', changes: values, patients: patientsOf(def, rec), at: opts.at ? when : undefined }]);
+  await writeEntries(db, [{ actor: opts.actor, entity: def.name, recordId: Number(rec.id), action: 'create', changes: values, patients: patientsOf(def, rec), at: opts.at ? when : undefined,
+    fmc: centreOf(def, rec), version: Number(rec.version) }]);
   return rec;
 }

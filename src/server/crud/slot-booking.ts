@@ -24,7 +24,7 @@ const slotTable = () => sql.raw(ident(slots().table));
 
 /** A booking's entry: the slot's, with its centre, and the patient's (their access report lists it). */
 async function audit(db: DB, actorId: number | null, slot: Record<string, unknown>, action: 'book' | 'cancel_booking', patient: number) {
-  await writeEntries(db, [{ actor: { id: actorId }, entity: slots().name, recordId: Number(slot.id), action, changes: { patient }, fmc: centreOf(slots(), slot), patients: [patient] }]);
+  await writeEntries(db, [{ actor: { id: actorId }, entity: slots().name, recordId: Number(slot.id), action, changes: { patient }, fmc: centreOf(slots(), slot), patients: [patient], version: Number(slot.version) }]);
 }
 
 /** Why a slot could not take a booking: it does not exist, is closed, or is full. */

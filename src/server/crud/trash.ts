@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { columnName, getEntity, type EntityDef } from '../../registry';
 import { passwordChanged } from '../auth/sessions';
+import { publishChanges } from '../events/notices';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { selectList } from './columns';
@@ -67,13 +68,23 @@ export async function putBack(db: DB, def: EntityDef, id: number, row: unknown, 
 }
 
 /** Puts the record back into the id arrays it was taken out of, where those records still exist and lack it. */
-export async function reattach(db: DB, id: number, detached: Detached[]): Promise<void> {
+export async function reattach(db: DB, id: number, detached: Detached[], by: number | null = null): Promise<void> {
   for (const d of detached) {
     const def = getEntity(d.entity);
     const c = sql.raw(ident(columnName(d.field, def.fields[d.field])));
-    await sql`update ${sql.raw(ident(def.table))} set ${c} = array_append(coalesce(${c}, '{}'), ${id}::int), version = version + 1, updated_at = now()
-      where id = any(${d.ids}::int[]) and not (${id} = any(coalesce(${c}, '{}')))`.execute(db);
+    const back = await sql<{ id: number; version: number }>`update ${sql.raw(ident(def.table))} set ${c} = array_append(coalesce(${c}, '{}'), ${id}::int), version = version + 1, updated_at = now()
+      where id = any(${d.ids}::int[]) and not (${id} = any(coalesce(${c}, '{}'))) returning id, version`.execute(db);
+    await publishDetached(db, def, back.rows, by);
   }
+}
+
+/**
+ * Records a delete took the deleted one out of (or a restore put back into) changed too: told to the change stream
+ * (an account's centres, so that its streams read them again). No centre: a scoped entity's would be heard by unscoped
+ * roles only; `detach` fields are on admin-user alone, which is not scoped.
+ */
+export async function publishDetached(db: DB, def: EntityDef, rows: readonly { id: number; version: number }[], by: number | null) {
+  await publishChanges(db, rows.map((x) => ({ entity: def.name, id: Number(x.id), version: Number(x.version), action: 'update', by, centre: null })));
 }
 
 /** A restored record's own `detach` references to records deleted meanwhile are dropped, as a delete would have. */

@@ -13,7 +13,8 @@ import { enforceFieldRules } from './field-rules';
 import { checkReferences } from './references';
 import { inScope, scoped, scopeWhere, type ScopeOwner } from './scope';
 import { audit, changedFields } from './audit';
-import { dropGoneDetached, moveToTrash, putBack, reattach, takeFromTrash, type Detached } from './trash';
+import { publishChanges } from '../events/notices';
+import { dropGoneDetached, moveToTrash, publishDetached, putBack, reattach, takeFromTrash, type Detached } from './trash';
 
 /** Who writes: a signed-in user (their role and session), or the system (`role` null: first-start seeding). */
 export interface Actor { id: number | null; role: Role | null; sessionId?: number; centres?: readonly number[]; address?: string }
@@ -105,11 +106,13 @@ export async function createRecord(db: DB, def: EntityDef, input: Record<string,
       const id = res.rows[0].id;
       const rec = (await fetchRecord(tx, def, id))!;
       await upsertSearchRow(tx, def, rec);
-      await audit(tx, actor, def, id, 'create', input, rec);
-      // A centre made by fmc staff or a doctor is theirs: they work there, so it joins their centres.
+      // A centre made by fmc staff or a doctor is theirs: they work there, so it joins their centres. Told to the change
+      // stream before the centre itself, so that their own streams read their centres again and hear of it.
       if (def.scope === 'id' && scoped(def, actor) && actor.id !== null) {
         await sql`update ${sql.raw(ident(getEntity('admin-user').table))} set centres = array_append(coalesce(centres, '{}'), ${id}::int) where id = ${actor.id}`.execute(tx);
+        await publishChanges(tx, [{ entity: 'admin-user', id: actor.id, version: null, action: 'update', by: actor.id, centre: null }]);
       }
+      await audit(tx, actor, def, id, 'create', input, rec);
       await hooks.afterWrite?.(tx, rec, null, { actor, columns: cols });
       await attachLabels(tx, def, [rec]);
       return rec;
@@ -207,8 +210,9 @@ export async function deleteRecord(db: DB, def: EntityDef, id: number, actor: Ac
       for (const r of referrersOf(def.name)) {
         const c = sql.raw(ident(columnName(r.field, r.entity.fields[r.field])));
         if (r.entity.fields[r.field].detach) {
-          const out = await sql<{ id: number }>`update ${sql.raw(ident(r.entity.table))} set ${c} = array_remove(${c}, ${id}::int), version = version + 1, updated_at = now() where ${id} = any(${c}) returning id`.execute(tx);
+          const out = await sql<{ id: number; version: number }>`update ${sql.raw(ident(r.entity.table))} set ${c} = array_remove(${c}, ${id}::int), version = version + 1, updated_at = now() where ${id} = any(${c}) returning id, version`.execute(tx);
           if (out.rows.length) detached.push({ entity: r.entity.name, field: r.field, ids: out.rows.map((x) => Number(x.id)) });
+          await publishDetached(tx, r.entity, out.rows, actor.id);
           continue;
         }
         // A reference inside a nested list lives in jsonb items; those tables are small enough to scan on a delete.
@@ -274,7 +278,7 @@ export async function restoreRecord(db: DB, def: EntityDef, id: number, actor: A
       }
       await putBack(tx, def, id, trashed.row, actor.id);
       await dropGoneDetached(tx, def, id);
-      await reattach(tx, id, trashed.detached);
+      await reattach(tx, id, trashed.detached, actor.id);
       const rec = (await fetchRecord(tx, def, id))!;
       await upsertSearchRow(tx, def, rec);
       await audit(tx, actor, def, id, 'restore', null, rec);

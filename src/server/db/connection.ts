@@ -13,6 +13,7 @@ import { prepareStatements, preparing } from './prepared';
 import { timedDialect, timeStatement } from './timed-dialect';
 import { logger, scrub } from '../ops/logger';
 import { attachWriteClock, WriteClock } from './write-clock';
+import { ident } from './entity-table';
 
 // The generic CRUD reads tables named by the registry, so the database is typed loosely here and the
 // registry's zod schemas type the rows at the edges.
@@ -26,6 +27,13 @@ export interface Database {
   dumpDataDir?: () => Promise<Blob>;
   /** The embedded database: a consistent copy of its data files, for a backup (backup/archive.ts). */
   snapshot?: <T>(read: (db: DB) => Promise<T>) => Promise<DataSnapshot<T>>;
+  /**
+   * Hears what any client of the database sends with NOTIFY on `channel` (events/notices.ts), after its transaction
+   * commits: this process's own on the embedded database, every process's on a PostgreSQL server. `lost`: the
+   * listening connection broke and was opened again, so notifications may have been missed meanwhile. Returns how to
+   * stop; close() stops every listener too.
+   */
+  listen(channel: string, heard: (payload: string) => void, lost?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -122,9 +130,23 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const db: DB = new Kysely({ dialect: timedDialect(new PGliteDialect(pglite, clock)), log: timeStatement });
   attachWriteClock(db, clock);
   const dataDir = opts.dataDir;
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'pglite',
+    // PGlite hands every notification of its one session to its listeners once the transaction that sent it commits.
+    // LISTEN goes through Kysely's driver, which holds the only connection: never into someone's open transaction.
+    async listen(channel, heard) {
+      const off = pglite.onNotification((ch, payload) => { if (ch === channel) heard(payload); });
+      await sql.raw(`listen ${ident(channel)}`).execute(db);
+      const stop = async () => {
+        if (!listeners.delete(stop)) return;
+        off();
+        await sql.raw(`unlisten ${ident(channel)}`).execute(db).catch(() => {});
+      };
+      listeners.add(stop);
+      return stop;
+    },
     dumpDataDir: () => pglite.dumpDataDir('none'),
     snapshot: (read) => db.connection().execute(async (conn) => {
       const held = performance.now();
@@ -146,6 +168,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       return { read: found, folder, heldMs: heldMs() };
     }),
     async close() {
+      for (const stop of listeners) await stop();
       await db.destroy();
       unlock();
     },
@@ -166,5 +189,62 @@ function openPostgres(url: string): Database {
   // Each connection parses a statement once, and then sends only its values (db/prepared.ts).
   if (preparing()) pool.on('connect', (client) => { prepareStatements(client); });
   const db: DB = new Kysely({ dialect: timedDialect(new PostgresDialect({ pool })), log: timeStatement });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  const listeners = new Set<() => Promise<void>>();
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, heard, lost) {
+      const stop = await listenPostgres(url, channel, heard, lost ?? (() => {}));
+      const remove = async () => { if (listeners.delete(remove)) await stop(); };
+      listeners.add(remove);
+      return remove;
+    },
+    async close() {
+      for (const stop of listeners) await stop();
+      await db.destroy();
+    },
+  };
+}
+
+/** How long a broken listening connection waits before it is opened again: doubling from 0.5 s up to 30 s. */
+const RELISTEN_MS = (attempt: number) => Math.min(30_000, 500 * 2 ** attempt);
+
+/**
+ * LISTEN on a connection of its own, outside the pool: a pooled connection goes back to others between statements,
+ * and one held by LISTEN must stay (it cannot go through a pooler in transaction mode, PgBouncer among them). A
+ * connection that breaks is opened again, and `lost` says notifications may have been missed.
+ */
+async function listenPostgres(url: string, channel: string, heard: (payload: string) => void, lost: () => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  const open = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (m) => { if (m.channel === channel) heard(m.payload ?? ''); });
+    c.on('error', (err) => logger.warn({ code: (err as { code?: string }).code }, `[db] listening connection failed: ${scrub(err.message)}`));
+    c.on('end', () => {
+      if (stopped || client !== c) return;
+      client = null;
+      lost();
+      retry(0);
+    });
+    await c.connect();
+    await c.query(`listen ${ident(channel)}`);
+    client = c;
+  };
+  const retry = (attempt: number) => {
+    timer = setTimeout(() => {
+      if (stopped) return;
+      open().then(lost, () => retry(attempt + 1));
+    }, RELISTEN_MS(attempt));
+    timer.unref();
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
+  };
 }

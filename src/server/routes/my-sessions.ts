@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { revokeUserSessions } from '../auth/sessions';
+import { publishSessionsEnded } from '../events/notices';
 import { fail, recordIdParam, type AppEnv } from '../http';
 
 /**
@@ -27,6 +28,7 @@ export function mySessionRoutes(): Hono<AppEnv> {
     const id = recordIdParam(c);
     const ended = await sql`update session set revoked_at = now() where id = ${id} and user_id = ${c.get('user').id} and revoked_at is null returning id`.execute(c.get('db'));
     if (!ended.rows.length) throw fail(404, 'This record does not exist', { code: 'not_found' });
+    await publishSessionsEnded(c.get('db'), [c.get('user').id]);
     return c.json({ data: { ended: true } });
   });
 

@@ -131,7 +131,7 @@ async function remind(c: Ctx, w: WorklistDef) {
       const name = titleOf(def, rec);
       if (contact.channel === 'mail') await queueMail(tx, { to: contact.to, ...mailFor(w, name || contact.to, rec._missing, counts.get(id)) });
       else await queueSms(tx, { to: contact.to, text: textFor(w, name, rec._missing, counts.get(id)) });
-      await audit(tx, user, def, id, 'remind', { worklist: w.id, missing: rec._missing, channel: contact.channel });
+      await audit(tx, user, def, id, 'remind', { worklist: w.id, missing: rec._missing, channel: contact.channel }, rec);
       out.push({ id, result: 'sent', channel: contact.channel });
     }
     return out;
