@@ -21,3 +21,30 @@ export interface TimelineEvent {
   reason?: string;
   worklist?: string;
 }
+
+/** One entry of the activity log (GET /api/fmc/fmclogs): who did what to which record, and from where. */
+export interface LogRow {
+  id: number;
+  at: string;
+  actor: { id: number; name: string } | null;
+  entity: string;
+  record: { id: number; title: string | null } | null;
+  action: string;
+  changes: Record<string, unknown> | null;
+  address: string | null;
+  fmc: number | null;
+}
+
+/** The titles of the records a page's changes refer to, by entity and id (those the caller may read). */
+export type RefTitles = Record<string, Record<number, string>>;
+
+/** The audit actions a revert can put back: an edit, or a revert (itself an edit). */
+export const REVERTIBLE_ACTIONS: readonly string[] = ['update', 'revert'];
+
+/**
+ * Every action the audit log records (audit_log.action), besides a workflow's `transition:{move}`: the server's audit
+ * writers take only these (crud/audit.ts), and the activity log offers and names them (client screens/log-actions.ts).
+ */
+export const AUDIT_ACTIONS = ['create', 'update', 'revert', 'delete', 'restore', 'comment', 'remind', 'book', 'cancel_booking', 'upload', 'backup', 'signup',
+  'read', 'read_list', 'read_search', 'read_pick', 'read_history', 'read_timeline', 'read_pdf', 'read_export', 'read_worklist', 'read_drpatient', 'read_access'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `transition:${string}`;

@@ -9,7 +9,7 @@ export * from './screens';
 export * from './preferences';
 export * from './gst';
 export * from './amount-in-words';
-export type * from './api-shapes';
+export * from './api-shapes';
 export * from './derive/transitions';
 export { ENTITIES } from './entities';
 export * from './derive/routes';

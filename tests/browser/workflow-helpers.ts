@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from './fixtures';
-import { signInAs } from './helpers';
+import { runCommand, signInAs } from './helpers';
 
 /** Presses Tab until `target` has the focus: proof that the keyboard reaches it, in the page's own order. */
 export async function tabTo(page: Page, target: Locator, max = 120) {
@@ -30,4 +30,17 @@ export function statusOf(page: Page): Locator {
 export async function signInReady(page: Page, role: string) {
   await signInAs(page, role);
   await expect(page.getByRole('button', { name: 'Search or run a command' })).toBeVisible();
+}
+
+/**
+ * Opens the first appointment of a list by status from the palette ("Appointments: Confirmed"), keyboard only: the
+ * list takes the keyboard, Enter opens its focused row. Returns the appointment's id.
+ */
+export async function openFirstAppointment(page: Page, view: 'Confirmed' | 'Completed' | 'Missed'): Promise<number> {
+  await runCommand(page, `Appointments: ${view}`);
+  await page.waitForURL(`**/dashboard/appointments/${view.toLowerCase()}`);
+  await expect(page.locator('tbody tr[data-focused="true"]')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/dashboard\/appointments\/view\/\d+$/);
+  return Number(page.url().split('/').pop());
 }

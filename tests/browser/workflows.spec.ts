@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { runCommand } from './helpers';
-import { chooseOnPage, signInReady, statusOf, tabTo } from './workflow-helpers';
+import { chooseOnPage, openFirstAppointment, signInReady, statusOf, tabTo } from './workflow-helpers';
 
 /**
  * Issue 7's workflows in the browser, with the keyboard alone, on the console that holds the demo data (the second
@@ -80,12 +80,7 @@ test('a record changed elsewhere: a stale move offers Reload, a move its status 
   // With the stream, the page follows the change by itself (change-stream.spec.ts).
   await page.route('**/api/events', (route) => route.abort());
   await signInReady(page, 'admin');
-  await runCommand(page, 'Appointments: Confirmed');
-  await page.waitForURL('**/dashboard/appointments/confirmed');
-  await expect(page.locator('tbody tr[data-focused="true"]')).toBeVisible();
-  await page.keyboard.press('Enter');
-  await page.waitForURL(/\/dashboard\/appointments\/view\/\d+$/);
-  const id = Number(page.url().split('/').pop());
+  const id = await openFirstAppointment(page, 'Confirmed');
   const moves = page.getByRole('group', { name: 'Actions on this record' });
   await expect(statusOf(page)).toHaveText('Confirmed');
 

@@ -1,4 +1,4 @@
-import { listQueryString, type EntityDef, type TimelineEvent } from '../../registry';
+import { listQueryString, type EntityDef, type RefTitles, type TimelineEvent } from '../../registry';
 import { http, resolveUrl, type Page } from './client';
 import { download } from './download';
 import { keys, type ListParams, type OptionsParams, type Pages, type Read } from './keys';
@@ -70,9 +70,9 @@ export const entities = {
     fetch: (signal) => data(http.get<{ data: RecordOption[] }>(`${base(def)}/options?${optionsQuery(params)}`, { signal })),
   }),
   /** A record's history by date, and the titles of the records its changes refer to (by entity and id). */
-  timeline: (def: EntityDef, id: number): Read<{ events: TimelineEvent[]; titles: Record<string, Record<number, string>> }> => ({
+  timeline: (def: EntityDef, id: number): Read<{ events: TimelineEvent[]; titles: RefTitles }> => ({
     key: keys.entity(def.name).timeline(id),
-    fetch: (signal) => http.get<{ data: TimelineEvent[]; titles?: Record<string, Record<number, string>> }>(`${base(def)}/${id}/timeline`, { signal })
+    fetch: (signal) => http.get<{ data: TimelineEvent[]; titles?: RefTitles }>(`${base(def)}/${id}/timeline`, { signal })
       .then((r) => ({ events: r.data, titles: r.titles ?? {} })),
   }),
   /** The list's query string, then the columns, one header per column, and the ids. */

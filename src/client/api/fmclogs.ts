@@ -1,18 +1,11 @@
+import type { LogRow as SharedLogRow, RefTitles } from '../../registry';
 import { http } from './client';
 import { keys, type KeysetPage, type Pages } from './keys';
 import { queryString, withoutBlanks } from './query-string';
 
-export interface LogRow {
-  id: number;
-  at: string;
-  actor: { id: number; name: string } | null;
-  entity: string;
-  record: { id: number; title: string | null } | null;
-  action: string;
-  changes: Record<string, unknown> | null;
-  address: string | null;
-  /** The titles of the records its changes refer to, by entity and id (those the caller may read). */
-  titles: Record<string, Record<number, string>>;
+/** An activity log entry as the screen shows it: with the titles its page was answered with. */
+export interface LogRow extends Omit<SharedLogRow, 'fmc'> {
+  titles: RefTitles;
 }
 
 export interface LogFilter { actor?: string; fmc?: string; entity?: string; record?: string; from?: string; to?: string; action?: string; reads?: string; tz: string }

@@ -7,6 +7,7 @@ import { usePages } from '../api/use-pages';
 import { RefSelect } from '../entity/ref-select';
 import { currentRole } from '../state/session';
 import { addDays, blockMove, daysFrom, localDayHour, localDaysRange, parseDay, today, weekStart, weekStep } from './calendar-parts';
+import { CalendarHead } from './calendar-head';
 import { LoadError, useAddressParams, useFormat } from './screen-parts';
 
 const def = getEntity('appointments');
@@ -50,8 +51,6 @@ export default function AppointmentCalendar({ id }: { id: string }) {
   // As the language writes its times (9:30 am, 09:30), the hours of the rows too.
   const timeFormat = useMemo(() => new Intl.DateTimeFormat(f.locale, { hour: 'numeric', minute: '2-digit' }), [f.locale]);
   const hourLabel = (h: number) => timeFormat.format(new Date(2000, 0, 1, h));
-  const weekday = useMemo(() => new Intl.DateTimeFormat(f.locale, { weekday: 'short', timeZone: 'UTC' }), [f.locale]);
-  const dayName = (d: string) => `${weekday.format(new Date(`${d}T00:00:00Z`))} ${f.shortDay(d)}`;
   // Each day's blocks in time order: what the arrows walk.
   const byDay = useMemo(() => days.map((d) => (pages.rows as Appointment[]).flatMap((a): Block[] => {
     const at = localDayHour(a.scheduledAt);
@@ -129,12 +128,7 @@ export default function AppointmentCalendar({ id }: { id: string }) {
             {view === 'day' ? f.day(days[0]) : t('calendar.weekOf', { day: f.day(days[0]) })}
             {ready && <span className="muted"> · {t('apptCalendar.count', { n: f.number(total) })}</span>}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col" className="calendar-corner">{t('calendar.time')}</th>
-              {days.map((d) => <th scope="col" key={d} className={d === today() ? 'calendar-today' : undefined}>{dayName(d)}</th>)}
-            </tr>
-          </thead>
+          <CalendarHead days={days} />
           <tbody>
             {!ready && !pages.error && <tr><td colSpan={days.length + 1} className="calendar-empty" role="status">{t('calendar.loading')}</td></tr>}
             {ready && total === 0 && <tr><td colSpan={days.length + 1} className="calendar-empty">{t('apptCalendar.empty')}</td></tr>}

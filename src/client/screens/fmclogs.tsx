@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { can, entityByName, entityPath, ENTITIES, viewActionFor } from '../../registry';
+import { can, entityByName, entityPath, ENTITIES, REVERTIBLE_ACTIONS, viewActionFor } from '../../registry';
 import { RefSelect } from '../entity/ref-select';
 import { currentRole } from '../state/session';
 import { useDebounced } from '../use-debounced';
@@ -12,8 +12,6 @@ import { RevertButton } from './revert-button';
 import { usePages } from '../api/use-pages';
 import { Empty, LoadError, Loading, PagesFoot, TIME_ZONE, useAddressParams, useFormat } from './screen-parts';
 
-/** The entries a revert can put back: an edit, or a revert (itself an edit). */
-const REVERTIBLE = new Set(['update', 'revert']);
 const FILTERS = ['actor', 'fmc', 'entity', 'record', 'from', 'to', 'action', 'reads'] as const;
 
 /**
@@ -122,7 +120,7 @@ export default function FmcLogs({ id }: { id: string }) {
                 {r.address && <span className="muted" title={t('fmclogs.address')}>{r.address}</span>}
               </div>
               {expanded && <ChangeList def={def} changes={r.changes} titles={r.titles} id={`log-changes-${r.id}`} />}
-              {expanded && def && r.record?.title != null && REVERTIBLE.has(r.action) && can(role, 'history', 'revert') && can(role, def.name, 'edit')
+              {expanded && def && r.record?.title != null && REVERTIBLE_ACTIONS.includes(r.action) && can(role, 'history', 'revert') && can(role, def.name, 'edit')
                 && <RevertButton def={def} recordId={r.record.id} entry={r.id} />}
             </li>
           );

@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from '../../registry';
 import type { TFunction } from 'i18next';
 
 /**
@@ -5,9 +6,9 @@ import type { TFunction } from 'i18next';
  * hold every action the server writes against its label in each language: an action without one shows as its code.
  */
 
-/** The actions the filter offers (transitions, `transition:<move>`, are added per entity by the screen). */
-export const BASE_ACTIONS = ['create', 'update', 'revert', 'delete', 'restore', 'comment', 'remind', 'book', 'cancel_booking', 'upload', 'backup',
-  'read', 'read_list', 'read_search', 'read_pick', 'read_history', 'read_timeline', 'read_pdf', 'read_export', 'read_worklist', 'read_drpatient', 'read_access'] as const;
+/** The actions the filter offers: every one the server's audit writers take (registry AUDIT_ACTIONS); transitions,
+ * `transition:<move>`, are added per entity by the screen. */
+export const BASE_ACTIONS = AUDIT_ACTIONS;
 
 /** An entry's action in words: `t` reads the `screens` namespace, `tUi` the interface's (for a move's name). */
 export function actionLabel(t: TFunction, tUi: TFunction, row: { action: string; entity: string }): string {

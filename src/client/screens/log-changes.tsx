@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { valueLabel } from '../../../commands';
-import type { EntityDef } from '../../registry';
+import type { EntityDef, RefTitles } from '../../registry';
 
 export interface Change { field: string; value: unknown; old?: unknown }
 
@@ -26,7 +26,7 @@ export function changesOf(def: EntityDef | undefined, changes: Record<string, un
 }
 
 /** One value as text: enums translated, lists as their size, anything else as written (long values cut). */
-function useShow(def: EntityDef | undefined, titles: Record<string, Record<number, string>>) {
+function useShow(def: EntityDef | undefined, titles: RefTitles) {
   const { t } = useTranslation();
   const { t: ts } = useTranslation('screens');
   return (field: string, v: unknown): string => {
@@ -42,7 +42,7 @@ function useShow(def: EntityDef | undefined, titles: Record<string, Record<numbe
   };
 }
 
-export function ChangeList({ def, changes, titles = {}, id }: { def: EntityDef | undefined; changes: Record<string, unknown> | null; titles?: Record<string, Record<number, string>>; id: string }) {
+export function ChangeList({ def, changes, titles = {}, id }: { def: EntityDef | undefined; changes: Record<string, unknown> | null; titles?: RefTitles; id: string }) {
   const { t } = useTranslation();
   const { t: ts } = useTranslation('screens');
   const show = useShow(def, titles);

@@ -12,6 +12,7 @@ import { RefSelect } from '../entity/ref-select';
 import { Modal } from '../shell/modal';
 import { currentRole } from '../state/session';
 import { addDays, daysFrom, gridMove, parseDay, slotRows, today, weekStart, weekStep, type Cell } from './calendar-parts';
+import { CalendarHead, useDayName } from './calendar-head';
 import { LoadError, useAddressParams, useFormat } from './screen-parts';
 
 const slotsDef = getEntity('fmcslots');
@@ -61,8 +62,7 @@ export default function SlotCalendar({ id }: { id: string }) {
     gridRef.current?.querySelector<HTMLElement>('[data-current="true"]')?.focus();
   });
 
-  const weekday = useMemo(() => new Intl.DateTimeFormat(f.locale, { weekday: 'short', timeZone: 'UTC' }), [f.locale]);
-  const dayName = (d: string) => `${weekday.format(new Date(`${d}T00:00:00Z`))} ${f.shortDay(d)}`;
+  const dayName = useDayName();
   const hhmm = (time: string) => String(time).slice(0, 5);
   const describe = (s: Slot) => t('slotCalendar.slotLabel', { day: dayName(s.date), from: hhmm(s.startTime), to: hhmm(s.endTime) });
 
@@ -118,12 +118,7 @@ export default function SlotCalendar({ id }: { id: string }) {
           <div className="calendar-scroll">
             <table ref={gridRef} role="grid" className="calendar slot-calendar" aria-labelledby="calendar-caption" onKeyDown={onKeyDown}>
               <caption id="calendar-caption">{t('calendar.weekOf', { day: f.day(days[0]) })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="calendar-corner">{t('calendar.time')}</th>
-                  {days.map((d) => <th scope="col" key={d} className={d === today() ? 'calendar-today' : undefined}>{dayName(d)}</th>)}
-                </tr>
-              </thead>
+              <CalendarHead days={days} />
               <tbody>
                 {rows.length === 0 ? (
                   <tr>

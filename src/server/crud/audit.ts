@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { columnName, holdsPatientData, PATIENT_ENTITY, patientFieldsOf, type EntityDef } from '../../registry';
+import { columnName, holdsPatientData, PATIENT_ENTITY, patientFieldsOf, type AuditAction, type EntityDef } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { centreOf } from './scope';
@@ -46,7 +46,7 @@ export interface Entry {
   actor: Auditor;
   entity: string;
   recordId?: number | null;
-  action: string;
+  action: AuditAction;
   changes?: Record<string, unknown> | null;
   fmc?: number | null;
   patients?: readonly number[] | null;
@@ -80,7 +80,7 @@ const CHANGED = JSON.stringify({ changed: true });
 const versionOf = (record: Record<string, unknown> | null | undefined) => (Number.isInteger(record?.version) ? Number(record!.version) : null);
 
 /** One entry about one record (`record` as stored, for its centre and patients). */
-export async function audit(db: DB, actor: Auditor, def: EntityDef, id: number, action: string, changes: Record<string, unknown> | null, record?: Record<string, unknown> | null) {
+export async function audit(db: DB, actor: Auditor, def: EntityDef, id: number, action: AuditAction, changes: Record<string, unknown> | null, record?: Record<string, unknown> | null) {
   await writeEntries(db, [{ actor, entity: def.name, recordId: id, action, changes: loggable(def, changes), fmc: record ? centreOf(def, record) : null, patients: patientsOf(def, record), version: versionOf(record) }]);
 }
 
@@ -105,7 +105,7 @@ export function changedFields(def: EntityDef, before: Record<string, unknown>, a
  * their ids and their patients, written in one statement whatever the number of records. `changes` says how they were
  * reached (the search term, the list's query). Only for patient data (holdsPatientData): other reads are not logged.
  */
-export async function auditReads(db: DB, actor: Auditor, def: EntityDef, ids: readonly number[], action: string, changes: Record<string, unknown> | null = null) {
+export async function auditReads(db: DB, actor: Auditor, def: EntityDef, ids: readonly number[], action: AuditAction, changes: Record<string, unknown> | null = null) {
   if (!ids.length || !holdsPatientData(def)) return;
   await sql`with read as (select t.id, ${centreSql(def)} as centre, ${patientsSql(def)} as patients
       from ${sql.raw(ident(def.table))} t where t.id = any(${[...ids]}::int[]))
@@ -118,6 +118,6 @@ export async function auditReads(db: DB, actor: Auditor, def: EntityDef, ids: re
 }
 
 /** An entry about no one record (an upload, a backup taken): `entity` names what it is about. */
-export async function auditEvent(db: DB, actor: Auditor, entity: string, action: string, changes: Record<string, unknown> | null = null) {
+export async function auditEvent(db: DB, actor: Auditor, entity: string, action: AuditAction, changes: Record<string, unknown> | null = null) {
   await writeEntries(db, [{ actor, entity, action, changes }]);
 }

@@ -121,7 +121,7 @@ async function writeChunk(db: DB, def: EntityDef, records: StoryRecord[]) {
     const r = rows[i];
     return [
       { ...about, at: r.createdAt.toISOString(), actor: { id: null }, action: 'create', changes: r.values },
-      ...r.moves.map((m) => ({ ...about, at: m.at.toISOString(), actor: { id: m.actorId ?? null }, action: `transition:${m.name}`,
+      ...r.moves.map((m) => ({ ...about, at: m.at.toISOString(), actor: { id: m.actorId ?? null }, action: `transition:${m.name}` as const,
         changes: { [def.workflow!.field]: m.to, from: m.from, ...(m.reason ? { reason: m.reason } : {}) } })),
     ];
   });

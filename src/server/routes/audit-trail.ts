@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { ENTITIES, getEntity, inputFields, inputSchema, PATIENT_ENTITY, type EntityDef } from '../../registry';
+import { ENTITIES, getEntity, inputFields, inputSchema, PATIENT_ENTITY, REVERTIBLE_ACTIONS, type EntityDef } from '../../registry';
 import { audit } from '../crud/audit';
 import { guard } from '../crud/routes';
 import { getRecord, updateRecord } from '../crud/write';
@@ -56,7 +56,7 @@ export function auditTrailRoutes(): Hono<AppEnv> {
       const current = await getRecord(db, def, id, c.get('user'));
       const entry = (await sql<{ action: string; changes: Record<string, unknown> | null }>`select action, changes from audit_log
         where id = ${body.data.entry} and entity = ${def.name} and record_id = ${id}`.execute(db)).rows[0];
-      if (!entry || !['update', 'revert'].includes(entry.action)) throw fail(404, 'There is no such change of this record', { field: 'entry', code: 'not_found' });
+      if (!entry || !REVERTIBLE_ACTIONS.includes(entry.action)) throw fail(404, 'There is no such change of this record', { field: 'entry', code: 'not_found' });
       const back = revertible(def, entry.changes);
       if (!Object.keys(back.before).length) throw fail(409, 'This change holds nothing an edit can put back', { field: 'entry', code: 'not_revertible' });
       // The record as it is, with the reverted fields as they were: a whole edit, validated as any edit is.

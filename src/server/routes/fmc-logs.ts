@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import { entityByName } from '../../registry';
+import { entityByName, type LogRow } from '../../registry';
 import { fail, type AppEnv, type Ctx } from '../http';
 import { addDays, centresOf, refTitles, dayParam, dayStart, guardScreen, idParam, parseCursor, parseQuery, titlesOf, tzParam } from './screen-query';
 
@@ -26,18 +26,6 @@ const PAGE = 50;
 const READ = 'read';
 
 const nameParam = (what: string, pattern: RegExp) => z.string().max(80).regex(pattern, `Give ${what}`);
-
-export interface LogRow {
-  id: number;
-  at: string;
-  actor: { id: number; name: string } | null;
-  entity: string;
-  record: { id: number; title: string | null } | null;
-  action: string;
-  changes: Record<string, unknown> | null;
-  address: string | null;
-  fmc: number | null;
-}
 
 interface Raw { id: number; at: string; key: string; actor_id: number | null; entity: string; record_id: number | null; action: string; changes: Record<string, unknown> | null; address: string | null; fmc: number | null; walked: number | null }
 

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import { canReadRecord, columnName, entityByName, getEntity, isCentreScoped, MAX_ID, screenById, titleOf, type EntityDef, type Role } from '../../registry';
+import { canReadRecord, columnName, entityByName, getEntity, isCentreScoped, MAX_ID, screenById, titleOf, type EntityDef, type RefTitles, type Role } from '../../registry';
 import { guard } from '../crud/routes';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
@@ -156,7 +156,7 @@ export async function titlesOf(db: DB, def: EntityDef | string, ids: Iterable<nu
  * The titles of the records the entries' changes refer to (a doctor's centre, a ticket's assignee), by entity and id, so
  * that an entry reads "Andheri West Clinic → Bandra Clinic", not "#3 → #7": one query per entity referred to a page.
  */
-export async function refTitles(db: DB, role: Role, page: readonly { entity: string; changes?: Record<string, unknown> | null }[]): Promise<Record<string, Record<number, string>>> {
+export async function refTitles(db: DB, role: Role, page: readonly { entity: string; changes?: Record<string, unknown> | null }[]): Promise<RefTitles> {
   const wanted = new Map<string, Set<number>>();
   const add = (target: string | undefined, v: unknown) => {
     // Only titles the caller may read elsewhere: a patient's name is not told to a role that may not read patients.
@@ -174,7 +174,7 @@ export async function refTitles(db: DB, role: Role, page: readonly { entity: str
       for (const x of values.flatMap((x) => (Array.isArray(x) ? x : [x]))) add(fd.ref, x);
     }
   }
-  const out: Record<string, Record<number, string>> = {};
+  const out: RefTitles = {};
   for (const [target, ids] of wanted) {
     const def = entityByName(target);
     if (def) out[target] = Object.fromEntries(await titlesOf(db, def, [...ids]));

@@ -110,6 +110,7 @@ export default {
       revert: 'Reverted a change',
       backup: 'Backup taken',
       comment: 'Commented',
+      signup: 'Signed up',
       transition: 'Status changed',
     },
   },

@@ -110,6 +110,7 @@ export default {
       revert: 'Revirtió un cambio',
       backup: 'Copia de seguridad',
       comment: 'Comentó',
+      signup: 'Registro solicitado',
       transition: 'Estado cambiado',
     },
   },

@@ -110,6 +110,7 @@ export default {
       revert: 'Modification annulée',
       backup: 'Sauvegarde effectuée',
       comment: 'Commentée',
+      signup: 'Inscription demandée',
       transition: 'Statut changé',
     },
   },

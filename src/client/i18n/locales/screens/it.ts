@@ -110,6 +110,7 @@ export default {
       revert: 'Ha annullato una modifica',
       backup: 'Backup eseguito',
       comment: 'Ha commentato',
+      signup: 'Registrazione richiesta',
       transition: 'Stato cambiato',
     },
   },

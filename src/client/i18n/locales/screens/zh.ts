@@ -110,6 +110,7 @@ export default {
       revert: '撤销了一次修改',
       backup: '已备份',
       comment: '发表了评论',
+      signup: '申请注册',
       transition: '状态已变更',
     },
   },
