@@ -24,6 +24,7 @@ import { invoicePdfRoutes } from './routes/invoice-pdf';
 import { fmcScreenRoutes } from './routes/fmc-screens';
 import { worklistRoutes } from './routes/worklists';
 import { eventRoutes } from './events/route';
+import { presenceRoutes } from './events/presence';
 import { systemRoutes } from './routes/system';
 import { healthRoutes, type Lifecycle } from './ops/health';
 import { logger, scrub } from './ops/logger';
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', threadRoutes());
   api.route('/', systemRoutes(deps.database));
   api.route('/', eventRoutes(deps.database));
+  api.route('/', presenceRoutes());
   api.route('/', crudRoutes());
   // The API's description, made once from the routes served (openapi.ts): the shape of the calls, no data.
   let described: unknown;

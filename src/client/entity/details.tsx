@@ -17,6 +17,7 @@ import { StatusHistory } from './status-history';
 import { InvoiceActions, InvoiceDocument } from './invoice-document';
 import { listHref } from './list-memory';
 import { useFormat } from './format';
+import { PresenceNote, useSayPresence } from './live-notes';
 
 /**
  * The details page of any record: every readable field, with edit (e) and delete where the role may; for a record
@@ -42,6 +43,7 @@ export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; v
   const [opened, setOpened] = useState<{ id: number; seen: ReadonlySet<string> }>({ id, seen: new Set() });
   const seen = opened.id === id ? opened.seen : new Set<string>();
   const markOpened = (address: string) => setOpened((o) => ({ id, seen: new Set([...(o.id === id ? o.seen : []), address]) }));
+  useSayPresence(def, row ? id : null, 'viewing');
   useHotkeys('e', () => mayEdit && navigate(entityPath(def, 'edit', id)), [mayEdit, def, id]);
   useHotkeys('escape', () => mayList && navigate(listHref(def, listView)), [mayList, def, listView]);
 
@@ -70,6 +72,7 @@ export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; v
         {mayEdit && <Link href={entityPath(def, 'edit', id)} className="btn btn-primary">{t('details.edit')} <kbd>e</kbd></Link>}
         {mayDelete && <button className="btn btn-danger" onClick={() => { ui.confirmDelete = { entity: def.name, id }; }}>{t('details.delete')}</button>}
       </div>
+      <PresenceNote def={def} id={id} />
       {def.workflow && (
         <RecordMoves def={def} row={row} onReload={record.retry} documents={documents} opened={seen} />
       )}

@@ -24,6 +24,7 @@ import { fitWidths } from './column-widths';
 import { ColumnResizer } from './column-resizer';
 import { ColumnsMenu, type ColumnsMenuHandle } from './columns-menu';
 import { ExportCsv } from './export-csv';
+import { DeletedNote, useChangedRows } from './live-notes';
 import './list-columns.css';
 
 const features = tableFeatures({});
@@ -91,6 +92,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   const total = list.last && { n: list.last.total, estimate: Boolean(list.last.totalIsEstimate) };
   const [focused, setFocused] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const changedRows = useChangedRows(def);
   const filterRef = useRef<HTMLInputElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -310,6 +312,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
                 const row = rows[vi.index];
                 return (
                   <tr key={row.id} id={`row-${def.name}-${row.original.id}`} data-focused={vi.index === focused} aria-selected={selected.has(row.original.id)}
+                    data-changed={changedRows.has(Number(row.original.id)) || undefined}
                     aria-rowindex={vi.index + 1} onClick={() => { setFocused(vi.index); open(row.original); }}>
                     {row.getAllCells().map((cell) => <td key={cell.id} className={cellClass(cell.column.id)}><table.FlexRender cell={cell} /></td>)}
                   </tr>
@@ -323,6 +326,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
         </div>
         <div className="grid-foot" aria-live="polite">
           <span>{total ? (total.estimate ? t('list.totalEstimate', { count: total.n }) : t('list.total', { count: total.n })) : ''}</span>
+          <DeletedNote def={def} />
           {/* Its keys are a key hint, hidden on touch screens (styles.css); "Loading more…" is not one. */}
           <span id="list-keys" className={list.loading ? undefined : 'key-hint'}>{list.loading ? t('list.loadingMore') : !moves.length ? t('list.keyboardHint') : viewAction ? t('workflow.keyboardHint') : t('workflow.keyboardHintRows')}{!list.loading && mayDelete ? t('list.deleteHint') : ''}</span>
         </div>

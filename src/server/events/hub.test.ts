@@ -15,7 +15,7 @@ function fakeChannel() {
 
 function recorder(userId = 1) {
   const log: string[] = [];
-  const sub: Subscriber = { userId, offer: (id, c) => log.push(`${id.split('-')[1]}:${c.id}`), resync: () => log.push('resync'), recheck: () => log.push('recheck') };
+  const sub: Subscriber = { userId, offer: (id, c) => log.push(`${id.split('-')[1]}:${c.id}`), resync: () => log.push('resync'), recheck: () => log.push('recheck'), presence: (p) => log.push(`presence:${p.user}:${p.mode}`) };
   return { sub, log };
 }
 
@@ -61,6 +61,22 @@ describe('the hub', () => {
     ch.heard(JSON.stringify({ k: 's', u: [3, 7] }));
     ch.heard('not json');
     expect(me.log).toEqual(['recheck', '1:7', '2:8', 'recheck']);
+  });
+
+  test('presence is handed to every subscriber as heard, never numbered nor replayed; a bad one is ignored', async () => {
+    const { database, send, ch } = fakeChannel();
+    const hub = new ChangeHub(database);
+    await hub.start();
+    const open = recorder(1);
+    hub.subscribe(open.sub);
+    ch.heard(JSON.stringify({ k: 'p', e: 'patient', i: 5, u: 9, n: 'Asha Rao', m: 'editing', f: null }));
+    ch.heard(JSON.stringify({ k: 'p', e: 'patient', i: 5, u: 9, n: 'Asha Rao', m: 'dancing', f: null }));
+    ch.heard(JSON.stringify({ k: 'p', e: 'patient', i: 5, u: 'x', n: 'Asha Rao', m: 'left', f: null }));
+    send({ id: 3 });
+    expect(open.log).toEqual(['presence:9:editing', '1:3']);
+    const late = recorder(2);
+    hub.subscribe(late.sub, `${hub.instance}-0`);
+    expect(late.log).toEqual(['1:3']);
   });
 });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { canReadRecord, entityByName, type Role } from '../../registry';
 import { scoped } from '../crud/scope';
 import type { Database } from '../db/connection';
-import { CHANNEL, readNotice, type Change } from './notices';
+import { CHANNEL, readNotice, type Change, type Presence } from './notices';
 
 /** What a subscriber is told: the change without its centre (the filter's business, never the client's). */
 export interface ChangeEvent { entity: string; id: number; version: number | null; action: string; at: string; by: number | null }
@@ -23,6 +23,8 @@ export interface Subscriber {
   resync(): void;
   /** The user's sessions or account changed: the stream checks its session, and reads its role and centres again. */
   recheck(): void;
+  /** Someone's presence on a record: told to the client if mayHear allows (never buffered: a heartbeat repeats it). */
+  presence(p: Presence): void;
 }
 
 /** The change as a client may see it: without its centre. */
@@ -126,6 +128,10 @@ export class ChangeHub {
     if (!notice) return;
     if (notice.kind === 'sessions') {
       for (const sub of this.subscribers) if (notice.users.includes(sub.userId)) sub.recheck();
+      return;
+    }
+    if (notice.kind === 'presence') {
+      for (const sub of this.subscribers) sub.presence(notice.presence);
       return;
     }
     const n = { seq: ++this.seq, change: notice.change };

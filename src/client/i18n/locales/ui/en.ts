@@ -1,6 +1,7 @@
 /** Every string of the interface, in English. The other languages mirror these keys (a test holds them equal). */
 export default {
   app: { title: 'Health Console', loading: 'Loading…', skipToContent: 'Skip to content', close: 'Close' },
+  live: { deleted: '{{name}} deleted by {{by}}', deletedByOther: '{{name}} deleted by another user', changedBy: 'Changed by {{by}} just now', changedByOther: 'Changed by another user just now', reload: 'Reload', keepEditing: 'Keep editing', editing: '{{name}} is editing', viewing: '{{name}} is viewing', others: 'Also here' },
   cmd: {
     recordHistory: 'History of this record',
     raise: 'Raise a {{name}}…',
@@ -83,6 +84,7 @@ export default {
     search: 'Filter {{name}}',
     searchPlaceholder: 'Type to filter…',
     add: 'Add',
+    total_one: '{{count}} record',
     total: '{{count}} records',
     totalEstimate: 'more than {{count}} records',
     empty: 'No records match.',

@@ -4,6 +4,7 @@ import type en from './en';
 /** Every string of the interface, in Spanish (the keys of en.ts, exactly). */
 export default {
   app: { title: 'Consola de salud', loading: 'Cargando…', skipToContent: 'Saltar al contenido', close: 'Cerrar' },
+  live: { deleted: '{{name}} eliminado por {{by}}', deletedByOther: '{{name}} eliminado por otro usuario', changedBy: 'Modificado por {{by}} hace un momento', changedByOther: 'Modificado por otro usuario hace un momento', reload: 'Recargar', keepEditing: 'Seguir editando', editing: '{{name}} está editando', viewing: '{{name}} está viendo', others: 'También aquí' },
   cmd: {
     recordHistory: 'Historial de este registro',
     raise: 'Abrir {{name}}…',
@@ -86,6 +87,7 @@ export default {
     search: 'Filtrar {{name}}',
     searchPlaceholder: 'Escriba para filtrar…',
     add: 'Añadir',
+    total_one: '{{count}} registro',
     total: '{{count}} registros',
     totalEstimate: 'más de {{count}} registros',
     empty: 'Ningún registro coincide.',

@@ -4,6 +4,7 @@ import type en from './en';
 /** Every string of the interface, in French (the keys of en.ts, exactly). */
 export default {
   app: { title: 'Console santé', loading: 'Chargement…', skipToContent: 'Aller au contenu', close: 'Fermer' },
+  live: { deleted: '{{name}} supprimé par {{by}}', deletedByOther: '{{name}} supprimé par un autre utilisateur', changedBy: 'Modifié par {{by}} à l’instant', changedByOther: 'Modifié par un autre utilisateur à l’instant', reload: 'Recharger', keepEditing: 'Continuer la modification', editing: '{{name}} modifie', viewing: '{{name}} consulte', others: 'Aussi ici' },
   cmd: {
     recordHistory: 'Historique de cette fiche',
     raise: 'Ouvrir {{name}}…',
@@ -86,6 +87,7 @@ export default {
     search: 'Filtrer {{name}}',
     searchPlaceholder: 'Tapez pour filtrer…',
     add: 'Ajouter',
+    total_one: '{{count}} enregistrement',
     total: '{{count}} enregistrements',
     totalEstimate: 'plus de {{count}} enregistrements',
     empty: 'Aucun enregistrement ne correspond.',

@@ -4,6 +4,7 @@ import type en from './en';
 /** Every string of the interface, in Italian (the keys of en.ts, exactly). */
 export default {
   app: { title: 'Console sanitaria', loading: 'Caricamento…', skipToContent: 'Vai al contenuto', close: 'Chiudi' },
+  live: { deleted: '{{name}} eliminato da {{by}}', deletedByOther: '{{name}} eliminato da un altro utente', changedBy: 'Modificato da {{by}} proprio ora', changedByOther: 'Modificato da un altro utente proprio ora', reload: 'Ricarica', keepEditing: 'Continua a modificare', editing: '{{name}} sta modificando', viewing: '{{name}} sta guardando', others: 'Anche qui' },
   cmd: {
     recordHistory: 'Cronologia di questo record',
     raise: 'Apri {{name}}…',
@@ -86,6 +87,7 @@ export default {
     search: 'Filtra {{name}}',
     searchPlaceholder: 'Digita per filtrare…',
     add: 'Aggiungi',
+    total_one: '{{count}} record',
     total: '{{count}} record',
     totalEstimate: 'più di {{count}} record',
     empty: 'Nessun record corrispondente.',

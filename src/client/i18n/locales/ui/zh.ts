@@ -4,6 +4,7 @@ import type en from './en';
 /** Every string of the interface, in Simplified Chinese (the keys of en.ts, exactly). */
 export default {
   app: { title: '健康管理控制台', loading: '加载中…', skipToContent: '跳到主要内容', close: '关闭' },
+  live: { deleted: '{{name}} 已被 {{by}} 删除', deletedByOther: '{{name}} 已被其他用户删除', changedBy: '{{by}} 刚刚修改了此记录', changedByOther: '其他用户刚刚修改了此记录', reload: '重新加载', keepEditing: '继续编辑', editing: '{{name}} 正在编辑', viewing: '{{name}} 正在查看', others: '同时在此' },
   cmd: {
     recordHistory: '此记录的历史',
     raise: '提交{{name}}…',
@@ -86,6 +87,7 @@ export default {
     search: '筛选{{name}}',
     searchPlaceholder: '输入以筛选…',
     add: '添加',
+    total_one: '{{count}} 条记录',
     total: '{{count}} 条记录',
     totalEstimate: '超过 {{count}} 条记录',
     empty: '没有匹配的记录。',
