@@ -111,7 +111,7 @@ export const LIST_ORDER_WAYS: readonly Way<ListOrderWayName, PageAsk, Rows>[] = 
   },
   {
     name: 'by-ids', // the term's matches are known by id (at most MATCH_COUNT_CAP)
-    applies: (ask) => ask.search?.ids != null,
+    applies: (ask) => ask.search !== null && ask.search.ids !== null,
     estimate: ALONE,
     run: async (ask) => (await select(ask, [sql`t.id = any(${ask.search!.ids}::int[])`])).rows,
   },
@@ -147,7 +147,7 @@ export async function pageInListOrder(db: DB, def: EntityDef, scope: RawBuilder<
   let head: Promise<Rows> | undefined;
   const ask: PageAsk = {
     db, def, scope, order, need, search,
-    head: () => (head ??= search?.head ? Promise.resolve(search.head) : walkRows(db, def, scope, order, need, search!.rowMatches, LIST_HEAD_RECORDS)),
+    head: () => (head ??= search && search.head !== null ? Promise.resolve(search.head) : walkRows(db, def, scope, order, need, search!.rowMatches, LIST_HEAD_RECORDS)),
   };
   const chosen = await choose(LIST_ORDER_WAYS, ask);
   return { rows: chosen.answer, way: chosen.name, declined: chosen.declined };
