@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { can, ENTITIES, getEntity, prefsSchema, WORKLISTS, type Role } from '../../registry';
 import { fail, fieldErrors, jsonBody, type AppEnv } from '../http';
 import { auditReads } from '../crud/audit';
-import { COUNT_CAP, whereOf } from '../crud/list';
+import { RECORD_COUNT_CAP } from '../search';
+import { whereOf } from '../search/list-order';
 import { scoped, scopeWhere, type ScopeOwner } from '../crud/scope';
 import { ident } from '../db/entity-table';
 import { searchRecords } from '../search';
@@ -21,32 +22,32 @@ const fcmSchema = z.strictObject({
 
 /**
  * Counts for the home page: only of entities the role may list, in two statements whatever the number of
- * entities. A table the planner's statistics put above COUNT_CAP rows shows their estimate (its row
+ * entities. A table the planner's statistics put above RECORD_COUNT_CAP rows shows their estimate (its row
  * density times its current size, as the planner itself extrapolates); the others are counted, each count
- * stopping after COUNT_CAP + 1 rows so that stale statistics never make it scan a large table.
+ * stopping after RECORD_COUNT_CAP + 1 rows so that stale statistics never make it scan a large table.
  */
 async function homeFigures(db: AppEnv['Variables']['db'], who: ScopeOwner & { role: Role }) {
   const listed = ENTITIES.filter((e) => can(who.role, e.name, 'list'));
   if (!listed.length) return [];
-  // A centre's staff count their centres' records only (each count stopped past COUNT_CAP, read through the scope's index).
+  // A centre's staff count their centres' records only (each count stopped past RECORD_COUNT_CAP, read through the scope's index).
   const mine = listed.filter((e) => scoped(e, who));
   const stats = await sql<{ t: string; tuples: number; pages: number; now_pages: number }>`
     select x.t, c.reltuples::float8 as tuples, c.relpages::int as pages,
       (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as now_pages
     from unnest(${listed.map((e) => e.table)}::text[]) as x(t) join pg_class c on c.oid = to_regclass(quote_ident(x.t))`.execute(db);
   const estimates = new Map(stats.rows.map((r) => [r.t, r.tuples > 0 && r.pages > 0 ? Math.round((r.tuples / r.pages) * Math.max(r.now_pages, 1)) : -1]));
-  const small = listed.filter((e) => mine.includes(e) || (estimates.get(e.table) ?? -1) <= COUNT_CAP);
+  const small = listed.filter((e) => mine.includes(e) || (estimates.get(e.table) ?? -1) <= RECORD_COUNT_CAP);
   const counts = new Map<string, number>();
   if (small.length) {
-    const parts = small.map((e) => sql`select ${e.table}::text as t, (select count(*)::int from (select 1 from ${sql.raw(ident(e.table))} t ${whereOf(scopeWhere(e, who))} limit ${COUNT_CAP + 1}) x) as n`);
+    const parts = small.map((e) => sql`select ${e.table}::text as t, (select count(*)::int from (select 1 from ${sql.raw(ident(e.table))} t ${whereOf(scopeWhere(e, who))} limit ${RECORD_COUNT_CAP + 1}) x) as n`);
     const res = await sql<{ t: string; n: number }>`${sql.join(parts, sql` union all `)}`.execute(db);
     for (const r of res.rows) counts.set(r.t, Number(r.n));
   }
   return listed.map((e) => {
     const estimate = estimates.get(e.table) ?? -1;
     const n = counts.get(e.table);
-    if (n !== undefined && n > COUNT_CAP && mine.includes(e)) return { entity: e.name, count: n, estimate: true };
-    if (n === undefined || n > COUNT_CAP) return { entity: e.name, count: Math.max(estimate, n ?? 0), estimate: true };
+    if (n !== undefined && n > RECORD_COUNT_CAP && mine.includes(e)) return { entity: e.name, count: n, estimate: true };
+    if (n === undefined || n > RECORD_COUNT_CAP) return { entity: e.name, count: Math.max(estimate, n ?? 0), estimate: true };
     return { entity: e.name, count: n, estimate: false };
   });
 }
