@@ -6,6 +6,7 @@ export * from './entity';
 export * from './catalog';
 export * from './workflow';
 export * from './screens';
+export * from './inbox';
 export * from './preferences';
 export * from './gst';
 export * from './amount-in-words';

@@ -18,6 +18,8 @@ import { threadRoutes } from './routes/threads';
 import { checkQuery, isDataException } from './input-safety';
 import { contentFiles, MAX_UPLOAD_BYTES, uploadRoutes } from './routes/content';
 import { platformRoutes } from './routes/platform';
+import { serviceWorkerRoutes } from './push/service-worker';
+import { inboxRoutes } from './inbox/routes';
 import { timelineRoutes } from './routes/timeline';
 import { slotRoutes } from './routes/slots';
 import { invoicePdfRoutes } from './routes/invoice-pdf';
@@ -136,6 +138,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   api.route('/', authRoutes());
   api.route('/', platformRoutes());
+  api.route('/', inboxRoutes());
   api.route('/', mySessionRoutes());
   api.route('/', uploadRoutes());
   api.route('/', slotRoutes());
@@ -158,6 +161,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/health', healthRoutes(deps.lifecycle ?? { stopping: false }));
   app.get('/metrics', metricsHandler());
 
+  app.route('/', serviceWorkerRoutes(config.firebaseConfig));
   app.get('/assets/*', (c) => serveAsset(c, distDir));
   app.get('*', (c) => {
     // Client routes (/dashboard/…, /signin, /404 …) all load the single page.

@@ -1,4 +1,4 @@
-import { entityByName, PRESENCE_MODES, type PresenceEvent } from '../../registry';
+import { entityByName, INBOX_STREAM, PRESENCE_MODES, type PresenceEvent } from '../../registry';
 import { heardChange, heardPresence } from '../state/live';
 import { bearer, raise } from './client';
 import { isEcho, writesSettled } from './echoes';
@@ -65,6 +65,11 @@ export function sseParser(onMessage: (m: SseMessage) => void, onId: (id: string)
  * entities. A record this tab already holds at the event's version (its own write, set from the answer) is left be.
  */
 export function changeHeard(e: ChangeEvent) {
+  // The user's inbox changed (an item added, read or archived, perhaps in another tab): its badge and panel read again.
+  if (e.entity === INBOX_STREAM) {
+    void queryClient.invalidateQueries({ queryKey: keys.inbox });
+    return;
+  }
   const def = entityByName(e.entity);
   if (!def) return;
   const own = keys.entity(def.name).record(e.id);

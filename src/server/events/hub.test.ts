@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CENTRE_SCOPED_ROLES, ENTITIES, ROLES } from '../../registry';
+import { CENTRE_SCOPED_ROLES, ENTITIES, INBOX_STREAM, ROLES } from '../../registry';
 import { ChangeHub, mayHear, type Subscriber } from './hub';
 import type { Change } from './notices';
 
@@ -86,14 +86,22 @@ describe('mayHear', () => {
     expect(scopedEntities.length).toBeGreaterThan(0);
     for (const def of ENTITIES) {
       for (const role of ROLES) {
-        const home = mayHear({ role, centres: [1] }, { entity: def.name, centre: 1 });
-        const away = mayHear({ role, centres: [1] }, { entity: def.name, centre: 2 });
-        const none = mayHear({ role, centres: [1] }, { entity: def.name, centre: null });
+        const home = mayHear({ role, centres: [1] }, { entity: def.name, id: 1, centre: 1 });
+        const away = mayHear({ role, centres: [1] }, { entity: def.name, id: 1, centre: 2 });
+        const none = mayHear({ role, centres: [1] }, { entity: def.name, id: 1, centre: null });
         if (!home) expect([away, none]).toEqual([false, false]);
         if (def.scope && CENTRE_SCOPED_ROLES.includes(role)) expect([away, none]).toEqual([false, false]);
         if (!def.scope || !CENTRE_SCOPED_ROLES.includes(role)) expect([away, none]).toEqual([home, home]);
       }
     }
-    expect(mayHear({ role: 'superadmin', centres: [] }, { entity: 'no-such-entity', centre: null })).toBe(false);
+    expect(mayHear({ role: 'superadmin', centres: [] }, { entity: 'no-such-entity', id: 1, centre: null })).toBe(false);
+  });
+
+  test("an inbox change is told to the user it names, whatever their role, and to nobody else", () => {
+    for (const role of ROLES) {
+      expect(mayHear({ role, centres: [], userId: 7 }, { entity: INBOX_STREAM, id: 7, centre: null })).toBe(true);
+      expect(mayHear({ role, centres: [], userId: 8 }, { entity: INBOX_STREAM, id: 7, centre: null })).toBe(false);
+      expect(mayHear({ role, centres: [] }, { entity: INBOX_STREAM, id: 7, centre: null })).toBe(false);
+    }
   });
 });

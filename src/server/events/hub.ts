@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { canReadRecord, entityByName, type Role } from '../../registry';
+import { canReadRecord, entityByName, INBOX_STREAM, type Role } from '../../registry';
 import { scoped } from '../crud/scope';
 import type { Database } from '../db/connection';
 import { CHANNEL, readNotice, type Change, type Presence } from './notices';
@@ -37,7 +37,9 @@ export function eventOf(change: Change): ChangeEvent {
  * role (fmc staff, doctors) a scoped entity's record only when it is one of their centres' (a record of no centre:
  * not theirs). The same rules as a read of the record (crud/scope.ts inScope), with the centre the writer sent.
  */
-export function mayHear(who: { role: Role; centres: readonly number[] }, change: Pick<Change, 'entity' | 'centre'>): boolean {
+export function mayHear(who: { role: Role; centres: readonly number[]; userId?: number }, change: Pick<Change, 'entity' | 'centre' | 'id'>): boolean {
+  // A user's inbox changed (inbox/store.ts): told to that user alone.
+  if (change.entity === INBOX_STREAM) return who.userId !== undefined && change.id === who.userId;
   const def = entityByName(change.entity);
   if (!def || !canReadRecord(who.role, def.name)) return false;
   if (!scoped(def, who)) return true;

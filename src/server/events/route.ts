@@ -46,7 +46,7 @@ export function eventRoutes(database: Pick<Database, 'listen'> | undefined): Hon
         if (++pending > MAX_PENDING) { end(); return; }
         chain = chain.then(async () => { if (!ended) await task(); }).catch(() => end()).finally(() => { pending--; });
       };
-      const who = { role: me.role, centres: me.centres };
+      const who = { role: me.role, centres: me.centres, userId: me.id };
       let rechecking = false;
       const sub: Subscriber = {
         userId: me.id,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { can, ENTITIES, getEntity, prefsSchema, WORKLISTS, type Role } from '../../registry';
+import { can, ENTITIES, getEntity, prefsSchema, type Role } from '../../registry';
 import { fail, fieldErrors, jsonBody, type AppEnv } from '../http';
 import { auditReads } from '../crud/audit';
 import { RECORD_COUNT_CAP } from '../search';
@@ -9,6 +9,9 @@ import { whereOf } from '../search/list-order';
 import { scoped, scopeWhere, type ScopeOwner } from '../crud/scope';
 import { ident } from '../db/entity-table';
 import { searchRecords } from '../search';
+
+/** Devices kept per user for push. */
+const MAX_DEVICES = 10;
 
 const fcmSchema = z.strictObject({
   token: z.strictObject({
@@ -52,38 +55,9 @@ async function homeFigures(db: AppEnv['Variables']['db'], who: ScopeOwner & { ro
   });
 }
 
-/**
- * Who sees a notice addressed to everyone (user_id null), by its type: whoever may act on what it is about. A sign-up
- * notice goes to those who may activate accounts, a worklist notice to those who may open the worklists; other types to all.
- */
-const NOTE_AUDIENCE: Record<string, { resource: string; action: string }> = {
-  signup: { resource: 'admin-user', action: 'edit' },
-  ...Object.fromEntries(WORKLISTS.map((w) => [w.id, { resource: 'notifications', action: 'worklist' }])),
-};
-
-/**
- * How many records a notice is about, for the panel's translated title ("Doctors: incomplete profile (4)"): the notices
- * the system writes start with it ("4 doctors have not completed their profile"); null when a notice has none.
- */
-export function countOf(title: string): number | null {
-  const m = /^(\d{1,9})\s/.exec(title);
-  return m ? Number(m[1]) : null;
-}
-
-/** Non-entity calls of the console: notifications, push token, search, preferences, home figures. */
+/** Non-entity calls of the console: push token, search, preferences, home figures (the inbox: inbox/routes.ts). */
 export function platformRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-
-  app.get('/notification/admin', async (c) => {
-    const role = c.get('user').role;
-    const hidden = Object.entries(NOTE_AUDIENCE).filter(([, a]) => !can(role, a.resource, a.action)).map(([type]) => type);
-    const rows = await c.get('db').selectFrom('admin_notification')
-      .select(['id', 'note_type', 'title', 'body', 'link', 'created_at', 'read_at'])
-      .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', c.get('user').id)]))
-      .where((eb) => (hidden.length ? eb('note_type', 'not in', hidden) : eb.val(true)))
-      .orderBy('created_at', 'desc').limit(50).execute();
-    return c.json({ data: rows.map((r) => ({ _id: String(r.id), noteType: r.note_type, title: r.title, count: countOf(r.title), body: r.body, link: r.link, createdAt: r.created_at, read: !!r.read_at })) });
-  });
 
   app.post('/fcmToken/:userId', async (c) => {
     const me = c.get('user');
@@ -93,8 +67,11 @@ export function platformRoutes(): Hono<AppEnv> {
     if (!r.success) throw fieldErrors(r.error.issues);
     if (String(r.data.token.userId) !== String(me.id)) throw fail(400, 'The token belongs to another user', { field: 'token.userId' });
     const t = r.data.token;
+    // A device belongs to whoever signed in on it last (a shared computer's browser stops getting the last user's
+    // pushes); a user keeps a few devices, the oldest dropped past MAX_DEVICES.
     await sql`insert into fcm_token (user_id, user_type, device_token, device_type) values (${me.id}, ${t.userType}, ${t.device_token}, ${t.device_type})
-      on conflict (user_id) do update set device_token = excluded.device_token, device_type = excluded.device_type, updated_at = now()`.execute(c.get('db'));
+      on conflict (md5(device_token)) do update set user_id = excluded.user_id, device_type = excluded.device_type, updated_at = now()`.execute(c.get('db'));
+    await sql`delete from fcm_token where user_id = ${me.id} and id not in (select id from fcm_token where user_id = ${me.id} order by updated_at desc, id desc limit ${MAX_DEVICES})`.execute(c.get('db'));
     return c.json({ data: { fcmToken: { token: t.device_token } } });
   });
 
