@@ -6,7 +6,8 @@ import { clock } from './progress';
  * progress line on stderr, then all their summary lines together:
  *  - `--data`: the data-set timings (bench/run.ts): list pages, the list search box (q), cross-entity search;
  *  - `--browser`: the first-load size and the palette's timings in headless Chromium (bench/browser.ts);
- *  - `--load`: fifty staff at once (bench/load.ts) on the embedded database, then on PostgreSQL (bench/postgres.ts).
+ *  - `--load`: fifty staff at once (bench/load.ts) on the embedded database, then on PostgreSQL (bench/postgres.ts);
+ *  - `--fanout`: the change stream under load (bench/fanout.ts), on the same two.
  * Naming parts runs only those; `--help` lists the options. A part that fails is reported, and the others still run.
  */
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -15,11 +16,13 @@ const TITLES: Record<Part, string> = {
   data: 'data set (list pages, list search, cross-entity search)',
   browser: 'browser (first load, palette)',
   load: 'load (fifty staff at once)',
+  fanout: 'fan-out (the change stream under load)',
 };
 
 async function runPart(part: Part, opts: CliOptions): Promise<string[]> {
   if (part === 'data') return (await import('./run')).runDataSet(opts.data);
   if (part === 'browser') return (await import('./browser')).runBrowserBench(opts.browser);
+  if (part === 'fanout') return (await import('./postgres')).runFanoutParts(opts.fanout);
   return (await import('./postgres')).runLoadParts(opts.load);
 }
 

@@ -10,10 +10,10 @@ export const benchLoadDir = () => path.resolve(process.env.BENCH_LOAD_DIR ?? '.b
 
 /**
  * Starts the console as its own process on the demo data (seeded on first use): the embedded database in
- * benchLoadDir(), or `databaseUrl`'s PostgreSQL server. Resolves once it listens; the caller kills it.
+ * `dataDir` (benchLoadDir() unless named: a second process on one PostgreSQL needs a folder of its own), or
+ * `databaseUrl`'s PostgreSQL server. Resolves once it listens; the caller kills it.
  */
-export function startConsole(port: number, databaseUrl = ''): Promise<ChildProcess> {
-  const dataDir = benchLoadDir();
+export function startConsole(port: number, databaseUrl = '', dataDir = benchLoadDir()): Promise<ChildProcess> {
   mkdirSync(dataDir, { recursive: true });
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

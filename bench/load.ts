@@ -18,11 +18,11 @@ const WARM_UP_SECONDS = 5;
 
 interface Reply { status: number; body: string; ms: number }
 
-function requestOn(agent: http.Agent, method: string, url: string, token?: string, body?: unknown): Promise<Reply> {
+function requestOn(agent: http.Agent, port: number, method: string, url: string, token?: string, body?: unknown): Promise<Reply> {
   const started = performance.now();
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: PORT, method, path: url, agent, headers: {
+    const req = http.request({ host: '127.0.0.1', port, method, path: url, agent, headers: {
       'content-type': 'application/json', 'accept-encoding': 'identity',
       ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload ? { 'content-length': payload.length } : {}),
     } }, (res) => {
@@ -43,16 +43,18 @@ const SEARCH_TERMS = ['an', 'ra', 'sh', 'ku', 'pa', 'mum', 'del', 'kum', 'shar',
 interface Sample { kind: string; ms: number; ok: boolean }
 
 /**
- * One load run: on the embedded database, or on `databaseUrl`'s PostgreSQL server. Returns the summary line (all
- * requests: rate, p50, p95, p99, max, errors).
+ * One load run: on the embedded database, or on `databaseUrl`'s PostgreSQL server; with `target`, on a console already
+ * listening on its port (opts.external), named in the report as it says. Returns the summary line (all requests: rate,
+ * p50, p95, p99, max, errors).
  */
-export async function runLoad(opts: LoadOptions, databaseUrl = ''): Promise<string[]> {
+export async function runLoad(opts: LoadOptions, databaseUrl = '', target?: { port: number; where: string }): Promise<string[]> {
   const { seconds: SECONDS, connections: CONNECTIONS } = opts;
-  const where = databaseUrl ? 'PostgreSQL server' : 'embedded database';
-  log(opts.external ? `Using the console on port ${PORT}…` : `Starting the console (${databaseUrl ? 'PostgreSQL' : `embedded database in ${benchLoadDir()}`}) on port ${PORT}; the first start seeds the demo data…`);
+  const where = target?.where ?? (databaseUrl ? 'PostgreSQL server' : 'embedded database');
+  const port = target?.port ?? PORT;
+  log(opts.external ? `Using the console on port ${port}…` : `Starting the console (${databaseUrl ? 'PostgreSQL' : `embedded database in ${benchLoadDir()}`}) on port ${PORT}; the first start seeds the demo data…`);
   const server = opts.external ? null : await startConsole(PORT, databaseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const request = (method: string, url: string, token?: string, body?: unknown) => requestOn(agent, method, url, token, body);
+  const request = (method: string, url: string, token?: string, body?: unknown) => requestOn(agent, port, method, url, token, body);
   try {
     const signed = await request('POST', '/api/adminUser/login', undefined, { email: 'superadmin@demo.test', password: BENCH_CONSOLE_PASSWORD });
     if (signed.status !== 200) throw new Error(`sign-in failed: ${signed.status} ${signed.body}`);

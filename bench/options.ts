@@ -44,13 +44,23 @@ export interface LoadOptions {
   external: boolean;
 }
 
-export type Part = 'data' | 'browser' | 'load';
-export const PARTS: readonly Part[] = ['data', 'browser', 'load'];
+/** The fan-out part (bench/fanout.ts). */
+export interface FanoutOptions {
+  streams: number;
+  writers: number;
+  seconds: number;
+  /** Seconds of the load mix run with the streams open (0: none). */
+  loadSeconds: number;
+  databases: ('embedded' | 'postgres')[];
+}
 
-export interface CliOptions { parts: Part[]; data: BenchOptions; browser: BrowserOptions; load: LoadOptions }
+export type Part = 'data' | 'browser' | 'load' | 'fanout';
+export const PARTS: readonly Part[] = ['data', 'browser', 'load', 'fanout'];
+
+export interface CliOptions { parts: Part[]; data: BenchOptions; browser: BrowserOptions; load: LoadOptions; fanout: FanoutOptions }
 
 export const USAGE = `npm run bench -- [part…] [options]
-  With no part: every part, one after another: --data, then --browser, then --load.
+  With no part: every part, one after another: --data, then --browser, then --load, then --fanout.
   --data      the data-set timings: list pages, the list search box (q), cross-entity search, care and money calls,
               on a large seeded data set (seeded once into --data-dir, then reused)
                 [--scale=1] [--fresh] [--vacuum] [--runs=40] [--warmup=5] [--only=TEXT] [--explain[=all]] [--seed-only]
@@ -60,9 +70,13 @@ export const USAGE = `npm run bench -- [part…] [options]
   --load      fifty staff at once on the demo data: the embedded database, then PostgreSQL (DATABASE_URL's server,
               else a throwaway local one as scripts/with-postgres.sh starts it, else skipped)
                 [--load=embedded|postgres] [--seconds=60] [--connections=50] [--external]   (port BENCH_LOAD_PORT, default 8733)
-  BENCH_LOAD_DIR names the embedded data folder of --browser and --load (default .bench-load).`;
+  --fanout    the change stream under load: open streams, writers, each change timed from its commit to every stream
+              entitled to it, memory per stream, then the load mix with the streams open; the embedded database, then
+              PostgreSQL with two console processes (found as --load finds it)
+                [--fanout=embedded|postgres] [--streams=200] [--writers=50] [--seconds=20] [--load-seconds=30]
+  BENCH_LOAD_DIR names the embedded data folder of --browser, --load and --fanout (default .bench-load).`;
 
-const VALUE_OPTIONS = ['scale', 'data-dir', 'runs', 'warmup', 'only', 'palette-runs', 'seconds', 'connections'];
+const VALUE_OPTIONS = ['scale', 'data-dir', 'runs', 'warmup', 'only', 'palette-runs', 'seconds', 'connections', 'streams', 'writers', 'load-seconds'];
 const FLAGS = ['fresh', 'vacuum', 'seed-only', 'explain', 'profile', 'external', 'help', ...PARTS];
 
 export function readCli(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): CliOptions {
@@ -105,6 +119,15 @@ export function readCli(argv: string[] = process.argv.slice(2), env: NodeJS.Proc
     databases: loadWhich === 'embedded' ? ['embedded'] : loadWhich === 'postgres' ? ['postgres'] : ['embedded', 'postgres'],
     external: flags.has('external'),
   };
+  const fanoutWhich = flags.get('fanout');
+  if (fanoutWhich && !['true', 'embedded', 'postgres'].includes(fanoutWhich)) throw new Error(`--fanout takes embedded or postgres, not ${fanoutWhich}`);
+  const fanout: FanoutOptions = {
+    streams: Math.round(num('streams', flags.get('streams'), 200, 1)),
+    writers: Math.round(num('writers', flags.get('writers'), 50, 1)),
+    seconds: num('seconds', flags.get('seconds'), 20, 1),
+    loadSeconds: num('load-seconds', flags.get('load-seconds'), 30, 0),
+    databases: fanoutWhich === 'embedded' ? ['embedded'] : fanoutWhich === 'postgres' ? ['postgres'] : ['embedded', 'postgres'],
+  };
   const browser: BrowserOptions = {
     paletteRuns: Math.round(num('palette-runs', flags.get('palette-runs'), 40, 1)),
     external: flags.has('external'),
@@ -113,5 +136,5 @@ export function readCli(argv: string[] = process.argv.slice(2), env: NodeJS.Proc
   // --seed-only is the data set's alone; otherwise the parts named, or all of them.
   const named = PARTS.filter((p) => flags.has(p));
   const parts = data.seedOnly ? ['data' as const] : named.length ? named : [...PARTS];
-  return { parts, data, browser, load };
+  return { parts, data, browser, load, fanout };
 }

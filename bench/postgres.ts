@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { runLoad } from './load';
-import type { LoadOptions } from './options';
+import type { FanoutOptions, LoadOptions } from './options';
 
 /**
  * The load part on each database asked for: the embedded one, then PostgreSQL. PostgreSQL is DATABASE_URL's server
@@ -35,10 +35,11 @@ async function freshDatabase(adminUrl: string): Promise<string> {
   return url.toString();
 }
 
-function inThrowawayPostgres(opts: LoadOptions): Promise<string[]> {
+/** `npm run bench` again inside a throwaway PostgreSQL (scripts/with-postgres.sh), with `cliArgs`; its summary lines. */
+function inThrowawayPostgres(cliArgs: string[]): Promise<string[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-pg-'));
   const file = path.join(dir, 'summary.txt');
-  const args = ['scripts/with-postgres.sh', process.execPath, '--import', 'tsx', 'bench/cli.ts', '--load=postgres', `--seconds=${opts.seconds}`, `--connections=${opts.connections}`];
+  const args = ['scripts/with-postgres.sh', process.execPath, '--import', 'tsx', 'bench/cli.ts', ...cliArgs];
   log('Starting a throwaway PostgreSQL server (scripts/with-postgres.sh)…');
   return new Promise((resolve, reject) => {
     const child = spawn('bash', args, { stdio: 'inherit', env: { ...process.env, DATABASE_URL: '', [SUMMARY_FILE]: file } });
@@ -52,21 +53,35 @@ function inThrowawayPostgres(opts: LoadOptions): Promise<string[]> {
   });
 }
 
-export async function runLoadParts(opts: LoadOptions): Promise<string[]> {
+/**
+ * A part on each database asked for: `run('')` on the embedded one; on PostgreSQL, `run(url)` with DATABASE_URL's
+ * server, else inside a throwaway one (the part again, as `cliArgs`, in a child run), else a line saying why not.
+ */
+async function onDatabases(title: string, databases: readonly ('embedded' | 'postgres')[], run: (databaseUrl: string) => Promise<string[]>, cliArgs: string[]): Promise<string[]> {
   const out: string[] = [];
-  for (const which of opts.databases) {
-    if (which === 'embedded') { out.push(...(await runLoad(opts))); continue; }
-    if (process.env.DATABASE_URL) { out.push(...(await runLoad(opts, process.env.DATABASE_URL))); continue; }
+  for (const which of databases) {
+    if (which === 'embedded') { out.push(...(await run(''))); continue; }
+    if (process.env.DATABASE_URL) { out.push(...(await run(process.env.DATABASE_URL))); continue; }
     if (process.env.TEST_DATABASE_URL && process.env[SUMMARY_FILE]) {
       // The child run inside with-postgres.sh.
-      const lines = await runLoad(opts, await freshDatabase(process.env.TEST_DATABASE_URL));
+      const lines = await run(await freshDatabase(process.env.TEST_DATABASE_URL));
       writeFileSync(process.env[SUMMARY_FILE]!, lines.join('\n'));
       out.push(...lines);
       continue;
     }
     const why = noLocalPostgres();
-    if (why) { const line = `Load, PostgreSQL server: skipped (${why})`; console.log(`\n${line}`); out.push(line); continue; }
-    out.push(...(await inThrowawayPostgres(opts)));
+    if (why) { const line = `${title}, PostgreSQL server: skipped (${why})`; console.log(`\n${line}`); out.push(line); continue; }
+    out.push(...(await inThrowawayPostgres(cliArgs)));
   }
   return out;
+}
+
+export function runLoadParts(opts: LoadOptions): Promise<string[]> {
+  return onDatabases('Load', opts.databases, (url) => runLoad(opts, url), ['--load=postgres', `--seconds=${opts.seconds}`, `--connections=${opts.connections}`]);
+}
+
+export async function runFanoutParts(opts: FanoutOptions): Promise<string[]> {
+  const { runFanout } = await import('./fanout');
+  return onDatabases('Fan-out', opts.databases, (url) => runFanout(opts, url),
+    ['--fanout=postgres', `--streams=${opts.streams}`, `--writers=${opts.writers}`, `--seconds=${opts.seconds}`, `--load-seconds=${opts.loadSeconds}`]);
 }
