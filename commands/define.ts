@@ -24,6 +24,7 @@ export interface CommandContext {
     openShortcuts: () => void;
     openPalette: () => void;
     openPreferences: () => void;
+    openPassword: () => void;
     setTheme: (theme: string) => void;
     setLanguage: (lang: string) => void;
     confirmDelete: (entity: string, id: number) => void;

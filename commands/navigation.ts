@@ -70,6 +70,12 @@ export const navigationCommands: Command[] = [
     run: (ctx) => ctx.ui.openPreferences(),
   },
   {
+    // The user's own password, for every role (api/me.ts changePassword): other sessions end, this one goes on.
+    id: 'ui.password', category: 'settings', keywords: ['password', 'change password', 'passphrase', 'security'],
+    title: (t) => t('cmd.changePassword'),
+    run: (ctx) => ctx.ui.openPassword(),
+  },
+  {
     id: 'ui.theme', category: 'settings', keywords: ['theme', 'dark', 'light', 'contrast', 'colour'],
     title: (t) => t('cmd.theme'),
     params: [{ name: 'theme', kind: 'choice', prompt: (t) => t('cmd.pickTheme'), choices: () => THEMES.map((v) => ({ value: v, label: (t) => t(`theme.${v}`) })) }],

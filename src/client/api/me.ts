@@ -9,6 +9,8 @@ export const me = {
   prefs: () => http.get<{ data: Record<string, unknown> }>('/api/me/prefs').then((r) => r.data),
   /** A partial change: only the preferences named are written. */
   savePrefs: (patch: Record<string, unknown>) => http.put<unknown>('/api/me/prefs', patch),
+  /** The user's own password, the current one first: the user's other sessions end, this one goes on. */
+  changePassword: (currentPassword: string, newPassword: string) => http.post<unknown>('/api/me/password', { currentPassword, newPassword }),
   registerPushToken: (userId: number, deviceToken: string) =>
     http.post<{ data: { fcmToken: { token: string } } }>(`/api/fcmToken/${userId}`, {
       token: { userId, userType: 'admin', device_token: deviceToken, device_type: 'web' },

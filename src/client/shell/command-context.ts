@@ -17,6 +17,7 @@ export function commandContext(): CommandContext {
       openShortcuts: () => { ui.shortcutsOpen = true; },
       openPalette: () => openPalette(),
       openPreferences: () => { ui.preferencesOpen = true; },
+      openPassword: () => { ui.passwordOpen = true; },
       setTheme: (theme) => void savePrefs({ theme: theme as Prefs['theme'] }),
       setLanguage: (lang) => void savePrefs({ lang: lang as Prefs['lang'] }),
       confirmDelete: (entity, id) => { ui.confirmDelete = { entity, id }; },

@@ -20,6 +20,7 @@ const MineDialog = lazy(() => import('./raised-dialogs').then((m) => ({ default:
 // The inbox's badge and panel read through the data layer, which the first load leaves out: they come just after.
 const NotificationPanel = lazy(() => import('./notification-panel'));
 const PreferencesDialog = lazy(() => import('./preferences-dialog').then((m) => ({ default: m.PreferencesDialog })));
+const PasswordDialog = lazy(() => import('./password-dialog').then((m) => ({ default: m.PasswordDialog })));
 
 /** Top bar, sidebar and the dialogs every screen shares (spec §2 Shell). */
 export function Shell({ children }: { children: ReactNode }) {
@@ -53,6 +54,7 @@ export function Shell({ children }: { children: ReactNode }) {
         {snap.shortcutsOpen && <ShortcutsSheet />}
         {snap.confirmDelete && <ConfirmDelete />}
         {snap.preferencesOpen && <PreferencesDialog />}
+        {snap.passwordOpen && <PasswordDialog />}
         {snap.raising && <RaiseDialog entity={snap.raising} />}
         {snap.mine && <MineDialog entity={snap.mine} />}
       </Suspense>

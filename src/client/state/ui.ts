@@ -10,6 +10,7 @@ export const ui = proxy({
   notificationsOpen: false,
   shortcutsOpen: false,
   preferencesOpen: false,
+  passwordOpen: false,
   /** The entity whose raise form is open (a support ticket), and whose raised records are shown. */
   raising: null as string | null,
   mine: null as string | null,

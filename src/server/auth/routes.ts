@@ -10,6 +10,7 @@ import { queuePasswordReset } from './reset-mail';
 import { authenticate, createSession, passwordChanged, profileOf, revokeSession } from './sessions';
 import { tokenHash } from './tokens';
 import { writeEntries } from '../crud/audit';
+import { publishSessionsEnded } from '../events/notices';
 import { limitsHit, signInFailures } from '../ops/metrics';
 
 const INVALID = 'Invalid username or password';
@@ -34,6 +35,7 @@ const signupSchema = z.strictObject({
 });
 const forgotSchema = z.strictObject({ email: safe(z.string().trim().toLowerCase().max(254)) });
 const resetSchema = z.strictObject({ token: safe(z.string().min(10).max(200)), password: safe(f.password().schema as z.ZodType<string>) });
+const changeSchema = z.strictObject({ currentPassword: safe(z.string().min(1).max(200)), newPassword: safe(f.password().schema as z.ZodType<string>) });
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const r = schema.safeParse(body);
@@ -163,6 +165,38 @@ export function authRoutes(): Hono<AppEnv> {
     });
     if (!done) throw fail(400, INVALID_TOKEN, { field: 'token', code: 'invalid_token' });
     return c.json({ data: { reset: true } });
+  });
+
+  /**
+   * A signed-in user's own password: the current one first (counted as a sign-in, so it cannot be guessed through
+   * here faster than at the sign-in page), then the new one, which ends every other session of the user (this one
+   * goes on) and every outstanding reset link. Audited as an edit of the account that changed the password.
+   */
+  app.post('/me/password', async (c) => {
+    const db = c.get('db');
+    const me = c.get('user');
+    const input = parse(changeSchema, await jsonBody(c));
+    const attempt = await beginSignIn(db, me.email.toLowerCase(), clientAddress(c));
+    if (attempt.refused) {
+      limitsHit.inc({ limit: 'sign_in' });
+      return c.json({ errors: [{ message: attempt.refused.message, code: 'rate_limited' }] }, 429, { 'Retry-After': String(attempt.refused.retryAfter) });
+    }
+    const row = await db.selectFrom('admin_user').select(['password_hash']).where('id', '=', me.id).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(input.currentPassword, row.password_hash))) {
+      signInFailures.inc();
+      throw fail(400, 'The current password is not right', { field: 'currentPassword', code: 'wrong_password' });
+    }
+    await attempt.succeeded();
+    if (isEmailPassword(input.newPassword, me.email)) throw fail(400, WEAK_PASSWORD, { field: 'newPassword', code: 'weak_password' });
+    const hash = await hashPassword(input.newPassword, c.get('config').scryptLogN);
+    await db.transaction().execute(async (tx) => {
+      const saved = await tx.updateTable('admin_user').set({ password_hash: hash, version: sql`version + 1`, updated_at: sql`now()` })
+        .where('id', '=', me.id).returning('version').executeTakeFirstOrThrow();
+      await passwordChanged(tx, me.id, me.sessionId);
+      await publishSessionsEnded(tx, [me.id]);
+      await writeEntries(tx, [{ actor: { id: me.id, address: clientAddress(c) }, entity: 'admin-user', recordId: me.id, action: 'update', changes: { password: { changed: true } }, version: Number(saved.version) }]);
+    });
+    return c.json({ data: { changed: true } });
   });
 
   return app;

@@ -17,6 +17,7 @@ export const SERVER_MESSAGES = [
   'Only PNG, JPEG, GIF, WebP images and PDF files can be uploaded',
   'The request is too large',
   'This reset link is invalid, has expired or was already used. Ask for a new one.',
+  'The current password is not right',
   'This slot is full',
   'This slot is closed',
   'This patient has already booked this slot',

@@ -17,6 +17,7 @@ const messages: Record<string, string> = {
   'Only PNG, JPEG, GIF, WebP images and PDF files can be uploaded': 'Solo se pueden subir imágenes PNG, JPEG, GIF, WebP y archivos PDF',
   'The request is too large': 'La solicitud es demasiado grande',
   'This reset link is invalid, has expired or was already used. Ask for a new one.': 'Este enlace de restablecimiento no es válido, ha caducado o ya se usó. Solicite uno nuevo.',
+  'The current password is not right': 'La contraseña actual no es correcta',
   'This slot is full': 'Este turno está completo',
   'This slot is closed': 'Este turno está cerrado',
   'This patient has already booked this slot': 'Este paciente ya reservó este turno',

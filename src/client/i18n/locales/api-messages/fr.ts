@@ -17,6 +17,7 @@ const messages: Record<string, string> = {
   'Only PNG, JPEG, GIF, WebP images and PDF files can be uploaded': 'Seules les images PNG, JPEG, GIF, WebP et les fichiers PDF peuvent être téléversés',
   'The request is too large': 'La requête est trop volumineuse',
   'This reset link is invalid, has expired or was already used. Ask for a new one.': 'Ce lien de réinitialisation est invalide, a expiré ou a déjà servi. Demandez-en un nouveau.',
+  'The current password is not right': 'Le mot de passe actuel n’est pas le bon',
   'This slot is full': 'Ce créneau est complet',
   'This slot is closed': 'Ce créneau est fermé',
   'This patient has already booked this slot': 'Ce patient a déjà réservé ce créneau',

@@ -17,6 +17,7 @@ const messages: Record<string, string> = {
   'Only PNG, JPEG, GIF, WebP images and PDF files can be uploaded': 'Si possono caricare solo immagini PNG, JPEG, GIF, WebP e file PDF',
   'The request is too large': 'La richiesta è troppo grande',
   'This reset link is invalid, has expired or was already used. Ask for a new one.': 'Questo link di reimpostazione non è valido, è scaduto o è già stato usato. Richiedine uno nuovo.',
+  'The current password is not right': 'La password attuale non è corretta',
   'This slot is full': 'Questa fascia è piena',
   'This slot is closed': 'Questa fascia è chiusa',
   'This patient has already booked this slot': 'Questo paziente ha già prenotato questa fascia',

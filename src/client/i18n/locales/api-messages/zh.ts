@@ -17,6 +17,7 @@ const messages: Record<string, string> = {
   'Only PNG, JPEG, GIF, WebP images and PDF files can be uploaded': '只能上传 PNG、JPEG、GIF、WebP 图片和 PDF 文件',
   'The request is too large': '请求过大',
   'This reset link is invalid, has expired or was already used. Ask for a new one.': '此重置链接无效、已过期或已被使用。请重新申请。',
+  'The current password is not right': '当前密码不正确',
   'This slot is full': '该时段已满',
   'This slot is closed': '该时段已关闭',
   'This patient has already booked this slot': '该患者已预约此时段',

@@ -2,6 +2,7 @@
 export default {
   app: { title: 'Health Console', loading: 'Loading…', skipToContent: 'Skip to content', close: 'Close' },
   live: { deleted: '{{name}} deleted by {{by}}', deletedByOther: '{{name}} deleted by another user', changedBy: 'Changed by {{by}} just now', changedByOther: 'Changed by another user just now', reload: 'Reload', keepEditing: 'Keep editing', editing: '{{name}} is editing', viewing: '{{name}} is viewing', others: 'Also here' },
+  password: { title: 'Change your password', current: 'Current password', new: 'New password', repeat: 'Repeat the new password', differ: 'The two new passwords differ', save: 'Change password', cancel: 'Cancel', done: 'Your password is changed. Your other sessions were signed out.' },
   cmd: {
     recordHistory: 'History of this record',
     raise: 'Raise a {{name}}…',
@@ -33,6 +34,7 @@ export default {
     pickDoctor: 'Which doctor? Type to search, or choose any',
     anyValue: 'Any',
     preferences: 'Preferences: theme, language, keyboard…',
+    changePassword: 'Change password…',
   },
   category: { navigation: 'Go to', entity: 'Records', settings: 'Settings', session: 'Session', list: 'This list', records: 'Matching records', workflow: 'Actions on this record' },
   palette: {

@@ -5,6 +5,7 @@ import type en from './en';
 export default {
   app: { title: 'Consola de salud', loading: 'Cargando…', skipToContent: 'Saltar al contenido', close: 'Cerrar' },
   live: { deleted: '{{name}} eliminado por {{by}}', deletedByOther: '{{name}} eliminado por otro usuario', changedBy: 'Modificado por {{by}} hace un momento', changedByOther: 'Modificado por otro usuario hace un momento', reload: 'Recargar', keepEditing: 'Seguir editando', editing: '{{name}} está editando', viewing: '{{name}} está viendo', others: 'También aquí' },
+  password: { title: 'Cambiar su contraseña', current: 'Contraseña actual', new: 'Contraseña nueva', repeat: 'Repita la contraseña nueva', differ: 'Las dos contraseñas nuevas no coinciden', save: 'Cambiar la contraseña', cancel: 'Cancelar', done: 'Su contraseña ha cambiado. Se cerraron sus otras sesiones.' },
   cmd: {
     recordHistory: 'Historial de este registro',
     raise: 'Abrir {{name}}…',
@@ -36,6 +37,7 @@ export default {
     pickDoctor: '¿Qué médico? Escriba para buscar o elija cualquiera',
     anyValue: 'Cualquiera',
     preferences: 'Preferencias: tema, idioma, teclado…',
+    changePassword: 'Cambiar la contraseña…',
   },
   category: { navigation: 'Ir a', entity: 'Registros', settings: 'Configuración', session: 'Sesión', list: 'Esta lista', records: 'Registros coincidentes', workflow: 'Acciones sobre este registro' },
   palette: {

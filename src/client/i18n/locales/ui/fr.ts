@@ -5,6 +5,7 @@ import type en from './en';
 export default {
   app: { title: 'Console santé', loading: 'Chargement…', skipToContent: 'Aller au contenu', close: 'Fermer' },
   live: { deleted: '{{name}} supprimé par {{by}}', deletedByOther: '{{name}} supprimé par un autre utilisateur', changedBy: 'Modifié par {{by}} à l’instant', changedByOther: 'Modifié par un autre utilisateur à l’instant', reload: 'Recharger', keepEditing: 'Continuer la modification', editing: '{{name}} modifie', viewing: '{{name}} consulte', others: 'Aussi ici' },
+  password: { title: 'Changer votre mot de passe', current: 'Mot de passe actuel', new: 'Nouveau mot de passe', repeat: 'Répétez le nouveau mot de passe', differ: 'Les deux nouveaux mots de passe diffèrent', save: 'Changer le mot de passe', cancel: 'Annuler', done: 'Votre mot de passe est changé. Vos autres sessions ont été fermées.' },
   cmd: {
     recordHistory: 'Historique de cette fiche',
     raise: 'Ouvrir {{name}}…',
@@ -36,6 +37,7 @@ export default {
     pickDoctor: 'Quel médecin ? Tapez pour chercher, ou choisissez n’importe lequel',
     anyValue: 'N’importe lequel',
     preferences: 'Préférences : thème, langue, clavier…',
+    changePassword: 'Changer le mot de passe…',
   },
   category: { navigation: 'Aller à', entity: 'Enregistrements', settings: 'Paramètres', session: 'Session', list: 'Cette liste', records: 'Enregistrements correspondants', workflow: 'Actions sur cet enregistrement' },
   palette: {

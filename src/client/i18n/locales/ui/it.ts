@@ -5,6 +5,7 @@ import type en from './en';
 export default {
   app: { title: 'Console sanitaria', loading: 'Caricamento…', skipToContent: 'Vai al contenuto', close: 'Chiudi' },
   live: { deleted: '{{name}} eliminato da {{by}}', deletedByOther: '{{name}} eliminato da un altro utente', changedBy: 'Modificato da {{by}} proprio ora', changedByOther: 'Modificato da un altro utente proprio ora', reload: 'Ricarica', keepEditing: 'Continua a modificare', editing: '{{name}} sta modificando', viewing: '{{name}} sta guardando', others: 'Anche qui' },
+  password: { title: 'Cambia la tua password', current: 'Password attuale', new: 'Nuova password', repeat: 'Ripeti la nuova password', differ: 'Le due nuove password sono diverse', save: 'Cambia la password', cancel: 'Annulla', done: 'La password è cambiata. Le altre sessioni sono state chiuse.' },
   cmd: {
     recordHistory: 'Cronologia di questo record',
     raise: 'Apri {{name}}…',
@@ -36,6 +37,7 @@ export default {
     pickDoctor: 'Quale medico? Digita per cercare, o scegli qualsiasi',
     anyValue: 'Qualsiasi',
     preferences: 'Preferenze: tema, lingua, tastiera…',
+    changePassword: 'Cambia la password…',
   },
   category: { navigation: 'Vai a', entity: 'Record', settings: 'Impostazioni', session: 'Sessione', list: 'Questo elenco', records: 'Record corrispondenti', workflow: 'Azioni su questo record' },
   palette: {

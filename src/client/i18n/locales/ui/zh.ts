@@ -5,6 +5,7 @@ import type en from './en';
 export default {
   app: { title: '健康管理控制台', loading: '加载中…', skipToContent: '跳到主要内容', close: '关闭' },
   live: { deleted: '{{name}} 已被 {{by}} 删除', deletedByOther: '{{name}} 已被其他用户删除', changedBy: '{{by}} 刚刚修改了此记录', changedByOther: '其他用户刚刚修改了此记录', reload: '重新加载', keepEditing: '继续编辑', editing: '{{name}} 正在编辑', viewing: '{{name}} 正在查看', others: '同时在此' },
+  password: { title: '修改您的密码', current: '当前密码', new: '新密码', repeat: '再次输入新密码', differ: '两次输入的新密码不一致', save: '修改密码', cancel: '取消', done: '密码已修改。您的其他会话已退出。' },
   cmd: {
     recordHistory: '此记录的历史',
     raise: '提交{{name}}…',
@@ -36,6 +37,7 @@ export default {
     pickDoctor: '哪位医生？输入搜索，或选择任意',
     anyValue: '任意',
     preferences: '偏好设置：主题、语言、键盘…',
+    changePassword: '修改密码…',
   },
   category: { navigation: '前往', entity: '记录', settings: '设置', session: '会话', list: '当前列表', records: '匹配的记录', workflow: '对此记录的操作' },
   palette: {
