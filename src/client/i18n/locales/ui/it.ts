@@ -83,6 +83,7 @@ export default {
     failed: 'Impossibile caricare i dati.',
   },
   list: {
+    peekHint: ', {{key}} per l’anteprima',
     search: 'Filtra {{name}}',
     searchPlaceholder: 'Digita per filtrare…',
     add: 'Aggiungi',
@@ -271,7 +272,9 @@ export default {
     shortcutSaved: 'Scorciatoia salvata',
     saved: 'Impostazioni salvate',
   },
+  peek: { open: 'Apri', close: 'Chiudi l’anteprima' },
   keys: {
+    peek: 'Mostrare il record della riga attiva accanto all’elenco',
     title: 'Scorciatoie da tastiera',
     next: 'Riga successiva',
     previous: 'Riga precedente',
