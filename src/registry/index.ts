@@ -18,3 +18,4 @@ export * from './derive/form';
 export * from './derive/input';
 export * from './owned';
 export * from './derive/list-query';
+export * from './dashboard-tiles';

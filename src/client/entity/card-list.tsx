@@ -51,8 +51,10 @@ export function CardList({ def, role, rows, items, totalSize, focused, selected,
               {moves.length > 0 && (
                 <div className="list-card-moves">
                   {moves.map((m) => (
-                    <button key={m.name} type="button" className="btn btn-small" tabIndex={-1} aria-label={moveLabel(t, def, m)}
-                      onClick={(e) => { e.stopPropagation(); onMove(m, row); }}>→ {valueLabel(t, def.name, workflow!, m.to)}</button>
+                    // Named by the status it moves to, as shown, then the whole move (a name must start with what it shows).
+                    <button key={m.name} type="button" className="btn btn-small" tabIndex={-1}
+                      aria-label={`${valueLabel(t, def.name, workflow!, m.to)}: ${moveLabel(t, def, m)}`}
+                      onClick={(e) => { e.stopPropagation(); onMove(m, row); }}>{valueLabel(t, def.name, workflow!, m.to)}</button>
                   ))}
                 </div>
               )}
