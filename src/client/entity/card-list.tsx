@@ -28,8 +28,9 @@ export function CardList({ def, role, rows, items, totalSize, focused, selected,
   const { t } = useTranslation();
   const status = statusFieldOf(def);
   const workflow = def.workflow?.field;
-  const fields = (names: string[] | undefined, row: Row) => (names ?? []).filter((f) => row[f] !== null && row[f] !== undefined && row[f] !== '')
-    .map((f, i) => <span key={f}>{i > 0 && ' · '}<FieldValue def={def} field={f} row={row} /></span>);
+  // Joined as titleOf and subtitleOf join them (a space; a middle dot), each value formatted as the list shows it.
+  const fields = (names: string[] | undefined, row: Row, between: string) => (names ?? []).filter((f) => row[f] !== null && row[f] !== undefined && row[f] !== '')
+    .map((f, i) => <span key={f}>{i > 0 && between}<FieldValue def={def} field={f} row={row} /></span>);
   return (
     <div className="card-list" ref={gridRef} {...grid} style={{ height: totalSize }}>
       {items.map((vi) => {
@@ -44,8 +45,8 @@ export function CardList({ def, role, rows, items, totalSize, focused, selected,
               <input type="checkbox" tabIndex={-1} checked={selected.has(row.id)} aria-label={t('workflow.selectRow')}
                 onClick={(e) => e.stopPropagation()} onChange={() => onToggle(row.id)} />
               <div className="list-card-text">
-                <strong className="list-card-title">{fields(def.titleFields, row).length ? fields(def.titleFields, row) : `#${row.id}`}</strong>
-                {def.subtitleFields && <span className="list-card-subtitle">{fields(def.subtitleFields, row)}</span>}
+                <strong className="list-card-title">{fields(def.titleFields, row, ' ').length ? fields(def.titleFields, row, ' ') : `#${row.id}`}</strong>
+                {def.subtitleFields && <span className="list-card-subtitle">{fields(def.subtitleFields, row, ' · ')}</span>}
               </div>
               {status && row[status] !== null && row[status] !== undefined && <FieldValue def={def} field={status} row={row} />}
               {moves.length > 0 && (
