@@ -61,6 +61,17 @@ export const LIST_KEYS: { keys: string; label: string }[] = [
   { keys: 'Esc', label: 'keys.close' },
 ];
 
+/**
+ * Keys of the notification panel (opened by `ui.notifications`, g n): read by the panel and shown on the `?` sheet.
+ * `key` is KeyboardEvent.key; the panel's list also moves with the arrows, Home and End.
+ */
+export const INBOX_KEYS: { key: string; keys: string; action: 'open' | 'read' | 'archive' | 'readAll'; label: string }[] = [
+  { key: 'Enter', keys: 'Enter', action: 'open', label: 'notifications.keys.open' },
+  { key: 'r', keys: 'r', action: 'read', label: 'notifications.keys.read' },
+  { key: 'a', keys: 'a', action: 'archive', label: 'notifications.keys.archive' },
+  { key: 'R', keys: 'Shift+R', action: 'readAll', label: 'notifications.keys.readAll' },
+];
+
 /** A combo with no modifier is a single-key shortcut, which a user may turn off (WCAG 2.1.4). */
 export function isSingleKey(combo: string): boolean {
   return !/(^|\s|\+)(mod|ctrl|alt|meta)\+/.test(combo) && !combo.includes(' ');

@@ -18,12 +18,15 @@ import { threadRoutes } from './routes/threads';
 import { checkQuery, isDataException } from './input-safety';
 import { contentFiles, MAX_UPLOAD_BYTES, uploadRoutes } from './routes/content';
 import { platformRoutes } from './routes/platform';
+import { serviceWorkerRoutes } from './push/service-worker';
+import { inboxRoutes } from './inbox/routes';
 import { timelineRoutes } from './routes/timeline';
 import { slotRoutes } from './routes/slots';
 import { invoicePdfRoutes } from './routes/invoice-pdf';
 import { fmcScreenRoutes } from './routes/fmc-screens';
 import { worklistRoutes } from './routes/worklists';
 import { eventRoutes } from './events/route';
+import { presenceRoutes } from './events/presence';
 import { systemRoutes } from './routes/system';
 import { healthRoutes, type Lifecycle } from './ops/health';
 import { logger, scrub } from './ops/logger';
@@ -135,6 +138,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   api.route('/', authRoutes());
   api.route('/', platformRoutes());
+  api.route('/', inboxRoutes());
   api.route('/', mySessionRoutes());
   api.route('/', uploadRoutes());
   api.route('/', slotRoutes());
@@ -146,6 +150,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', threadRoutes());
   api.route('/', systemRoutes(deps.database));
   api.route('/', eventRoutes(deps.database));
+  api.route('/', presenceRoutes());
   api.route('/', crudRoutes());
   // The API's description, made once from the routes served (openapi.ts): the shape of the calls, no data.
   let described: unknown;
@@ -156,6 +161,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/health', healthRoutes(deps.lifecycle ?? { stopping: false }));
   app.get('/metrics', metricsHandler());
 
+  app.route('/', serviceWorkerRoutes(config.firebaseConfig));
   app.get('/assets/*', (c) => serveAsset(c, distDir));
   app.get('*', (c) => {
     // Client routes (/dashboard/…, /signin, /404 …) all load the single page.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { isGstin } from '../registry/gst';
 import { parseImageOrigins } from '../registry/image-addresses';
+import { parseServiceAccount, type ServiceAccount } from './push/fcm';
 
 /** The seller every tax invoice names (CGST Rules, rule 46): its legal name, address and GSTIN. */
 export interface Seller {
@@ -87,6 +88,10 @@ export interface Config {
   smsGateway?: SmsGateway;
   /** Firebase web config (JSON) for push; absent = no push. */
   firebaseConfig?: string;
+  /** FIREBASE_SERVICE_ACCOUNT: the account that sends pushes through FCM (push/fcm.ts); absent = none are sent. */
+  firebaseServiceAccount?: ServiceAccount;
+  /** FCM_BASE_URL: FCM's address (a test's fake one); https://fcm.googleapis.com by default. */
+  fcmBaseUrl: string;
   auth0Domain?: string;
   auth0ClientId?: string;
   /** scrypt cost; the default is DESIGN.md's N=2^17. Tests may lower it for speed via SCRYPT_LOG_N. */
@@ -113,6 +118,13 @@ export interface Config {
   eventsBuffer: number;
 }
 
+/** FCM_BASE_URL, an http(s) address; anything else stops the console at start. */
+function fcmBaseUrlFrom(text: string | undefined): string {
+  if (!text) return 'https://fcm.googleapis.com';
+  if (!/^https?:\/\/[^\s/]+/.test(text)) throw new Error('FCM_BASE_URL is not an address: give FCM\'s http(s) address, e.g. https://fcm.googleapis.com.');
+  return text;
+}
+
 const positive = (text: string | undefined, fallback: number) => {
   const n = Number(text);
   return Number.isFinite(n) && n > 0 ? n : fallback;
@@ -136,6 +148,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     smsGateway: smsGatewayFrom(env),
     firebaseConfig: env.FIREBASE_CONFIG || undefined,
+    firebaseServiceAccount: parseServiceAccount(env.FIREBASE_SERVICE_ACCOUNT),
+    fcmBaseUrl: fcmBaseUrlFrom(env.FCM_BASE_URL),
     auth0Domain: env.AUTH0_DOMAIN || undefined,
     auth0ClientId: env.AUTH0_CLIENT_ID || undefined,
     scryptLogN: Number(env.SCRYPT_LOG_N ?? 17),

@@ -7,10 +7,12 @@ import type { DB } from './db/connection';
 import { logLine, scrub } from './ops/logger';
 import { outboxDeliveryFailures } from './ops/metrics';
 import { configuredSmsSender, smsPath, type SmsSender, type TextMessage } from './sms';
+import type { PushSender } from './push/fcm';
+import { configuredPush, deliverPush, type PushOutcome } from './push/deliver';
 
 /**
- * Outgoing mail and text messages (each outbox row names its `channel`, 'mail' or 'sms': sms.ts). A request only
- * writes an outbox row; the sender (startMailSender, one in every server process) delivers queued rows outside any
+ * Outgoing mail, text messages and pushes (each outbox row names its `channel`: 'mail', 'sms' (sms.ts) or 'push'
+ * (push/deliver.ts)). A request only writes an outbox row; the sender (startMailSender, one in every server process) delivers queued rows outside any
  * request, retries a failure later and marks each row: no request waits on an SMTP server or an SMS gateway, and
  * nothing a request does depends on whether its message goes anywhere.
  *
@@ -81,13 +83,14 @@ function mailboxTransport(file: string): Transport {
   };
 }
 
-interface Queued { id: number; kind: string; channel: 'mail' | 'sms'; recipient: string; subject: string; body: string; tries: number }
+interface Queued { id: number; kind: string; channel: 'mail' | 'sms' | 'push'; recipient: string; subject: string; body: string; tries: number }
 
 interface Delivery {
   config: Config;
   transport: Transport;
   via: string;
   sms: { send: SmsSender; via: string };
+  push: PushSender | undefined;
   log: (line: string) => void;
 }
 
@@ -95,7 +98,7 @@ interface Delivery {
  * One pass of the sender: claims due rows (skipping those another process holds) and delivers them.
  * Returns how many it claimed. `transport` replaces SMTP or the mailbox, `sms` the SMS gateway or file (tests).
  */
-export async function deliverOutbox(db: DB, config: Config, opts: { log?: (line: string) => void; transport?: Transport; sms?: SmsSender } = {}): Promise<number> {
+export async function deliverOutbox(db: DB, config: Config, opts: { log?: (line: string) => void; transport?: Transport; sms?: SmsSender; push?: PushSender } = {}): Promise<number> {
   const log = opts.log ?? defaultLog;
   const via = config.smtpUrl ? 'smtp' : 'mailbox';
   const transport = opts.transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : mailboxTransport(mailboxPath(config)));
@@ -104,7 +107,8 @@ export async function deliverOutbox(db: DB, config: Config, opts: { log?: (line:
   const claimed = await sql<Queued>`update outbox set tries = tries + 1, next_try_at = now() + make_interval(secs => ${LEASE_SECONDS})
     where id in (select id from outbox where status = 'queued' and next_try_at <= now() order by id limit ${BATCH} for update skip locked)
     returning id, kind, channel, recipient, subject, body, tries`.execute(db);
-  for (const row of claimed.rows) await (row.channel === 'sms' ? deliverText(db, row, { config, transport, via, sms, log }) : deliverOne(db, row, { config, transport, via, sms, log }));
+  const o: Delivery = { config, transport, via, sms, push: opts.push ?? configuredPush(config), log };
+  for (const row of claimed.rows) await (row.channel === 'sms' ? deliverText(db, row, o) : row.channel === 'push' ? deliverPushRow(db, row, o) : deliverOne(db, row, o));
   if (claimed.rows.length && Math.random() < 0.05) {
     await db.deleteFrom('outbox').where('status', '=', 'dropped').where('created_at', '<', sql<Date>`now() - interval '30 days'`).execute();
   }
@@ -151,6 +155,25 @@ async function deliverText(db: DB, row: Queued, o: Delivery) {
   o.log(`[outbox] message ${row.id} (${row.kind}, text) ${o.sms.via === 'sms-gateway' ? 'sent to the SMS gateway' : `written to ${smsPath(o.config)}`}`);
 }
 
+/** A push (push/deliver.ts): the row's body is the inbox item's id, its recipient the user's; neither is logged but the row's id. */
+async function deliverPushRow(db: DB, row: Queued, o: Delivery) {
+  let outcome: PushOutcome;
+  try {
+    outcome = await deliverPush(db, o.config, Number(row.body), o.push);
+  } catch (err) {
+    await failed(db, row, err, o.log);
+    return;
+  }
+  const forgotten = outcome.forgotten ? `; ${outcome.forgotten} device${outcome.forgotten === 1 ? '' : 's'} FCM no longer knows forgotten` : '';
+  if (outcome.status === 'dropped') {
+    await db.updateTable('outbox').set({ status: 'dropped', last_error: null }).where('id', '=', row.id).execute();
+    o.log(`[outbox] message ${row.id} (${row.kind}, push) not sent: ${outcome.why}${forgotten}`);
+    return;
+  }
+  await db.updateTable('outbox').set({ status: 'sent', sent_at: sql`now()`, delivered_via: 'fcm', last_error: null }).where('id', '=', row.id).execute();
+  o.log(`[outbox] message ${row.id} (${row.kind}, push) sent to ${outcome.devices} device${outcome.devices === 1 ? '' : 's'}${forgotten}`);
+}
+
 /** A try that failed: queued again after a wait growing with each try, or given up after MAX_TRIES. */
 async function failed(db: DB, row: Queued, err: unknown, log: (line: string) => void) {
   const giveUp = row.tries >= MAX_TRIES;
@@ -159,7 +182,7 @@ async function failed(db: DB, row: Queued, err: unknown, log: (line: string) => 
     next_try_at = now() + make_interval(secs => ${retryAfterSeconds(row.tries)}) where id = ${row.id}`.execute(db);
   outboxDeliveryFailures.inc();
   // The message by its id, never its address or number; the error's text may quote the address too (an SMTP refusal).
-  log(`[outbox] message ${row.id} (${row.kind}${row.channel === 'sms' ? ', text' : ''}) not delivered (try ${row.tries}${giveUp ? ', giving up' : ''}): ${scrub(why)}`);
+  log(`[outbox] message ${row.id} (${row.kind}${row.channel === 'mail' ? '' : row.channel === 'sms' ? ', text' : ', push'}) not delivered (try ${row.tries}${giveUp ? ', giving up' : ''}): ${scrub(why)}`);
 }
 
 const defaultLog = logLine;

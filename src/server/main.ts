@@ -6,6 +6,7 @@ import { readConfig } from './config';
 import { clusterRole, refuseEmbeddedCluster, startWorkers } from './cluster';
 import { openDatabase } from './db/connection';
 import { startMailSender } from './mail';
+import { startWorklistCounts } from './inbox/worklist-counts';
 import { startTrashPurge } from './crud/trash';
 import { startMaintenance } from './db/maintenance';
 import { startBackups } from './backup/schedule';
@@ -30,6 +31,8 @@ async function main() {
   const app = createApp({ db: database.db, config, database, lifecycle });
   // Mail leaves from here, never from a request (mail.ts); every serving process sends, rows are claimed one by one.
   const stopMail = startMailSender(database.db, config, log);
+  // The worklists' counts in their workers' inboxes, counted again after changes to what they read (inbox/worklist-counts.ts).
+  const stopCounts = startWorklistCounts(database, database.db, { log, bufferSize: config.eventsBuffer });
   // Deleted records are kept for Undo, then deleted for good here; every process purges, rows are claimed (crud/trash.ts).
   const stopPurge = startTrashPurge(database.db, log);
   // The embedded database has no autovacuum: statistics and the visibility map are kept up here (db/maintenance.ts).
@@ -50,7 +53,7 @@ async function main() {
       logger.error('shutdown did not finish in time: exiting');
       process.exit(1);
     }, config.shutdownGraceSeconds * 1000 + 30_000).unref();
-    shutDown({ server, lifecycle, graceMs: config.shutdownGraceSeconds * 1000, jobs: [stopMail, stopPurge, stopMaintenance, stopBackups], closeDatabase: () => database.close(), log }, requests, signal)
+    shutDown({ server, lifecycle, graceMs: config.shutdownGraceSeconds * 1000, jobs: [stopMail, stopCounts, stopPurge, stopMaintenance, stopBackups], closeDatabase: () => database.close(), log }, requests, signal)
       .then(() => process.exit(0), (err: Error) => {
         logger.error(`shutdown: ${err.message}`);
         process.exit(1);

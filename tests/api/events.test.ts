@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, describe, expect, test } from 'vitest';
 import { canReadRecord, CENTRE_SCOPED_ROLES, ENTITIES, getEntity, ROLES, type Role } from '../../src/registry';
 import { createApp } from '../../src/server/app';
@@ -126,6 +127,12 @@ async function marker(): Promise<number> {
   await api.db.transaction().execute((tx) => publishChanges(tx, [{ entity: 'doctor', id, version: 1, action: 'update', by: null, centre: null }]));
   return id;
 }
+/** A demo account's name as the stream says who changed something ("Asha Rao"). */
+async function nameOf(role: Role): Promise<string> {
+  const u = (await sql<{ name: string }>`select concat_ws(' ', first_name, last_name) as name from admin_user where id = ${api.userIds[role]}`.execute(api.db)).rows[0];
+  return u.name.trim();
+}
+
 const isMarker = (id: number) => (e: Sse) => e.json?.entity === 'doctor' && e.json?.id === id;
 
 describe('GET /api/events', () => {
@@ -146,7 +153,7 @@ describe('GET /api/events', () => {
     expect(created.status).toBe(201);
     const id = created.body.data.id;
     const c = await s.next((e) => e.json?.entity === 'speciality' && e.json?.id === id, 'create');
-    expect(c.json).toEqual({ entity: 'speciality', id, version: 1, action: 'create', at: expect.any(String), by: api.userIds.admin });
+    expect(c.json).toEqual({ entity: 'speciality', id, version: 1, action: 'create', at: expect.any(String), by: api.userIds.admin, byName: await nameOf('admin') });
     expect(Number.isNaN(Date.parse(String(c.json!.at)))).toBe(false);
     expect(c.id).toMatch(/^[0-9a-f]+-\d+$/);
 
@@ -155,7 +162,7 @@ describe('GET /api/events', () => {
     expect(updated.status).toBe(200);
     const u = await s.next((e) => e.json?.id === id && e.json?.action === 'update', 'update', from);
     expect(u.json).toMatchObject({ entity: 'speciality', id, version: 2, by: api.userIds.admin });
-    expect(Object.keys(u.json!).sort()).toEqual(['action', 'at', 'by', 'entity', 'id', 'version']);
+    expect(Object.keys(u.json!).sort()).toEqual(['action', 'at', 'by', 'byName', 'entity', 'id', 'version']);
 
     const appointment = getEntity('appointments');
     const t = await api.insert(appointment);
@@ -228,7 +235,7 @@ describe('GET /api/events', () => {
       expect({ role: r, mismatch }).toEqual({ role: r, mismatch: [] });
       expect(want.length).toBeGreaterThan(0);
       // The centre never leaves the server.
-      for (const c of s.changes()) expect(Object.keys(c).sort()).toEqual(['action', 'at', 'by', 'entity', 'id', 'version']);
+      for (const c of s.changes()) expect(Object.keys(c).sort()).toEqual(['action', 'at', 'by', 'byName', 'entity', 'id', 'version']);
     }
   });
 
@@ -279,6 +286,54 @@ describe('GET /api/events', () => {
     expect(r.id).toMatch(/^[0-9a-f]+-\d+$/);
     const unknown = await open('admin', 'ffffffff-3');
     await unknown.next((e) => e.event === 'resync', 'resync for an id of another process');
+  });
+
+  test("presence: others who may read the record hear who has it open, by name; its author and other centres do not", async () => {
+    // Slots: read by superadmin and by the centre's own staff (fmc, doctor), scoped by centre.
+    const def = getEntity('fmcslots');
+    const rec = (await api.insert(def))!;
+    const [author, fmc, doctor] = await Promise.all([open('superadmin'), open('fmc'), open('doctor')]);
+    const from = { author: author.events.length, fmc: fmc.events.length, doctor: doctor.events.length };
+    const said = await api.call('superadmin', 'POST', '/api/presence', { entity: def.name, id: Number(rec.id), mode: 'editing' });
+    expect(said.status).toBe(204);
+    const heard = await fmc.next((e) => e.event === 'presence', 'presence', from.fmc);
+    expect(heard.json).toEqual({ entity: def.name, id: Number(rec.id), user: api.userIds.superadmin, name: await nameOf('superadmin'), mode: 'editing' });
+    expect(heard.id).toBeUndefined();
+    await doctor.next((e) => e.event === 'presence' && e.json?.id === Number(rec.id), 'presence for the doctor', from.doctor);
+    // The author's own stream is not told of the author.
+    const end = await marker();
+    await author.next(isMarker(end), 'marker');
+    expect(author.events.slice(from.author).some((e) => e.event === 'presence')).toBe(false);
+
+    // Another centre's slot: its presence reaches no fmc stream, and fmc staff cannot name it (as a read: 404).
+    const fmcDef = getEntity('fmc');
+    const other = Number((await createRecord(api.db, fmcDef, await api.anyPayload(fmcDef), SYSTEM_ACTOR, api.config.scryptLogN)).id);
+    const away = await createRecord(api.db, def, { ...(await api.payload(def))!, [def.scope!]: other }, SYSTEM_ACTOR, api.config.scryptLogN);
+    const before = fmc.events.length;
+    expect((await api.call('superadmin', 'POST', '/api/presence', { entity: def.name, id: Number(away.id), mode: 'viewing' })).status).toBe(204);
+    const end2 = await marker();
+    await fmc.next(isMarker(end2), 'marker');
+    expect(fmc.events.slice(before).some((e) => e.event === 'presence')).toBe(false);
+    expect((await api.call('fmc', 'POST', '/api/presence', { entity: def.name, id: Number(away.id), mode: 'viewing' })).status).toBe(404);
+    // An entity the role may not read at all: not found either.
+    const unread = ENTITIES.find((d) => !canReadRecord('railway', d.name))!;
+    expect((await api.call('railway', 'POST', '/api/presence', { entity: unread.name, id: 1, mode: 'viewing' })).status).toBe(404);
+  });
+
+  test('presence: a bad body is refused with its field, an unknown entity or record is not found, anonymous is 401', async () => {
+    const def = getEntity('speciality');
+    const rec = (await api.insert(def))!;
+    const cases: [unknown, number][] = [
+      [{ entity: def.name, id: Number(rec.id), mode: 'dancing' }, 400],
+      [{ entity: def.name, id: Number(rec.id), mode: 'viewing', extra: 1 }, 400],
+      [{ entity: def.name, id: -1, mode: 'viewing' }, 400],
+      [{ entity: def.name, id: 'x', mode: 'viewing' }, 400],
+      [[], 400],
+      [{ entity: 'no-such-entity', id: 1, mode: 'viewing' }, 404],
+      [{ entity: def.name, id: 2_000_000_000, mode: 'viewing' }, 404],
+    ];
+    for (const [body, status] of cases) expect({ body, status: (await api.call('admin', 'POST', '/api/presence', body)).status }).toEqual({ body, status });
+    expect((await api.call('anonymous', 'POST', '/api/presence', { entity: def.name, id: Number(rec.id), mode: 'left' })).status).toBe(401);
   });
 
   test('the stream ends when its session does: sign-out, ending all sessions, a disabled account', async () => {

@@ -37,6 +37,8 @@ export interface Reply {
 export interface Api {
   app: ReturnType<typeof createApp>;
   db: DB;
+  /** The database the app runs on (its change stream's channel, for a background job a test starts). */
+  database: Database;
   config: Config;
   kind: Database['kind'];
   tokens: Partial<Record<Role, string>>;
@@ -85,7 +87,7 @@ export function setupApi(opts: { roles?: readonly Role[]; env?: Record<string, s
     const config = readConfig({ ...opts.env, ...seededConfig(dataDir), DATABASE_URL: databaseUrl });
     database = await boot(config, { memory: true, loadDataDir });
     const db = database.db;
-    Object.assign(api, { db, config, kind: database.kind, app: createApp({ db, config, database, distDir: path.join(dataDir, 'no-dist') }) });
+    Object.assign(api, { db, database, config, kind: database.kind, app: createApp({ db, config, database, distDir: path.join(dataDir, 'no-dist') }) });
 
     const users = await db.selectFrom('admin_user').select(['id', 'email']).execute();
     for (const role of ROLES) api.userIds[role] = users.find((u) => u.email === `${role}@demo.test`)!.id;

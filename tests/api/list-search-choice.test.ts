@@ -1,14 +1,16 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { getEntity } from '../../src/registry';
-import { keyedPaths, pinEstimatedRows } from '../../src/server/crud/keyed-search';
+import { docContains } from '../../src/server/search';
+import { pinEstimatedRows } from '../../src/server/search/cost';
 import { expectedSpecialityPage, storeSpecialities } from './speciality-rows';
 import { setupApi } from './harness';
+import { listed } from './list-plan';
 
 /**
  * The list search box's first page in the default sort chooses its way from a sample of the entity (its first 1,000
- * search rows by id, crud/keyed-search.ts): walking on in list order or gathering every match, and counting up to the
- * cap by id or through the trigram index. Whatever the way, the page and the count are the records' own. Here the
+ * search rows by id, src/server/search/README.md): walk-on or gather, and counting up to the cap by id or through the
+ * trigram index. Each test reads the way the answer names. Whatever the way, the page and the count are the records' own. Here the
  * rows go in mixed (their ids even across the groups, as records created over time are), so that the sample by id
  * is an even one while the groups lie apart in name order; the entity's size is pinned to choose as a large one would.
  */
@@ -32,8 +34,8 @@ function mixed(lists: string[][]): string[] {
   return lists.flatMap((list) => list.map((name, i) => ({ name, at: (i + 0.5) / list.length }))).sort((a, b) => a.at - b.at).map((x) => x.name);
 }
 
-const list = (query: string) => api.call('admin', 'GET', `/api/${def.api}?${query}`);
-const namesOf = (body: { data: { name: string }[] }) => body.data.map((r) => r.name);
+const list = (query: string) => listed(api, def, query);
+const namesOf = (body: { data: Record<string, unknown>[] }) => body.data.map((r) => r.name as string);
 
 const expectedPage = (q: string, dir: 'asc' | 'desc', limit: number) => expectedSpecialityPage(api.db, q, dir, limit);
 
@@ -50,12 +52,10 @@ beforeAll(async () => {
 describe('walking on or gathering, chosen from the sample by id', () => {
   test('a term thin at the head of the list and common in the entity: the walk goes on to its page', async () => {
     pinEstimatedRows(def.name, 100_000);
-    const before = { ...keyedPaths };
     const r = await list('q=thn&limit=50');
-    expect(r.status, r.text).toBe(200);
     // The head's rate alone (25 in 1,000) promised 2,500 matches, cheaper to gather than to walk for; the sample
     // says ~12,000, and the walk finds the page ~1,240 rows in.
-    expect(keyedPaths).toEqual({ ...before, longWalk: before.longWalk + 1 });
+    expect(r.plan).toMatchObject({ way: 'walk-on', declined: [], count: 'count-through-index', countDeclined: [] });
     expect(namesOf(r.body)).toEqual(await expectedPage('thn', 'asc', 50));
     expect(namesOf(r.body).slice(28, 32)).toEqual(['Aa head 1140 thn', 'Aa head 1180 thn', 'Mm thn 0000', 'Mm thn 0001']);
     expect(r.body).toMatchObject({ total: 1000, totalIsEstimate: true });
@@ -63,11 +63,21 @@ describe('walking on or gathering, chosen from the sample by id', () => {
 
   test('the same term in an entity of its real size: every match gathered, the same page and count', async () => {
     pinEstimatedRows(def.name, 12_000);
-    const before = { ...keyedPaths };
     const r = await list('q=thn&limit=50');
-    expect(keyedPaths).toEqual({ ...before, gathered: before.gathered + 1 });
+    expect(r.plan).toMatchObject({ way: 'gather', declined: [], count: 'with-page' });
     expect(namesOf(r.body)).toEqual(await expectedPage('thn', 'asc', 50));
     expect(r.body).toMatchObject({ total: 1000, totalIsEstimate: true });
+  });
+});
+
+describe('in another sort, a common term sparse at the head of the list', () => {
+  test('list-head\'s rate of matches would fill the page within the longer walk: the walk finds it', async () => {
+    // "thn" is in about one row in eight by id (createdAt orders the rows of one insert by id): ~60 in the first 500
+    const r = await list('q=thn&limit=150&sort=createdAt:asc');
+    expect(r.plan).toMatchObject({ way: 'in-list-order', count: 'more-than-cap', inListOrder: ['list-walk'] });
+    const expected = await sql<{ name: string }>`select t.name from speciality t join search_index s on s.entity = ${def.name} and s.record_id = t.id
+      where ${docContains('thn', sql`s.doc`)} order by t.created_at, t.id limit 150`.execute(api.db);
+    expect(namesOf(r.body)).toEqual(expected.rows.map((x) => x.name));
   });
 });
 
@@ -76,10 +86,8 @@ describe('counting up to the cap by id or through the index, chosen from the sam
   test('a letter that starts many words after an at sign is counted by id; the same rows under another letter, through the index', async () => {
     pinEstimatedRows(def.name, 100_000);
     for (const [q, byId] of [['z', true], ['q', false]] as const) {
-      const before = { ...keyedPaths };
       const r = await list(`q=${q}&limit=50&sort=name:desc`);
-      expect(r.status, r.text).toBe(200);
-      expect(keyedPaths, q).toEqual({ ...before, head: before.head + 1, countedById: before.countedById + (byId ? 1 : 0) });
+      expect(r.plan, q).toMatchObject({ way: 'key-head', count: byId ? 'count-by-id' : 'count-through-index', countDeclined: [] });
       expect(namesOf(r.body), q).toEqual(await expectedPage(q, 'desc', 50));
       expect(namesOf(r.body)[0], q).toBe('Zz zr 1099 q');
       expect(r.body, q).toMatchObject({ total: 1000, totalIsEstimate: true });
@@ -90,9 +98,8 @@ describe('counting up to the cap by id or through the index, chosen from the sam
     pinEstimatedRows(def.name, 100_000);
     // each matches 100 rows, at the head of the descending list and sparse by id: counted through the index
     for (const q of ['zr 10', 'zz zr 10']) {
-      const before = { ...keyedPaths };
       const r = await list(`q=${encodeURIComponent(q)}&limit=20&sort=name:desc`);
-      expect(keyedPaths, q).toEqual({ ...before, head: before.head + 1 });
+      expect(r.plan, q).toMatchObject({ way: 'key-head', count: 'count-through-index', countDeclined: [] });
       expect(namesOf(r.body), q).toEqual(await expectedPage(q, 'desc', 20));
       expect(r.body.total, q).toBe(100);
       expect(r.body.totalIsEstimate, q).toBeFalsy();

@@ -2,17 +2,19 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { getEntity } from '../../src/registry';
 import { docContains, startPair } from '../../src/server/search';
-import { keyedPaths, pinEstimatedRows } from '../../src/server/crud/keyed-search';
+import { pinEstimatedRows } from '../../src/server/search/cost';
 import { expectedSpecialityPage, storeSpecialities } from './speciality-rows';
 import { setupApi } from './harness';
+import { listed } from './list-plan';
 
 /**
- * The list search box with more matches than it counts (SEARCH_COUNT_CAP, 1,000), where a page is not found through
- * the matches' ids but in list order (crud/list.ts): a short term common from the first rows (its page and its
- * "more than 1,000" read from the head of the list, the trigram index never asked), and a term whose matches all lie
- * past the head (the walk given up, the page gathered from every match). Each page is the one the rows call for.
- * In the default sort's field the first page comes from the search rows in list order (crud/keyed-search.ts); in
- * another field (createdAt: the rows of one insert share it, so their ids order them) from crud/list.ts's paths.
+ * The list search box with more matches than it counts (MATCH_COUNT_CAP, 1,000), where a page is not found through
+ * the matches' ids but in list order: a short term common from the first rows (its page and its "more than 1,000"
+ * read from the head of the list, the trigram index never asked), and a term whose matches all lie past the head (the
+ * walk given up, the page gathered from every match). Each page is the one the rows call for. In the default sort's
+ * field the first page comes from the search rows in list order; in another field (createdAt: the rows of one insert
+ * share it, so their ids order them) from the list's own table. The tests that name a way read it from the answer
+ * (src/server/search/README.md has the ways).
  */
 const api = setupApi();
 const def = getEntity('speciality');
@@ -20,7 +22,7 @@ const COMMON = 1_200;
 const LATE = 1_100;
 const names = {
   // One in forty holds "sprs": the first 1,000 rows in name order hold 25, too few for a page of 25, few enough that the
-  // walk goes on (crud/keyed-search.ts LONG_WALK_ROWS) rather than gathering every match.
+  // walk goes on (walk-on) rather than gathering every match.
   common: Array.from({ length: COMMON }, (_, i) => `Qz common ${String(i).padStart(4, '0')}${i % 40 === 0 ? ' sprs' : ''}`),
   // "Zz…" sorts after every other name, so that the head of the list in name order holds none of them.
   late: Array.from({ length: LATE }, (_, i) => `Zz wlate ${String(i).padStart(4, '0')}`),
@@ -30,7 +32,7 @@ const names = {
 const storeMany = (list: string[]) => storeSpecialities(api.db, list);
 
 const list = (query: string) => api.call('admin', 'GET', `/api/${def.api}?${query}`);
-const namesOf = (body: { data: { name: string }[] }) => body.data.map((r) => r.name);
+const namesOf = (body: { data: Record<string, unknown>[] }) => body.data.map((r) => r.name as string);
 
 beforeAll(async () => {
   await storeMany(names.common);
@@ -79,6 +81,30 @@ describe('a search with more than 1,000 matches', () => {
   });
 });
 
+describe('the ways in another sort, under a filter and after a cursor', () => {
+  test('each is taken, and the route answers what it found', async () => {
+    for (const [query, plan] of [
+      // two letters, common at the head of the list and among the first rows by id: the trigram index not asked
+      ['q=qz&limit=50&sort=createdAt:asc', { way: 'short-head', count: 'more-than-cap' }],
+      ['q=common&limit=50&sort=createdAt:asc', { way: 'in-list-order', count: 'more-than-cap', inListOrder: ['list-head'] }],
+      ['q=wlate&limit=40&sort=createdAt:asc', { way: 'in-list-order', count: 'more-than-cap', inListOrder: ['list-gather'] }],
+      ['q=common%2000&limit=50&sort=createdAt:asc', { way: 'in-list-order', count: 'known-ids', inListOrder: ['by-ids'] }],
+      ['q=qz&limit=10&filter[status]=active', { way: 'in-list-order', count: 'counted', inListOrder: ['list-head'] }],
+      ['q=common%2000&limit=10&filter[status]=active', { way: 'page-and-count', count: 'with-page' }],
+      ['limit=10&sort=name:asc', { way: 'page-and-count', count: 'with-page' }],
+    ] as const) {
+      const r = await listed(api, def, query);
+      expect(r.plan, query).toMatchObject(plan);
+      expect((await list(query)).body, query).toEqual(r.body);
+    }
+    const first = await listed(api, def, 'q=qz&limit=50&sort=createdAt:asc');
+    const next = await listed(api, def, `q=qz&limit=50&sort=createdAt:asc&cursor=${encodeURIComponent(first.body.nextCursor!)}`);
+    expect(next.plan).toMatchObject({ way: 'next-page', count: 'more-than-cap', inListOrder: ['list-head'] });
+    expect(namesOf(first.body)).toEqual(names.common.slice(0, 50));
+    expect(namesOf(next.body)).toEqual(names.common.slice(50, 100));
+  });
+});
+
 describe('the first page in the default sort (search rows read in key order) and in another sort', () => {
   test('the same pages and counts either way, for common, late, rare and absent terms, both directions', async () => {
     // insert order (createdAt, then id) is name order within each group, and the common group went in first
@@ -102,31 +128,43 @@ describe('the first page in the default sort (search rows read in key order) and
     expect(sparse.length).toBe(30);
     // as if the table were large: walking on then costs less than gathering the few matches the head's rate promises
     pinEstimatedRows(def.name, 1_000_000);
-    const before = { ...keyedPaths };
-    for (const sort of ['name', 'createdAt']) {
-      const r = await list(`q=sprs&limit=25&sort=${sort}:asc`);
+    for (const [sort, plan] of [
+      ['name', { way: 'walk-on', declined: [], count: 'count-through-index' }],
+      ['createdAt', { way: 'in-list-order', count: 'known-ids', inListOrder: ['by-ids'] }],
+    ] as const) {
+      const r = await listed(api, def, `q=sprs&limit=25&sort=${sort}:asc`);
+      expect(r.plan, sort).toMatchObject(plan);
       expect(namesOf(r.body), sort).toEqual(sparse.slice(0, 25));
       expect(r.body.total, sort).toBe(30);
     }
-    expect(keyedPaths).toEqual({ ...before, longWalk: before.longWalk + 1 });
     // at its real size, gathering its 30 matches costs less than walking on: the same page and count that way
     pinEstimatedRows(def.name, 2_400);
-    const gathered = await list('q=sprs&limit=25');
+    const gathered = await listed(api, def, 'q=sprs&limit=25');
+    expect(gathered.plan).toMatchObject({ way: 'gather', declined: [] });
     expect(namesOf(gathered.body)).toEqual(sparse.slice(0, 25));
     expect(gathered.body.total).toBe(30);
-    expect(keyedPaths).toEqual({ ...before, longWalk: before.longWalk + 1, gathered: before.gathered + 1 });
   });
 
-  test('each way to the first page in the default sort is taken: words\' starts, the head, the longer walk, every match gathered', async () => {
+  test('each way to the first page in the default sort is taken: starts, key-head, walk-on, gather, and ways that fall short', async () => {
     pinEstimatedRows(def.name, 1_000_000);
-    const before = { ...keyedPaths };
-    await list('q=qz&limit=50');
-    await list('q=common&limit=50');
-    await list('q=sprs&limit=25');
-    await list('q=wlate&limit=50');
     // "common" is common from the first rows by id too: counted there, not through the trigram index
-    expect(keyedPaths).toEqual({ ...before, starts: before.starts + 1, head: before.head + 1, longWalk: before.longWalk + 1,
-      gathered: before.gathered + 1, countedById: before.countedById + 1 });
+    for (const [query, plan] of [
+      ['q=qz&limit=50', { way: 'starts', count: 'with-page' }],
+      ['q=common&limit=50', { way: 'key-head', count: 'count-by-id', countDeclined: [] }],
+      ['q=sprs&limit=25', { way: 'walk-on', declined: [], count: 'count-through-index' }],
+      ['q=wlate&limit=50', { way: 'gather', declined: [], count: 'with-page' }],
+    ] as const) expect((await listed(api, def, query)).plan, query).toMatchObject(plan);
+    // A page of 50 where the head's rate promised one: walk-on reads every row, falls short, and every match is gathered.
+    const short = await listed(api, def, 'q=sprs&limit=50');
+    expect(short.plan).toMatchObject({ way: 'gather', declined: ['walk-on'] });
+    expect(short.body.total).toBe(30);
+    expect(namesOf(short.body)).toEqual(names.common.filter((n) => n.endsWith(' sprs')));
+    // Exactly the cap's worth by id ("common 0": 1,000 records): the count by id falls short of "more than", the index counts.
+    const capped = await listed(api, def, `q=${encodeURIComponent('common 0')}&limit=50`);
+    expect(capped.plan).toMatchObject({ way: 'key-head', count: 'count-through-index', countDeclined: ['count-by-id'] });
+    expect(capped.body.total).toBe(1000);
+    expect(capped.body.totalIsEstimate).toBeUndefined();
+    expect(namesOf(capped.body)).toEqual(names.common.slice(0, 50));
   });
 
   test('a small entity (fewer search rows than the first walk reads): page and exact count from that one walk (two letters: their starts)', async () => {
@@ -135,14 +173,11 @@ describe('the first page in the default sort (search rows read in key order) and
     expect(all.rows[0].n).toBeLessThan(1000);
     for (const q of ['a', 'e', 'ma', 'hi', 'nowhere']) {
       await api.call('admin', 'GET', `/api/${langs.api}?q=${q}&limit=3`);
-      const before = { ...keyedPaths };
-      const r = await api.call('admin', 'GET', `/api/${langs.api}?q=${q}&limit=3`);
-      expect(r.status, r.text).toBe(200);
-      const way = startPair(q) ? 'starts' : 'small';
-      expect(keyedPaths, q).toEqual({ ...before, [way]: before[way] + 1 });
+      const r = await listed(api, langs, `q=${q}&limit=3`);
+      expect(r.plan.way, q).toBe(startPair(q) ? 'starts' : 'walk-all');
       const expected = await sql<{ id: number }>`select t.id from ${sql.raw(langs.table)} t join search_index s on s.entity = ${langs.name} and s.record_id = t.id
         where ${docContains(q, sql`s.doc`)} order by t.name, t.id`.execute(api.db);
-      expect(r.body.data.map((x: { id: number }) => x.id), q).toEqual(expected.rows.slice(0, 3).map((x) => x.id));
+      expect(r.body.data.map((x) => x.id), q).toEqual(expected.rows.slice(0, 3).map((x) => x.id));
       expect(r.body.total, q).toBe(expected.rows.length);
     }
   });
@@ -157,7 +192,7 @@ describe('the first page in the default sort (search rows read in key order) and
   });
 });
 
-describe('a term holding a long number (the index asked for the number alone, search/index.ts rareRun)', () => {
+describe('a term holding a long number (the index asked for the number alone, search/text.ts rareRun)', () => {
   test('finds the record whose text holds the whole term, not others sharing the number', async () => {
     await storeMany(['Zeta ward 4455667', 'Omega ward 4455667', 'Zeta ward 4455668']);
     for (const url of ['/api/search?q=', `/api/${def.api}?q=`, `/api/${def.api}/options?q=`]) {

@@ -70,14 +70,15 @@ describe('limits and unknown calls', () => {
 });
 
 describe('GET /api/notification/admin', () => {
-  test("the caller's and everyone's notifications, as { _id, noteType, title }", async () => {
-    await sql`insert into admin_notification (note_type, title, user_id) values
-      ('doctorInCompleteProfile', 'For everyone', null), ('signup', 'For superadmin', ${api.userIds.superadmin}), ('signup', 'For admin', ${api.userIds.admin})`.execute(api.db);
+  test("the caller's own inbox items, as { _id, noteType, title } (inbox.test.ts holds the rest)", async () => {
+    await sql`insert into inbox_item (user_id, kind, params) values
+      (${api.userIds.superadmin}, 'worklist', '{"worklist": "doctorInCompleteProfile", "count": 4}'), (${api.userIds.superadmin}, 'signup', '{"record": 1, "name": "Asha Rao", "role": "fmc"}'),
+      (${api.userIds.admin}, 'signup', '{"record": 1, "name": "Vikram Shah", "role": "fmc"}')`.execute(api.db);
     const r = await api.call('superadmin', 'GET', '/api/notification/admin');
     expect(r.status).toBe(200);
-    expect(r.body.data.map((n: { title: string }) => n.title).sort()).toEqual(['For everyone', 'For superadmin']);
+    expect(r.body.data.map((n: { title: string }) => n.title).sort()).toEqual(['Asha Rao asks for a staff account (fmc)', 'Doctor incomplete profile (4)']);
     for (const n of r.body.data) expect(n).toMatchObject({ _id: expect.any(String), noteType: expect.any(String), title: expect.any(String) });
-    expect(r.body.data.find((n: { title: string }) => n.title === 'For everyone').noteType).toBe('doctorInCompleteProfile');
+    expect(r.body.data.find((n: { count: number | null }) => n.count === 4).noteType).toBe('doctorInCompleteProfile');
     expect((await api.call('anonymous', 'GET', '/api/notification/admin')).status).toBe(401);
   });
 });
@@ -85,15 +86,20 @@ describe('GET /api/notification/admin', () => {
 describe('POST /api/fcmToken/:userId', () => {
   const body = (userId: number, extra: Record<string, unknown> = {}) => ({ token: { userId, userType: 'admin', device_token: 'device-token-123456', device_type: 'web', ...extra } });
 
-  test('registers the caller’s own device: { data: { fcmToken: { token } } }', async () => {
+  test('registers the caller’s own devices: { data: { fcmToken: { token } } }; a device is its last user\'s', async () => {
     const me = api.userIds.doctor;
     const r = await api.call('doctor', 'POST', `/api/fcmToken/${me}`, body(me));
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ data: { fcmToken: { token: 'device-token-123456' } } });
     const again = await api.call('doctor', 'POST', `/api/fcmToken/${me}`, body(me, { device_token: 'device-token-654321' }));
     expect(again.body.data.fcmToken.token).toBe('device-token-654321');
-    const rows = await api.db.selectFrom('fcm_token').select(['device_token']).where('user_id', '=', me).execute();
-    expect(rows).toEqual([{ device_token: 'device-token-654321' }]);
+    const tokens = async (user: number) => (await api.db.selectFrom('fcm_token').select(['device_token']).where('user_id', '=', user).orderBy('device_token').execute()).map((t) => t.device_token);
+    expect(await tokens(me)).toEqual(['device-token-123456', 'device-token-654321']);
+    // Another user signs in on the first browser: its pushes are theirs now, never the doctor's.
+    const railway = api.userIds.railway;
+    expect((await api.call('railway', 'POST', `/api/fcmToken/${railway}`, body(railway))).status).toBe(200);
+    expect(await tokens(me)).toEqual(['device-token-654321']);
+    expect(await tokens(railway)).toEqual(['device-token-123456']);
   });
 
   test('another user’s id → 404 (a cross-account probe); a token naming someone else → 400; a bad payload → 400 naming fields', async () => {

@@ -1,4 +1,5 @@
-import { entityByName } from '../../registry';
+import { entityByName, INBOX_STREAM, PRESENCE_MODES, type PresenceEvent } from '../../registry';
+import { heardChange, heardPresence } from '../state/live';
 import { bearer, raise } from './client';
 import { isEcho, writesSettled } from './echoes';
 import { keys } from './keys';
@@ -14,7 +15,7 @@ import { listsChanged } from './writes';
  */
 
 /** One change as the server tells it: never a field's value, only which record moved and how. */
-export interface ChangeEvent { entity: string; id: number; version: number | null; action: string; at: string; by: number | null }
+export interface ChangeEvent { entity: string; id: number; version: number | null; action: string; at: string; by: number | null; byName?: string | null }
 
 const ADDRESS = '/api/events';
 
@@ -64,6 +65,11 @@ export function sseParser(onMessage: (m: SseMessage) => void, onId: (id: string)
  * entities. A record this tab already holds at the event's version (its own write, set from the answer) is left be.
  */
 export function changeHeard(e: ChangeEvent) {
+  // The user's inbox changed (an item added, read or archived, perhaps in another tab): its badge and panel read again.
+  if (e.entity === INBOX_STREAM) {
+    void queryClient.invalidateQueries({ queryKey: keys.inbox });
+    return;
+  }
   const def = entityByName(e.entity);
   if (!def) return;
   const own = keys.entity(def.name).record(e.id);
@@ -73,6 +79,8 @@ export function changeHeard(e: ChangeEvent) {
   if (!current) void queryClient.invalidateQueries({ queryKey: own });
   listsChanged(def);
   void queryClient.invalidateQueries({ queryKey: keys.screens });
+  // For the screens to say so: a row marked, a form's "Changed by … just now", a list's note of a delete.
+  heardChange(def.name, e.id, { action: e.action, version: e.version, by: e.by, byName: e.byName ?? null });
 }
 
 /** Changes come in bursts (a bulk move, a booking and its appointment): gathered for a moment, each key invalidated once. */
@@ -103,6 +111,12 @@ export function startChangeStream(): () => void {
       // Changes were missed: everything in view reads itself again (inactive answers are asked again when shown).
       gathered = new Map();
       void queryClient.invalidateQueries();
+      return;
+    }
+    if (m.event === 'presence') {
+      let p: PresenceEvent;
+      try { p = JSON.parse(m.data) as PresenceEvent; } catch { return; }
+      if (typeof p?.entity === 'string' && typeof p.id === 'number' && typeof p.user === 'number' && typeof p.name === 'string' && PRESENCE_MODES.includes(p.mode)) heardPresence(p);
       return;
     }
     if (m.event !== 'message') return;

@@ -13,6 +13,7 @@ import type { ListQuery } from '../../registry';
  *   ['entity', name, 'mine']                           the records the caller raised
  *   ['screen', id, params]                             a bespoke screen's answer or pages
  *   ['search', q]                                      the palette's record search
+ *   ['inbox']                                          the user's notifications
  */
 export type QueryKey = readonly unknown[];
 
@@ -44,6 +45,8 @@ export const keys = {
   screens: ['screen'] as const,
   screen: (id: string, params?: Record<string, unknown>) => (params ? ['screen', id, params] as const : ['screen', id] as const),
   search: (q: string) => ['search', q] as const,
+  /** The signed-in user's inbox: its pages and unread count. */
+  inbox: ['inbox'] as const,
 };
 
 /** A read as data: its key, and how to fetch it (cancelled through `signal` when nobody waits for it any more). */

@@ -1,8 +1,8 @@
 import { http } from './client';
 
 /**
- * The signed-in user's own things: preferences (theme, language, keymap, recents, columns), the device's push
- * token and the notices of the shell's panel. Plain calls: the shell makes them as it opens, before the data layer
+ * The signed-in user's own things: preferences (theme, language, keymap, recents, columns) and the device's push
+ * token (the inbox: inbox.ts). Plain calls: the shell makes them as it opens, before the data layer
  * loads (api/query-client.ts).
  */
 export const me = {
@@ -13,7 +13,4 @@ export const me = {
     http.post<{ data: { fcmToken: { token: string } } }>(`/api/fcmToken/${userId}`, {
       token: { userId, userType: 'admin', device_token: deviceToken, device_type: 'web' },
     }).then((r) => r.data.fcmToken),
-  notifications: () => http.get<{ data: AdminNotification[] }>('/api/notification/admin').then((r) => r.data),
 };
-
-export interface AdminNotification { _id: string; noteType: string; title: string; count?: number | null; link?: string | null; createdAt?: string }

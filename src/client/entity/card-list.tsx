@@ -20,8 +20,10 @@ export function statusFieldOf(def: EntityDef): string | undefined {
  * replaces: the list screen's keys (j/k, Enter, x, Space) and its windowed rows drive it (`grid`, `items`); each card
  * is measured, as cards differ in height.
  */
-export function CardList({ def, role, rows, items, totalSize, focused, selected, grid, gridRef, measure, onOpen, onToggle, onMove }: {
+export function CardList({ def, role, rows, items, totalSize, focused, selected, changed, grid, gridRef, measure, onOpen, onToggle, onMove }: {
   def: EntityDef; role: Role | null; rows: Row[]; items: VirtualItem[]; totalSize: number; focused: number; selected: ReadonlySet<number>;
+  /** Rows someone else changed while on screen (live-notes.ts), marked as the table marks them. */
+  changed: ReadonlySet<number>;
   grid: HTMLAttributes<HTMLDivElement>; gridRef: Ref<HTMLDivElement>; measure: (el: Element | null) => void;
   onOpen: (row: Row, index: number) => void; onToggle: (id: number) => void; onMove: (move: Transition, row: Row) => void;
 }) {
@@ -39,7 +41,7 @@ export function CardList({ def, role, rows, items, totalSize, focused, selected,
         const moves = workflow ? allowedMoves(role, def, row[workflow]).filter((m) => !m.review) : [];
         return (
           <div role="row" key={row.id} id={`row-${def.name}-${row.id}`} className="card-row" data-index={vi.index} ref={measure}
-            data-focused={vi.index === focused} aria-selected={selected.has(row.id)} aria-rowindex={vi.index + 1}
+            data-focused={vi.index === focused} aria-selected={selected.has(row.id)} aria-rowindex={vi.index + 1} data-changed={changed.has(row.id) || undefined}
             style={{ transform: `translateY(${vi.start}px)` }} onClick={() => onOpen(row, vi.index)}>
             <div role="gridcell" className="list-card">
               <input type="checkbox" tabIndex={-1} checked={selected.has(row.id)} aria-label={t('workflow.selectRow')}

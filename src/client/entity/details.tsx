@@ -12,6 +12,7 @@ import { setInView, ui } from '../state/ui';
 import { RecordBody } from './record-body';
 import { InvoiceActions } from './invoice-document';
 import { listHref } from './list-memory';
+import { PresenceNote, useSayPresence } from './live-notes';
 
 /**
  * The details page of any record: every readable field, with edit (e) and delete where the role may; for a record
@@ -30,6 +31,7 @@ export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; v
   const mayDelete = can(role, def.name, 'delete');
   const mayList = can(role, def.name, 'list');
   const listView = def.views?.some((v) => v.segment === view) ? view : undefined;
+  useSayPresence(def, row ? id : null, 'viewing');
   useHotkeys('e', () => mayEdit && navigate(entityPath(def, 'edit', id)), [mayEdit, def, id]);
   useHotkeys('escape', () => mayList && navigate(listHref(def, listView)), [mayList, def, listView]);
 
@@ -58,6 +60,7 @@ export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; v
         {mayEdit && <Link href={entityPath(def, 'edit', id)} className="btn btn-primary">{t('details.edit')} <kbd>e</kbd></Link>}
         {mayDelete && <button className="btn btn-danger" onClick={() => { ui.confirmDelete = { entity: def.name, id }; }}>{t('details.delete')}</button>}
       </div>
+      <PresenceNote def={def} id={id} />
       <RecordBody def={def} row={row} onReload={record.retry} />
     </article>
   );

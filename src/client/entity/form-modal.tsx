@@ -15,6 +15,7 @@ import { formErrorMap, serverFieldMessage } from '../i18n/zod-messages';
 import { Modal } from '../shell/modal';
 import { offerUndoEdit } from '../shell/undo';
 import { FieldInput } from './field-input';
+import { ChangedMeanwhile, PresenceNote, useSayPresence } from './live-notes';
 
 /**
  * Add and edit as a modal form: react-hook-form with the entity's own zod schema (the one the server
@@ -61,6 +62,7 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [load.data, load.current, id]);
   const loadError = load.error;
+  useSayPresence(def, mode === 'update' && record ? id ?? null : null, 'editing');
 
   const submit = form.handleSubmit(async (payload) => {
     setFormError(null);
@@ -116,6 +118,11 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
             <div className="alert" role="alert">
               {t('form.stale')} <button type="button" className="btn" onClick={() => void reload()}>{t('form.reload')}</button>
             </div>
+          )}
+          {mode === 'update' && id && <PresenceNote def={def} id={id} />}
+          {/* Said at once, before a save; the server's 409 on a stale save stays the guard (the notice above). */}
+          {mode === 'update' && id && !stale && record && load.data?.id === id && (
+            <ChangedMeanwhile def={def} id={id} shownVersion={Number(record.version)} latestVersion={Number(load.data.version)} onReload={() => void reload()} />
           )}
           {formError && !stale && <p className="alert alert-error" role="alert">{formError}</p>}
           {/* Focus waits here, not on Cancel, while the record loads: a space typed early must not press a button. */}

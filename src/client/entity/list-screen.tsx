@@ -27,6 +27,7 @@ import { ColumnResizer } from './column-resizer';
 import { ColumnsMenu, type ColumnsMenuHandle } from './columns-menu';
 import { ExportCsv } from './export-csv';
 import { RecordPeek } from './record-peek';
+import { DeletedNote, useChangedRows } from './live-notes';
 import './list-columns.css';
 
 const features = tableFeatures({});
@@ -98,6 +99,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   // Space shows the focused row's record beside the list; it follows the row as j/k move it.
   const [peeking, setPeeking] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const changedRows = useChangedRows(def);
   const filterRef = useRef<HTMLInputElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   // The grid that holds the keyboard: the table, or on a phone the cards.
@@ -295,7 +297,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
           {/* The grid holds the focus and points at its highlighted row (aria-activedescendant is a grid's, not a tbody's).
               It is busy while its rows are on their way: the rows and count shown may still be the last search's. */}
           {narrow ? (
-            <CardList def={def} role={role} rows={list.rows} items={items} totalSize={virtual.getTotalSize()} focused={focused} selected={selected}
+            <CardList def={def} role={role} rows={list.rows} items={items} totalSize={virtual.getTotalSize()} focused={focused} selected={selected} changed={changedRows}
               grid={gridProps} gridRef={tableRef as React.Ref<HTMLDivElement>} measure={virtual.measureElement}
               onOpen={(row, i) => { setFocused(i); open(row); }} onToggle={toggle} onMove={(m, row) => bulk.current?.start(m, [row])} />
           ) : (
@@ -338,6 +340,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
                 const row = rows[vi.index];
                 return (
                   <tr key={row.id} id={`row-${def.name}-${row.original.id}`} data-focused={vi.index === focused} aria-selected={selected.has(row.original.id)}
+                    data-changed={changedRows.has(Number(row.original.id)) || undefined}
                     aria-rowindex={vi.index + 1} onClick={() => { setFocused(vi.index); open(row.original); }}>
                     {row.getAllCells().map((cell) => <td key={cell.id} className={cellClass(cell.column.id)}><table.FlexRender cell={cell} /></td>)}
                   </tr>
@@ -352,6 +355,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
         </div>
         <div className="grid-foot" aria-live="polite">
           <span>{total ? (total.estimate ? t('list.totalEstimate', { count: total.n }) : t('list.total', { count: total.n })) : ''}</span>
+          <DeletedNote def={def} />
           {/* Its keys are a key hint, hidden on touch screens (styles.css); "Loading more…" is not one. */}
           <span id="list-keys" className={list.loading ? undefined : 'key-hint'}>{list.loading ? t('list.loadingMore') : !moves.length ? t('list.keyboardHint') : viewAction ? t('workflow.keyboardHint') : t('workflow.keyboardHintRows')}{!list.loading && mayDelete ? t('list.deleteHint') : ''}{!list.loading && viewAction ? t('list.peekHint', { key: PEEK_KEY.keys }) : ''}</span>
         </div>

@@ -1,40 +1,36 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { DASHBOARD, entityPath, listQueryString, screenById } from '../../registry';
-import { me, type AdminNotification } from '../api/me';
+import { INBOX_KEYS } from '../../../commands';
+import { inbox, inboxPages, type InboxItem } from '../api/inbox';
+import { usePages } from '../api/use-pages';
 import { ui } from '../state/ui';
+import { inboxText } from './inbox-text';
+import { WidgetsIcon } from './notification-toggle';
 
 export const PANEL_CLOSE_DELAY_MS = 50;
 
 /**
- * Where a notice leads: its own link inside the console, else the worklist its type names (registry SCREENS), else
- * for a sign-up the staff accounts waiting for approval. A notice with none of these is shown but leads nowhere.
+ * The user's inbox (spec §4's panel, opened by the widgets icon or `g n`): unread first, each item in the reader's
+ * language. The badge counts the unread items and follows the change stream (api/events.ts invalidates the inbox's
+ * key). In the list: the arrows, Home and End move; the panel's keys (commands INBOX_KEYS) open (which marks read),
+ * mark read, archive, or mark all read. Loaded after the first paint (shell.tsx), bringing the data layer with it.
  */
-export function noticeTarget(n: Pick<AdminNotification, 'noteType' | 'link'>): string | null {
-  if (n.link && n.link.startsWith(`${DASHBOARD}/`)) return n.link;
-  const screen = screenById(n.noteType);
-  if (screen) return `${DASHBOARD}/${screen.path}`;
-  if (n.noteType === 'signup') return `${entityPath('admin-user')}?${listQueryString({ filters: { status: 'pending' } })}`;
-  return null;
-}
-
-/** Loaded with the shell (spec §7), opened by the widgets icon, closed by a click outside after 50 ms (spec §4). */
-export function NotificationPanel() {
+export default function NotificationPanel() {
   const { t, i18n } = useTranslation();
   const snap = useSnapshot(ui);
-  const [items, setItems] = useState<AdminNotification[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const pages = usePages(inboxPages);
+  const unread = pages.last?.unread ?? 0;
   const ref = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    me.notifications().then(setItems, () => setFailed(true));
-  }, []);
+  const [, navigate] = useLocation();
+  const hasItems = pages.rows.length > 0;
 
   useEffect(() => {
     if (!snap.notificationsOpen) return;
-    ref.current?.focus();
+    // The first item takes the focus (the panel itself while there is none), so the keys act at once.
+    const first = ref.current?.querySelector<HTMLElement>('[data-notice]');
+    (first ?? ref.current)?.focus();
     const onDown = (e: MouseEvent) => {
       const target = e.target as Node;
       if (ref.current?.contains(target) || (target as HTMLElement).closest?.('[data-notifications-toggle]')) return;
@@ -47,65 +43,82 @@ export function NotificationPanel() {
       document.removeEventListener('mousedown', onDown);
       document.removeEventListener('keydown', onKey);
     };
-  }, [snap.notificationsOpen]);
+    // Focus once the first page is here, too.
+  }, [snap.notificationsOpen, hasItems]);
 
-  /** The notice's title in the user's language: its worklist's, or the sign-up one; a type the console does not know keeps the text it came with. */
-  const titleOf = (n: AdminNotification) => {
-    const known = screenById(n.noteType) ? t(`screen.${n.noteType}.title`) : n.noteType === 'signup' ? t('notifications.signup') : null;
-    if (!known) return n.title;
-    return typeof n.count === 'number' ? t('notifications.count', { title: known, count: n.count }) : known;
-  };
-  const when = (at?: string) => (at ? new Date(at).toLocaleString(i18n.language === 'en' ? 'en-IN' : i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '');
-
-  // Up and down arrows move between the notices (Tab does too); Enter opens the one with the focus.
-  const onListKey = (e: React.KeyboardEvent) => {
-    const links = [...(ref.current?.querySelectorAll<HTMLElement>('[data-notice]') ?? [])];
-    if (!links.length) return;
-    const i = links.indexOf(document.activeElement as HTMLElement);
-    const next = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: links.length - 1 }[e.key];
-    if (next === undefined) return;
-    e.preventDefault();
-    links[Math.max(0, Math.min(links.length - 1, next))].focus();
-  };
   const close = () => { ui.notificationsOpen = false; };
+  const open = (n: InboxItem) => {
+    if (!n.readAt) void inbox.read(n.id);
+    close();
+    if (n.link) navigate(n.link);
+    // A ticket its reader may not open on its own page: the tickets they raised, with their threads.
+    else if (n.kind.startsWith('ticket')) ui.mine = 'supportTicket';
+  };
+  const when = (at: string) => new Date(at).toLocaleString(i18n.language === 'en' ? 'en-IN' : i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const onListKey = (e: React.KeyboardEvent) => {
+    const items = [...(ref.current?.querySelectorAll<HTMLElement>('[data-notice]') ?? [])];
+    const i = items.indexOf(document.activeElement as HTMLElement);
+    const next = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: items.length - 1 }[e.key];
+    if (next !== undefined && items.length) {
+      e.preventDefault();
+      items[Math.max(0, Math.min(items.length - 1, next))].focus();
+      return;
+    }
+    const action = INBOX_KEYS.find((k) => k.key === e.key && !e.ctrlKey && !e.metaKey && !e.altKey)?.action;
+    if (!action) return;
+    if (action === 'readAll') {
+      e.preventDefault();
+      void inbox.readAll();
+      return;
+    }
+    const n = pages.rows.find((r) => String(r.id) === (document.activeElement as HTMLElement | null)?.dataset.notice);
+    if (!n) return;
+    e.preventDefault();
+    if (action === 'open') open(n);
+    else if (action === 'read' && !n.readAt) void inbox.read(n.id);
+    else if (action === 'archive') {
+      // The focus moves to the next item (or the one before) as this one leaves the list.
+      const stay = items[i + 1] ?? items[i - 1];
+      void inbox.archive(n.id).then(() => stay?.focus());
+    }
+  };
 
   return (
     <>
       {/* Named by its word and the count it shows ("Notifications 4"), so the visible number is part of the name. */}
       <button className="btn-icon" data-notifications-toggle aria-expanded={snap.notificationsOpen} aria-controls="notification-panel"
         onClick={() => { ui.notificationsOpen = !ui.notificationsOpen; }}>
-        <WidgetsIcon /><span className="sr-only">{t('topbar.notifications')} </span>{items && items.length > 0 && <span className="badge">{items.length}</span>}
+        <WidgetsIcon /><span className="sr-only">{t('topbar.notifications')} </span>{unread > 0 && <span className="badge" data-unread>{unread}</span>}
       </button>
       {snap.notificationsOpen && (
         <div className="menu-pop notif-panel" id="notification-panel" ref={ref} tabIndex={-1} role="region" aria-label={t('notifications.title')} onKeyDown={onListKey}>
-          <strong>{t('notifications.title')}</strong>
-          {failed && <p className="error">{t('notifications.failed')}</p>}
-          {items && items.length === 0 && <p>{t('notifications.empty')}</p>}
-          <ul style={{ padding: 0, margin: 0 }}>
-            {items?.map((n) => {
-              const target = noticeTarget(n);
-              const title = titleOf(n);
-              const date = when(n.createdAt);
-              return (
-                <li key={n._id}>
-                  {target
-                    ? <Link href={target} data-notice onClick={close} style={{ display: 'block' }}>{title}</Link>
-                    : <div data-notice tabIndex={0}>{title}</div>}
-                  {date && <span style={{ color: 'var(--muted)', fontSize: 12 }}>{date}</span>}
-                </li>
-              );
-            })}
+          <div className="notif-head">
+            <strong>{t('notifications.title')}</strong>
+            <span className="muted" aria-live="polite">{unread > 0 ? t('notifications.unread', { count: unread }) : ''}</span>
+            {unread > 0 && <button type="button" className="btn btn-small" onClick={() => void inbox.readAll()}>{t('notifications.markAllRead')}</button>}
+          </div>
+          {pages.error && <p className="error">{t('notifications.failed')}</p>}
+          {pages.done && pages.rows.length === 0 && <p>{t('notifications.empty')}</p>}
+          <ul>
+            {pages.rows.map((n) => (
+              <li key={n.id} className={n.readAt ? 'notice-read' : 'notice-unread'}>
+                <button type="button" className="notice" data-notice={n.id} onClick={() => open(n)}>
+                  <span className="sr-only">{n.readAt ? t('notifications.isRead') : t('notifications.isUnread')}: </span>
+                  {inboxText(t, n)}
+                </button>
+                <span className="notice-meta">
+                  <span>{when(n.createdAt)}</span>
+                  {!n.readAt && <button type="button" className="link-btn" tabIndex={-1} onClick={() => void inbox.read(n.id)}>{t('notifications.markRead')}</button>}
+                  <button type="button" className="link-btn" tabIndex={-1} onClick={() => void inbox.archive(n.id)}>{t('notifications.archive')}</button>
+                </span>
+              </li>
+            ))}
           </ul>
+          {pages.hasMore && <button type="button" className="btn btn-small" onClick={pages.loadMore}>{t('notifications.more')}</button>}
+          <p className="notice-keys muted">{INBOX_KEYS.map((k) => `${k.keys}: ${t(k.label)}`).join(' · ')}</p>
         </div>
       )}
     </>
-  );
-}
-
-function WidgetsIcon() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden fill="currentColor">
-      <path d="M13 13v8h8v-8h-8zM3 21h8v-8H3v8zM3 3v8h8V3H3zm13.66-1.31L11 7.34 16.66 13l5.66-5.66-5.66-5.65z" />
-    </svg>
   );
 }

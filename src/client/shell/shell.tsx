@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { ui, openPalette } from '../state/ui';
 import { Hotkeys, openPaletteShortcutLabel } from './hotkeys';
-import { NotificationPanel } from './notification-panel';
+import { NotificationToggle } from './notification-toggle';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
 import { usePushToken } from './use-push-token';
@@ -17,6 +17,8 @@ const ConfirmDelete = lazy(() => import('./confirm-delete').then((m) => ({ defau
 const ShortcutsSheet = lazy(() => import('./shortcuts-sheet').then((m) => ({ default: m.ShortcutsSheet })));
 const RaiseDialog = lazy(() => import('./raised-dialogs').then((m) => ({ default: m.RaiseDialog })));
 const MineDialog = lazy(() => import('./raised-dialogs').then((m) => ({ default: m.MineDialog })));
+// The inbox's badge and panel read through the data layer, which the first load leaves out: they come just after.
+const NotificationPanel = lazy(() => import('./notification-panel'));
 const PreferencesDialog = lazy(() => import('./preferences-dialog').then((m) => ({ default: m.PreferencesDialog })));
 
 /** Top bar, sidebar and the dialogs every screen shares (spec §2 Shell). */
@@ -38,7 +40,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <span>{t('topbar.openPalette')}</span><kbd aria-hidden>{openPaletteShortcutLabel()}</kbd>
         </button>
         <span className="grow" />
-        <NotificationPanel />
+        <Suspense fallback={<NotificationToggle />}><NotificationPanel /></Suspense>
         <UserMenu />
       </header>
       <Sidebar />

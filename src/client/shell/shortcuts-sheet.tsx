@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { COMMANDS, effectiveKeymap, isAllowed, isSingleKey, LIST_KEYS } from '../../../commands';
+import { COMMANDS, effectiveKeymap, INBOX_KEYS, isAllowed, isSingleKey, LIST_KEYS } from '../../../commands';
 import { prefs } from '../state/prefs';
 import { currentRole } from '../state/session';
 import { ui } from '../state/ui';
@@ -36,6 +36,12 @@ export function ShortcutsSheet() {
         <table className="sheet-table">
           <tbody>
             {LIST_KEYS.map((k) => <tr key={k.keys}><td>{t(k.label)}</td><td><kbd>{k.keys}</kbd></td></tr>)}
+          </tbody>
+        </table>
+        <h3>{t('notifications.keys.scope')}</h3>
+        <table className="sheet-table">
+          <tbody>
+            {INBOX_KEYS.map((k) => <tr key={k.keys}><td>{t(k.label)}</td><td><kbd>{k.keys}</kbd></td></tr>)}
           </tbody>
         </table>
       </div>

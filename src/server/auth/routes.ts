@@ -115,11 +115,9 @@ export function authRoutes(): Hono<AppEnv> {
           role: role.id, status: 'pending', password_hash: await hashPassword(String(input.password), c.get('config').scryptLogN),
         }).returning(['id', 'version']).executeTakeFirstOrThrow();
         // In the audit log as every new record is (no values: the applicant's own words stay in the record), and so
-        // on the change stream: the admin-user lists of those who may read them show the applicant.
+        // on the change stream: the admin-user lists of those who may read them show the applicant; and so in the
+        // inboxes of those who may activate it (inbox/sources.ts).
         await writeEntries(tx, [{ actor: { id: null, address: clientAddress(c) }, entity: 'admin-user', recordId: row.id, action: 'signup', version: Number(row.version) }]);
-        await tx.insertInto('admin_notification').values({
-          note_type: 'signup', title: `${input.firstName} ${input.lastName} asks for a ${input.role} account`, link: `/dashboard/admin-user/details/${row.id}`,
-        }).execute();
         return row.id;
       });
       void id;

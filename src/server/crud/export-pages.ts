@@ -3,7 +3,7 @@ import type { EntityDef, SortDir } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { col, selectList } from './columns';
-import { keysetRanges, orderBy, selectPage, whereOf } from './list';
+import { keysetRanges, orderBy, selectPage, whereOf } from '../search/list-order';
 
 /** Rows read per query, at most (crud/export.ts). */
 export const EXPORT_PAGE = 500;
@@ -17,7 +17,7 @@ type Row = Record<string, unknown>;
 
 /**
  * Reads the rows matching `where` in the list's order (`sort`, then id), a page at a time, each page after the last
- * row read (keyset, through the index ranges of crud/list.ts keysetRanges). `rowMatch`: a per-row condition read
+ * row read (keyset, through the index ranges of search/list-order.ts keysetRanges). `rowMatch`: a per-row condition read
  * while walking (a search term with more matches than the list gathers by id); the walk then moves on by
  * EXPORT_WALK rows at most per query, and a page may hold fewer rows, or none, before the end.
  */

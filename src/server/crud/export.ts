@@ -8,7 +8,9 @@ import type { ExportRequest } from './export-query';
 import { cellValue } from './export-values';
 import { attachLabels } from './labels';
 import { pageReader } from './export-pages';
-import { COUNT_CAP, filterSql, textSearch, whereOf } from './list';
+import { RECORD_COUNT_CAP } from '../search';
+import { textSearch, whereOf } from '../search/list-order';
+import { filterSql } from './list-filter';
 import { scopeWhere } from './scope';
 import { auditReads } from './audit';
 import { logger, scrub } from '../ops/logger';
@@ -26,7 +28,7 @@ export { EXPORT_PAGE } from './export-pages';
 
 /** The rows to export: everything the list shows the caller for this query (scope and filters as the list applies them). */
 export interface ExportPlan {
-  /** The number of rows, exact up to COUNT_CAP; past it the planner's estimate, flagged. */
+  /** The number of rows, exact up to RECORD_COUNT_CAP; past it the planner's estimate, flagged. */
   total: number;
   estimate: boolean;
   body: ReadableStream<Uint8Array>;
@@ -51,14 +53,14 @@ export async function planExport(db: DB, def: EntityDef, request: ExportRequest,
   for (const [k, v] of Object.entries(request.list.filters)) where.push(filterSql(def, k, v));
   if (request.ids) where.push(sql`t.id = any(${request.ids}::int[])`);
   const search = request.list.q ? await textSearch(db, def, request.list.q) : null;
-  // Up to SEARCH_COUNT_CAP matches are known by id; more are checked row by row as the pages walk the list order
+  // Up to MATCH_COUNT_CAP matches are known by id; more are checked row by row as the pages walk the list order
   // (export-pages.ts), and counted by the semi-join the list counts with.
   const countWhere = search ? [...where, search.ids ? sql`t.id = any(${search.ids}::int[])` : search.semiJoin] : where;
 
-  const counted = await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${table} t ${whereOf(countWhere)} limit ${COUNT_CAP + 1}) x`.execute(db);
+  const counted = await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${table} t ${whereOf(countWhere)} limit ${RECORD_COUNT_CAP + 1}) x`.execute(db);
   let total = Number(counted.rows[0]?.n ?? 0);
-  const estimate = total > COUNT_CAP;
-  if (estimate) total = Math.max(COUNT_CAP + 1, await estimateRows(db, sql`select 1 from ${table} t ${whereOf(countWhere)}`));
+  const estimate = total > RECORD_COUNT_CAP;
+  if (estimate) total = Math.max(RECORD_COUNT_CAP + 1, await estimateRows(db, sql`select 1 from ${table} t ${whereOf(countWhere)}`));
 
   const pages = pageReader(db, def, search?.ids ? [...where, sql`t.id = any(${search.ids}::int[])`] : where, request.list.sort, search && !search.ids ? search.rowMatches : null);
   let done = false;

@@ -2,8 +2,8 @@ import { sql, type RawBuilder } from 'kysely';
 import { canAccess, ENTITIES, fieldRulesOf, subtitleOf, titleOf, type EntityDef, type ReservedValues, type Role } from '../../registry';
 import { col } from './columns';
 import type { DB } from '../db/connection';
-import { orderBy, pageRows, selectPage, shortTermHead, textSearch, withHead } from './list';
 import { docContains } from '../search';
+import { orderBy, pageInListOrder, selectPage, shortTermHead, textSearch, withHead } from '../search/list-order';
 
 export interface Option { id: number; title: string; subtitle: string }
 
@@ -24,7 +24,7 @@ export async function listOptions(db: DB, def: EntityDef, opts: { q?: string; id
   const head = !opts.ids && opts.q ? await shortTermHead(db, def, scope, order, opts.limit, opts.q) : null;
   if (head && head.length >= opts.limit) return head.map(optionOf(def));
   const search = !opts.ids && opts.q ? withHead(await textSearch(db, def, opts.q), head) : null;
-  return (await pageRows(db, def, scope, order, opts.limit, search)).map(optionOf(def));
+  return (await pageInListOrder(db, def, scope, order, opts.limit, search)).rows.map(optionOf(def));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, holdsPatientData, mayCreate, mayMove, inputSchema, ownedFields, parseListQuery, type Action, type EntityDef, type InputMode } from '../../registry';
 import { fail, fieldErrors, forbidden, jsonBody, recordIdParam, type AppEnv, type Ctx } from '../http';
-import { listRecords } from './list';
+import { listPage } from '../search';
 import { scopeWhere } from './scope';
 import { statusHistory, transition, transitionBody } from './transition';
 import { listOptions } from './options';
@@ -57,7 +57,7 @@ export function crudRoutes(): Hono<AppEnv> {
       guard(c, def.name, 'list');
       const parsed = parseListQuery(def, new URL(c.req.url).searchParams);
       if ('issues' in parsed) throw fieldErrors(parsed.issues.map((i) => ({ path: [i.field], message: i.message })));
-      const page = await listRecords(c.get('db'), def, parsed.query, scopeWhere(def, c.get('user')));
+      const { answer: page } = await listPage(c.get('db'), def, parsed.query, scopeWhere(def, c.get('user')));
       // A page of patient data is a read of each of its records: one entry with their ids and how they were asked for.
       const asked = { ...(parsed.query.q ? { q: parsed.query.q } : {}), ...(Object.keys(parsed.query.filters).length ? { filters: parsed.query.filters } : {}) };
       await auditReads(c.get('db'), c.get('user'), def, page.data.map((r) => Number(r.id)), 'read_list', Object.keys(asked).length ? asked : null);

@@ -1,5 +1,4 @@
 import type { Faker } from '@faker-js/faker';
-import { sql } from 'kysely';
 import { getEntity } from '../../registry';
 import { createRecord, SYSTEM_ACTOR } from '../crud/write';
 import type { Seller } from '../config';
@@ -9,7 +8,7 @@ import { seedWorkflows } from './demo-workflows';
 
 interface DemoContext { roleId: Record<string, number>; scryptLogN: number; seller: Seller; dataDir?: string; log: (line: string) => void }
 
-/** Realistic demo records with a fixed seed: a few more staff, the notifications the panel shows, and the whole catalogue. */
+/** Realistic demo records with a fixed seed: a few more staff and the whole catalogue (inboxes fill from what happens: inbox/). */
 export async function seedDemoData(db: DB, faker: Faker, ctx: DemoContext) {
   const staff = getEntity('admin-user');
   for (let i = 0; i < 12; i++) {
@@ -21,15 +20,6 @@ export async function seedDemoData(db: DB, faker: Faker, ctx: DemoContext) {
       phone: `+91 9${faker.string.numeric(9)}`, role: ctx.roleId[role], status: faker.helpers.arrayElement(['active', 'active', 'disabled']),
       password: faker.internet.password({ length: 16 }),
     }, SYSTEM_ACTOR, ctx.scryptLogN);
-  }
-  const notes = [
-    ['doctorInCompleteProfile', '4 doctors have not completed their profile'],
-    ['patientInCompleteProfile', '12 patients have not completed their profile'],
-    ['doctorNotAddedPrescription', '2 consultations yesterday have no prescription'],
-    ['signup', 'New staff sign-ups wait for approval'],
-  ];
-  for (const [noteType, title] of notes) {
-    await sql`insert into admin_notification (note_type, title) values (${noteType}, ${title})`.execute(db);
   }
   await seedCatalogue(db, faker, { scryptLogN: ctx.scryptLogN, log: ctx.log });
   await seedWorkflows(db, faker, { scryptLogN: ctx.scryptLogN, seller: ctx.seller, dataDir: ctx.dataDir, log: ctx.log });

@@ -18,6 +18,7 @@ import * as m0016 from './migrations/0016-invoice-tax-and-void';
 import * as m0017 from './migrations/0017-number-counters';
 import * as m0018 from './migrations/0018-audit-changes-index';
 import * as m0019 from './migrations/0019-outbox-channel';
+import * as m0020 from './migrations/0020-inbox';
 
 /**
  * A migration, and the tables it rewrites whole (`rewrites`), which are vacuumed once it has run: a rewritten table has
@@ -48,6 +49,7 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0017-number-counters': m0017,
   '0018-audit-changes-index': m0018,
   '0019-outbox-channel': m0019,
+  '0020-inbox': m0020,
 };
 
 /** The tables the named migrations rewrite (by default every migration's: all the tables any of them rewrites). */

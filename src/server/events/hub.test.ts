@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CENTRE_SCOPED_ROLES, ENTITIES, ROLES } from '../../registry';
+import { CENTRE_SCOPED_ROLES, ENTITIES, INBOX_STREAM, ROLES } from '../../registry';
 import { ChangeHub, mayHear, type Subscriber } from './hub';
 import type { Change } from './notices';
 
@@ -15,7 +15,7 @@ function fakeChannel() {
 
 function recorder(userId = 1) {
   const log: string[] = [];
-  const sub: Subscriber = { userId, offer: (id, c) => log.push(`${id.split('-')[1]}:${c.id}`), resync: () => log.push('resync'), recheck: () => log.push('recheck') };
+  const sub: Subscriber = { userId, offer: (id, c) => log.push(`${id.split('-')[1]}:${c.id}`), resync: () => log.push('resync'), recheck: () => log.push('recheck'), presence: (p) => log.push(`presence:${p.user}:${p.mode}`) };
   return { sub, log };
 }
 
@@ -62,6 +62,22 @@ describe('the hub', () => {
     ch.heard('not json');
     expect(me.log).toEqual(['recheck', '1:7', '2:8', 'recheck']);
   });
+
+  test('presence is handed to every subscriber as heard, never numbered nor replayed; a bad one is ignored', async () => {
+    const { database, send, ch } = fakeChannel();
+    const hub = new ChangeHub(database);
+    await hub.start();
+    const open = recorder(1);
+    hub.subscribe(open.sub);
+    ch.heard(JSON.stringify({ k: 'p', e: 'patient', i: 5, u: 9, n: 'Asha Rao', m: 'editing', f: null }));
+    ch.heard(JSON.stringify({ k: 'p', e: 'patient', i: 5, u: 9, n: 'Asha Rao', m: 'dancing', f: null }));
+    ch.heard(JSON.stringify({ k: 'p', e: 'patient', i: 5, u: 'x', n: 'Asha Rao', m: 'left', f: null }));
+    send({ id: 3 });
+    expect(open.log).toEqual(['presence:9:editing', '1:3']);
+    const late = recorder(2);
+    hub.subscribe(late.sub, `${hub.instance}-0`);
+    expect(late.log).toEqual(['1:3']);
+  });
 });
 
 describe('mayHear', () => {
@@ -70,14 +86,22 @@ describe('mayHear', () => {
     expect(scopedEntities.length).toBeGreaterThan(0);
     for (const def of ENTITIES) {
       for (const role of ROLES) {
-        const home = mayHear({ role, centres: [1] }, { entity: def.name, centre: 1 });
-        const away = mayHear({ role, centres: [1] }, { entity: def.name, centre: 2 });
-        const none = mayHear({ role, centres: [1] }, { entity: def.name, centre: null });
+        const home = mayHear({ role, centres: [1] }, { entity: def.name, id: 1, centre: 1 });
+        const away = mayHear({ role, centres: [1] }, { entity: def.name, id: 1, centre: 2 });
+        const none = mayHear({ role, centres: [1] }, { entity: def.name, id: 1, centre: null });
         if (!home) expect([away, none]).toEqual([false, false]);
         if (def.scope && CENTRE_SCOPED_ROLES.includes(role)) expect([away, none]).toEqual([false, false]);
         if (!def.scope || !CENTRE_SCOPED_ROLES.includes(role)) expect([away, none]).toEqual([home, home]);
       }
     }
-    expect(mayHear({ role: 'superadmin', centres: [] }, { entity: 'no-such-entity', centre: null })).toBe(false);
+    expect(mayHear({ role: 'superadmin', centres: [] }, { entity: 'no-such-entity', id: 1, centre: null })).toBe(false);
+  });
+
+  test("an inbox change is told to the user it names, whatever their role, and to nobody else", () => {
+    for (const role of ROLES) {
+      expect(mayHear({ role, centres: [], userId: 7 }, { entity: INBOX_STREAM, id: 7, centre: null })).toBe(true);
+      expect(mayHear({ role, centres: [], userId: 8 }, { entity: INBOX_STREAM, id: 7, centre: null })).toBe(false);
+      expect(mayHear({ role, centres: [] }, { entity: INBOX_STREAM, id: 7, centre: null })).toBe(false);
+    }
   });
 });

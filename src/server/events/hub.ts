@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { canReadRecord, entityByName, type Role } from '../../registry';
+import { canReadRecord, entityByName, INBOX_STREAM, type Role } from '../../registry';
 import { scoped } from '../crud/scope';
 import type { Database } from '../db/connection';
-import { CHANNEL, readNotice, type Change } from './notices';
+import { CHANNEL, readNotice, type Change, type Presence } from './notices';
 
 /** What a subscriber is told: the change without its centre (the filter's business, never the client's). */
 export interface ChangeEvent { entity: string; id: number; version: number | null; action: string; at: string; by: number | null }
@@ -23,6 +23,8 @@ export interface Subscriber {
   resync(): void;
   /** The user's sessions or account changed: the stream checks its session, and reads its role and centres again. */
   recheck(): void;
+  /** Someone's presence on a record: told to the client if mayHear allows (never buffered: a heartbeat repeats it). */
+  presence(p: Presence): void;
 }
 
 /** The change as a client may see it: without its centre. */
@@ -35,7 +37,9 @@ export function eventOf(change: Change): ChangeEvent {
  * role (fmc staff, doctors) a scoped entity's record only when it is one of their centres' (a record of no centre:
  * not theirs). The same rules as a read of the record (crud/scope.ts inScope), with the centre the writer sent.
  */
-export function mayHear(who: { role: Role; centres: readonly number[] }, change: Pick<Change, 'entity' | 'centre'>): boolean {
+export function mayHear(who: { role: Role; centres: readonly number[]; userId?: number }, change: Pick<Change, 'entity' | 'centre' | 'id'>): boolean {
+  // A user's inbox changed (inbox/store.ts): told to that user alone.
+  if (change.entity === INBOX_STREAM) return who.userId !== undefined && change.id === who.userId;
   const def = entityByName(change.entity);
   if (!def || !canReadRecord(who.role, def.name)) return false;
   if (!scoped(def, who)) return true;
@@ -126,6 +130,10 @@ export class ChangeHub {
     if (!notice) return;
     if (notice.kind === 'sessions') {
       for (const sub of this.subscribers) if (notice.users.includes(sub.userId)) sub.recheck();
+      return;
+    }
+    if (notice.kind === 'presence') {
+      for (const sub of this.subscribers) sub.presence(notice.presence);
       return;
     }
     const n = { seq: ++this.seq, change: notice.change };

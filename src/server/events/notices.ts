@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { entityByName } from '../../registry';
+import { entityByName, PRESENCE_MODES, type PresenceMode } from '../../registry';
 import type { DB } from '../db/connection';
 
 /**
@@ -22,12 +22,19 @@ export interface Change {
   centre: number | null;
 }
 
-/** A notice on the channel: a change (`c`), or sessions of some users ended (`s`: their streams check theirs). */
+/** One user's presence on one record, as the hub hears it. `centre`: the record's, for scope; never sent on. */
+export interface Presence { entity: string; id: number; user: number; name: string; mode: PresenceMode; centre: number | null }
+
+/**
+ * A notice on the channel: a change (`c`), sessions of some users ended (`s`: their streams check theirs), or a user's
+ * presence on a record (`p`: a heartbeat, never stored nor replayed).
+ */
 type Wire =
   | { k: 'c'; e: string; i: number; v: number | null; a: string; t: string; b: number | null; f: number | null }
-  | { k: 's'; u: number[] };
+  | { k: 's'; u: number[] }
+  | { k: 'p'; e: string; i: number; u: number; n: string; m: PresenceMode; f: number | null };
 
-export type Notice = { kind: 'change'; change: Change } | { kind: 'sessions'; users: number[] };
+export type Notice = { kind: 'change'; change: Change } | { kind: 'sessions'; users: number[] } | { kind: 'presence'; presence: Presence };
 
 /** Audit actions that are reads (details, history, pdf, pickers…): they change nothing and are never published. */
 const isRead = (action: string) => action.startsWith('read');
@@ -54,6 +61,11 @@ export async function publishSessionsEnded(db: DB, users: readonly number[]) {
   if (ids.length) await send(db, [{ k: 's', u: ids }]);
 }
 
+/** A user's presence on a record, to every process's streams (outside any transaction: it is heard at once). */
+export async function publishPresence(db: DB, p: Presence) {
+  await send(db, [{ k: 'p', e: p.entity, i: p.id, u: p.user, n: p.name, m: p.mode, f: p.centre }]);
+}
+
 const int = (v: unknown) => (Number.isInteger(v) ? (v as number) : null);
 
 /** A payload as heard; anything else on the channel is ignored (null). */
@@ -61,6 +73,11 @@ export function readNotice(payload: string): Notice | null {
   let w: Partial<Wire> & Record<string, unknown>;
   try { w = JSON.parse(payload); } catch { return null; }
   if (w?.k === 's' && Array.isArray(w.u)) return { kind: 'sessions', users: w.u.filter((u): u is number => Number.isInteger(u)) };
+  if (w?.k === 'p') {
+    if (typeof w.e !== 'string' || !Number.isInteger(w.i) || !Number.isInteger(w.u) || typeof w.n !== 'string') return null;
+    if (!PRESENCE_MODES.includes(w.m as PresenceMode)) return null;
+    return { kind: 'presence', presence: { entity: w.e, id: w.i as number, user: w.u as number, name: w.n, mode: w.m as PresenceMode, centre: int(w.f) } };
+  }
   if (w?.k !== 'c' || typeof w.e !== 'string' || !Number.isInteger(w.i) || typeof w.a !== 'string') return null;
   const at = typeof w.t === 'string' && !Number.isNaN(Date.parse(w.t)) ? w.t : new Date().toISOString();
   return { kind: 'change', change: { entity: w.e, id: w.i as number, version: int(w.v), action: w.a, at, by: int(w.b), centre: int(w.f) } };

@@ -5,8 +5,9 @@ import type { Database } from '../db/connection';
 import { fail, HttpError, type AppEnv } from '../http';
 import { logger } from '../ops/logger';
 import { trackStream } from '../ops/streams';
+import { actorName, forgetActor } from './actor-names';
 import { eventOf, hubOf, mayHear, type Subscriber } from './hub';
-import type { Change } from './notices';
+import type { Change, Presence } from './notices';
 
 /** Events written to one stream and not yet taken by its client; past it the stream ends and the client reconnects. */
 const MAX_PENDING = 1000;
@@ -14,7 +15,8 @@ const MAX_PENDING = 1000;
 /**
  * `GET /api/events`: the change stream (Server-Sent Events), authenticated like every call (the API's middleware has
  * already checked the bearer token). Each change the caller may read, once committed, as
- * `id: <process>-<seq>` and `data: {entity, id, version, action, at, by}`; a comment line every heartbeat; with
+ * `id: <process>-<seq>` and `data: {entity, id, version, action, at, by, byName}`; others' presence on records as
+ * `event: presence` (events/presence.ts); a comment line every heartbeat; with
  * `Last-Event-ID`, first what was missed, or `event: resync` when that cannot be told. The stream ends when its
  * session does: a sign-out, a password change or a disabled account is heard at once (events/notices.ts), an idle
  * or expired session at the next heartbeat, which checks it without keeping it alive.
@@ -44,12 +46,19 @@ export function eventRoutes(database: Pick<Database, 'listen'> | undefined): Hon
         if (++pending > MAX_PENDING) { end(); return; }
         chain = chain.then(async () => { if (!ended) await task(); }).catch(() => end()).finally(() => { pending--; });
       };
-      const who = { role: me.role, centres: me.centres };
+      const who = { role: me.role, centres: me.centres, userId: me.id };
       let rechecking = false;
       const sub: Subscriber = {
         userId: me.id,
         offer: (id: string, change: Change) => queue(async () => {
-          if (mayHear(who, change)) await stream.writeSSE({ id, data: JSON.stringify(eventOf(change)) });
+          if (change.entity === 'admin-user') forgetActor(db, change.id);
+          if (!mayHear(who, change)) return;
+          await stream.writeSSE({ id, data: JSON.stringify({ ...eventOf(change), byName: await actorName(db, change.by) }) });
+        }),
+        // Others' presence only (the user's other tabs are theirs to know), without an id: a reconnect never replays it.
+        presence: (p: Presence) => queue(async () => {
+          if (p.user === me.id || !mayHear(who, p)) return;
+          await stream.writeSSE({ event: 'presence', data: JSON.stringify({ entity: p.entity, id: p.id, user: p.user, name: p.name, mode: p.mode }) });
         }),
         resync: () => {
           const id = hub.lastId;

@@ -61,7 +61,7 @@ export const outboxMessages = new Gauge({
 
 export const outboxOldestQueuedSeconds = new Gauge({
   name: 'console_outbox_oldest_queued_seconds',
-  help: 'Age of the oldest queued outbox message (0 when none): mail or text messages that are not leaving',
+  help: 'Age of the oldest queued outbox message (0 when none): mail, text messages or pushes that are not leaving',
   registers: [registry],
 });
 

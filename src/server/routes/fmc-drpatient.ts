@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { getEntity } from '../../registry';
 import type { AppEnv, Ctx } from '../http';
-import { docContains, matchingIds, SEARCH_COUNT_CAP } from '../search';
+import { docContains, MATCH_COUNT_CAP, matchingIds } from '../search';
 import { auditReads } from '../crud/audit';
 import { centresOf, column, guardScreen, idParam, inCentres, pageOf, parseCursor, parseQuery, table, textParam, titlesOf } from './screen-query';
 
@@ -61,7 +61,7 @@ async function drPatient(c: Ctx) {
   // The patients the search names: their ids while they are few, else each row's search text is checked.
   let patientWhere: RawBuilder<unknown>[] = [];
   if (q.q) {
-    const ids = await matchingIds(db, 'patients', q.q, SEARCH_COUNT_CAP);
+    const ids = await matchingIds(db, 'patients', q.q, MATCH_COUNT_CAP);
     patientWhere = ids
       ? [sql`${a('patient')} = any(${ids}::int[])`]
       : [sql`exists (select 1 from search_index s where s.entity = 'patients' and s.record_id = ${a('patient')} and ${docContains(q.q, sql`s.doc`)})`];

@@ -1,13 +1,17 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { can, ENTITIES, getEntity, prefsSchema, WORKLISTS, type Role } from '../../registry';
+import { can, ENTITIES, getEntity, prefsSchema, type Role } from '../../registry';
 import { fail, fieldErrors, jsonBody, type AppEnv } from '../http';
 import { auditReads } from '../crud/audit';
-import { COUNT_CAP, whereOf } from '../crud/list';
+import { RECORD_COUNT_CAP } from '../search';
+import { whereOf } from '../search/list-order';
 import { scoped, scopeWhere, type ScopeOwner } from '../crud/scope';
 import { ident } from '../db/entity-table';
 import { searchRecords } from '../search';
+
+/** Devices kept per user for push. */
+const MAX_DEVICES = 10;
 
 const fcmSchema = z.strictObject({
   token: z.strictObject({
@@ -21,68 +25,39 @@ const fcmSchema = z.strictObject({
 
 /**
  * Counts for the home page: only of entities the role may list, in two statements whatever the number of
- * entities. A table the planner's statistics put above COUNT_CAP rows shows their estimate (its row
+ * entities. A table the planner's statistics put above RECORD_COUNT_CAP rows shows their estimate (its row
  * density times its current size, as the planner itself extrapolates); the others are counted, each count
- * stopping after COUNT_CAP + 1 rows so that stale statistics never make it scan a large table.
+ * stopping after RECORD_COUNT_CAP + 1 rows so that stale statistics never make it scan a large table.
  */
 async function homeFigures(db: AppEnv['Variables']['db'], who: ScopeOwner & { role: Role }) {
   const listed = ENTITIES.filter((e) => can(who.role, e.name, 'list'));
   if (!listed.length) return [];
-  // A centre's staff count their centres' records only (each count stopped past COUNT_CAP, read through the scope's index).
+  // A centre's staff count their centres' records only (each count stopped past RECORD_COUNT_CAP, read through the scope's index).
   const mine = listed.filter((e) => scoped(e, who));
   const stats = await sql<{ t: string; tuples: number; pages: number; now_pages: number }>`
     select x.t, c.reltuples::float8 as tuples, c.relpages::int as pages,
       (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as now_pages
     from unnest(${listed.map((e) => e.table)}::text[]) as x(t) join pg_class c on c.oid = to_regclass(quote_ident(x.t))`.execute(db);
   const estimates = new Map(stats.rows.map((r) => [r.t, r.tuples > 0 && r.pages > 0 ? Math.round((r.tuples / r.pages) * Math.max(r.now_pages, 1)) : -1]));
-  const small = listed.filter((e) => mine.includes(e) || (estimates.get(e.table) ?? -1) <= COUNT_CAP);
+  const small = listed.filter((e) => mine.includes(e) || (estimates.get(e.table) ?? -1) <= RECORD_COUNT_CAP);
   const counts = new Map<string, number>();
   if (small.length) {
-    const parts = small.map((e) => sql`select ${e.table}::text as t, (select count(*)::int from (select 1 from ${sql.raw(ident(e.table))} t ${whereOf(scopeWhere(e, who))} limit ${COUNT_CAP + 1}) x) as n`);
+    const parts = small.map((e) => sql`select ${e.table}::text as t, (select count(*)::int from (select 1 from ${sql.raw(ident(e.table))} t ${whereOf(scopeWhere(e, who))} limit ${RECORD_COUNT_CAP + 1}) x) as n`);
     const res = await sql<{ t: string; n: number }>`${sql.join(parts, sql` union all `)}`.execute(db);
     for (const r of res.rows) counts.set(r.t, Number(r.n));
   }
   return listed.map((e) => {
     const estimate = estimates.get(e.table) ?? -1;
     const n = counts.get(e.table);
-    if (n !== undefined && n > COUNT_CAP && mine.includes(e)) return { entity: e.name, count: n, estimate: true };
-    if (n === undefined || n > COUNT_CAP) return { entity: e.name, count: Math.max(estimate, n ?? 0), estimate: true };
+    if (n !== undefined && n > RECORD_COUNT_CAP && mine.includes(e)) return { entity: e.name, count: n, estimate: true };
+    if (n === undefined || n > RECORD_COUNT_CAP) return { entity: e.name, count: Math.max(estimate, n ?? 0), estimate: true };
     return { entity: e.name, count: n, estimate: false };
   });
 }
 
-/**
- * Who sees a notice addressed to everyone (user_id null), by its type: whoever may act on what it is about. A sign-up
- * notice goes to those who may activate accounts, a worklist notice to those who may open the worklists; other types to all.
- */
-const NOTE_AUDIENCE: Record<string, { resource: string; action: string }> = {
-  signup: { resource: 'admin-user', action: 'edit' },
-  ...Object.fromEntries(WORKLISTS.map((w) => [w.id, { resource: 'notifications', action: 'worklist' }])),
-};
-
-/**
- * How many records a notice is about, for the panel's translated title ("Doctors: incomplete profile (4)"): the notices
- * the system writes start with it ("4 doctors have not completed their profile"); null when a notice has none.
- */
-export function countOf(title: string): number | null {
-  const m = /^(\d{1,9})\s/.exec(title);
-  return m ? Number(m[1]) : null;
-}
-
-/** Non-entity calls of the console: notifications, push token, search, preferences, home figures. */
+/** Non-entity calls of the console: push token, search, preferences, home figures (the inbox: inbox/routes.ts). */
 export function platformRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-
-  app.get('/notification/admin', async (c) => {
-    const role = c.get('user').role;
-    const hidden = Object.entries(NOTE_AUDIENCE).filter(([, a]) => !can(role, a.resource, a.action)).map(([type]) => type);
-    const rows = await c.get('db').selectFrom('admin_notification')
-      .select(['id', 'note_type', 'title', 'body', 'link', 'created_at', 'read_at'])
-      .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', c.get('user').id)]))
-      .where((eb) => (hidden.length ? eb('note_type', 'not in', hidden) : eb.val(true)))
-      .orderBy('created_at', 'desc').limit(50).execute();
-    return c.json({ data: rows.map((r) => ({ _id: String(r.id), noteType: r.note_type, title: r.title, count: countOf(r.title), body: r.body, link: r.link, createdAt: r.created_at, read: !!r.read_at })) });
-  });
 
   app.post('/fcmToken/:userId', async (c) => {
     const me = c.get('user');
@@ -92,8 +67,11 @@ export function platformRoutes(): Hono<AppEnv> {
     if (!r.success) throw fieldErrors(r.error.issues);
     if (String(r.data.token.userId) !== String(me.id)) throw fail(400, 'The token belongs to another user', { field: 'token.userId' });
     const t = r.data.token;
+    // A device belongs to whoever signed in on it last (a shared computer's browser stops getting the last user's
+    // pushes); a user keeps a few devices, the oldest dropped past MAX_DEVICES.
     await sql`insert into fcm_token (user_id, user_type, device_token, device_type) values (${me.id}, ${t.userType}, ${t.device_token}, ${t.device_type})
-      on conflict (user_id) do update set device_token = excluded.device_token, device_type = excluded.device_type, updated_at = now()`.execute(c.get('db'));
+      on conflict (md5(device_token)) do update set user_id = excluded.user_id, device_type = excluded.device_type, updated_at = now()`.execute(c.get('db'));
+    await sql`delete from fcm_token where user_id = ${me.id} and id not in (select id from fcm_token where user_id = ${me.id} order by updated_at desc, id desc limit ${MAX_DEVICES})`.execute(c.get('db'));
     return c.json({ data: { fcmToken: { token: t.device_token } } });
   });
 

@@ -7,7 +7,7 @@ import { audit, auditReads } from '../crud/audit';
 import type { DB } from '../db/connection';
 import { fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
 import { deliverMail, queueMail, queueSms } from '../mail';
-import { docContains, matchingIds, SEARCH_COUNT_CAP } from '../search';
+import { docContains, MATCH_COUNT_CAP, matchingIds } from '../search';
 import { contactOf, mailFor, textFor, type Channel } from './reminder-message';
 import { guardScreen, pageOf, parseCursor, parseQuery, table, textParam } from './screen-query';
 import { ruleSql, viaCounts } from './worklist-rules';
@@ -40,7 +40,7 @@ async function listPage(db: DB, w: WorklistDef, opts: { after?: number; q?: stri
   const where: RawBuilder<unknown>[] = [];
   if (opts.after !== undefined) where.push(sql`t.id > ${opts.after}`);
   if (opts.q) {
-    const ids = await matchingIds(db, def.name, opts.q, SEARCH_COUNT_CAP);
+    const ids = await matchingIds(db, def.name, opts.q, MATCH_COUNT_CAP);
     where.push(ids
       ? sql`t.id = any(${ids}::int[])`
       : sql`exists (select 1 from search_index s where s.entity = ${def.name} and s.record_id = t.id and ${docContains(opts.q, sql`s.doc`)})`);

@@ -6,8 +6,9 @@ import { ident, snake, tableOf } from '../db/entity-table';
 /**
  * Each search row carries its record's value of the entity's default sort field (`sort_text` for text, `sort_num`
  * for numbers, dates and times; migration 0009), indexed with the entity: the list search box can then read an
- * entity's search rows in list order and check each one's text there (~1.2 µs a row at 1.2M rows), instead of reading the list
- * and looking each row's search row up (~5 µs), or gathering every match and visiting its record to sort it.
+ * entity's search rows in list order and check each one's text there, instead of reading the list and looking each
+ * row's search row up (several times the cost a row: bench/list-search-figures.md), or gathering every match and
+ * visiting its record to sort it.
  *
  * The key is copied from the record's own column by SQL, so it sorts exactly as the column does (same type, same
  * collation): with the search row (upsertSearchRow), by a trigger on the entity's table when something else changes
@@ -132,8 +133,8 @@ export async function ensureSortKeys(db: DB, log: (line: string) => void = () =>
         on conflict (entity) do update set source = excluded.source`.execute(tx);
     }
   });
-  // The embedded database has no autovacuum: the dead copies would stay in every index scan's way (6.4M search rows
-  // refilled: the list search box's slowest terms ran up to a fifth slower until a vacuum). Outside the transaction,
+  // The embedded database has no autovacuum: the dead copies would stay in every index scan's way (the list search box's
+  // slowest terms ran slower until a vacuum, bench/list-search-figures.md). Outside the transaction,
   // as VACUUM must be.
   if (filled > VACUUM_AFTER_ROWS) {
     const started = performance.now();

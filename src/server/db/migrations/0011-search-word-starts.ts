@@ -3,7 +3,7 @@ import type { DB } from '../connection';
 
 /**
  * The list search box's first page for a term of one or two letters walks an entity's search rows in list order
- * (crud/keyed-search.ts) and checks whether a word of each starts with the term. Read from the table, each row is a
+ * (search/reads.ts) and checks whether a word of each starts with the term. Read from the table, each row is a
  * page of its own (in list order the rows lie all over it): ~1.1 µs a row the first time at 1.2M records, and a walk
  * of 20,000 rows read 20,000 pages. The words' first two letters (`word_starts`: " ma go +9", generated from the text,
  * so no writer keeps it) ride in the list-order index, and such a walk reads the index alone: ~0.4 µs a row, ~11

@@ -1,6 +1,7 @@
 /** Every string of the interface, in English. The other languages mirror these keys (a test holds them equal). */
 export default {
   app: { title: 'Health Console', loading: 'Loading…', skipToContent: 'Skip to content', close: 'Close' },
+  live: { deleted: '{{name}} deleted by {{by}}', deletedByOther: '{{name}} deleted by another user', changedBy: 'Changed by {{by}} just now', changedByOther: 'Changed by another user just now', reload: 'Reload', keepEditing: 'Keep editing', editing: '{{name}} is editing', viewing: '{{name}} is viewing', others: 'Also here' },
   cmd: {
     recordHistory: 'History of this record',
     raise: 'Raise a {{name}}…',
@@ -70,7 +71,35 @@ export default {
     logout: 'Logout',
     preferences: 'Preferences',
   },
-  notifications: { title: 'Notifications', empty: 'No notifications.', failed: 'Notifications could not be loaded.', signup: 'Staff sign-ups waiting for approval', count: '{{title}} ({{count}})' },
+  notifications: {
+    title: 'Notifications',
+    empty: 'No notifications.',
+    failed: 'Notifications could not be loaded.',
+    count: '{{title}} ({{count}})',
+    unread: '{{count}} unread',
+    markRead: 'Mark read',
+    markAllRead: 'Mark all read',
+    archive: 'Archive',
+    more: 'Show more',
+    isRead: 'Read',
+    isUnread: 'Unread',
+    kinds: {
+      signup: '{{name}} asks for a staff account ({{role}})',
+      verificationSubmitted: '{{doctor}} sent verification request {{number}}',
+      ticketRaised: 'New ticket at {{centre}}: {{subject}}',
+      ticketAssigned: 'Ticket assigned to you: {{subject}}',
+      ticketComment: '{{author}} commented on {{subject}}',
+      paymentRejected: 'Payment {{number}} was rejected',
+      worklist: '{{title}} ({{count}})',
+    },
+    keys: {
+      scope: 'In the notifications',
+      open: 'Open the focused notification (marks it read)',
+      read: 'Mark the focused notification read',
+      archive: 'Archive the focused notification',
+      readAll: 'Mark every notification read',
+    },
+  },
   home: {
     title: 'Home',
     welcome: 'Welcome, {{name}}',
@@ -84,6 +113,7 @@ export default {
     search: 'Filter {{name}}',
     searchPlaceholder: 'Type to filter…',
     add: 'Add',
+    total_one: '{{count}} record',
     total: '{{count}} records',
     totalEstimate: 'more than {{count}} records',
     empty: 'No records match.',

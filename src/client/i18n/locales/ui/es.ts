@@ -4,6 +4,7 @@ import type en from './en';
 /** Every string of the interface, in Spanish (the keys of en.ts, exactly). */
 export default {
   app: { title: 'Consola de salud', loading: 'Cargando…', skipToContent: 'Saltar al contenido', close: 'Cerrar' },
+  live: { deleted: '{{name}} eliminado por {{by}}', deletedByOther: '{{name}} eliminado por otro usuario', changedBy: 'Modificado por {{by}} hace un momento', changedByOther: 'Modificado por otro usuario hace un momento', reload: 'Recargar', keepEditing: 'Seguir editando', editing: '{{name}} está editando', viewing: '{{name}} está viendo', others: 'También aquí' },
   cmd: {
     recordHistory: 'Historial de este registro',
     raise: 'Abrir {{name}}…',
@@ -73,7 +74,35 @@ export default {
     logout: 'Cerrar sesión',
     preferences: 'Preferencias',
   },
-  notifications: { title: 'Notificaciones', empty: 'No hay notificaciones.', failed: 'No se pudieron cargar las notificaciones.', signup: 'Altas de personal pendientes de aprobación', count: '{{title}} ({{count}})' },
+  notifications: {
+    title: 'Notificaciones',
+    empty: 'No hay notificaciones.',
+    failed: 'No se pudieron cargar las notificaciones.',
+    count: '{{title}} ({{count}})',
+    unread: '{{count}} sin leer',
+    markRead: 'Marcar como leída',
+    markAllRead: 'Marcar todas como leídas',
+    archive: 'Archivar',
+    more: 'Mostrar más',
+    isRead: 'Leída',
+    isUnread: 'Sin leer',
+    kinds: {
+      signup: '{{name}} solicita una cuenta de personal ({{role}})',
+      verificationSubmitted: '{{doctor}} envió la solicitud de verificación {{number}}',
+      ticketRaised: 'Nuevo ticket en {{centre}}: {{subject}}',
+      ticketAssigned: 'Ticket asignado a usted: {{subject}}',
+      ticketComment: '{{author}} comentó en {{subject}}',
+      paymentRejected: 'El pago {{number}} fue rechazado',
+      worklist: '{{title}} ({{count}})',
+    },
+    keys: {
+      scope: 'En las notificaciones',
+      open: 'Abrir la notificación enfocada (la marca como leída)',
+      read: 'Marcar como leída la notificación enfocada',
+      archive: 'Archivar la notificación enfocada',
+      readAll: 'Marcar todas las notificaciones como leídas',
+    },
+  },
   home: {
     title: 'Inicio',
     welcome: 'Le damos la bienvenida, {{name}}',
@@ -87,6 +116,7 @@ export default {
     search: 'Filtrar {{name}}',
     searchPlaceholder: 'Escriba para filtrar…',
     add: 'Añadir',
+    total_one: '{{count}} registro',
     total: '{{count}} registros',
     totalEstimate: 'más de {{count}} registros',
     empty: 'Ningún registro coincide.',

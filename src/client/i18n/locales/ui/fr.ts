@@ -4,6 +4,7 @@ import type en from './en';
 /** Every string of the interface, in French (the keys of en.ts, exactly). */
 export default {
   app: { title: 'Console santé', loading: 'Chargement…', skipToContent: 'Aller au contenu', close: 'Fermer' },
+  live: { deleted: '{{name}} supprimé par {{by}}', deletedByOther: '{{name}} supprimé par un autre utilisateur', changedBy: 'Modifié par {{by}} à l’instant', changedByOther: 'Modifié par un autre utilisateur à l’instant', reload: 'Recharger', keepEditing: 'Continuer la modification', editing: '{{name}} modifie', viewing: '{{name}} consulte', others: 'Aussi ici' },
   cmd: {
     recordHistory: 'Historique de cette fiche',
     raise: 'Ouvrir {{name}}…',
@@ -73,7 +74,35 @@ export default {
     logout: 'Se déconnecter',
     preferences: 'Préférences',
   },
-  notifications: { title: 'Notifications', empty: 'Aucune notification.', failed: 'Les notifications n’ont pas pu être chargées.', signup: 'Inscriptions du personnel en attente d’approbation', count: '{{title}} ({{count}})' },
+  notifications: {
+    title: 'Notifications',
+    empty: 'Aucune notification.',
+    failed: 'Les notifications n’ont pas pu être chargées.',
+    count: '{{title}} ({{count}})',
+    unread: '{{count}} non lues',
+    markRead: 'Marquer comme lue',
+    markAllRead: 'Tout marquer comme lu',
+    archive: 'Archiver',
+    more: 'Afficher plus',
+    isRead: 'Lue',
+    isUnread: 'Non lue',
+    kinds: {
+      signup: '{{name}} demande un compte du personnel ({{role}})',
+      verificationSubmitted: '{{doctor}} a envoyé la demande de vérification {{number}}',
+      ticketRaised: 'Nouveau ticket à {{centre}} : {{subject}}',
+      ticketAssigned: 'Ticket qui vous est attribué : {{subject}}',
+      ticketComment: '{{author}} a commenté {{subject}}',
+      paymentRejected: 'Le paiement {{number}} a été refusé',
+      worklist: '{{title}} ({{count}})',
+    },
+    keys: {
+      scope: 'Dans les notifications',
+      open: 'Ouvrir la notification sélectionnée (la marque comme lue)',
+      read: 'Marquer la notification sélectionnée comme lue',
+      archive: 'Archiver la notification sélectionnée',
+      readAll: 'Marquer toutes les notifications comme lues',
+    },
+  },
   home: {
     title: 'Accueil',
     welcome: 'Bienvenue, {{name}}',
@@ -87,6 +116,7 @@ export default {
     search: 'Filtrer {{name}}',
     searchPlaceholder: 'Tapez pour filtrer…',
     add: 'Ajouter',
+    total_one: '{{count}} enregistrement',
     total: '{{count}} enregistrements',
     totalEstimate: 'plus de {{count}} enregistrements',
     empty: 'Aucun enregistrement ne correspond.',

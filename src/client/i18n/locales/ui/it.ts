@@ -4,6 +4,7 @@ import type en from './en';
 /** Every string of the interface, in Italian (the keys of en.ts, exactly). */
 export default {
   app: { title: 'Console sanitaria', loading: 'Caricamento…', skipToContent: 'Vai al contenuto', close: 'Chiudi' },
+  live: { deleted: '{{name}} eliminato da {{by}}', deletedByOther: '{{name}} eliminato da un altro utente', changedBy: 'Modificato da {{by}} proprio ora', changedByOther: 'Modificato da un altro utente proprio ora', reload: 'Ricarica', keepEditing: 'Continua a modificare', editing: '{{name}} sta modificando', viewing: '{{name}} sta guardando', others: 'Anche qui' },
   cmd: {
     recordHistory: 'Cronologia di questo record',
     raise: 'Apri {{name}}…',
@@ -73,7 +74,35 @@ export default {
     logout: 'Esci',
     preferences: 'Preferenze',
   },
-  notifications: { title: 'Notifiche', empty: 'Nessuna notifica.', failed: 'Impossibile caricare le notifiche.', signup: 'Iscrizioni del personale in attesa di approvazione', count: '{{title}} ({{count}})' },
+  notifications: {
+    title: 'Notifiche',
+    empty: 'Nessuna notifica.',
+    failed: 'Impossibile caricare le notifiche.',
+    count: '{{title}} ({{count}})',
+    unread: '{{count}} da leggere',
+    markRead: 'Segna come letta',
+    markAllRead: 'Segna tutte come lette',
+    archive: 'Archivia',
+    more: 'Mostra altre',
+    isRead: 'Letta',
+    isUnread: 'Da leggere',
+    kinds: {
+      signup: '{{name}} chiede un account del personale ({{role}})',
+      verificationSubmitted: '{{doctor}} ha inviato la richiesta di verifica {{number}}',
+      ticketRaised: 'Nuovo ticket presso {{centre}}: {{subject}}',
+      ticketAssigned: 'Ticket assegnato a te: {{subject}}',
+      ticketComment: '{{author}} ha commentato {{subject}}',
+      paymentRejected: 'Il pagamento {{number}} è stato rifiutato',
+      worklist: '{{title}} ({{count}})',
+    },
+    keys: {
+      scope: 'Nelle notifiche',
+      open: 'Apri la notifica selezionata (la segna come letta)',
+      read: 'Segna come letta la notifica selezionata',
+      archive: 'Archivia la notifica selezionata',
+      readAll: 'Segna tutte le notifiche come lette',
+    },
+  },
   home: {
     title: 'Home',
     welcome: 'Ti diamo il benvenuto, {{name}}',
@@ -87,6 +116,7 @@ export default {
     search: 'Filtra {{name}}',
     searchPlaceholder: 'Digita per filtrare…',
     add: 'Aggiungi',
+    total_one: '{{count}} record',
     total: '{{count}} record',
     totalEstimate: 'più di {{count}} record',
     empty: 'Nessun record corrispondente.',

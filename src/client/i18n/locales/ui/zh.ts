@@ -4,6 +4,7 @@ import type en from './en';
 /** Every string of the interface, in Simplified Chinese (the keys of en.ts, exactly). */
 export default {
   app: { title: '健康管理控制台', loading: '加载中…', skipToContent: '跳到主要内容', close: '关闭' },
+  live: { deleted: '{{name}} 已被 {{by}} 删除', deletedByOther: '{{name}} 已被其他用户删除', changedBy: '{{by}} 刚刚修改了此记录', changedByOther: '其他用户刚刚修改了此记录', reload: '重新加载', keepEditing: '继续编辑', editing: '{{name}} 正在编辑', viewing: '{{name}} 正在查看', others: '同时在此' },
   cmd: {
     recordHistory: '此记录的历史',
     raise: '提交{{name}}…',
@@ -73,7 +74,35 @@ export default {
     logout: '退出登录',
     preferences: '偏好设置',
   },
-  notifications: { title: '通知', empty: '暂无通知。', failed: '无法加载通知。', signup: '待审批的员工注册申请', count: '{{title}}（{{count}}）' },
+  notifications: {
+    title: '通知',
+    empty: '暂无通知。',
+    failed: '无法加载通知。',
+    count: '{{title}}（{{count}}）',
+    unread: '{{count}} 条未读',
+    markRead: '标为已读',
+    markAllRead: '全部标为已读',
+    archive: '归档',
+    more: '显示更多',
+    isRead: '已读',
+    isUnread: '未读',
+    kinds: {
+      signup: '{{name}} 申请员工账户（{{role}}）',
+      verificationSubmitted: '{{doctor}} 提交了验证申请 {{number}}',
+      ticketRaised: '{{centre}} 的新工单：{{subject}}',
+      ticketAssigned: '分配给您的工单：{{subject}}',
+      ticketComment: '{{author}} 评论了 {{subject}}',
+      paymentRejected: '付款 {{number}} 已被拒绝',
+      worklist: '{{title}}（{{count}}）',
+    },
+    keys: {
+      scope: '在通知中',
+      open: '打开所选通知（并标为已读）',
+      read: '将所选通知标为已读',
+      archive: '归档所选通知',
+      readAll: '将所有通知标为已读',
+    },
+  },
   home: {
     title: '首页',
     welcome: '欢迎，{{name}}',
@@ -87,6 +116,7 @@ export default {
     search: '筛选{{name}}',
     searchPlaceholder: '输入以筛选…',
     add: '添加',
+    total_one: '{{count}} 条记录',
     total: '{{count}} 条记录',
     totalEstimate: '超过 {{count}} 条记录',
     empty: '没有匹配的记录。',

@@ -1,58 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql, type RawBuilder } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { columnName, ENTITIES, getEntity, moveTo, WORKLISTS, type EntityDef } from '../../src/registry';
-import { boot } from '../../src/server/boot';
-import { readConfig } from '../../src/server/config';
-import type { Database, DB } from '../../src/server/db/connection';
 import { ident } from '../../src/server/db/entity-table';
+import { demo } from './demo-database';
 import { staleSortKeys } from './sort-key-check';
 
 /**
- * The demo data tells one story (issue 7): a fresh database seeded WITH demo data (DEMO_DATA=1, as a first start
- * does), read back with SQL. Each rule is one a person looking at the demo would notice broken. In-memory PGlite,
- * or a database of its own on TEST_DATABASE_URL's PostgreSQL (scripts/with-postgres.sh), as the API harness does.
+ * The demo data tells one story: a fresh database seeded WITH demo data (demo-database.ts), read back with SQL.
+ * Each rule is one a person looking at the demo would notice broken.
  */
-let database: Database;
-let db: DB;
-let dataDir: string;
-let dropDatabase: (() => Promise<void>) | undefined;
-
-async function createDatabase(adminUrl: string): Promise<string> {
-  const name = `console_demo_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try { await client.query(statement); } finally { await client.end(); }
-  };
-  await admin(`create database ${name}`);
-  dropDatabase = () => admin(`drop database if exists ${name} with (force)`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'console-demo-story-'));
-  const databaseUrl = process.env.TEST_DATABASE_URL ? await createDatabase(process.env.TEST_DATABASE_URL) : undefined;
-  const config = readConfig({ DATA_DIR: dataDir, DEMO_PASSWORD: 'demo-password-for-tests', DEMO_DATA: '1', DATABASE_URL: databaseUrl, SCRYPT_LOG_N: process.env.SCRYPT_LOG_N });
-  database = await boot(config, { memory: true });
-  db = database.db;
-});
-
-afterAll(async () => {
-  await database?.close();
-  await dropDatabase?.();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
 const t = (entity: string) => sql.raw(ident(getEntity(entity).table));
 const c = (entity: string, field: string) => sql.raw(ident(columnName(field, getEntity(entity).fields[field])));
-const all = async <T = Record<string, unknown>>(q: RawBuilder<T>) => (await q.execute(db)).rows;
+const all = async <T = Record<string, unknown>>(q: RawBuilder<T>) => (await q.execute(demo.db)).rows;
 const count = async (q: RawBuilder<unknown>) => Number((await all<{ n: number }>(sql`select count(*)::int as n from (${q}) x`))[0].n);
 
 describe('appointments', () => {
@@ -286,9 +245,9 @@ describe('search rows', () => {
     const stale: Record<string, number> = {};
     let keyed = 0;
     for (const def of ENTITIES) {
-      const n = await staleSortKeys(db, def);
+      const n = await staleSortKeys(demo.db, def);
       if (n) stale[def.name] = n;
-      const rows = await sql<{ n: number }>`select count(*)::int as n from search_index where entity = ${def.name} and (sort_text is not null or sort_num is not null)`.execute(db);
+      const rows = await sql<{ n: number }>`select count(*)::int as n from search_index where entity = ${def.name} and (sort_text is not null or sort_num is not null)`.execute(demo.db);
       keyed += rows.rows[0].n;
     }
     expect(stale).toEqual({});

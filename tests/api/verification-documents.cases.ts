@@ -1,54 +1,25 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { ROLES, type Role } from '../../src/registry';
-import { createApp } from '../../src/server/app';
-import { createSession } from '../../src/server/auth/sessions';
-import { boot } from '../../src/server/boot';
-import { readConfig } from '../../src/server/config';
-import type { Database } from '../../src/server/db/connection';
-import { createDatabase } from './seeded-database';
+import { demo } from './demo-database';
 
 /**
- * Issue 19 §3, verification is a review: the demo's verification requests carry real documents (small PDFs and PNGs
- * written into the content store at seed time, where uploads are kept), and the content store serves them to the
- * superadmin, who reviews them, and answers 404 to every other role, as for a file that does not exist. A database
- * seeded WITH demo data, of its own (as demo-story.test.ts makes one).
+ * Verification is a review: the demo's verification requests carry real documents (small PDFs and PNGs written into
+ * the content store at seed time, where uploads are kept), and the content store serves them to the superadmin, who
+ * reviews them, and answers 404 to every other role, as for a file that does not exist. On the database seeded with
+ * demo data (demo-database.ts).
  */
-let database: Database;
-let dataDir: string;
-let app: ReturnType<typeof createApp>;
-let drop: (() => Promise<void>) | undefined;
-const tokens = {} as Record<Role, string>;
 let requests: { id: number; number: string; status: string; documents: { title: string; file: string }[] }[] = [];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'console-verification-docs-'));
-  let databaseUrl: string | undefined;
-  if (process.env.TEST_DATABASE_URL) {
-    const created = await createDatabase(process.env.TEST_DATABASE_URL, 'console_docs');
-    databaseUrl = created.url;
-    drop = created.drop;
-  }
-  const config = readConfig({ DATA_DIR: dataDir, DEMO_PASSWORD: 'demo-password-for-tests', DEMO_DATA: '1', DATABASE_URL: databaseUrl, SCRYPT_LOG_N: process.env.SCRYPT_LOG_N });
-  database = await boot(config, { memory: true });
-  app = createApp({ db: database.db, config, database, distDir: path.join(dataDir, 'no-dist') });
-  const users = await database.db.selectFrom('admin_user').select(['id', 'email']).execute();
-  for (const role of ROLES) tokens[role] = (await createSession(database.db, config, users.find((u) => u.email === `${role}@demo.test`)!.id)).token;
   const listed = await get('superadmin', '/api/requestVerification?limit=200');
   expect(listed.status).toBe(200);
   requests = ((await listed.json()) as { data: typeof requests }).data;
 });
 
-afterAll(async () => {
-  await database?.close();
-  await drop?.();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const get = (role: Role, url: string) => app.request(url, { headers: { Authorization: `Bearer ${tokens[role]}` } });
+const get = (role: Role, url: string) => demo.app.request(url, { headers: { Authorization: `Bearer ${demo.tokens[role]}` } });
 const address = (file: string) => `/content/${file.replace(/^content\//, '')}`;
 /**
  * The text of a PDF written with pdfkit's standard fonts (WinAnsi: one byte a character, as hex strings in TJ arrays),
@@ -75,11 +46,11 @@ describe('the demo requests\' documents', () => {
     expect(requests.every((r) => r.documents.length >= 2)).toBe(true);
     for (const file of files) {
       expect(file).toMatch(/^content\/uploads\/demo\/verification\/[a-z0-9-]+\.(pdf|png)$/);
-      const bytes = readFileSync(path.join(dataDir, file));
+      const bytes = readFileSync(path.join(demo.dataDir, file));
       expect([...bytes.subarray(0, 4)], file).toEqual(file.endsWith('.pdf') ? PDF : PNG);
       // Small, as an upload may be at most 2 MB, and as the upload route keeps them: not readable by others.
       expect(bytes.length).toBeLessThan(20_000);
-      expect(statSync(path.join(dataDir, file)).mode & 0o007).toBe(0);
+      expect(statSync(path.join(demo.dataDir, file)).mode & 0o007).toBe(0);
     }
     expect(files.some((f) => f.endsWith('.pdf'))).toBe(true);
     expect(files.some((f) => f.endsWith('.png'))).toBe(true);
@@ -111,7 +82,7 @@ describe('the demo requests\' documents', () => {
         const refused = await get(role, address(d.file));
         expect(refused.status, `${role} ${d.file}`).toBe(404);
       }
-      expect((await app.request(address(d.file))).status).toBe(404);
+      expect((await demo.app.request(address(d.file))).status).toBe(404);
     }
   });
 

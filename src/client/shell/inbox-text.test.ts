@@ -1,0 +1,38 @@
+import { createInstance } from 'i18next';
+import { describe, expect, test } from 'vitest';
+import { INBOX_KINDS, INBOX_TITLES } from '../../registry';
+import enumsEn from '../i18n/locales/enums/en';
+import enumsFr from '../i18n/locales/enums/fr';
+import enumsZh from '../i18n/locales/enums/zh';
+import uiEn from '../i18n/locales/ui/en';
+import uiFr from '../i18n/locales/ui/fr';
+import uiZh from '../i18n/locales/ui/zh';
+import { inboxText } from './inbox-text';
+
+/** The panel words an item from its kind and parameters in the reader's language (the server stores no sentence). */
+async function tIn(lang: string) {
+  const i18n = createInstance();
+  await i18n.init({
+    lng: lang, fallbackLng: 'en', interpolation: { escapeValue: false },
+    resources: { en: { translation: uiEn, enums: enumsEn }, fr: { translation: uiFr, enums: enumsFr }, zh: { translation: uiZh, enums: enumsZh } },
+  });
+  return i18n.t.bind(i18n);
+}
+
+describe('inboxText', () => {
+  test("English is the API's words (registry INBOX_TITLES), kind for kind", () => {
+    expect(uiEn.notifications.kinds).toEqual(INBOX_TITLES);
+    expect(Object.keys(uiEn.notifications.kinds).sort()).toEqual([...INBOX_KINDS].sort());
+  });
+
+  test('a role by its label and a worklist by its title, in the reader\'s language', async () => {
+    const signup = { kind: 'signup', params: { name: 'Ravi Menon', role: 'railway' }, title: 'x' };
+    const worklist = { kind: 'worklist', params: { worklist: 'doctorNotAddedPrescription', count: 3 }, title: 'x' };
+    expect(inboxText(await tIn('en'), signup)).toBe('Ravi Menon asks for a staff account (Railway staff)');
+    expect(inboxText(await tIn('en'), worklist)).toBe('Doctors: prescriptions missing (3)');
+    expect(inboxText(await tIn('fr'), signup)).toBe(`Ravi Menon demande un compte du personnel (${enumsFr.railway})`);
+    expect(inboxText(await tIn('fr'), worklist)).toBe(`${uiFr.screen.doctorNotAddedPrescription.title} (3)`);
+    expect(inboxText(await tIn('zh'), { kind: 'paymentRejected', params: { number: 'PAY-2026-000001' }, title: 'x' })).toBe('付款 PAY-2026-000001 已被拒绝');
+    expect(inboxText(await tIn('fr'), { kind: 'somethingNew', params: {}, title: 'The API said so' })).toBe('The API said so');
+  });
+});
