@@ -43,11 +43,18 @@ const MOVE_KEYS = new Map<string, { combo: string; entity: string }>(ENTITIES.fl
 
 export const DEFAULT_KEYMAP: Record<string, string> = { ...HAND_KEYMAP, ...Object.fromEntries([...MOVE_KEYS].map(([id, k]) => [id, k.combo])) };
 
+/**
+ * Space on a list row: the record beside the list (its peek), closed by Space or Esc. `key` is what the list reads
+ * (KeyboardEvent.key), `keys` how the sheet and the hints write it.
+ */
+export const PEEK_KEY = { key: ' ', keys: 'Space', label: 'keys.peek' } as const;
+
 /** Keys that a focused list handles itself; shown on the `?` sheet, not rebindable. */
 export const LIST_KEYS: { keys: string; label: string }[] = [
   { keys: 'j / ↓', label: 'keys.next' },
   { keys: 'k / ↑', label: 'keys.previous' },
   { keys: 'Enter', label: 'keys.open' },
+  { keys: PEEK_KEY.keys, label: PEEK_KEY.label },
   { keys: 'e', label: 'keys.edit' },
   { keys: 'x', label: 'keys.select' },
   { keys: 'Delete', label: 'keys.delete' },

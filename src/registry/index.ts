@@ -19,4 +19,5 @@ export * from './derive/form';
 export * from './derive/input';
 export * from './owned';
 export * from './derive/list-query';
+export * from './dashboard-tiles';
 export * from './presence';

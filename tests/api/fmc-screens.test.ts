@@ -82,6 +82,7 @@ beforeAll(async () => {
 
 const SCREEN_CALLS: [string, string][] = [
   ['fmcDashboard', '/api/fmc/dashboard'],
+  ['fmcDashboard', '/api/fmc/dashboard/rows?tile=openSlots'],
   ['drpatient', '/api/fmc/drpatient'],
   ['medprescribed', '/api/fmc/medprescribed'],
   ['fmclogs', '/api/fmc/fmclogs'],
@@ -152,6 +153,53 @@ describe('GET /api/fmc/dashboard', () => {
     const r = await api.call('superadmin', 'GET', `/api/fmc/dashboard?${qs}`);
     expect(r.status, r.text).toBe(400);
     if (field) expect(r.body.errors[0].field).toBe(field);
+  });
+});
+
+describe('GET /api/fmc/dashboard/rows: the rows each figure counts', () => {
+  const rows = async (role: 'fmc' | 'doctor' | 'superadmin', qs: string) => {
+    const r = await api.call(role, 'GET', `/api/fmc/dashboard/rows?${qs}`);
+    expect(r.status, r.text).toBe(200);
+    return r.body.data as { columns: string[]; rows: Record<string, unknown>[]; truncated: boolean; entity: string };
+  };
+
+  test.each(['fmc', 'doctor', 'superadmin'] as const)('%s: as many rows as the figure says, of the same records', async (role) => {
+    const figures = (await api.call(role, 'GET', '/api/fmc/dashboard')).body.data;
+    const appts = await rows(role, 'tile=appointmentsToday');
+    expect(appts.rows).toHaveLength(figures.appointmentsToday.total);
+    expect(appts.rows.filter((r) => r.status === 'completed')).toHaveLength(figures.appointmentsToday.byStatus.completed);
+    expect((await rows(role, 'tile=openSlots')).rows).toHaveLength(figures.openSlotsToday.slots);
+    expect((await rows(role, 'tile=patientsSeen')).rows).toHaveLength(figures.patientsSeen.today);
+    const tickets = await rows(role, 'tile=openTickets');
+    expect(tickets.rows).toHaveLength(figures.openTickets.total);
+    expect(tickets.rows.every((r) => r.status === 'open' || r.status === 'in_progress')).toBe(true);
+  });
+
+  test("a patient's name only for a role that may read patients; the tile's columns and no others", async () => {
+    const own = await rows('fmc', 'tile=patientsSeen');
+    expect(own.columns).toEqual(['scheduledAt', 'doctor', 'number']);
+    expect(Object.keys(own.rows[0]).sort()).toEqual(['_labels', 'doctor', 'id', 'number', 'scheduledAt', 'version']);
+    expect(JSON.stringify(own.rows)).not.toMatch(/Quarry|Quest|Quill|Barlow/);
+    const all = await rows('superadmin', 'tile=patientsSeen');
+    expect(all.columns).toEqual(['scheduledAt', 'patient', 'doctor', 'number']);
+    expect(all.rows.map((r) => r.patient).sort()).toEqual([patients[0], patients[2], patients[3]].sort());
+    expect(all.rows.map((r) => (r._labels as Record<string, string>).patient).sort()).toEqual(['Wahid Barlow', 'Xavier Quill', 'Zubin Quarry']);
+  });
+
+  test('kept to the caller\'s centres: another centre does not exist for them', async () => {
+    const b = await api.call('fmc', 'GET', `/api/fmc/dashboard/rows?tile=openSlots&fmc=${centreB}`);
+    expect(b.status, b.text).toBe(404);
+    expect((await rows('superadmin', `tile=openSlots&fmc=${centreB}`)).rows.map((r) => r.capacity)).toEqual([7]);
+  });
+
+  test('reading appointments this way is logged as a read of patient data', async () => {
+    const appts = await rows('superadmin', 'tile=appointmentsToday');
+    const logged = await sql<{ record_ids: number[] }>`select record_ids from audit_log where action = 'read_dashboard' order by id desc limit 1`.execute(api.db);
+    expect([...logged.rows[0].record_ids].sort((x, y) => x - y)).toEqual(appts.rows.map((r) => Number(r.id)).sort((x, y) => x - y));
+  });
+
+  test.each(['', 'tile=everything', 'tile=openSlots&colour=red', 'tile=openSlots&tile=openTickets', 'tile=openSlots&fmc=abc', 'tile=openSlots&tz=Mars/Olympus'])('?%s → 400', async (qs) => {
+    expect((await api.call('superadmin', 'GET', `/api/fmc/dashboard/rows?${qs}`)).status).toBe(400);
   });
 });
 

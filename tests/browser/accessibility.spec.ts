@@ -121,6 +121,15 @@ async function superadminScreens(page: Page, report: Report) {
   await open(page, '/dashboard/appointments/confirmed', 'Appointments: Confirmed');
   await expect(page.locator('tbody tr[data-focused="true"]')).toBeVisible();
   await check(page, report, 'list (appointments)');
+  // Space: the focused row's record beside the list (its peek); then the same list as cards on a phone's width.
+  await page.getByRole('grid').press('Space');
+  await expect(page.getByRole('complementary', { name: /^Appointment: / }).getByRole('region', { name: 'Status history' })).toBeVisible();
+  await check(page, report, 'list with a peek (appointment)');
+  await page.getByRole('grid').press('Escape');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.locator('.card-row[data-focused="true"]')).toBeVisible();
+  await check(page, report, 'list as cards (390 px)');
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   await open(page, '/dashboard/patients', 'Patients');
   await expect(page.locator('tbody tr[data-focused="true"]')).toBeVisible();
@@ -187,6 +196,10 @@ async function fmcScreens(page: Page, report: Report) {
   await open(page, '/dashboard/fmc/dashboard', /dashboard/i);
   await expect(page.locator('main .stat, main table, main svg').first()).toBeVisible();
   await check(page, report, 'fmc dashboard');
+  await page.getByRole('button', { name: /^Appointments today/ }).click();
+  await expect(page.getByRole('region', { name: 'Appointments today' })).toBeFocused();
+  await expect(page.locator('#tile-rows tbody tr, #tile-rows .screen-empty').first()).toBeVisible();
+  await check(page, report, "fmc dashboard, a figure's rows");
   await open(page, '/dashboard/fmc/slots', /slots/i);
   await expect(page.locator('tbody tr[data-focused="true"]')).toBeVisible();
   await check(page, report, 'list (fmc slots)');

@@ -124,7 +124,8 @@ test('a list, a record, an add form and the palette fit a phone, without key hin
   await signInAs(page, 'superadmin');
 
   await open(page, '/dashboard/patients', 'Patients');
-  await expect(page.locator('tbody tr[data-focused]').first()).toBeVisible();
+  // Under 600 px the rows are cards (phone-cards.spec.ts).
+  await expect(page.locator('.card-row[data-focused]').first()).toBeVisible();
   await expectNoSideScroll(page);
   // The footer's "j/k to move" line goes, and the search box's placeholder names no / key.
   await expect(page.locator('#list-keys')).toBeHidden();
@@ -132,7 +133,7 @@ test('a list, a record, an add form and the palette fit a phone, without key hin
   await expectNoKeyHints(page);
 
   // A record: its page and its status history fit.
-  await page.locator('tbody tr[data-focused]').first().tap();
+  await page.locator('.card-row[data-focused]').first().tap();
   await page.waitForURL(/\/dashboard\/patients\/view\/\d+$/);
   await expect(page.locator('dl.details')).toBeVisible();
   await expectNoSideScroll(page);

@@ -23,3 +23,13 @@ export function fmcDashboard(params: { fmc?: number; tz: string }): Read<Dashboa
     fetch: (signal) => http.get<{ data: Dashboard }>(`/api/fmc/dashboard?${queryString(params)}`, { signal }).then((r) => r.data),
   };
 }
+
+/** The rows a figure of the dashboard counts: records of `entity`, in `columns` (those the caller may read). */
+export interface TileRows { tile: string; entity: string; today: string; columns: string[]; rows: Record<string, unknown>[]; truncated: boolean }
+
+export function fmcDashboardRows(params: { tile: string; fmc?: number; tz: string }): Read<TileRows> {
+  return {
+    key: keys.screen('fmcDashboardRows', withoutBlanks(params)),
+    fetch: (signal) => http.get<{ data: TileRows }>(`/api/fmc/dashboard/rows?${queryString(params)}`, { signal }).then((r) => r.data),
+  };
+}

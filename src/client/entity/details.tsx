@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { useHotkeys } from 'react-hotkeys-hook';
@@ -9,26 +9,19 @@ import { entities } from '../api/entities';
 import { useRead } from '../api/use-read';
 import { currentRole } from '../state/session';
 import { setInView, ui } from '../state/ui';
-import { FieldValue } from './field-value';
-import { RecordMoves } from './record-moves';
-import { DocumentsPanel } from './document-viewer';
-import { documentsOf } from './record-documents';
-import { StatusHistory } from './status-history';
-import { InvoiceActions, InvoiceDocument } from './invoice-document';
+import { RecordBody } from './record-body';
+import { InvoiceActions } from './invoice-document';
 import { listHref } from './list-memory';
-import { useFormat } from './format';
 import { PresenceNote, useSayPresence } from './live-notes';
 
 /**
  * The details page of any record: every readable field, with edit (e) and delete where the role may; for a record
  * with a workflow, the moves its status allows and its status history; an invoice as a printable document.
  * `view`: the status segment of a record path that carries one (requestVerification/{status}/view/{id}).
- * A record with documents (file fields: a verification's certificates) shows them beside its fields, each opened in a
- * viewer; what this visit of the page opened is kept here, for a review's move to wait on (record-moves.tsx).
+ * What it shows under its heading is the record's body (record-body.tsx), which the list's peek shows too.
  */
 export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; view?: string }) {
   const { t } = useTranslation();
-  const f = useFormat();
   const role = currentRole();
   // Refreshed by key: an edit, a move or an undo of this record (api/writes.ts) sets or refetches it.
   const record = useRead(entities.get(def, id));
@@ -38,11 +31,6 @@ export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; v
   const mayDelete = can(role, def.name, 'delete');
   const mayList = can(role, def.name, 'list');
   const listView = def.views?.some((v) => v.segment === view) ? view : undefined;
-  const documents = useMemo(() => (row ? documentsOf(def, row) : []), [def, row]);
-  // Opened in this visit of the page: another record, or coming back to this one, starts again.
-  const [opened, setOpened] = useState<{ id: number; seen: ReadonlySet<string> }>({ id, seen: new Set() });
-  const seen = opened.id === id ? opened.seen : new Set<string>();
-  const markOpened = (address: string) => setOpened((o) => ({ id, seen: new Set([...(o.id === id ? o.seen : []), address]) }));
   useSayPresence(def, row ? id : null, 'viewing');
   useHotkeys('e', () => mayEdit && navigate(entityPath(def, 'edit', id)), [mayEdit, def, id]);
   useHotkeys('escape', () => mayList && navigate(listHref(def, listView)), [mayList, def, listView]);
@@ -73,26 +61,7 @@ export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; v
         {mayDelete && <button className="btn btn-danger" onClick={() => { ui.confirmDelete = { entity: def.name, id }; }}>{t('details.delete')}</button>}
       </div>
       <PresenceNote def={def} id={id} />
-      {def.workflow && (
-        <RecordMoves def={def} row={row} onReload={record.retry} documents={documents} opened={seen} />
-      )}
-      {isInvoice ? <InvoiceDocument row={row} /> : (
-        <div className={documents.length ? 'details-with-documents' : undefined}>
-        <dl className="details">
-          {Object.keys(def.fields).map((field) => (
-            <div key={field} style={{ display: 'contents' }}>
-              <dt>{t(`${def.name}.fields.${field}`, { ns: 'entities' })}</dt>
-              <dd><FieldValue def={def} field={field} row={row} full /></dd>
-            </div>
-          ))}
-          <dt>{t('details.created')}</dt><dd>{f.moment(String(row.createdAt))}</dd>
-          <dt>{t('details.updated')}</dt><dd>{f.moment(String(row.updatedAt))}</dd>
-          <dt>{t('details.version')}</dt><dd>{row.version}</dd>
-        </dl>
-        <DocumentsPanel docs={documents} opened={seen} onOpened={markOpened} />
-        </div>
-      )}
-      {def.workflow && <StatusHistory def={def} id={id} version={row.version} />}
+      <RecordBody def={def} row={row} onReload={record.retry} />
     </article>
   );
 }

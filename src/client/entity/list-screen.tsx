@@ -13,10 +13,12 @@ import { entities, type Row } from '../api/entities';
 import { usePages } from '../api/use-pages';
 import { useDebounced } from '../use-debounced';
 import { useTouchScreen } from '../use-touch-screen';
+import { useNarrowScreen } from '../use-narrow-screen';
+import { CardList } from './card-list';
 import { useListAddress } from './use-list-address';
 import { FilterChips } from './filter-chips';
 import { BulkMoves, type BulkHandle } from './bulk-moves';
-import { valueLabel, viewLabel } from '../../../commands';
+import { PEEK_KEY, valueLabel, viewLabel } from '../../../commands';
 import { moveLabel } from './transition-call';
 import { listHref, rememberList } from './list-memory';
 import { useListColumns } from './column-prefs';
@@ -24,11 +26,14 @@ import { fitWidths } from './column-widths';
 import { ColumnResizer } from './column-resizer';
 import { ColumnsMenu, type ColumnsMenuHandle } from './columns-menu';
 import { ExportCsv } from './export-csv';
+import { RecordPeek } from './record-peek';
 import { DeletedNote, useChangedRows } from './live-notes';
 import './list-columns.css';
 
 const features = tableFeatures({});
 const ROW_HEIGHT = 40;
+/** A card's height before it is measured (a phone's list: card-list.tsx). */
+const CARD_HEIGHT = 96;
 /** The checkbox column: the first data column is pinned right after it when the list scrolls sideways. */
 const SELECT_WIDTH = 40;
 
@@ -91,11 +96,15 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   const list = usePages(entities.list(def, query), { keepPrevious: true });
   const total = list.last && { n: list.last.total, estimate: Boolean(list.last.totalIsEstimate) };
   const [focused, setFocused] = useState(0);
+  // Space shows the focused row's record beside the list; it follows the row as j/k move it.
+  const [peeking, setPeeking] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const changedRows = useChangedRows(def);
   const filterRef = useRef<HTMLInputElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const tableRef = useRef<HTMLTableElement>(null);
+  // The grid that holds the keyboard: the table, or on a phone the cards.
+  const tableRef = useRef<HTMLElement>(null);
+  const narrow = useNarrowScreen();
   const bulk = useRef<BulkHandle>(null);
 
   const mayAdd = can(role, def.name, 'add');
@@ -121,10 +130,15 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   useEffect(() => registerScreenAction('filter', () => filterRef.current?.focus()), []);
   useEffect(() => registerScreenAction('columns', () => columnsMenu.current?.open()), []);
   useEffect(() => (mayAdd ? registerScreenAction('create', () => navigate(keepState(entityPath(def, 'add')))) : undefined), [def, mayAdd]);
-  useEffect(() => { setFocused(0); }, [query]);
+  useEffect(() => { setFocused(0); setPeeking(false); }, [query]);
   // A new search, sort or filter shows other rows: a selection of rows no longer shown would act unseen.
   useEffect(() => { setSelected(new Set()); }, [search]);
-  useEffect(() => setInView({ entity: def.name, selected: selected.size }), [def, selected.size]);
+  const peeked = peeking ? list.rows[focused] : undefined;
+  // While a record is peeked it is the one in view: the move commands and their keys act on it, as on its page.
+  const peekedStatus = peeked && statusField ? String(peeked[statusField]) : undefined;
+  const peekedId = peeked?.id;
+  useEffect(() => setInView(peekedId !== undefined ? { entity: def.name, record: { id: peekedId, status: peekedStatus }, selected: 0 } : { entity: def.name, selected: selected.size }),
+    [def, selected.size, peekedId, peekedStatus]);
   // The list takes the keyboard when it opens and when its dialog closes, so j/k/Enter work at once.
   useEffect(() => {
     if (!modal && document.activeElement?.id !== 'list-filter') tableRef.current?.focus({ preventScroll: true });
@@ -181,7 +195,9 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
 
   const table = useTable({ features, columns, data: list.rows, getRowId: (r: Row) => String(r.id) });
   const rows = table.getRowModel().rows;
-  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => (narrow ? CARD_HEIGHT : ROW_HEIGHT), overscan: 12 });
+  // Cards are measured; the table's rows are not: a measure taken for one must not size the other.
+  useEffect(() => { virtual.measure(); }, [narrow, virtual]);
   const items = virtual.getVirtualItems();
 
   // Fetch the next page when the window nears the end of what is loaded.
@@ -207,6 +223,9 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
       e: () => row && edit(row),
       x: () => row && toggle(row.id),
       Delete: () => row && mayDelete && (ui.confirmDelete = { entity: def.name, id: row.id }),
+      // The peek shows what the record's page would: only for a role that may open it.
+      [PEEK_KEY.key]: () => row && viewAction && setPeeking((p) => !p),
+      ...(peeking ? { Escape: () => setPeeking(false) } : {}),
     };
     const action = keys[e.key];
     if (action) { e.preventDefault(); action(); }
@@ -232,6 +251,11 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   const cellClass = (field: string) => (field === '_select' ? 'cell-select'
     : [field === pinned && 'cell-pin', cols.specs[field]?.align === 'end' && 'cell-end'].filter(Boolean).join(' ') || undefined);
   const focusedRow = rows[focused]?.original;
+  const gridProps = {
+    role: 'grid', 'aria-rowcount': total?.n ?? rows.length, 'aria-labelledby': 'list-title', 'aria-multiselectable': true,
+    'aria-busy': list.loading || undefined, tabIndex: 0, onKeyDown, 'aria-describedby': 'list-keys',
+    'aria-activedescendant': focusedRow ? `row-${def.name}-${focusedRow.id}` : undefined,
+  } as const;
   const anyFilter = Object.keys(state.filters).length > 0;
 
   return (
@@ -265,15 +289,19 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
       {anyFilter && (
         <FilterChips def={def} filters={chipFilters} rows={list.rows} onRemove={(field) => setFilter(field, '')} onClear={() => update({ filters: {} })} />
       )}
+      <div className="list-body">
       <div className="grid">
         <div className="grid-scroll" ref={scrollRef}>
           {/* Columns keep a readable width: on a narrow screen the table scrolls sideways instead of squeezing them to
               nothing, inside this scroller (the page never scrolls sideways), with the checkbox and first column pinned. */}
           {/* The grid holds the focus and points at its highlighted row (aria-activedescendant is a grid's, not a tbody's).
               It is busy while its rows are on their way: the rows and count shown may still be the last search's. */}
-          <table role="grid" aria-rowcount={total?.n ?? rows.length} aria-labelledby="list-title" aria-multiselectable aria-busy={list.loading || undefined}
-            ref={tableRef} tabIndex={0} onKeyDown={onKeyDown} aria-describedby="list-keys"
-            aria-activedescendant={focusedRow ? `row-${def.name}-${focusedRow.id}` : undefined}
+          {narrow ? (
+            <CardList def={def} role={role} rows={list.rows} items={items} totalSize={virtual.getTotalSize()} focused={focused} selected={selected} changed={changedRows}
+              grid={gridProps} gridRef={tableRef as React.Ref<HTMLDivElement>} measure={virtual.measureElement}
+              onOpen={(row, i) => { setFocused(i); open(row); }} onToggle={toggle} onMove={(m, row) => bulk.current?.start(m, [row])} />
+          ) : (
+          <table {...gridProps} ref={tableRef as React.Ref<HTMLTableElement>}
             style={{ minWidth: tableWidth, ['--pin-left' as string]: `${SELECT_WIDTH}px` }}>
             <colgroup>
               {headers.map((h) => {
@@ -321,6 +349,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
               {items.length > 0 && <tr style={{ height: virtual.getTotalSize() - items[items.length - 1].end }} aria-hidden />}
             </tbody>
           </table>
+          )}
           {!list.loading && !list.error && rows.length === 0 && <p style={{ padding: 16 }}>{t('list.empty')}</p>}
           {list.error && <p className="alert alert-error" role="alert">{t('list.failed')} {list.error} <button className="btn" onClick={list.retry}>{t('list.retry')}</button></p>}
         </div>
@@ -328,11 +357,17 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
           <span>{total ? (total.estimate ? t('list.totalEstimate', { count: total.n }) : t('list.total', { count: total.n })) : ''}</span>
           <DeletedNote def={def} />
           {/* Its keys are a key hint, hidden on touch screens (styles.css); "Loading more…" is not one. */}
-          <span id="list-keys" className={list.loading ? undefined : 'key-hint'}>{list.loading ? t('list.loadingMore') : !moves.length ? t('list.keyboardHint') : viewAction ? t('workflow.keyboardHint') : t('workflow.keyboardHintRows')}{!list.loading && mayDelete ? t('list.deleteHint') : ''}</span>
+          <span id="list-keys" className={list.loading ? undefined : 'key-hint'}>{list.loading ? t('list.loadingMore') : !moves.length ? t('list.keyboardHint') : viewAction ? t('workflow.keyboardHint') : t('workflow.keyboardHintRows')}{!list.loading && mayDelete ? t('list.deleteHint') : ''}{!list.loading && viewAction ? t('list.peekHint', { key: PEEK_KEY.keys }) : ''}</span>
         </div>
       </div>
+      {peeked && viewAction && (
+        <RecordPeek def={def} row={peeked} href={entityPath(def, viewAction, peeked.id, peekedStatus)}
+          onClose={() => { setPeeking(false); tableRef.current?.focus({ preventScroll: true }); }} />
+      )}
+      </div>
       {moves.length > 0 && (
-        <BulkMoves handle={bulk} def={def} moves={moves} selected={selectedRows}
+        // While a record is peeked its own moves (in the peek) are the ones the keys and commands make.
+        <BulkMoves handle={bulk} def={def} moves={moves} selected={peeked ? [] : selectedRows}
           onFinished={(moved) => setSelected((s) => new Set([...s].filter((id) => !moved.includes(id))))}
           onDismiss={() => tableRef.current?.focus()} />
       )}

@@ -59,7 +59,10 @@ export function DayChart({ points }: { points: DayPoint[] }) {
         <li><span className="swatch chart-completed" />{t('dashboard.completed')}</li>
         <li><span className="swatch chart-missed" />{t('dashboard.missed')}</li>
       </ul>
-      <table className="sr-only">
+      {/* Hidden in a box of its own: a table will not shrink below its content, so the table itself as .sr-only kept its
+          full size (368 × 775 px at 390 px wide) and widened the page. The 1 px box clips it. */}
+      <div className="sr-only">
+      <table>
         <caption>{t('dashboard.chartTable')}</caption>
         <thead>
           <tr><th scope="col">{t('dashboard.day')}</th><th scope="col">{t('dashboard.appointments')}</th><th scope="col">{t('dashboard.completed')}</th><th scope="col">{t('dashboard.missed')}</th></tr>
@@ -70,6 +73,7 @@ export function DayChart({ points }: { points: DayPoint[] }) {
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }

@@ -5,12 +5,14 @@ import { getEntity } from '../../registry';
 import { fail, type AppEnv, type Ctx } from '../http';
 import { fmcLogRoutes } from './fmc-logs';
 import { drPatientRoutes } from './fmc-drpatient';
+import { dashboardRowRoutes } from './fmc-dashboard-rows';
 import { addDays, centresOf, guardScreen, column as colOf, dayParam, dayStart, idParam, inCentres, parseQuery, table, textParam, todayIn, tzParam } from './screen-query';
 import { docContains } from '../search';
 
 /**
  * The fmc operations screens (registry SCREENS), each guarded by its policy row and kept to the caller's centres:
  *   GET /api/fmc/dashboard?fmc=&tz=                    today's figures and a 30-day series
+ *   GET /api/fmc/dashboard/rows?tile=&fmc=&tz=         the rows a figure counts (fmc-dashboard-rows.ts)
  *   GET /api/fmc/drpatient?doctor=&q=&cursor=&limit=   patients each doctor has seen (fmc-drpatient.ts)
  *   GET /api/fmc/medprescribed?from=&to=&q=&sort=&tz=  medicines on completed appointments' prescriptions
  *   GET /api/fmc/fmclogs?…                              the audit log (fmc-logs.ts); read-only, no write call exists
@@ -175,6 +177,7 @@ export function fmcScreenRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/fmc/dashboard', dashboard);
   app.get('/fmc/medprescribed', medPrescribed);
+  app.route('/', dashboardRowRoutes());
   app.route('/', drPatientRoutes());
   app.route('/', fmcLogRoutes());
   return app;

@@ -111,6 +111,7 @@ export default {
     failed: 'The figures could not be loaded.',
   },
   list: {
+    peekHint: ', {{key}} to peek',
     search: 'Filter {{name}}',
     searchPlaceholder: 'Type to filter…',
     add: 'Add',
@@ -302,7 +303,9 @@ export default {
     shortcutSaved: 'Shortcut saved',
     saved: 'Settings saved',
   },
+  peek: { open: 'Open', close: 'Close preview' },
   keys: {
+    peek: 'Show the focused row\'s record beside the list',
     title: 'Keyboard shortcuts',
     next: 'Next row',
     previous: 'Previous row',

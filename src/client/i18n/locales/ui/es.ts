@@ -114,6 +114,7 @@ export default {
     failed: 'No se pudieron cargar las cifras.',
   },
   list: {
+    peekHint: ', {{key}} para vista previa',
     search: 'Filtrar {{name}}',
     searchPlaceholder: 'Escriba para filtrar…',
     add: 'Añadir',
@@ -303,7 +304,9 @@ export default {
     shortcutSaved: 'Atajo guardado',
     saved: 'Configuración guardada',
   },
+  peek: { open: 'Abrir', close: 'Cerrar vista previa' },
   keys: {
+    peek: 'Mostrar el registro de la fila activa junto a la lista',
     title: 'Atajos de teclado',
     next: 'Fila siguiente',
     previous: 'Fila anterior',

@@ -114,6 +114,7 @@ export default {
     failed: 'Les chiffres n’ont pas pu être chargés.',
   },
   list: {
+    peekHint: ', {{key}} pour un aperçu',
     search: 'Filtrer {{name}}',
     searchPlaceholder: 'Tapez pour filtrer…',
     add: 'Ajouter',
@@ -303,7 +304,9 @@ export default {
     shortcutSaved: 'Raccourci enregistré',
     saved: 'Paramètres enregistrés',
   },
+  peek: { open: 'Ouvrir', close: 'Fermer l’aperçu' },
   keys: {
+    peek: 'Afficher la fiche de la ligne active à côté de la liste',
     title: 'Raccourcis clavier',
     next: 'Ligne suivante',
     previous: 'Ligne précédente',

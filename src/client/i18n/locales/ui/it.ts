@@ -114,6 +114,7 @@ export default {
     failed: 'Impossibile caricare i dati.',
   },
   list: {
+    peekHint: ', {{key}} per l’anteprima',
     search: 'Filtra {{name}}',
     searchPlaceholder: 'Digita per filtrare…',
     add: 'Aggiungi',
@@ -303,7 +304,9 @@ export default {
     shortcutSaved: 'Scorciatoia salvata',
     saved: 'Impostazioni salvate',
   },
+  peek: { open: 'Apri', close: 'Chiudi l’anteprima' },
   keys: {
+    peek: 'Mostrare il record della riga attiva accanto all’elenco',
     title: 'Scorciatoie da tastiera',
     next: 'Riga successiva',
     previous: 'Riga precedente',

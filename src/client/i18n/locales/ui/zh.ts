@@ -114,6 +114,7 @@ export default {
     failed: '无法加载统计数据。',
   },
   list: {
+    peekHint: '，{{key}} 预览',
     search: '筛选{{name}}',
     searchPlaceholder: '输入以筛选…',
     add: '添加',
@@ -303,7 +304,9 @@ export default {
     shortcutSaved: '快捷键已保存',
     saved: '设置已保存',
   },
+  peek: { open: '打开', close: '关闭预览' },
   keys: {
+    peek: '在列表旁显示当前行的记录',
     title: '键盘快捷键',
     next: '下一行',
     previous: '上一行',
