@@ -68,7 +68,8 @@ test('the top bar, the user menu, the notification panel and preferences fit a p
 
   await page.getByRole('button', { name: /^Notifications/ }).tap();
   const panel = page.getByRole('region', { name: 'Notifications', exact: true });
-  await expect(panel.getByRole('link').first()).toBeVisible();
+  await expect(panel.locator('[data-notice]').first()).toBeVisible();
+  await expectNoKeyHints(page);
   await expectOnScreen(page, panel);
   // A tap outside it closes it.
   await page.touchscreen.tap(195, 760);

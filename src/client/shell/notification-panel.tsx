@@ -116,7 +116,7 @@ export default function NotificationPanel() {
             ))}
           </ul>
           {pages.hasMore && <button type="button" className="btn btn-small" onClick={pages.loadMore}>{t('notifications.more')}</button>}
-          <p className="notice-keys muted">{INBOX_KEYS.map((k) => `${k.keys}: ${t(k.label)}`).join(' · ')}</p>
+          <p className="notice-keys muted key-hint">{INBOX_KEYS.map((k) => `${k.keys}: ${t(k.label)}`).join(' · ')}</p>
         </div>
       )}
     </>
