@@ -20,3 +20,4 @@ export * from './derive/input';
 export * from './owned';
 export * from './derive/list-query';
 export * from './presence';
+export * from './saved-views';

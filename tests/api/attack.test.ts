@@ -42,6 +42,11 @@ const SPECIAL: Record<string, Rule> = {
   'GET /api/me/sessions': 'session',
   'DELETE /api/me/sessions/:id': 'session',
   'POST /api/me/sessions/end-all': 'session',
+  // Saved views: anyone keeps their own (sharing is refused inside, 403 for a role that may not share).
+  'GET /api/views': 'session',
+  'POST /api/views': 'session',
+  'PUT /api/views/:id': 'session',
+  'DELETE /api/views/:id': 'session',
   'GET /api/home': 'session',
   'POST /api/upload': (r) => mayUpload(r),
   'POST /api/fmcslots/:id/book': (r) => can(r, 'fmcslots', 'edit'),
