@@ -35,6 +35,10 @@ export interface CommandContext {
      * (`transition:{name}`) on the record in view or on the selected rows of the list in view.
      */
     screenAction: (action: string) => boolean;
+    /** Says something to the user (a toast), the text by its key in the user's language. */
+    notice: (key: string, options?: Record<string, unknown>) => void;
+    /** The "Save this view…" dialog, for the list in view. */
+    saveView: () => void;
   };
   /** What the screen in view shows: its entity, the record it shows (with its status), and how many rows are selected. */
   inView: () => InView;
@@ -44,6 +48,8 @@ export interface InView {
   entity?: string;
   record?: { id: number; status?: string };
   selected: number;
+  /** On a list, the row the keyboard is on (moves and repeat act on it while no row is selected). */
+  focused?: { id: number; status?: string };
 }
 
 export type CommandArgs = Record<string, { value: string | number; label?: string }>;
@@ -52,7 +58,12 @@ export interface Command {
   id: string;
   /** The title, translated at the time it is shown; the palette matches it in the chosen language and in English. */
   title: (t: Translate) => string;
-  category: 'navigation' | 'entity' | 'settings' | 'session' | 'list' | 'workflow';
+  category: 'navigation' | 'entity' | 'settings' | 'session' | 'list' | 'workflow' | 'views';
+  /**
+   * What the title says besides the language, for a title that changes while the page lives (a saved view renamed,
+   * the action "Repeat" would repeat): the palette keeps each command's words by id, language and this.
+   */
+  revision?: () => string;
   /** Extra words the palette matches (English). */
   keywords?: string[];
   /** What the command opens, in the policy's terms: its roles are the policy's, never a second list. */

@@ -3,7 +3,8 @@ import { navigate } from 'wouter/use-browser-location';
 import { useTranslation } from 'react-i18next';
 import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { allowedMoves, can, COLUMN_WIDTH, entityPath, mayMove, sortKeys, viewActionFor, viewFilters, type EntityDef, type Transition } from '../../registry';
+import { allowedMoves, can, COLUMN_WIDTH, entityPath, mayMove, sortKeys, titleOf, viewActionFor, viewFilters, type EntityDef, type Transition } from '../../registry';
+import { errorText } from '../api/error-text';
 import { currentRole } from '../state/session';
 import { registerScreenAction, setInView, ui } from '../state/ui';
 import { FieldValue } from './field-value';
@@ -16,7 +17,9 @@ import { useTouchScreen } from '../use-touch-screen';
 import { useListAddress } from './use-list-address';
 import { FilterChips } from './filter-chips';
 import { BulkMoves, type BulkHandle } from './bulk-moves';
-import { valueLabel, viewLabel } from '../../../commands';
+import { lastRepeatable, REPEAT_FIELD, valueLabel, viewLabel } from '../../../commands';
+import { toast } from 'sonner';
+import { setField } from './repeat-field';
 import { moveLabel } from './transition-call';
 import { listHref, rememberList } from './list-memory';
 import { useListColumns } from './column-prefs';
@@ -124,7 +127,25 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   useEffect(() => { setFocused(0); }, [query]);
   // A new search, sort or filter shows other rows: a selection of rows no longer shown would act unseen.
   useEffect(() => { setSelected(new Set()); }, [search]);
-  useEffect(() => setInView({ entity: def.name, selected: selected.size }), [def, selected.size]);
+  // The focused row's id and status too: with no row selected, moves and `.` act on it (commands/workflow.ts, repeat.ts).
+  const focusedId = list.rows[focused]?.id;
+  const focusedStatus = statusField && list.rows[focused] ? String(list.rows[focused][statusField]) : undefined;
+  useEffect(() => setInView({ entity: def.name, selected: selected.size, ...(focusedId !== undefined ? { focused: { id: focusedId, status: focusedStatus } } : {}) }),
+    [def, selected.size, focusedId, focusedStatus]);
+  // `.` after an edit that changed one field: the same field set on the selected rows, else on the focused row, each in place.
+  useEffect(() => {
+    const last = lastRepeatable();
+    if (last?.kind !== 'field' || last.entity !== def.name || !mayEdit) return;
+    return registerScreenAction(REPEAT_FIELD, () => {
+      const targets = selected.size ? [...selected] : focusedId !== undefined ? [focusedId] : [];
+      for (const id of targets) {
+        const title = seen.current.get(id) ? titleOf(def, seen.current.get(id)!) || `#${id}` : `#${id}`;
+        setField(def, id, last.field, last.value, { inPlace: true }).then(
+          () => toast.success(`${title}: ${t('repeat.setField', { field: fieldLabel(last.field), value: last.label })}`),
+          (err: unknown) => toast.error(`${title}: ${errorText(err)}`));
+      }
+    });
+  });
   // The list takes the keyboard when it opens and when its dialog closes, so j/k/Enter work at once.
   useEffect(() => {
     if (!modal && document.activeElement?.id !== 'list-filter') tableRef.current?.focus({ preventScroll: true });
@@ -332,7 +353,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
         </div>
       </div>
       {moves.length > 0 && (
-        <BulkMoves handle={bulk} def={def} moves={moves} selected={selectedRows}
+        <BulkMoves handle={bulk} def={def} moves={moves} selected={selectedRows} focused={focusedRow}
           onFinished={(moved) => setSelected((s) => new Set([...s].filter((id) => !moved.includes(id))))}
           onDismiss={() => tableRef.current?.focus()} />
       )}

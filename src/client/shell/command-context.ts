@@ -1,4 +1,6 @@
 import { navigate } from 'wouter/use-browser-location';
+import i18n from 'i18next';
+import { toast } from 'sonner';
 import type { CommandContext } from '../../../commands';
 import { savePrefs, type Prefs } from '../state/prefs';
 import { currentRole, signOut } from '../state/session';
@@ -23,6 +25,9 @@ export function commandContext(): CommandContext {
       openRaise: (entity) => { ui.mine = null; ui.raising = entity; },
       openMine: (entity) => { ui.raising = null; ui.mine = entity; },
       screenAction: (action) => runScreenAction(action),
+      // Said as a warning: the notices commands give are about something that did not go as asked.
+      notice: (key, options) => { toast.warning(i18n.t(key, options)); },
+      saveView: () => { ui.savingView = true; },
     },
     inView: () => ui.inView,
   };

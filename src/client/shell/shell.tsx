@@ -8,6 +8,7 @@ import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
 import { usePushToken } from './use-push-token';
 import { useChangeStream } from './use-change-stream';
+import { useSavedViewsSync } from './use-saved-views';
 import { useSidebarMode } from './use-sidebar-mode';
 import { closeSidebar, toggleSidebar } from './use-sidebar-overlay';
 
@@ -20,6 +21,7 @@ const MineDialog = lazy(() => import('./raised-dialogs').then((m) => ({ default:
 // The inbox's badge and panel read through the data layer, which the first load leaves out: they come just after.
 const NotificationPanel = lazy(() => import('./notification-panel'));
 const PreferencesDialog = lazy(() => import('./preferences-dialog').then((m) => ({ default: m.PreferencesDialog })));
+const SaveViewDialog = lazy(() => import('./save-view-dialog').then((m) => ({ default: m.SaveViewDialog })));
 
 /** Top bar, sidebar and the dialogs every screen shares (spec §2 Shell). */
 export function Shell({ children }: { children: ReactNode }) {
@@ -28,6 +30,7 @@ export function Shell({ children }: { children: ReactNode }) {
   useSidebarMode();
   usePushToken();
   useChangeStream();
+  useSavedViewsSync();
   return (
     <div className="shell">
       <a href="#main" className="skip-link">{t('app.skipToContent')}</a>
@@ -55,6 +58,7 @@ export function Shell({ children }: { children: ReactNode }) {
         {snap.preferencesOpen && <PreferencesDialog />}
         {snap.raising && <RaiseDialog entity={snap.raising} />}
         {snap.mine && <MineDialog entity={snap.mine} />}
+        {snap.savingView && <SaveViewDialog />}
       </Suspense>
       <Hotkeys />
     </div>
