@@ -37,8 +37,9 @@ export interface CommandContext {
     screenAction: (action: string) => boolean;
     /** Says something to the user (a toast), the text by its key in the user's language. */
     notice: (key: string, options?: Record<string, unknown>) => void;
-    /** The "Save this view…" dialog, for the list in view. */
-    saveView: () => void;
+    /** The "Save this view…" dialog: for the list in view, or (`id`) to rename or re-share one's own saved view. */
+    saveView: (id?: number) => void;
+    deleteView: (id: number) => void;
   };
   /** What the screen in view shows: its entity, the record it shows (with its status), and how many rows are selected. */
   inView: () => InView;

@@ -5,7 +5,7 @@ import { exportCommands } from './export';
 import { navigationCommands } from './navigation';
 import { workflowCommands } from './workflow';
 import { repeatCommand } from './repeat';
-import { saveViewCommand } from './saved-views';
+import { manageViewCommands, saveViewCommand } from './saved-views';
 
 export * from './define';
 export * from './keymap';
@@ -15,7 +15,7 @@ export { THEMES, LANGUAGES } from './navigation';
 export { PAYMENT_PERIODS } from './workflow';
 export { valueLabel, viewLabel } from './value-label';
 export * from './repeat';
-export { openSavedView, viewCommand, viewCommandId, viewCommands } from './saved-views';
+export { knowSavedViews, openSavedView, viewCommand, viewCommandId, viewCommands } from './saved-views';
 
 /** The one command registry: navigation commands and every entity's generated commands. */
 export const COMMANDS: ReadonlyMap<string, Command> = createRegistry([
@@ -24,5 +24,6 @@ export const COMMANDS: ReadonlyMap<string, Command> = createRegistry([
   ...ENTITIES.flatMap(entityCommands),
   ...workflowCommands,
   saveViewCommand,
+  ...manageViewCommands,
   repeatCommand,
 ]);

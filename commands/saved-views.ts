@@ -53,6 +53,38 @@ export function viewCommands(views: readonly SavedView[], role: Role | null): Co
 /** On a list of an entity (the list in view says so): no record shown. */
 const onList: NonNullable<Command['when']> = (ctx) => Boolean(ctx.inView().entity) && !ctx.inView().record;
 
+/**
+ * The views the user has, as the client last read them: the management commands offer the user's own. Set by the
+ * client's store (state/saved-views.ts); commands hold no other state.
+ */
+let known: readonly SavedView[] = [];
+export function knowSavedViews(views: readonly SavedView[]) {
+  known = views;
+}
+const ownViews = () => known.filter((v) => v.mine).map((v) => ({ value: String(v.id), label: () => v.name }));
+
+/** "Rename or share a saved view…" and "Delete a saved view…": the view asked for on the palette's sub-page. */
+export const manageViewCommands: Command[] = [
+  {
+    id: 'views.edit',
+    category: 'settings',
+    keywords: ['saved view', 'rename', 'share', 'shortcut', 'edit view'],
+    title: (t) => t('views.edit'),
+    when: () => known.some((v) => v.mine),
+    params: [{ name: 'view', kind: 'choice', prompt: (t) => t('views.pick'), choices: ownViews }],
+    run: (ctx, args) => ctx.ui.saveView(Number(args.view.value)),
+  },
+  {
+    id: 'views.delete',
+    category: 'settings',
+    keywords: ['saved view', 'remove', 'delete view', 'forget'],
+    title: (t) => t('views.delete'),
+    when: () => known.some((v) => v.mine),
+    params: [{ name: 'view', kind: 'choice', prompt: (t) => t('views.pick'), choices: ownViews }],
+    run: (ctx, args) => ctx.ui.deleteView(Number(args.view.value)),
+  },
+];
+
 export const saveViewCommand: Command = {
   id: 'list.saveView',
   category: 'list',

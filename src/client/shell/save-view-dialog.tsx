@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { COMMANDS, effectiveKeymap, findClash, normaliseCombo, viewCommandId } from '../../../commands';
-import { checkViewAddress, mayShareViews, ROLES, VIEW_NAME_MAX, type Role } from '../../registry';
+import { checkViewAddress, mayShareViews, ROLES, VIEW_NAME_MAX, type Role, type SavedView } from '../../registry';
 import { errorText } from '../api/error-text';
 import { viewWrites } from '../api/views';
 import { prefs, savePrefs } from '../state/prefs';
@@ -14,39 +14,50 @@ import { Modal } from './modal';
 /** The list in view's address as the list keeps it: its path and its search, sort and filters. */
 const hereAddress = () => `${window.location.pathname}${window.location.search}`;
 
+/** An address as it reads (`filter[mode]=video`, not `filter%5Bmode%5D`); as it is when it cannot be decoded. */
+const readable = (address: string) => { try { return decodeURIComponent(address); } catch { return address; } };
+
+const PENDING = 'view.new';
+
 /**
  * "Save this view…": the list in view, as its address holds it, kept under a name; a superadmin or an admin may share
  * it with the roles that may open the list; an optional shortcut opens it (kept in the user's keymap, as any
- * command's). Keyboard: the name takes the focus with the list's title in it, selected; Tab through the roles and the
- * shortcut, Enter saves, Esc closes.
+ * command's). "Rename or share a saved view…" opens the same dialog on one of the user's own views. Keyboard: the name
+ * takes the focus, selected; Tab through the roles and the shortcut, Enter saves, Esc closes.
  */
-export function SaveViewDialog() {
+export function SaveViewDialog({ id }: { id: number | null }) {
   const { t } = useTranslation();
   const role = currentRole();
-  const [address] = useState(hereAddress);
-  const [name, setName] = useState(() => document.getElementById('list-title')?.textContent?.trim().slice(0, VIEW_NAME_MAX) ?? '');
-  const [shared, setShared] = useState<Role[]>([]);
-  const [shortcut, setShortcut] = useState('');
+  const [editing] = useState<SavedView | undefined>(() => (id === null ? undefined : savedViews.list.find((v) => v.id === id && v.mine)));
+  const [address] = useState(() => editing?.address ?? hereAddress());
+  const keymap = prefs.keymap as Record<string, string>;
+  const [name, setName] = useState(() => editing?.name ?? document.getElementById('list-title')?.textContent?.trim().slice(0, VIEW_NAME_MAX) ?? '');
+  const [shared, setShared] = useState<Role[]>(() => [...(editing?.shared ?? [])]);
+  const [shortcut, setShortcut] = useState(() => (editing ? keymap[viewCommandId(editing.id)] ?? '' : ''));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const close = () => { ui.savingView = false; };
+  const close = () => { ui.savingView = null; };
+  const sharer = mayShareViews(role);
   // The roles that may open this list, besides the caller's own (its views are the caller's already).
-  const roles = mayShareViews(role) ? ROLES.filter((r) => r !== role && checkViewAddress(address, r).ok) : [];
+  const roles = sharer ? ROLES.filter((r) => r !== role && checkViewAddress(address, r).ok) : [];
 
   const save = async () => {
     setError(null);
     if (!name.trim()) { setError(t('views.nameNeeded')); return; }
     const combo = shortcut.trim() ? normaliseCombo(shortcut) : '';
+    const ownId = editing ? viewCommandId(editing.id) : PENDING;
     if (combo) {
       // Checked against every binding the user has now, the other views' too.
-      const ids = [...COMMANDS.keys(), ...savedViews.list.map((v) => viewCommandId(v.id)), 'view.new'];
-      const clash = findClash(effectiveKeymap(ids, { ...(prefs.keymap as Record<string, string>), 'view.new': combo }), 'view.new', combo);
+      const ids = [...COMMANDS.keys(), ...savedViews.list.map((v) => viewCommandId(v.id)), PENDING];
+      const clash = findClash(effectiveKeymap(ids, { ...keymap, [ownId]: combo }), ownId, combo);
       if (clash) { setError(t('views.shortcutTaken', { combo })); return; }
     }
     setBusy(true);
     try {
-      const view = await viewWrites.create({ name: name.trim(), address, shared });
-      if (combo) await savePrefs({ keymap: { ...(prefs.keymap as Record<string, string>), [viewCommandId(view.id)]: combo } });
+      const body = { name: name.trim(), ...(sharer ? { shared } : {}) };
+      const view = editing ? await viewWrites.update(editing.id, body) : await viewWrites.create({ ...body, address, shared });
+      const { [viewCommandId(view.id)]: before, ...others } = keymap;
+      if (combo || before) await savePrefs({ keymap: combo ? { ...others, [viewCommandId(view.id)]: combo } : others });
       toast.success(t('views.saved', { name: view.name }));
       close();
     } catch (err) {
@@ -56,8 +67,9 @@ export function SaveViewDialog() {
     }
   };
 
+  if (id !== null && !editing) return null;
   return (
-    <Modal title={t('views.saveTitle')} onClose={close} className="save-view">
+    <Modal title={editing ? t('views.editTitle') : t('views.saveTitle')} onClose={close} className="save-view">
       <form className="body form" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
         <label className="field">
           <span>{t('views.name')}</span>
@@ -80,7 +92,7 @@ export function SaveViewDialog() {
           <input className="input" value={shortcut} maxLength={40} placeholder="g v 1" aria-describedby="view-shortcut-hint" onChange={(e) => setShortcut(e.target.value)} />
           <small id="view-shortcut-hint" className="hint">{t('views.shortcutHint')}</small>
         </label>
-        <p className="hint">{t('views.address', { address: decodeURIComponent(address) })}</p>
+        <p className="hint">{t('views.address', { address: readable(address) })}</p>
         {error && <p className="alert alert-error" role="alert">{error}</p>}
         <footer>
           <button type="button" className="btn" onClick={close}>{t('form.cancel')}</button>

@@ -58,7 +58,7 @@ export function Shell({ children }: { children: ReactNode }) {
         {snap.preferencesOpen && <PreferencesDialog />}
         {snap.raising && <RaiseDialog entity={snap.raising} />}
         {snap.mine && <MineDialog entity={snap.mine} />}
-        {snap.savingView && <SaveViewDialog />}
+        {snap.savingView !== null && <SaveViewDialog id={snap.savingView === 'new' ? null : snap.savingView} />}
       </Suspense>
       <Hotkeys />
     </div>

@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import type { SavedView } from '../../registry';
+import { knowSavedViews } from '../../../commands';
 
 /**
  * The saved views the shell shows (the sidebar, the shortcuts, the palette's "Views"): a mirror of the views' query
@@ -10,4 +11,5 @@ export const savedViews = proxy({ list: [] as SavedView[] });
 
 export function setSavedViews(list: readonly SavedView[]) {
   savedViews.list = [...list];
+  knowSavedViews(list);
 }

@@ -10,8 +10,8 @@ export const ui = proxy({
   notificationsOpen: false,
   shortcutsOpen: false,
   preferencesOpen: false,
-  /** The "Save this view…" dialog, for the list in view. */
-  savingView: false,
+  /** The "Save this view…" dialog: 'new' for the list in view, or the id of one's own view to rename or re-share. */
+  savingView: null as 'new' | number | null,
   /** The entity whose raise form is open (a support ticket), and whose raised records are shown. */
   raising: null as string | null,
   mine: null as string | null,

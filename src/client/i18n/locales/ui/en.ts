@@ -568,6 +568,11 @@ export default {
     notParsed: 'The view “{{name}}” asks for what this list no longer has ({{what}}): the plain list is shown.',
     notOpened: 'The view “{{name}}” is not a list you may open.',
     inSidebar: 'Saved view:',
+    edit: 'Rename or share a saved view…',
+    delete: 'Delete a saved view…',
+    pick: 'Which saved view?',
+    editTitle: 'Saved view',
+    deleted: 'Saved view deleted',
   },
   repeat: {
     title: 'Repeat: {{action}}',

@@ -569,6 +569,11 @@ export default {
     notParsed: 'La vista «{{name}}» pide algo que esta lista ya no tiene ({{what}}): se muestra la lista sin filtros.',
     notOpened: 'La vista «{{name}}» no es una lista que pueda abrir.',
     inSidebar: 'Vista guardada:',
+    edit: 'Renombrar o compartir una vista guardada…',
+    delete: 'Eliminar una vista guardada…',
+    pick: '¿Qué vista guardada?',
+    editTitle: 'Vista guardada',
+    deleted: 'Vista guardada eliminada',
   },
   repeat: {
     title: 'Repetir: {{action}}',

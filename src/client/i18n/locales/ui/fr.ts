@@ -569,6 +569,11 @@ export default {
     notParsed: 'La vue « {{name}} » demande ce que cette liste n’a plus ({{what}}) : la liste simple est affichée.',
     notOpened: 'La vue « {{name}} » n’est pas une liste que vous pouvez ouvrir.',
     inSidebar: 'Vue enregistrée :',
+    edit: 'Renommer ou partager une vue enregistrée…',
+    delete: 'Supprimer une vue enregistrée…',
+    pick: 'Quelle vue enregistrée ?',
+    editTitle: 'Vue enregistrée',
+    deleted: 'Vue enregistrée supprimée',
   },
   repeat: {
     title: 'Répéter : {{action}}',

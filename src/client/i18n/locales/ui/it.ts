@@ -569,6 +569,11 @@ export default {
     notParsed: 'La vista «{{name}}» chiede ciò che questo elenco non ha più ({{what}}): è mostrato l’elenco semplice.',
     notOpened: 'La vista «{{name}}» non è un elenco che puoi aprire.',
     inSidebar: 'Vista salvata:',
+    edit: 'Rinomina o condividi una vista salvata…',
+    delete: 'Elimina una vista salvata…',
+    pick: 'Quale vista salvata?',
+    editTitle: 'Vista salvata',
+    deleted: 'Vista salvata eliminata',
   },
   repeat: {
     title: 'Ripeti: {{action}}',

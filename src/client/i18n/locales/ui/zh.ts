@@ -569,6 +569,11 @@ export default {
     notParsed: '视图“{{name}}”要求的内容此列表已不再有（{{what}}）：已显示未筛选的列表。',
     notOpened: '视图“{{name}}”不是您可以打开的列表。',
     inSidebar: '已保存的视图：',
+    edit: '重命名或共享已保存的视图…',
+    delete: '删除已保存的视图…',
+    pick: '哪个已保存的视图？',
+    editTitle: '已保存的视图',
+    deleted: '已删除保存的视图',
   },
   repeat: {
     title: '重复：{{action}}',
