@@ -65,6 +65,8 @@ export interface Command {
    * the action "Repeat" would repeat): the palette keeps each command's words by id, language and this.
    */
   revision?: () => string;
+  /** Its name where keys are listed (the `?` sheet, the preferences), when the title changes with what it would do. */
+  keyLabel?: (t: Translate) => string;
   /** Extra words the palette matches (English). */
   keywords?: string[];
   /** What the command opens, in the policy's terms: its roles are the policy's, never a second list. */
@@ -80,6 +82,9 @@ export interface Command {
   href?: string;
   run: (ctx: CommandContext, args: CommandArgs) => void | Promise<void>;
 }
+
+/** A command's name where keys are listed: its key label, else its title. */
+export const keyLabel = (cmd: Command, t: Translate) => (cmd.keyLabel ?? cmd.title)(t);
 
 export function isAllowed(cmd: Command, role: Role | null | undefined): boolean {
   if (!role) return false;

@@ -64,6 +64,7 @@ export const repeatCommand: Command = {
   keywords: ['repeat', 'again', 'same', 'last', 'redo'],
   title: (t) => (last ? t('repeat.title', { action: repeatedAction(t, last) }) : t('repeat.nothing')),
   revision: () => JSON.stringify(last),
+  keyLabel: (t) => t('repeat.nothing'),
   when: (ctx) => last !== null && repeatApplies(last, ctx.inView(), ctx.location()),
   // A move is the screen's own move action (on the record, the selected rows or the focused row); the others, the
   // screen's repeat of them.
