@@ -16,6 +16,8 @@ export const VIEW_NAME_MAX = 80;
 export const VIEW_ADDRESS_MAX = 2000;
 /** How many views one user may keep: the palette and the sidebar list them all. */
 export const VIEWS_PER_USER = 100;
+/** What the audit log calls a saved view (it is no entity of the registry: a user's own setting). */
+export const SAVED_VIEW_ENTITY = 'savedView';
 /** Who may share a view with roles (issue: only superadmin and admin); anyone keeps views of their own. */
 export const VIEW_SHARERS: Roles = ['superadmin', 'admin'];
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import { checkViewAddress, mayOpenViewList, mayShareViews, savedViewCreate, savedViewUpdate, VIEWS_PER_USER, type Role, type SavedView } from '../../registry';
+import { checkViewAddress, mayOpenViewList, mayShareViews, SAVED_VIEW_ENTITY, savedViewCreate, savedViewUpdate, VIEWS_PER_USER, type Role, type SavedView } from '../../registry';
 import { writeEntries } from '../crud/audit';
 import type { DB } from '../db/connection';
 import { fail, fieldErrors, forbidden, jsonBody, recordIdParam, type AppEnv, type Ctx, type SessionUser } from '../http';
@@ -19,7 +19,7 @@ import { fail, fieldErrors, forbidden, jsonBody, recordIdParam, type AppEnv, typ
  */
 interface ViewRow { id: number; name: string; address: string; shared: string[]; ownerId: number; ownerName: string; version: number }
 
-const ENTITY = 'savedView';
+const ENTITY = SAVED_VIEW_ENTITY;
 
 const answer = (r: ViewRow, me: SessionUser): SavedView => ({
   id: Number(r.id), name: r.name, address: r.address, shared: r.shared as Role[], mine: Number(r.ownerId) === me.id,
