@@ -36,6 +36,11 @@ export interface CommandContext {
      * (`transition:{name}`) on the record in view or on the selected rows of the list in view.
      */
     screenAction: (action: string) => boolean;
+    /** Says something to the user (a toast), the text by its key in the user's language. */
+    notice: (key: string, options?: Record<string, unknown>) => void;
+    /** The "Save this view…" dialog: for the list in view, or (`id`) to rename or re-share one's own saved view. */
+    saveView: (id?: number) => void;
+    deleteView: (id: number) => void;
   };
   /** What the screen in view shows: its entity, the record it shows (with its status), and how many rows are selected. */
   inView: () => InView;
@@ -45,6 +50,8 @@ export interface InView {
   entity?: string;
   record?: { id: number; status?: string };
   selected: number;
+  /** On a list, the row the keyboard is on (moves and repeat act on it while no row is selected). */
+  focused?: { id: number; status?: string };
 }
 
 export type CommandArgs = Record<string, { value: string | number; label?: string }>;
@@ -53,7 +60,14 @@ export interface Command {
   id: string;
   /** The title, translated at the time it is shown; the palette matches it in the chosen language and in English. */
   title: (t: Translate) => string;
-  category: 'navigation' | 'entity' | 'settings' | 'session' | 'list' | 'workflow';
+  category: 'navigation' | 'entity' | 'settings' | 'session' | 'list' | 'workflow' | 'views';
+  /**
+   * What the title says besides the language, for a title that changes while the page lives (a saved view renamed,
+   * the action "Repeat" would repeat): the palette keeps each command's words by id, language and this.
+   */
+  revision?: () => string;
+  /** Its name where keys are listed (the `?` sheet, the preferences), when the title changes with what it would do. */
+  keyLabel?: (t: Translate) => string;
   /** Extra words the palette matches (English). */
   keywords?: string[];
   /** What the command opens, in the policy's terms: its roles are the policy's, never a second list. */
@@ -69,6 +83,9 @@ export interface Command {
   href?: string;
   run: (ctx: CommandContext, args: CommandArgs) => void | Promise<void>;
 }
+
+/** A command's name where keys are listed: its key label, else its title. */
+export const keyLabel = (cmd: Command, t: Translate) => (cmd.keyLabel ?? cmd.title)(t);
 
 export function isAllowed(cmd: Command, role: Role | null | undefined): boolean {
   if (!role) return false;

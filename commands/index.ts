@@ -4,6 +4,8 @@ import { entityCommands } from './entity';
 import { exportCommands } from './export';
 import { navigationCommands } from './navigation';
 import { workflowCommands } from './workflow';
+import { repeatCommand } from './repeat';
+import { manageViewCommands, saveViewCommand } from './saved-views';
 
 export * from './define';
 export * from './keymap';
@@ -12,6 +14,8 @@ export { historyOf } from './navigation';
 export { THEMES, LANGUAGES } from './navigation';
 export { PAYMENT_PERIODS } from './workflow';
 export { valueLabel, viewLabel } from './value-label';
+export * from './repeat';
+export { knowSavedViews, openSavedView, viewCommand, viewCommandId, viewCommands } from './saved-views';
 
 /** The one command registry: navigation commands and every entity's generated commands. */
 export const COMMANDS: ReadonlyMap<string, Command> = createRegistry([
@@ -19,4 +23,7 @@ export const COMMANDS: ReadonlyMap<string, Command> = createRegistry([
   ...exportCommands,
   ...ENTITIES.flatMap(entityCommands),
   ...workflowCommands,
+  saveViewCommand,
+  ...manageViewCommands,
+  repeatCommand,
 ]);

@@ -31,6 +31,8 @@ const HAND_KEYMAP: Record<string, string> = {
   'list.create': 'c',
   'record.history': 'h',
   'list.filter': '/',
+  // The last command that acted on a record, again on the one in view (commands/repeat.ts): `j` then `.`, row by row.
+  'record.repeat': '.',
 };
 
 /**

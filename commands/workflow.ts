@@ -33,8 +33,10 @@ function viewCommands(def: EntityDef): Command[] {
 function applies(def: EntityDef, move: Transition, inView: ReturnType<Parameters<NonNullable<Command['when']>>[0]['inView']>): boolean {
   if (inView.entity !== def.name) return false;
   if (inView.record) return movesFrom(def, inView.record.status).includes(move);
-  // A review (approving a verification) is made on the record's page, after its documents: never on selected rows.
-  return !move.review && inView.selected > 0;
+  // A review (approving a verification) is made on the record's page, after its documents: never on rows.
+  if (move.review) return false;
+  // The selected rows; with none selected, the row the keyboard is on, when its status allows the move.
+  return inView.selected > 0 || (inView.focused !== undefined && movesFrom(def, inView.focused.status).includes(move));
 }
 
 function transitionCommands(def: EntityDef): Command[] {

@@ -21,3 +21,4 @@ export * from './owned';
 export * from './derive/list-query';
 export * from './dashboard-tiles';
 export * from './presence';
+export * from './saved-views';

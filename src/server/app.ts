@@ -25,6 +25,7 @@ import { slotRoutes } from './routes/slots';
 import { invoicePdfRoutes } from './routes/invoice-pdf';
 import { fmcScreenRoutes } from './routes/fmc-screens';
 import { worklistRoutes } from './routes/worklists';
+import { savedViewRoutes } from './routes/saved-views';
 import { eventRoutes } from './events/route';
 import { presenceRoutes } from './events/presence';
 import { systemRoutes } from './routes/system';
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', invoicePdfRoutes());
   api.route('/', fmcScreenRoutes());
   api.route('/', worklistRoutes());
+  api.route('/', savedViewRoutes());
   api.route('/', auditTrailRoutes());
   api.route('/', threadRoutes());
   api.route('/', systemRoutes(deps.database));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { can, canReadRecord, ENTITIES, inputSchema, mayCreate, mayMove, ROLES, type EntityDef, type Role } from '../registry';
+import { can, canReadRecord, ENTITIES, inputSchema, mayCreate, mayMove, ROLES, savedViewCreate, savedViewUpdate, type EntityDef, type Role } from '../registry';
 import { transitionBody } from './crud/transition';
 
 /**
@@ -64,6 +64,17 @@ function entityOf(path: string): { def: EntityDef; rest: string } | null {
   return best;
 }
 
+/** Calls that are no entity's, with a body or a summary worth more than their address. */
+function otherCall(method: string, template: string): Described | null {
+  switch (`${method} ${template}`) {
+    case 'GET /api/views': return { summary: "The caller's saved views and those shared with the caller's role", roles: [...ROLES] };
+    case 'POST /api/views': return { summary: 'Save a list address as a view (sharing it: superadmin and admin only)', roles: [...ROLES], body: jsonSchema(savedViewCreate) };
+    case 'PUT /api/views/{id}': return { summary: "Rename, re-address or re-share one's own view", roles: [...ROLES], body: jsonSchema(savedViewUpdate) };
+    case 'DELETE /api/views/{id}': return { summary: "Delete one's own view", roles: [...ROLES] };
+    default: return null;
+  }
+}
+
 const toTemplate = (path: string) => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)(\{[^}]*\})?/g, '{$1}');
 
 /** The routes an application answers, from Hono's router: middleware (`ALL`) and catch-alls left out. */
@@ -86,7 +97,7 @@ export function openApiDocument(routes: readonly ServedRoute[]): Schema {
     const template = toTemplate(route.path);
     const params = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
     const found = entityOf(template);
-    const described = found ? entityCall(found.def, route.method, found.rest) : null;
+    const described = found ? entityCall(found.def, route.method, found.rest) : otherCall(route.method, template);
     const op: Schema = {
       summary: described?.summary ?? `${route.method} ${template}`,
       ...(found ? { tags: [found.def.name] } : {}),

@@ -42,6 +42,21 @@ const SPECIAL: Record<string, Rule> = {
   'GET /api/me/sessions': 'session',
   'DELETE /api/me/sessions/:id': 'session',
   'POST /api/me/sessions/end-all': 'session',
+  // Saved views: anyone keeps their own (sharing is refused inside, 403 for a role that may not share).
+  'GET /api/views': 'session',
+  'POST /api/views': 'session',
+  'PUT /api/views/:id': 'session',
+  'DELETE /api/views/:id': 'session',
+  // The caller's own inbox, password and presence on a record (refused inside for a record the caller may not read).
+  'GET /api/me/notifications': 'session',
+  'POST /api/me/notifications/read-all': 'session',
+  'POST /api/me/notifications/:id/read': 'session',
+  'POST /api/me/notifications/:id/archive': 'session',
+  'POST /api/me/password': 'session',
+  'POST /api/presence': 'session',
+  // The push service worker and Firebase's scripts it loads: public, as a browser fetches them without a session.
+  'GET /firebase-messaging-sw.js': 'public',
+  'GET /firebase-messaging-sw/:name': 'public',
   'GET /api/home': 'session',
   'POST /api/upload': (r) => mayUpload(r),
   'POST /api/fmcslots/:id/book': (r) => can(r, 'fmcslots', 'edit'),

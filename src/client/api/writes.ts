@@ -32,15 +32,41 @@ export function listsChanged(def: EntityDef) {
   void queryClient.invalidateQueries({ queryKey: k.mine });
 }
 
+/**
+ * Rows moved from the keyboard on a list (the focused row, `.` repeated row by row): each is set where it shows, in
+ * place, and the entity's lists are marked stale without being read again now. A row that no longer matches the list
+ * stays where it was until the list is read again (another filter, another visit), so `j` reaches the row after it.
+ */
+export function rowsChangedInPlace(def: EntityDef, records: readonly Row[]) {
+  const byId = new Map(records.map((r) => [r.id, r]));
+  const k = keys.entity(def.name);
+  for (const r of records) recordChanged(def, r, { lists: false });
+  queryClient.setQueriesData<{ pages: { data: Row[] }[]; pageParams: unknown[] }>({ queryKey: k.lists }, (old) => old && {
+    ...old,
+    pages: old.pages.map((p) => ({
+      ...p,
+      data: p.data.map((row) => {
+        const now = byId.get(row.id);
+        // The list's row keeps the titles of its references where the answer has none.
+        return now ? { ...row, ...now, _labels: { ...(row._labels as object | undefined), ...(now._labels as object | undefined) } } : row;
+      }),
+    })),
+  });
+  void queryClient.invalidateQueries({ queryKey: k.lists, refetchType: 'none' });
+  void queryClient.invalidateQueries({ queryKey: k.pickers });
+}
+
 export const writes = {
   async create(def: EntityDef, values: Record<string, unknown>) {
     const record = await ownWrite(() => entities.create(def, values), (r) => wrote(def.name, r.id, r.version));
     recordChanged(def, record);
     return record;
   },
-  async update(def: EntityDef, id: number, values: Record<string, unknown>) {
+  /** `inPlace`: a row edited from a list by keyboard is set where it shows (rowsChangedInPlace), its lists not read again. */
+  async update(def: EntityDef, id: number, values: Record<string, unknown>, opts: { inPlace?: boolean } = {}) {
     const record = await ownWrite(() => entities.update(def, id, values), (r) => wrote(def.name, r.id, r.version));
-    recordChanged(def, record);
+    if (opts.inPlace) rowsChangedInPlace(def, [record]);
+    else recordChanged(def, record);
     return record;
   },
   async remove(def: EntityDef, id: number) {

@@ -1,11 +1,12 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { registerScreenAction } from '../state/ui';
-import { listsChanged } from '../api/writes';
+import { listsChanged, rowsChangedInPlace } from '../api/writes';
 import { movesFrom, titleOf, type EntityDef, type Transition } from '../../registry';
 import { TransitionDialog } from './transition-dialog';
 import { moveLabel, needsDialog, postTransition, refusalText, type MoveInput } from './transition-call';
-import { valueLabel } from '../../../commands';
+import { noteRepeatable, valueLabel } from '../../../commands';
 import type { Row } from '../api/entities';
 
 interface RowResult { id: number; title: string; ok: boolean; text: string }
@@ -21,16 +22,35 @@ export interface BulkHandle { start: (move: Transition, rows?: Row[]) => void }
  * row's answer is listed (done, or refused and why), the list reloads, and the rows that moved leave the selection.
  * Reachable by keyboard: the bar follows the table (Tab from the rows), and the palette's move commands run here.
  */
-export function BulkMoves({ handle, def, moves, selected, onFinished, onDismiss }: {
+export function BulkMoves({ handle, def, moves, selected, focused, onFinished, onDismiss }: {
   handle?: Ref<BulkHandle>; def: EntityDef; moves: Transition[]; selected: Row[];
+  /** The row the keyboard is on: with no row selected, the palette's moves, their keys and `.` act on it alone. */
+  focused?: Row;
   onFinished: (moved: number[]) => void; onDismiss: () => void;
 }) {
   const { t } = useTranslation();
-  const [dialog, setDialog] = useState<{ move: Transition; rows: Row[] } | null>(null);
+  const [dialog, setDialog] = useState<{ move: Transition; rows: Row[]; one?: boolean } | null>(null);
   const [progress, setProgress] = useState<{ done: number; count: number } | null>(null);
   const [run, setRun] = useState<Run | null>(null);
   const resultsRef = useRef<HTMLElement>(null);
 
+  /**
+   * The focused row moved from the keyboard: said in a toast, the row set in place (it stays in the list until the
+   * list is read again) and the focus left on the list, so `j` then `.` goes on to the next row.
+   */
+  const goOne = async (move: Transition, row: Row, input?: MoveInput) => {
+    setDialog(null);
+    setProgress({ done: 0, count: 1 });
+    const outcome = await postTransition(def, row.id, row.version, move, input, { lists: false });
+    setProgress(null);
+    if (outcome.ok) {
+      rowsChangedInPlace(def, [outcome.record]);
+      noteRepeatable({ kind: 'move', entity: def.name, move: move.name });
+      toast.success(`${titleOf(def, row) || `#${row.id}`}: ${t('workflow.done', { move: moveLabel(t, def, move, true) })}`);
+    } else {
+      toast.error(t('repeat.refused', { move: `${titleOf(def, row) || `#${row.id}`} · ${moveLabel(t, def, move, true)}`, reason: refusalText(t, def, move, outcome) }));
+    }
+  };
   const go = async (move: Transition, rows: Row[], input?: MoveInput) => {
     setDialog(null);
     const results: RowResult[] = [];
@@ -45,6 +65,7 @@ export function BulkMoves({ handle, def, moves, selected, onFinished, onDismiss 
     }
     setProgress(null);
     setRun({ move, results });
+    if (results.some((r) => r.ok)) noteRepeatable({ kind: 'move', entity: def.name, move: move.name });
     // Each moved row is set where it shows; the entity's lists are refetched once, after the last.
     listsChanged(def);
     onFinished(results.filter((r) => r.ok).map((r) => r.id));
@@ -56,10 +77,18 @@ export function BulkMoves({ handle, def, moves, selected, onFinished, onDismiss 
   };
   useImperativeHandle(handle, () => ({ start }));
 
-  // The palette's "Mark payment completed" etc. act on the selected rows while there are any.
+  /** A move on the focused row alone (no row selected): its dialog first when it asks for something. */
+  const startOne = (move: Transition, row: Row) => {
+    if (progress) return;
+    if (needsDialog(move)) setDialog({ move, rows: [row], one: true });
+    else void goOne(move, row);
+  };
+  // The palette's "Mark payment completed" etc. (their keys, and `.` repeating one) act on the selected rows while
+  // there are any, else on the focused row.
   useEffect(() => {
-    if (!selected.length) return;
-    const offs = moves.map((m) => registerScreenAction(`transition:${m.name}`, () => start(m)));
+    const act = (m: Transition) => (selected.length ? start(m) : focused ? startOne(m, focused) : undefined);
+    if (!selected.length && !focused) return;
+    const offs = moves.map((m) => registerScreenAction(`transition:${m.name}`, () => act(m)));
     return () => offs.forEach((off) => off());
   });
   // The answers take the focus, so they are read out and the keyboard is where the user looks next.
@@ -102,7 +131,7 @@ export function BulkMoves({ handle, def, moves, selected, onFinished, onDismiss 
       )}
       {dialog && (
         <TransitionDialog def={def} move={dialog.move} count={dialog.rows.length} record={dialog.rows.length === 1 ? dialog.rows[0] : null}
-          onClose={() => setDialog(null)} onSubmit={(input) => go(dialog.move, dialog.rows, input)} />
+          onClose={() => setDialog(null)} onSubmit={(input) => (dialog.one ? goOne(dialog.move, dialog.rows[0], input) : go(dialog.move, dialog.rows, input))} />
       )}
     </>
   );

@@ -16,6 +16,7 @@ import { Modal } from '../shell/modal';
 import { offerUndoEdit } from '../shell/undo';
 import { FieldInput } from './field-input';
 import { ChangedMeanwhile, PresenceNote, useSayPresence } from './live-notes';
+import { noteFieldEdit } from './repeat-field';
 
 /**
  * Add and edit as a modal form: react-hook-form with the entity's own zod schema (the one the server
@@ -72,6 +73,7 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
         toast.success(t(mode === 'raise' ? 'form.raised' : 'form.saved', { name }));
       } else {
         const saved = await writes.update(def, id!, payload);
+        noteFieldEdit(t, def, record!, saved);
         // The toast offers Undo: the values the form was opened with, put back (shell/undo.ts).
         offerUndoEdit(def, record!, saved, t('form.saved', { name }), name);
       }

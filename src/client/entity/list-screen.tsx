@@ -3,7 +3,8 @@ import { navigate } from 'wouter/use-browser-location';
 import { useTranslation } from 'react-i18next';
 import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { allowedMoves, can, COLUMN_WIDTH, entityPath, mayMove, sortKeys, viewActionFor, viewFilters, type EntityDef, type Transition } from '../../registry';
+import { allowedMoves, can, COLUMN_WIDTH, entityPath, mayMove, sortKeys, titleOf, viewActionFor, viewFilters, type EntityDef, type Transition } from '../../registry';
+import { errorText } from '../api/error-text';
 import { currentRole } from '../state/session';
 import { registerScreenAction, setInView, ui } from '../state/ui';
 import { FieldValue } from './field-value';
@@ -18,7 +19,9 @@ import { CardList } from './card-list';
 import { useListAddress } from './use-list-address';
 import { FilterChips } from './filter-chips';
 import { BulkMoves, type BulkHandle } from './bulk-moves';
-import { PEEK_KEY, valueLabel, viewLabel } from '../../../commands';
+import { lastRepeatable, PEEK_KEY, REPEAT_FIELD, valueLabel, viewLabel } from '../../../commands';
+import { toast } from 'sonner';
+import { setField } from './repeat-field';
 import { moveLabel } from './transition-call';
 import { listHref, rememberList } from './list-memory';
 import { useListColumns } from './column-prefs';
@@ -133,12 +136,31 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   useEffect(() => { setFocused(0); setPeeking(false); }, [query]);
   // A new search, sort or filter shows other rows: a selection of rows no longer shown would act unseen.
   useEffect(() => { setSelected(new Set()); }, [search]);
+  // The focused row's id and status too: with no row selected, moves and `.` act on it (commands/workflow.ts, repeat.ts).
+  const focusedId = list.rows[focused]?.id;
+  const focusedStatus = statusField && list.rows[focused] ? String(list.rows[focused][statusField]) : undefined;
   const peeked = peeking ? list.rows[focused] : undefined;
   // While a record is peeked it is the one in view: the move commands and their keys act on it, as on its page.
   const peekedStatus = peeked && statusField ? String(peeked[statusField]) : undefined;
   const peekedId = peeked?.id;
-  useEffect(() => setInView(peekedId !== undefined ? { entity: def.name, record: { id: peekedId, status: peekedStatus }, selected: 0 } : { entity: def.name, selected: selected.size }),
-    [def, selected.size, peekedId, peekedStatus]);
+  useEffect(() => setInView(peekedId !== undefined
+    ? { entity: def.name, record: { id: peekedId, status: peekedStatus }, selected: 0 }
+    : { entity: def.name, selected: selected.size, ...(focusedId !== undefined ? { focused: { id: focusedId, status: focusedStatus } } : {}) }),
+  [def, selected.size, focusedId, focusedStatus, peekedId, peekedStatus]);
+  // `.` after an edit that changed one field: the same field set on the selected rows, else on the focused row, each in place.
+  useEffect(() => {
+    const last = lastRepeatable();
+    if (last?.kind !== 'field' || last.entity !== def.name || !mayEdit) return;
+    return registerScreenAction(REPEAT_FIELD, () => {
+      const targets = selected.size ? [...selected] : focusedId !== undefined ? [focusedId] : [];
+      for (const id of targets) {
+        const title = seen.current.get(id) ? titleOf(def, seen.current.get(id)!) || `#${id}` : `#${id}`;
+        setField(def, id, last.field, last.value, { inPlace: true }).then(
+          () => toast.success(`${title}: ${t('repeat.setField', { field: fieldLabel(last.field), value: last.label })}`),
+          (err: unknown) => toast.error(`${title}: ${errorText(err)}`));
+      }
+    });
+  });
   // The list takes the keyboard when it opens and when its dialog closes, so j/k/Enter work at once.
   useEffect(() => {
     if (!modal && document.activeElement?.id !== 'list-filter') tableRef.current?.focus({ preventScroll: true });
@@ -367,7 +389,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
       </div>
       {moves.length > 0 && (
         // While a record is peeked its own moves (in the peek) are the ones the keys and commands make.
-        <BulkMoves handle={bulk} def={def} moves={moves} selected={peeked ? [] : selectedRows}
+        <BulkMoves handle={bulk} def={def} moves={moves} selected={peeked ? [] : selectedRows} focused={peeked ? undefined : focusedRow}
           onFinished={(moved) => setSelected((s) => new Set([...s].filter((id) => !moved.includes(id))))}
           onDismiss={() => tableRef.current?.focus()} />
       )}

@@ -11,6 +11,7 @@ import { moveLabel, needsDialog, postTransition, refusalText, type MoveInput } f
 import type { Row } from '../api/entities';
 import { Combo } from '../shell/combo';
 import { ariaShortcut, useMoveKeys } from './move-keys';
+import { noteRepeatable } from '../../../commands';
 
 /**
  * The moves of the record in view, generated from its workflow: one button per move the role may make from the
@@ -46,6 +47,7 @@ export function RecordMoves({ def, row, onReload, documents = [], opened = new S
       const outcome = await postTransition(def, row.id, row.version, move, input);
       if (outcome.ok) {
         setDialog(null);
+        if (!move.review) noteRepeatable({ kind: 'move', entity: def.name, move: move.name });
         // The moved record is in the cache already (api/writes.ts): the page, its history and its lists follow it.
         toast.success(t('workflow.done', { move: moveLabel(t, def, move, true) }));
         return;

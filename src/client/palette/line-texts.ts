@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { entityByName } from '../../registry';
-import type { Result } from './results';
+import { commandKey, type Result } from './results';
 
 // A line's title and kind in the UI language, worked out once per language and command or entity while the page lives
 // (as results.ts keeps the commands' words): lines are painted on every key and each opening, and i18next's lookups
@@ -17,7 +17,7 @@ export function lineTexts(r: Result, t: TFunction, lang: string): { title: strin
   };
   if (r.kind === 'command') {
     const { cmd } = r;
-    return { title: once(`title ${cmd.id}`, () => cmd.title(t)), kind: once(`category ${cmd.category}`, () => t(`category.${cmd.category}`)) };
+    return { title: once(`title ${commandKey(cmd)}`, () => cmd.title(t)), kind: once(`category ${cmd.category}`, () => t(`category.${cmd.category}`)) };
   }
   const { entity } = r.hit;
   return { title: r.hit.title, kind: once(`entity ${entity}`, () => (entityByName(entity) ? t(`${entity}.one`, { ns: 'entities' }) : entity)) };

@@ -2,12 +2,13 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { COMMANDS, effectiveKeymap, isAllowed, type Command, type CommandArgs } from '../../../commands';
+import { COMMANDS, effectiveKeymap, isAllowed, repeatCommand, viewCommands, type Command, type CommandArgs } from '../../../commands';
 import { canPickFrom, canReadRecord, entityByName, entityPath, getEntity, viewActionFor, can, LANGUAGES, type Language, type Role } from '../../registry';
 import { tEnglish } from '../i18n';
 import { prefs } from '../state/prefs';
 import { byFrecency, frecency, noteUse } from '../state/recents';
 import { currentRole, session } from '../state/session';
+import { savedViews } from '../state/saved-views';
 import { closePalette, typedBeforePalette, ui } from '../state/ui';
 import { Combo } from '../shell/combo';
 import { commandContext } from '../shell/command-context';
@@ -65,12 +66,15 @@ function PaletteDialog({ initial }: { initial: string | null }) {
     return cmd ? { cmd, index: 0, args: {} } : null;
   });
   const close = closePalette;
-  const keymap = useMemo(() => effectiveKeymap(COMMANDS.keys(), p.keymap as Record<string, string>), [p.keymap]);
+  // The user's saved views are commands too (commands/saved-views.ts), with shortcuts of their own.
+  const views = useSnapshot(savedViews).list;
+  const viewCmds = useMemo(() => viewCommands(views as typeof savedViews.list, role), [views, role]);
+  const keymap = useMemo(() => effectiveKeymap([...COMMANDS.keys(), ...viewCmds.map((c) => c.id)], p.keymap as Record<string, string>), [p.keymap, viewCmds]);
 
   const available = useMemo(() => {
     const ctx = commandContext();
-    return [...COMMANDS.values()].filter((c) => isAllowed(c, role) && (!c.when || c.when(ctx)));
-  }, [role]);
+    return [...COMMANDS.values(), ...viewCmds].filter((c) => isAllowed(c, role) && (!c.when || c.when(ctx)));
+  }, [role, viewCmds]);
   // The commands' words are indexed on the first keystroke (kept for the page's life), not while the palette opens.
   const index = useMemo(() => {
     let built: ReturnType<typeof commandIndex> | undefined;
@@ -104,8 +108,11 @@ function PaletteDialog({ initial }: { initial: string | null }) {
 
   // With the box empty: what this user used most and last (the role may still run or open it), then commands.
   const idle = useMemo(() => {
-    if (page || typed) return { recent: [], rest: [] };
+    if (page || typed) return { first: [], recent: [], views: [], rest: [] };
     const byId = new Map(available.map((c) => [c.id, c]));
+    const line = (cmd: Command): Ranked<Result> => ({ item: { kind: 'command', cmd }, score: 0, ranges: [] });
+    // What `.` would do here comes first ("Repeat: Mark appointment missed"), then the recent, then the saved views.
+    const first = byId.has(repeatCommand.id) ? [line(byId.get(repeatCommand.id)!)] : [];
     const recent: Ranked<Result>[] = [];
     for (const use of byFrecency(p.recent ?? [])) {
       if (recent.length >= RECENT_SHOWN) break;
@@ -115,13 +122,15 @@ function PaletteDialog({ initial }: { initial: string | null }) {
         if (mayOpen(role, entity) && Number(id) > 0) recent.push({ item: { kind: 'record', hit: { entity, id: Number(id), title: use.title ?? `#${id}`, subtitle: '' } }, score: 0, ranges: [] });
       }
     }
-    const shown = new Set(recent.map((r) => resultKey(r.item)));
-    const rest = available.filter((c) => !shown.has(c.id)).slice(0, COMMANDS_SHOWN).map((cmd): Ranked<Result> => ({ item: { kind: 'command', cmd }, score: 0, ranges: [] }));
-    return { recent, rest };
+    const shown = new Set([...first, ...recent].map((r) => resultKey(r.item)));
+    const viewLines = available.filter((c) => c.category === 'views' && !shown.has(c.id)).map(line);
+    for (const v of viewLines) shown.add(resultKey(v.item));
+    const rest = available.filter((c) => !shown.has(c.id)).slice(0, COMMANDS_SHOWN).map(line);
+    return { first, recent, views: viewLines, rest };
   }, [page, typed, available, p.recent, role]);
 
   // The selection follows the best line, also when records arrive after the commands, until the user moves it.
-  const best = typed ? results[0] : (idle.recent[0] ?? idle.rest[0]);
+  const best = typed ? results[0] : (idle.first[0] ?? idle.recent[0] ?? idle.views[0] ?? idle.rest[0]);
   const top = page ? undefined : best ? resultKey(best.item) : typed && hits.error ? RETRY : undefined;
   const [selected, setSelected] = useState('');
   const [follow, setFollow] = useState(true);
@@ -187,8 +196,10 @@ function PaletteDialog({ initial }: { initial: string | null }) {
         <PaletteList busy={!full}>
           {!page && !typed && (
             <>
+              {idle.first.length > 0 && <PaletteGroup heading={t('palette.repeat')}>{idle.first.map(line)}</PaletteGroup>}
               {idle.recent.length > 0 && <PaletteGroup heading={t('palette.recent')}>{idle.recent.slice(0, limit).map(line)}</PaletteGroup>}
-              <PaletteGroup heading={t('palette.commands')}>{idle.rest.slice(0, Math.max(0, limit - idle.recent.length)).map(line)}</PaletteGroup>
+              {idle.views.length > 0 && <PaletteGroup heading={t('palette.views')}>{idle.views.slice(0, Math.max(0, limit - idle.recent.length)).map(line)}</PaletteGroup>}
+              <PaletteGroup heading={t('palette.commands')}>{idle.rest.slice(0, Math.max(0, limit - idle.recent.length - idle.views.length)).map(line)}</PaletteGroup>
             </>
           )}
           {typed && (

@@ -17,6 +17,9 @@ const RECORD = -0.1;
 /** A record the server found by a field not shown (an address, a phone's digits): after every word match. */
 const FOUND_ELSEWHERE = 0.5;
 
+/** A command's id, and for one whose title changes while the page lives (a view renamed, what Repeat repeats) its revision. */
+export const commandKey = (cmd: Command) => (cmd.revision ? `${cmd.id}\u0001${cmd.revision()}` : cmd.id);
+
 const commandCache = new Map<string, Candidate<Result>>();
 let lastIndex: { key: string; index: Index<Result> } | undefined;
 
@@ -25,10 +28,10 @@ let lastIndex: { key: string; index: Index<Result> } | undefined;
  * reopening the palette on the same commands costs nothing.
  */
 export function commandIndex(commands: readonly Command[], t: Translate, tEnglish: Translate, lang: Language): Index<Result> {
-  const key = `${lang}\u0000${commands.map((c) => c.id).join(',')}`;
+  const key = `${lang}\u0000${commands.map(commandKey).join(',')}`;
   if (lastIndex?.key === key) return lastIndex.index;
   const index = new Index(commands.map((cmd) => {
-    const cached = `${lang}\u0000${cmd.id}`;
+    const cached = `${lang}\u0000${commandKey(cmd)}`;
     let c = commandCache.get(cached);
     if (!c) {
       c = candidate<Result>({ kind: 'command', cmd }, commandTexts(cmd, t, tEnglish, lang), { bonus: cmd.href ? GOES_SOMEWHERE : 0 });

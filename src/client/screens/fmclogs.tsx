@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { can, entityByName, entityPath, ENTITIES, REVERTIBLE_ACTIONS, viewActionFor } from '../../registry';
+import { can, entityByName, entityPath, ENTITIES, REVERTIBLE_ACTIONS, SAVED_VIEW_ENTITY, viewActionFor } from '../../registry';
 import { RefSelect } from '../entity/ref-select';
 import { currentRole } from '../state/session';
 import { useDebounced } from '../use-debounced';
@@ -38,7 +38,7 @@ export default function FmcLogs({ id }: { id: string }) {
   const [focused, setFocused] = useState(0);
   const filtered = FILTERS.some((k) => filter[k]);
 
-  const entityOptions = useMemo(() => [...ENTITIES.map((e) => ({ value: e.name, label: tUi(`${e.name}.other`, { ns: 'entities' }) })), { value: 'upload', label: t('fmclogs.actions.upload') }]
+  const entityOptions = useMemo(() => [...ENTITIES.map((e) => ({ value: e.name, label: tUi(`${e.name}.other`, { ns: 'entities' }) })), { value: 'upload', label: t('fmclogs.actions.upload') }, { value: SAVED_VIEW_ENTITY, label: tUi('category.views') }]
     .sort((a, b) => a.label.localeCompare(b.label)), [t, tUi]);
   const transitionOptions = useMemo(() => ENTITIES.flatMap((e) => (e.workflow?.transitions ?? []).map((m) => ({ value: `transition:${m.name}`, label: `${t('fmclogs.actions.transition')}: ${tUi(`transition.${e.name}.${m.name}`)}` })))
     .filter((o, i, all) => all.findIndex((x) => x.value === o.value) === i), [t, tUi]);
@@ -112,7 +112,7 @@ export default function FmcLogs({ id }: { id: string }) {
                   <time dateTime={r.at}>{f.dateTime(r.at)}</time>
                   <span>{r.actor?.name ?? t('fmclogs.system')}</span>
                   <strong>{actionLabel(t, tUi, r)}</strong>
-                  <span className="badge">{def ? tUi(`${def.name}.one`, { ns: 'entities' }) : r.entity}</span>
+                  <span className="badge">{def ? tUi(`${def.name}.one`, { ns: 'entities' }) : r.entity === SAVED_VIEW_ENTITY ? tUi('category.views') : r.entity}</span>
                 </button>
                 {r.record && (r.record.title === null
                   ? <span className="muted">{t('fmclogs.deleted', { id: r.record.id })}</span>

@@ -12,6 +12,8 @@ import { currentRole } from '../state/session';
 import { useDebounced } from '../use-debounced';
 import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useRowKeys } from './screen-parts';
 import { isEditable } from '../shell/editable';
+import { noteRepeatable, REPEAT_REMIND } from '../../../commands';
+import { registerScreenAction } from '../state/ui';
 
 /** A reminder's answer as its string's key: a sent one by its channel (`sent_mail`, `sent_sms`). */
 const resultKey = (a: ReminderAnswer) => (a.result === 'sent' ? `sent_${a.channel ?? 'mail'}` : a.result);
@@ -54,8 +56,8 @@ export default function Worklist({ id }: { id: string }) {
     return n;
   });
 
-  const send = async () => {
-    const ids = [...selected];
+  const send = async (only?: number[]) => {
+    const ids = only ?? [...selected];
     if (!ids.length || sending) return;
     setSendError(null);
     setSummary(null);
@@ -65,7 +67,8 @@ export default function Worklist({ id }: { id: string }) {
       const n = (res: Result) => answered.filter((a) => a.result === res).length;
       const bySms = answered.filter((a) => a.result === 'sent' && a.channel === 'sms').length;
       setSummary(t('worklist.sentSummary', { sent: n('sent'), bySms, already: n('already_today'), noContact: n('no_contact'), notFound: n('not_found') }));
-      setSelected(new Set());
+      if (!only) setSelected(new Set());
+      noteRepeatable({ kind: 'remind', worklist: id });
     } catch (err) {
       setSendError(errorText(err));
     }
@@ -80,6 +83,9 @@ export default function Worklist({ id }: { id: string }) {
     },
   });
   const { setFocused } = keys;
+  // `.` after reminders sent here: to the selected rows, else to the row the keyboard is on (then `j`, `.` again).
+  const focusedId = pages.rows[keys.focused]?.id;
+  useEffect(() => registerScreenAction(REPEAT_REMIND, () => void (selected.size ? send() : focusedId !== undefined ? send([focusedId]) : undefined)));
   useEffect(() => { setFocused(0); setSelected(new Set()); }, [q, setFocused]);
 
   // r sends from anywhere on the screen but a field (where it is a letter being typed).

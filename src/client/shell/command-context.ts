@@ -1,4 +1,7 @@
 import { navigate } from 'wouter/use-browser-location';
+import i18n from 'i18next';
+import { toast } from 'sonner';
+import { errorText } from '../api/error-text';
 import type { CommandContext } from '../../../commands';
 import { savePrefs, type Prefs } from '../state/prefs';
 import { currentRole, signOut } from '../state/session';
@@ -24,6 +27,13 @@ export function commandContext(): CommandContext {
       openRaise: (entity) => { ui.mine = null; ui.raising = entity; },
       openMine: (entity) => { ui.raising = null; ui.mine = entity; },
       screenAction: (action) => runScreenAction(action),
+      // Said as a warning: the notices commands give are about something that did not go as asked.
+      notice: (key, options) => { toast.warning(i18n.t(key, options)); },
+      saveView: (id) => { ui.savingView = id ?? 'new'; },
+      // The views' writes load with the query library, after the first load (api/views.ts).
+      deleteView: (id) => void import('../api/views').then((m) => m.viewWrites.remove(id)).then(
+        () => toast.success(i18n.t('views.deleted')),
+        (err: unknown) => toast.error(errorText(err))),
     },
     inView: () => ui.inView,
   };

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { MySessions } from './my-sessions';
 import { toast } from 'sonner';
-import { COMMANDS, DEFAULT_KEYMAP, effectiveKeymap, findClash, isAllowed, LANGUAGES, normaliseCombo, THEMES } from '../../../commands';
+import { COMMANDS, DEFAULT_KEYMAP, effectiveKeymap, findClash, isAllowed, keyLabel, LANGUAGES, normaliseCombo, THEMES } from '../../../commands';
 import i18n from '../i18n';
 import { prefs, savePrefs, type Prefs } from '../state/prefs';
 import { currentRole } from '../state/session';
@@ -30,7 +30,7 @@ export function PreferencesPanel() {
   const saveShortcut = async (id: string, value: string) => {
     const combo = normaliseCombo(value);
     const other = combo ? findClash(keymap, id, combo) : null;
-    if (other) { setClash({ ...clash, [id]: t('profile.clash', { other: COMMANDS.get(other)?.title(t) ?? other }) }); return; }
+    if (other) { setClash({ ...clash, [id]: t('profile.clash', { other: COMMANDS.has(other) ? keyLabel(COMMANDS.get(other)!, t) : other }) }); return; }
     setClash({ ...clash, [id]: '' });
     await savePrefs({ keymap: { ...(p.keymap as Record<string, string>), [id]: combo } });
     toast.success(t('profile.shortcutSaved'));
@@ -64,9 +64,9 @@ export function PreferencesPanel() {
             const id = `kb-${c.id}`;
             return (
               <tr key={c.id}>
-                <td><label htmlFor={id}>{c.title(t)}</label></td>
+                <td><label htmlFor={id}>{keyLabel(c, t)}</label></td>
                 <td>
-                  <input id={id} className="input" aria-label={t('profile.rebind', { name: c.title(t) })}
+                  <input id={id} className="input" aria-label={t('profile.rebind', { name: keyLabel(c, t) })}
                     value={drafts[c.id] ?? current} onChange={(e) => setDrafts({ ...drafts, [c.id]: e.target.value })}
                     onKeyDown={(e) => { if (e.key === 'Enter') void saveShortcut(c.id, drafts[c.id] ?? current); }} />
                   {clash[c.id] && <span className="error" role="alert"> {clash[c.id]}</span>}

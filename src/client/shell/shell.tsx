@@ -8,6 +8,7 @@ import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
 import { usePushToken } from './use-push-token';
 import { useChangeStream } from './use-change-stream';
+import { useSavedViewsSync } from './use-saved-views';
 import { useSidebarMode } from './use-sidebar-mode';
 import { closeSidebar, toggleSidebar } from './use-sidebar-overlay';
 
@@ -21,6 +22,7 @@ const MineDialog = lazy(() => import('./raised-dialogs').then((m) => ({ default:
 const NotificationPanel = lazy(() => import('./notification-panel'));
 const PreferencesDialog = lazy(() => import('./preferences-dialog').then((m) => ({ default: m.PreferencesDialog })));
 const PasswordDialog = lazy(() => import('./password-dialog').then((m) => ({ default: m.PasswordDialog })));
+const SaveViewDialog = lazy(() => import('./save-view-dialog').then((m) => ({ default: m.SaveViewDialog })));
 
 /** Top bar, sidebar and the dialogs every screen shares (spec §2 Shell). */
 export function Shell({ children }: { children: ReactNode }) {
@@ -29,6 +31,7 @@ export function Shell({ children }: { children: ReactNode }) {
   useSidebarMode();
   usePushToken();
   useChangeStream();
+  useSavedViewsSync();
   return (
     <div className="shell">
       <a href="#main" className="skip-link">{t('app.skipToContent')}</a>
@@ -57,6 +60,7 @@ export function Shell({ children }: { children: ReactNode }) {
         {snap.passwordOpen && <PasswordDialog />}
         {snap.raising && <RaiseDialog entity={snap.raising} />}
         {snap.mine && <MineDialog entity={snap.mine} />}
+        {snap.savingView !== null && <SaveViewDialog id={snap.savingView === 'new' ? null : snap.savingView} />}
       </Suspense>
       <Hotkeys />
     </div>

@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { COMMANDS, effectiveKeymap, INBOX_KEYS, isAllowed, isSingleKey, LIST_KEYS } from '../../../commands';
+import { COMMANDS, effectiveKeymap, INBOX_KEYS, isAllowed, isSingleKey, keyLabel, LIST_KEYS } from '../../../commands';
 import { prefs } from '../state/prefs';
 import { currentRole } from '../state/session';
 import { ui } from '../state/ui';
@@ -26,7 +26,7 @@ export function ShortcutsSheet() {
           <tbody>
             {rows.map(([id, combo]) => (
               <tr key={id} style={!p.singleKeyShortcuts && isSingleKey(combo) ? { opacity: 0.5 } : undefined}>
-                <td>{COMMANDS.get(id)!.title(t)}</td>
+                <td>{keyLabel(COMMANDS.get(id)!, t)}</td>
                 <td><Combo combo={combo} /></td>
               </tr>
             ))}

@@ -2,10 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { COMMANDS, menuTree } from '../../../commands';
+import { COMMANDS, menuTree, viewCommands } from '../../../commands';
 import { DASHBOARD } from '../../registry';
 import { currentRole, session } from '../state/session';
 import { ui } from '../state/ui';
+import { savedViews } from '../state/saved-views';
+import { commandContext } from './command-context';
 import { sidebarIsOverlay } from './use-sidebar-mode';
 import { useSidebarOverlay } from './use-sidebar-overlay';
 
@@ -14,8 +16,10 @@ export function Sidebar() {
   const { t } = useTranslation();
   const snap = useSnapshot(ui);
   useSnapshot(session);
+  const views = useSnapshot(savedViews).list;
   const [location] = useLocation();
-  const tree = menuTree(COMMANDS.values(), currentRole());
+  // The user's saved views sit under their entity's lists (commands/saved-views.ts).
+  const tree = menuTree([...COMMANDS.values(), ...viewCommands(views as typeof savedViews.list, currentRole())], currentRole());
   // The entry of the page in view: the one whose address holds it, the longest if several do (fmc/slots/calendar is
   // the slot calendar's, not also the slots' and the centres').
   const current = tree.flatMap((g) => g.items.map((c) => c.href ?? DASHBOARD))
@@ -50,10 +54,13 @@ export function Sidebar() {
                 {node.items.map((cmd) => {
                   const href = cmd.href ?? DASHBOARD;
                   const active = href === current;
+                  const view = cmd.category === 'views';
                   return (
                     <li key={cmd.id}>
-                      <Link href={href} className={`item${active ? ' active' : ''}`} aria-current={active ? 'page' : undefined} onClick={chosen}>
-                        {cmd.menuLabel?.(t) ?? cmd.title(t)}
+                      {/* A saved view opens through its command: one whose address no longer parses opens the plain list and says why. */}
+                      <Link href={href} className={`item${active ? ' active' : ''}${view ? ' item-view' : ''}`} aria-current={active ? 'page' : undefined}
+                        onClick={(e) => { if (view) { e.preventDefault(); void cmd.run(commandContext(), {}); } chosen(); }}>
+                        {view && <span className="sr-only">{t('views.inSidebar')} </span>}{cmd.menuLabel?.(t) ?? cmd.title(t)}
                       </Link>
                     </li>
                   );

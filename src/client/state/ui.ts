@@ -11,6 +11,8 @@ export const ui = proxy({
   shortcutsOpen: false,
   preferencesOpen: false,
   passwordOpen: false,
+  /** The "Save this view…" dialog: 'new' for the list in view, or the id of one's own view to rename or re-share. */
+  savingView: null as 'new' | number | null,
   /** The entity whose raise form is open (a support ticket), and whose raised records are shown. */
   raising: null as string | null,
   mine: null as string | null,
@@ -90,6 +92,7 @@ if (typeof window !== 'undefined') {
 export function setInView(view: InView): () => void {
   ui.inView = view;
   // valtio stores a proxy of `view`, so the screen's own view is recognised by what it shows.
-  const same = () => ui.inView.entity === view.entity && ui.inView.record?.id === view.record?.id && ui.inView.selected === view.selected;
+  const same = () => ui.inView.entity === view.entity && ui.inView.record?.id === view.record?.id && ui.inView.selected === view.selected
+    && ui.inView.focused?.id === view.focused?.id;
   return () => { if (same()) ui.inView = { selected: 0 }; };
 }

@@ -19,6 +19,7 @@ import * as m0017 from './migrations/0017-number-counters';
 import * as m0018 from './migrations/0018-audit-changes-index';
 import * as m0019 from './migrations/0019-outbox-channel';
 import * as m0020 from './migrations/0020-inbox';
+import * as m0021 from './migrations/0021-saved-views';
 
 /**
  * A migration, and the tables it rewrites whole (`rewrites`), which are vacuumed once it has run: a rewritten table has
@@ -50,6 +51,7 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0018-audit-changes-index': m0018,
   '0019-outbox-channel': m0019,
   '0020-inbox': m0020,
+  '0021-saved-views': m0021,
 };
 
 /** The tables the named migrations rewrite (by default every migration's: all the tables any of them rewrites). */

@@ -40,4 +40,8 @@ export const SERVER_MESSAGES = [
   'A record this one refers to was deleted meanwhile',
   'Too many requests. Please wait 5 minutes and try again.',
   'Choose a time that has not passed',
+  'Give the view a name',
+  'A name has at most 80 characters',
+  'Only a superadmin or an admin may share a view',
+  'You have 100 saved views: delete one first',
 ] as const;

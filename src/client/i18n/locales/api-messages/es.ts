@@ -40,6 +40,10 @@ const messages: Record<string, string> = {
   'A record this one refers to was deleted meanwhile': 'Mientras tanto se eliminó un registro al que este hace referencia',
   'Too many requests. Please wait 5 minutes and try again.': 'Demasiadas solicitudes. Espere 5 minutos y vuelva a intentarlo.',
   'Choose a time that has not passed': 'Elija una hora que no haya pasado',
+  'Give the view a name': 'Ponga un nombre a la vista',
+  'A name has at most 80 characters': 'Un nombre tiene como máximo 80 caracteres',
+  'Only a superadmin or an admin may share a view': 'Solo un superadministrador o un administrador puede compartir una vista',
+  'You have 100 saved views: delete one first': 'Tiene 100 vistas guardadas: elimine una primero',
 };
 
 export default messages;

@@ -40,6 +40,10 @@ const messages: Record<string, string> = {
   'A record this one refers to was deleted meanwhile': 'Une fiche à laquelle celle-ci renvoie a été supprimée entre-temps',
   'Too many requests. Please wait 5 minutes and try again.': 'Trop de demandes. Veuillez patienter 5 minutes puis réessayer.',
   'Choose a time that has not passed': 'Choisissez une heure qui n’est pas encore passée',
+  'Give the view a name': 'Donnez un nom à la vue',
+  'A name has at most 80 characters': 'Un nom compte au plus 80 caractères',
+  'Only a superadmin or an admin may share a view': 'Seul un super admin ou un admin peut partager une vue',
+  'You have 100 saved views: delete one first': 'Vous avez 100 vues enregistrées : supprimez-en une d’abord',
 };
 
 export default messages;

@@ -40,6 +40,10 @@ const messages: Record<string, string> = {
   'A record this one refers to was deleted meanwhile': 'Nel frattempo è stato eliminato un record a cui questo fa riferimento',
   'Too many requests. Please wait 5 minutes and try again.': 'Troppe richieste. Attendi 5 minuti e riprova.',
   'Choose a time that has not passed': 'Scegli un orario non ancora passato',
+  'Give the view a name': 'Dai un nome alla vista',
+  'A name has at most 80 characters': 'Un nome ha al massimo 80 caratteri',
+  'Only a superadmin or an admin may share a view': 'Solo un super admin o un admin può condividere una vista',
+  'You have 100 saved views: delete one first': 'Hai 100 viste salvate: eliminane prima una',
 };
 
 export default messages;

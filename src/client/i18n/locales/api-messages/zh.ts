@@ -40,6 +40,10 @@ const messages: Record<string, string> = {
   'A record this one refers to was deleted meanwhile': '此记录引用的另一条记录已在此期间被删除',
   'Too many requests. Please wait 5 minutes and try again.': '请求过多。请等待 5 分钟后重试。',
   'Choose a time that has not passed': '请选择尚未过去的时间',
+  'Give the view a name': '请为视图命名',
+  'A name has at most 80 characters': '名称最多 80 个字符',
+  'Only a superadmin or an admin may share a view': '只有超级管理员或管理员可以共享视图',
+  'You have 100 saved views: delete one first': '您已有 100 个保存的视图：请先删除一个',
 };
 
 export default messages;

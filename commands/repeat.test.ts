@@ -1,0 +1,111 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Role, SavedView } from '../src/registry';
+import { COMMANDS, effectiveKeymap, findClash, forgetRepeatable, lastRepeatable, noteRepeatable, openSavedView, repeatApplies, repeatCommand, viewCommand, worklistPath, type CommandContext, type InView } from '.';
+
+const t = (key: string, opts?: Record<string, unknown>) => (opts ? `${key}${JSON.stringify(opts)}` : key);
+const on = (inView: InView, location = '/dashboard/appointments/confirmed') => ({ location: () => location, inView: () => inView, session: { role: 'admin' as Role, signOut: async () => {} } });
+
+/** A command context that records where it went, what it said and which screen actions it asked for. */
+function recording(role: Role = 'admin') {
+  const went: string[] = [];
+  const said: string[] = [];
+  const asked: string[] = [];
+  const ctx = {
+    navigate: (to: string) => went.push(to),
+    session: { role, signOut: async () => {} },
+    ui: { notice: (key: string) => said.push(key), screenAction: (a: string) => { asked.push(a); return true; } },
+  } as unknown as CommandContext;
+  return { ctx, went, said, asked };
+}
+
+describe('repeat: the last command that acted on a record', () => {
+  beforeEach(() => forgetRepeatable());
+
+  it('holds nothing at first, and is then not offered anywhere', () => {
+    expect(lastRepeatable()).toBeNull();
+    expect(repeatCommand.when!(on({ entity: 'appointments', selected: 0, focused: { id: 1, status: 'confirmed' } }))).toBe(false);
+    expect(repeatCommand.title(t)).toBe('repeat.nothing');
+  });
+
+  it('keeps the last one only, and names it in its title', () => {
+    noteRepeatable({ kind: 'move', entity: 'appointments', move: 'complete' });
+    noteRepeatable({ kind: 'move', entity: 'appointments', move: 'markMissed' });
+    expect(lastRepeatable()).toEqual({ kind: 'move', entity: 'appointments', move: 'markMissed' });
+    expect(repeatCommand.title(t)).toBe('repeat.title{"action":"transition.appointments.markMissed"}');
+    // The palette keeps a command's words by its revision: a new last action is a new title.
+    const before = repeatCommand.revision!();
+    noteRepeatable({ kind: 'move', entity: 'appointments', move: 'complete' });
+    expect(repeatCommand.revision!()).not.toBe(before);
+  });
+
+  it('a move applies to the focused row (none selected), the selected rows, or the record shown, when the status allows it', () => {
+    const r = { kind: 'move', entity: 'appointments', move: 'markMissed' } as const;
+    expect(repeatApplies(r, { entity: 'appointments', selected: 0, focused: { id: 1, status: 'confirmed' } }, '')).toBe(true);
+    expect(repeatApplies(r, { entity: 'appointments', selected: 0, focused: { id: 1, status: 'missed' } }, '')).toBe(false);
+    expect(repeatApplies(r, { entity: 'appointments', selected: 3, focused: { id: 1, status: 'missed' } }, '')).toBe(true);
+    expect(repeatApplies(r, { entity: 'appointments', record: { id: 4, status: 'confirmed' }, selected: 0 }, '')).toBe(true);
+    expect(repeatApplies(r, { entity: 'appointments', record: { id: 4, status: 'completed' }, selected: 0 }, '')).toBe(false);
+    expect(repeatApplies(r, { entity: 'payment', selected: 0, focused: { id: 1, status: 'confirmed' } }, '')).toBe(false);
+    expect(repeatApplies(r, { entity: 'appointments', selected: 0 }, '')).toBe(false);
+  });
+
+  it('a review is never repeated on rows', () => {
+    const review = { kind: 'move', entity: 'requestVerification', move: 'approve' } as const;
+    expect(repeatApplies(review, { entity: 'requestVerification', selected: 2 }, '')).toBe(false);
+  });
+
+  it('an edit of one field applies to its entity; a reminder to its worklist', () => {
+    const field = { kind: 'field', entity: 'supportTicket', field: 'priority', value: 'urgent', label: 'Urgent' } as const;
+    expect(repeatApplies(field, { entity: 'supportTicket', selected: 0, focused: { id: 2 } }, '')).toBe(true);
+    expect(repeatApplies(field, { entity: 'fmc', selected: 0, focused: { id: 2 } }, '')).toBe(false);
+    const remind = { kind: 'remind', worklist: 'doctorInCompleteProfile' } as const;
+    expect(repeatApplies(remind, { selected: 0 }, worklistPath('doctorInCompleteProfile'))).toBe(true);
+    expect(repeatApplies(remind, { selected: 0 }, worklistPath('patientInCompleteProfile'))).toBe(false);
+  });
+
+  it('runs a move as the screen\'s own move action, the others as the screen\'s repeat', () => {
+    const { ctx, asked } = recording();
+    noteRepeatable({ kind: 'move', entity: 'appointments', move: 'markMissed' });
+    void repeatCommand.run(ctx, {});
+    noteRepeatable({ kind: 'field', entity: 'supportTicket', field: 'priority', value: 'urgent', label: 'Urgent' });
+    void repeatCommand.run(ctx, {});
+    noteRepeatable({ kind: 'remind', worklist: 'doctorInCompleteProfile' });
+    void repeatCommand.run(ctx, {});
+    expect(asked).toEqual(['transition:markMissed', 'repeat:field', 'repeat:remind']);
+  });
+
+  it('is bound to `.`, which clashes with no other shortcut', () => {
+    const keymap = effectiveKeymap(COMMANDS.keys());
+    expect(keymap.get('record.repeat')).toBe('.');
+    expect(findClash(keymap, 'record.repeat', '.')).toBeNull();
+    expect(findClash(keymap, 'ui.shortcuts', '.')).toBe('record.repeat');
+  });
+});
+
+describe('a saved view as a command', () => {
+  const view = (address: string): SavedView => ({ id: 7, name: 'Mine', address, shared: [], mine: true, owner: { id: 1, name: 'A' }, version: 1 });
+
+  it('sits in the sidebar under its entity, and opens its address', () => {
+    const cmd = viewCommand(view('/dashboard/appointments/missed?filter[mode]=video'), 'admin')!;
+    expect(cmd).toMatchObject({ id: 'view.7', category: 'views', href: '/dashboard/appointments/missed?filter[mode]=video', menu: { group: 'appointments' } });
+    const { ctx, went, said } = recording();
+    void cmd.run(ctx, {});
+    expect(went).toEqual(['/dashboard/appointments/missed?filter[mode]=video']);
+    expect(said).toEqual([]);
+  });
+
+  it('whose address no longer parses opens the plain list and says why', () => {
+    const { ctx, went, said } = recording();
+    openSavedView(ctx, view('/dashboard/appointments/missed?filter[removedField]=1&sort=mode:asc'));
+    expect(went).toEqual(['/dashboard/appointments/missed']);
+    expect(said).toEqual(['views.notParsed']);
+  });
+
+  it('of a list the role may not open is no command', () => {
+    expect(viewCommand(view('/dashboard/appointments/all'), 'railway')).toBeNull();
+    const { ctx, went, said } = recording('railway');
+    openSavedView(ctx, view('/dashboard/appointments/all'));
+    expect(went).toEqual([]);
+    expect(said).toEqual(['views.notOpened']);
+  });
+});
