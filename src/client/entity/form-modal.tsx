@@ -14,6 +14,7 @@ import { translateMessage } from '../i18n';
 import { formErrorMap, serverFieldMessage } from '../i18n/zod-messages';
 import { Modal } from '../shell/modal';
 import { offerUndoEdit } from '../shell/undo';
+import { registerUnsaved } from '../shell/unsaved';
 import { FieldInput } from './field-input';
 
 /**
@@ -97,6 +98,9 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
     setStale(false);
     toast.info(t('form.reloaded'));
   };
+  // Read while rendering, so react-hook-form keeps it up to date; a command leaving the screen asks while it is true.
+  const dirty = form.formState.isDirty;
+  useEffect(() => registerUnsaved(() => dirty), [dirty]);
   const close = () => {
     if (form.formState.isDirty && !window.confirm(t('form.unsavedClose'))) return;
     onClose();

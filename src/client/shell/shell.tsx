@@ -5,6 +5,7 @@ import { ui, openPalette } from '../state/ui';
 import { Hotkeys, openPaletteShortcutLabel } from './hotkeys';
 import { NotificationPanel } from './notification-panel';
 import { Sidebar } from './sidebar';
+import { ScreenArrival } from './screen-arrival';
 import { UserMenu } from './user-menu';
 import { usePushToken } from './use-push-token';
 import { useChangeStream } from './use-change-stream';
@@ -17,6 +18,7 @@ const ConfirmDelete = lazy(() => import('./confirm-delete').then((m) => ({ defau
 const ShortcutsSheet = lazy(() => import('./shortcuts-sheet').then((m) => ({ default: m.ShortcutsSheet })));
 const RaiseDialog = lazy(() => import('./raised-dialogs').then((m) => ({ default: m.RaiseDialog })));
 const MineDialog = lazy(() => import('./raised-dialogs').then((m) => ({ default: m.MineDialog })));
+const LeaveConfirm = lazy(() => import('./leave-confirm').then((m) => ({ default: m.LeaveConfirm })));
 const PreferencesDialog = lazy(() => import('./preferences-dialog').then((m) => ({ default: m.PreferencesDialog })));
 
 /** Top bar, sidebar and the dialogs every screen shares (spec §2 Shell). */
@@ -53,7 +55,9 @@ export function Shell({ children }: { children: ReactNode }) {
         {snap.preferencesOpen && <PreferencesDialog />}
         {snap.raising && <RaiseDialog entity={snap.raising} />}
         {snap.mine && <MineDialog entity={snap.mine} />}
+        {snap.leaving && <LeaveConfirm />}
       </Suspense>
+      <ScreenArrival />
       <Hotkeys />
     </div>
   );
