@@ -206,9 +206,12 @@ test('a superadmin opens a verification request\'s documents and approves it', a
     const viewer = page.getByRole('dialog');
     await expect(viewer).toBeVisible();
     await expect(viewer.locator(':focus')).toHaveCount(1);
+    // Read once it is shown (the scan or the PDF from its blob: address): then it counts as opened.
+    await expect(viewer.locator('img[src^="blob:"], iframe[src^="blob:"]')).toBeVisible();
     await job.press('Escape');
     await expect(viewer).toHaveCount(0);
     await expect(buttons.nth(i)).toBeFocused();
+    await expect(buttons.nth(i)).toContainText('Opened');
   }
 
   // Shift+A: the confirmation names the doctor, Cancel first; Tab, Enter approves; the record's heading has the keyboard.

@@ -14,7 +14,7 @@ import { translateMessage } from '../i18n';
 import { formErrorMap, serverFieldMessage } from '../i18n/zod-messages';
 import { Modal } from '../shell/modal';
 import { offerUndoEdit } from '../shell/undo';
-import { registerUnsaved } from '../shell/unsaved';
+import { askBeforeLeaving, registerUnsaved } from '../shell/unsaved';
 import { FieldInput } from './field-input';
 
 /**
@@ -101,10 +101,7 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
   // Read while rendering, so react-hook-form keeps it up to date; a command leaving the screen asks while it is true.
   const dirty = form.formState.isDirty;
   useEffect(() => registerUnsaved(() => dirty), [dirty]);
-  const close = () => {
-    if (form.formState.isDirty && !window.confirm(t('form.unsavedClose'))) return;
-    onClose();
-  };
+  const close = () => askBeforeLeaving(onClose);
 
   const title = t(mode === 'create' ? 'form.addTitle' : mode === 'raise' ? 'form.raiseTitle' : 'form.editTitle', { name });
   // The record shown must be the one asked for: while another one's values are still on screen, nothing is editable.

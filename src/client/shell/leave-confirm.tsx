@@ -1,16 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { ui } from '../state/ui';
 import { Modal } from './modal';
-import { leaveAnyway } from './unsaved';
+import { leaveAnyway, stay } from './unsaved';
 
 /**
- * "Leave without saving?", asked when a command would leave a form or move dialog holding typed values (unsaved.ts).
+ * "Leave without saving?", asked before a form or move dialog holding typed values is left (unsaved.ts): by a
+ * command that opens another screen, or the form's own Cancel or Esc.
  * Focus starts on Stay, so an Enter pressed on the way keeps the typing; Esc stays too, and the focus goes back to
  * the field it was in.
  */
 export function LeaveConfirm() {
   const { t } = useTranslation();
-  const stay = () => { ui.leaving = null; };
   return (
     <Modal title={t('leave.title')} onClose={stay} describedBy="leave-body">
       <div className="body"><p id="leave-body">{t('leave.body')}</p></div>

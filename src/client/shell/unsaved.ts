@@ -2,9 +2,9 @@ import { navigate } from 'wouter/use-browser-location';
 import { ui } from '../state/ui';
 
 /**
- * What the user has typed and not saved: each open form or move dialog says whether it holds any. A command that
- * leaves the screen (the palette's, a shortcut's) asks first when one does (ui.leaving, shell/leave-confirm.tsx),
- * instead of taking the typing away with the dialog; with nothing typed it leaves at once.
+ * What the user has typed and not saved: each open form or move dialog says whether it holds any. Leaving it (a
+ * command that opens another screen, from the palette or a shortcut; a form's Cancel or Esc) asks first when one does
+ * (ui.leaving, shell/leave-confirm.tsx), instead of taking the typing away; with nothing typed it goes at once.
  */
 const holders = new Set<() => boolean>();
 
@@ -16,15 +16,28 @@ export function registerUnsaved(hasTyped: () => boolean): () => void {
 
 export const somethingUnsaved = () => [...holders].some((hasTyped) => hasTyped());
 
-/** Goes to `to`, asking first when a form or dialog holds typed values. */
-export function leaveTo(to: string) {
-  if (somethingUnsaved()) ui.leaving = to;
-  else navigate(to);
+/** What leaving does, while the user is asked. */
+let pending: (() => void) | null = null;
+
+/** Does `leave` at once, or once the user said so when a form or dialog holds typed values. */
+export function askBeforeLeaving(leave: () => void) {
+  if (!somethingUnsaved()) { leave(); return; }
+  pending = leave;
+  ui.leaving = true;
 }
 
-/** The user chose to leave: the dialogs go with their screen, what they held with them. */
+/** Goes to `to`, asking first when a form or dialog holds typed values. */
+export const leaveTo = (to: string) => askBeforeLeaving(() => navigate(to));
+
+/** The user chose to stay: the typing stays where it was. */
+export function stay() {
+  pending = null;
+  ui.leaving = false;
+}
+
+/** The user chose to leave: what the dialogs held goes with them. */
 export function leaveAnyway() {
-  const to = ui.leaving;
-  ui.leaving = null;
-  if (to) navigate(to);
+  const leave = pending;
+  stay();
+  leave?.();
 }

@@ -136,7 +136,6 @@ export default {
     richTextHint: 'Ctrl+B bold, Ctrl+I italic, Ctrl+Shift+8 bulleted list; Tab leaves the text.',
     richTextNote: 'Scripts are removed when saved.',
     preview: 'Preview',
-    unsavedClose: 'Close without saving your changes?',
   },
   details: {
     timeline: 'History',

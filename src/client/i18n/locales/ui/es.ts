@@ -139,7 +139,6 @@ export default {
     richTextHint: 'Ctrl+B negrita, Ctrl+I cursiva, Ctrl+Mayús+8 lista con viñetas; Tab sale del texto.',
     richTextNote: 'Los scripts se eliminan al guardar.',
     preview: 'Vista previa',
-    unsavedClose: '¿Cerrar sin guardar los cambios?',
   },
   details: {
     timeline: 'Historial',

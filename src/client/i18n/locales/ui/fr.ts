@@ -139,7 +139,6 @@ export default {
     richTextHint: 'Ctrl+B gras, Ctrl+I italique, Ctrl+Maj+8 liste à puces ; Tab sort du texte.',
     richTextNote: 'Les scripts sont supprimés à l’enregistrement.',
     preview: 'Aperçu',
-    unsavedClose: 'Fermer sans enregistrer vos modifications ?',
   },
   details: {
     timeline: 'Historique',

@@ -139,7 +139,6 @@ export default {
     richTextHint: 'Ctrl+B grassetto, Ctrl+I corsivo, Ctrl+Maiusc+8 elenco puntato; Tab esce dal testo.',
     richTextNote: 'Gli script vengono rimossi al salvataggio.',
     preview: 'Anteprima',
-    unsavedClose: 'Chiudere senza salvare le modifiche?',
   },
   details: {
     timeline: 'Cronologia',

@@ -139,7 +139,6 @@ export default {
     richTextHint: 'Ctrl+B 粗体，Ctrl+I 斜体，Ctrl+Shift+8 项目符号列表；按 Tab 离开文本。',
     richTextNote: '保存时会移除脚本。',
     preview: '预览',
-    unsavedClose: '不保存更改就关闭吗？',
   },
   details: {
     timeline: '历史',
