@@ -6,7 +6,6 @@ import { dialogShown, focusLost, focusMainControl, MAIN_CONTROL, mainControl, sc
 /** How long a screen may take to show its main control (its code and data on their way): a guard, not a wait. */
 const GIVE_UP_MS = 20_000;
 
-
 /**
  * Each time the address's path changes (a list opened from the palette, a row's record by Enter, History by h, the
  * list again by Esc), the keyboard goes to the new screen's main control as soon as it is there (main-control.ts),
