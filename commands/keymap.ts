@@ -60,6 +60,7 @@ export const LIST_KEYS: { keys: string; label: string }[] = [
   { keys: 'e', label: 'keys.edit' },
   { keys: 'x', label: 'keys.select' },
   { keys: 'Delete', label: 'keys.delete' },
+  { keys: 'Shift ← / →', label: 'keys.resizeColumn' },
   { keys: 'Esc', label: 'keys.close' },
 ];
 

@@ -147,6 +147,16 @@ async function superadminScreens(page: Page, report: Report) {
   await moves.getByRole('button', { name: 'Cancel appointment…' }).click();
   await expect(page.getByRole('dialog', { name: 'Cancel appointment' })).toBeVisible();
   await check(page, report, 'transition dialog (cancel, with a reason)');
+  // A reason typed, then a command that would leave the page: it asks first.
+  await page.keyboard.type('Patient asked');
+  await openPalette(page);
+  await page.keyboard.type('go to home');
+  await expect(page.locator('[data-palette-item]').first()).toContainText('Go to home');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
+  await check(page, report, 'leave question (a move dialog holding a reason)');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toHaveCount(0);
   await closeDialog(page);
 
   // A verification request under review: its documents beside it, then a scan open in the viewer.

@@ -48,7 +48,12 @@ test.describe('messages that name their field', () => {
       await page.keyboard.type('x'.repeat(121));
       await page.keyboard.press('Control+Enter');
       await expect(form.locator('#f-name-error')).toHaveText(/^Name is too long \(at most \d+ characters\)$/);
+      // Esc on a form holding typing asks first (Stay focused); Tab, Enter leaves it.
       await page.keyboard.press('Escape');
+      const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+      await expect(ask.getByRole('button', { name: 'Stay' })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
       await expect(form).toBeHidden();
 
       await runExact(page, 'Change language…', 'change language');

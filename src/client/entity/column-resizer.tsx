@@ -1,10 +1,29 @@
 import { useRef } from 'react';
 
+/** The keys that resize the column whose header has the focus: Shift and the arrows, a step at a time. */
+export const RESIZE_KEYS = 'Shift+ArrowLeft Shift+ArrowRight';
+const STEP = 10;
+
 /**
- * The handle on a list header's right edge: drag it, or focus it and press the arrows (Shift for bigger steps), to
- * make the column narrower or wider; Home and End go to the narrowest and widest; Enter or a double click gives the
- * column back its width from its field kind. A focusable separator with its value (ARIA's window splitter), named
- * after its column, so a screen reader says what it resizes and how wide it is.
+ * A key pressed on a column's header (its sort button, or the header itself): Shift+← narrower, Shift+→ wider. The
+ * handle is out of the Tab order, so each column is one stop, and this is how the keyboard resizes it. True when the
+ * key was one of these.
+ */
+export function resizeByKey(e: React.KeyboardEvent, width: number, min: number, max: number, onResize: (width: number, done: boolean) => void): boolean {
+  if (!e.shiftKey || e.ctrlKey || e.metaKey || e.altKey) return false;
+  const to = ({ ArrowLeft: width - STEP, ArrowRight: width + STEP } as Record<string, number>)[e.key];
+  if (to === undefined) return false;
+  e.preventDefault();
+  onResize(Math.max(min, Math.min(max, to)), true);
+  return true;
+}
+
+/**
+ * The handle on a list header's right edge: drag it to make the column narrower or wider; a double click gives the
+ * column back its width from its field kind. A separator with its value (ARIA's window splitter), named after its
+ * column, so a screen reader says what it resizes and how wide it is. Not a Tab stop (the header beside it is one, and
+ * takes Shift+arrows: resizeByKey); focused otherwise (a click), it still takes the arrows (Shift for bigger steps),
+ * Home and End (narrowest, widest) and Enter (the width from its field kind).
  */
 export function ColumnResizer({ label, width, min, max, onResize, onReset }: {
   label: string; width: number; min: number; max: number;
@@ -19,7 +38,7 @@ export function ColumnResizer({ label, width, min, max, onResize, onReset }: {
     drag.current = null;
   };
   return (
-    <div role="separator" aria-orientation="vertical" tabIndex={0} className="col-resizer" aria-label={label} title={label}
+    <div role="separator" aria-orientation="vertical" tabIndex={-1} className="col-resizer" aria-label={label} title={label}
       aria-valuenow={width} aria-valuemin={min} aria-valuemax={max}
       onPointerDown={(e) => {
         if (e.button !== 0) return;

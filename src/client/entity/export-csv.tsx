@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef, ListQuery } from '../../registry';
 import { registerScreenAction } from '../state/ui';
+import { focusMainControl } from '../shell/main-control';
 import { exportFailureText, fetchExport, MAX_SELECTED_EXPORT, saveBlob, type Progress } from './export-download';
 import { formatsFor } from './format';
 import './export-csv.css';
@@ -33,6 +34,7 @@ export function ExportCsv({ def, query, columns, selected }: {
 
   const start = async (kind: Kind) => {
     if (abort.current) return;
+    origin.current = document.activeElement;
     setSaved(null);
     setFailed(null);
     const ids = kind === 'selected' ? [...selected] : undefined;
@@ -71,13 +73,16 @@ export function ExportCsv({ def, query, columns, selected }: {
   useEffect(() => registerScreenAction('exportCsv', () => void start('all')));
   useEffect(() => (selected.size ? registerScreenAction('exportSelected', () => void start('selected')) : undefined));
 
-  // The keyboard follows the export: onto Cancel while it runs, then back to the button that started it, or to Retry.
+  // The keyboard follows the export: onto Cancel while it runs, then back to where it started (its button, or the
+  // list's grid when the palette ran it: the palette's box is gone by then), or to Retry.
   const wasRunning = useRef<Kind | null>(null);
+  const origin = useRef<Element | null>(null);
   useEffect(() => {
     if (running && !wasRunning.current) cancelRef.current?.focus();
     if (!running && wasRunning.current) {
       if (failed?.retry) retryRef.current?.focus();
-      else (buttons.current[wasRunning.current] ?? buttons.current.all)?.focus();
+      else if (origin.current instanceof HTMLElement && origin.current.isConnected && !origin.current.closest('dialog, [role="dialog"]')) origin.current.focus();
+      else if (!focusMainControl()) (buttons.current[wasRunning.current] ?? buttons.current.all)?.focus();
     }
     wasRunning.current = running?.kind ?? null;
   }, [running, failed]);

@@ -14,6 +14,7 @@ import { translateMessage } from '../i18n';
 import { formErrorMap, serverFieldMessage } from '../i18n/zod-messages';
 import { Modal } from '../shell/modal';
 import { offerUndoEdit } from '../shell/undo';
+import { askBeforeLeaving, registerUnsaved } from '../shell/unsaved';
 import { FieldInput } from './field-input';
 import { ChangedMeanwhile, PresenceNote, useSayPresence } from './live-notes';
 import { noteFieldEdit } from './repeat-field';
@@ -101,10 +102,10 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
     setStale(false);
     toast.info(t('form.reloaded'));
   };
-  const close = () => {
-    if (form.formState.isDirty && !window.confirm(t('form.unsavedClose'))) return;
-    onClose();
-  };
+  // Read while rendering, so react-hook-form keeps it up to date; a command leaving the screen asks while it is true.
+  const dirty = form.formState.isDirty;
+  useEffect(() => registerUnsaved(() => dirty), [dirty]);
+  const close = () => askBeforeLeaving(onClose);
 
   const title = t(mode === 'create' ? 'form.addTitle' : mode === 'raise' ? 'form.raiseTitle' : 'form.editTitle', { name });
   // The record shown must be the one asked for: while another one's values are still on screen, nothing is editable.

@@ -19,3 +19,17 @@ export function rememberList(def: EntityDef, href: string) {
 export function listHref(def: EntityDef, view?: string): string {
   return lastList.get(def.name) ?? entityPath(def, 'list', undefined, view);
 }
+
+/** The row each entity's list last opened (its record, or its edit form): the list coming back makes it current again. */
+const lastRow = new Map<string, number>();
+
+export function rememberRow(def: EntityDef, id: number) {
+  lastRow.set(def.name, id);
+}
+
+/** The row to come back to, once: a later visit of the list starts at its top. */
+export function takeRememberedRow(def: EntityDef): number | null {
+  const id = lastRow.get(def.name) ?? null;
+  lastRow.delete(def.name);
+  return id;
+}

@@ -23,10 +23,10 @@ import { lastRepeatable, PEEK_KEY, REPEAT_FIELD, valueLabel, viewLabel } from '.
 import { toast } from 'sonner';
 import { setField } from './repeat-field';
 import { moveLabel } from './transition-call';
-import { listHref, rememberList } from './list-memory';
+import { listHref, rememberList, rememberRow, takeRememberedRow } from './list-memory';
 import { useListColumns } from './column-prefs';
 import { fitWidths } from './column-widths';
-import { ColumnResizer } from './column-resizer';
+import { ColumnResizer, RESIZE_KEYS, resizeByKey } from './column-resizer';
 import { ColumnsMenu, type ColumnsMenuHandle } from './columns-menu';
 import { ExportCsv } from './export-csv';
 import { RecordPeek } from './record-peek';
@@ -161,13 +161,9 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
       }
     });
   });
-  // The list takes the keyboard when it opens and when its dialog closes, so j/k/Enter work at once.
-  useEffect(() => {
-    if (!modal && document.activeElement?.id !== 'list-filter') tableRef.current?.focus({ preventScroll: true });
-  }, [modal, def]);
 
-  const open = (row: Row) => { if (viewAction) navigate(entityPath(def, viewAction, row.id, statusField ? String(row[statusField]) : undefined)); };
-  const edit = (row: Row) => { if (mayEdit) navigate(keepState(entityPath(def, 'edit', row.id))); };
+  const open = (row: Row) => { if (viewAction) { rememberRow(def, row.id); navigate(entityPath(def, viewAction, row.id, statusField ? String(row[statusField]) : undefined)); } };
+  const edit = (row: Row) => { if (mayEdit) { rememberRow(def, row.id); navigate(keepState(entityPath(def, 'edit', row.id))); } };
   const toggle = (id: number) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
   const allSelected = list.rows.length > 0 && list.rows.every((r) => selected.has(r.id));
   // A record without a page of its own (payments, reviews, payouts) is moved from its row.
@@ -233,6 +229,16 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
     setFocused(next);
     virtual.scrollToIndex(next, { align: 'auto' });
   };
+  // Back from the record or the form a row opened (Esc, Back, Save): that row is the current one again, if the first
+  // rows loaded hold it (a list scrolled far down starts at the top).
+  const cameFrom = useRef(modal ? null : takeRememberedRow(def));
+  useEffect(() => {
+    if (cameFrom.current === null || !rows.length || list.loading) return;
+    const at = rows.findIndex((r) => r.original.id === cameFrom.current);
+    cameFrom.current = null;
+    if (at > 0) moveTo(at);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rows, list.loading]);
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.target !== e.currentTarget || e.ctrlKey || e.metaKey || e.altKey) return;
     const row = rows[focused]?.original;
@@ -276,6 +282,8 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   const gridProps = {
     role: 'grid', 'aria-rowcount': total?.n ?? rows.length, 'aria-labelledby': 'list-title', 'aria-multiselectable': true,
     'aria-busy': list.loading || undefined, tabIndex: 0, onKeyDown, 'aria-describedby': 'list-keys',
+    // The screen's main control: it takes the keyboard as the list opens (shell/screen-arrival.tsx), so j/k/x/Enter work at once.
+    'data-main-control': true,
     'aria-activedescendant': focusedRow ? `row-${def.name}-${focusedRow.id}` : undefined,
   } as const;
   const anyFilter = Object.keys(state.filters).length > 0;
@@ -339,12 +347,17 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
                   const isSorted = state.sort.field === field;
                   const label = <table.FlexRender header={h} />;
                   const spec = cols.specs[field];
+                  const resizeKeys = spec && ((e: React.KeyboardEvent) => { if (e.target === e.currentTarget) resizeByKey(e, widths[field], Math.max(spec.min, COLUMN_WIDTH.min), COLUMN_WIDTH.max, (w, done) => cols.setWidth(field, w, done)); });
                   return (
                     // Named by the column alone (not "Sort by Phone Resize Phone"): what a screen reader says in each cell.
+                    // One Tab stop a column: its sort button, else (a column that does not sort) the header itself; either
+                    // resizes the column with Shift and the arrows.
                     <th key={h.id} className={cellClass(field)} aria-label={spec ? fieldLabel(field) : undefined}
-                      aria-sort={isSorted ? (state.sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                      aria-sort={isSorted ? (state.sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                      {...(spec && !sortable.has(field) ? { tabIndex: 0, onKeyDown: resizeKeys, 'aria-keyshortcuts': RESIZE_KEYS, 'aria-describedby': 'list-resize-keys' } : {})}>
                       {sortable.has(field)
-                        ? <button onClick={() => toggleSort(field)} aria-label={t('list.sortBy', { name: fieldLabel(field) })}>{label}{isSorted ? (state.sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}</button>
+                        ? <button onClick={() => toggleSort(field)} aria-label={t('list.sortBy', { name: fieldLabel(field) })}
+                          onKeyDown={resizeKeys} aria-keyshortcuts={spec ? RESIZE_KEYS : undefined} aria-describedby={spec ? 'list-resize-keys' : undefined}>{label}{isSorted ? (state.sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}</button>
                         : field === '_select' ? label : <span>{label}</span>}
                       {spec && (
                         <ColumnResizer label={t('columns.resize', { name: fieldLabel(field) })} width={widths[field]}
@@ -379,6 +392,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
           <span>{total ? (total.estimate ? t('list.totalEstimate', { count: total.n }) : t('list.total', { count: total.n })) : ''}</span>
           <DeletedNote def={def} />
           {/* Its keys are a key hint, hidden on touch screens (styles.css); "Loading more…" is not one. */}
+          <span id="list-resize-keys" hidden>{t('columns.resizeKeys')}</span>
           <span id="list-keys" className={list.loading ? undefined : 'key-hint'}>{list.loading ? t('list.loadingMore') : !moves.length ? t('list.keyboardHint') : viewAction ? t('workflow.keyboardHint') : t('workflow.keyboardHintRows')}{!list.loading && mayDelete ? t('list.deleteHint') : ''}{!list.loading && viewAction ? t('list.peekHint', { key: PEEK_KEY.keys }) : ''}</span>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, canPickFrom, getEntity, MIN_BLIND_PICK } from '../../registry';
 import { entities } from '../api/entities';
@@ -36,6 +36,9 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
   });
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
+  // A single value stays in the box while it has the focus (selected: typing replaces it, Tab keeps it): a form whose
+  // first field is this one no longer opens looking empty. Typing, or a pick, ends it.
+  const [showing, setShowing] = useState(false);
   // The highlighted option by record, not by position: when the server's answer replaces the list, the
   // record the user arrowed to stays highlighted (or the first one is, if it is gone).
   const [activeId, setActiveId] = useState<number | null>(null);
@@ -55,6 +58,7 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
     if (many) onChange(ids.includes(id) ? ids : [...ids, id]);
     else { onChange(id); setOpen(false); }
     setQuery('');
+    setShowing(false);
     onPicked?.(id, title);
   };
   const remove = (id: number) => onChange(many ? ids.filter((x) => x !== id) : null);
@@ -74,12 +78,19 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown') { e.preventDefault(); setOpen(true); moveBy(1); }
     else if (e.key === 'ArrowUp') { e.preventDefault(); moveBy(-1); }
+    // Enter on the value shown, no option chosen by the arrows: the value stays (not the first option's).
+    else if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && showing && open && activeId === null) { e.preventDefault(); setOpen(false); }
     else if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && open && (items[active] || query)) { e.preventDefault(); if (items[active]) pick(items[active].id, items[active].title); }
     else if (e.key === 'Escape' && open) { e.stopPropagation(); setOpen(false); }
-    else if (e.key === 'Backspace' && !query && ids.length) { remove(ids[ids.length - 1]); }
+    else if (e.key === 'Backspace' && !query && !showing && ids.length) { remove(ids[ids.length - 1]); }
   };
 
-  const shown = !many && ids.length && !open ? (labelOf(ids[0]) ?? '') : query;
+  // Selected as it shows, before anything typed meanwhile is put in (shell/type-ahead.ts): that replaces it.
+  const label0 = !many && ids.length ? labelOf(ids[0]) : undefined;
+  useLayoutEffect(() => {
+    if (showing && document.activeElement === inputRef.current) inputRef.current?.select();
+  }, [showing, label0]);
+  const shown = !many && ids.length && (!open || showing) ? (labelOf(ids[0]) ?? '') : query;
   return (
     <div className="combo">
       {many && ids.length > 0 && (
@@ -95,9 +106,12 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
         aria-expanded={open} aria-controls={listId} aria-autocomplete="list" aria-invalid={invalid || undefined}
         aria-activedescendant={activeOptionId}
         placeholder={t('form.selectSearch', { name: label })} value={shown}
-        onFocus={() => { setOpen(true); setActiveId(null); }}
-        onBlur={() => { setTimeout(() => setOpen(false), 150); onBlur?.(); }}
-        onChange={(e) => { setQuery(e.target.value); setOpen(true); setActiveId(null); if (!many && ids.length && !e.target.value) onChange(null); }}
+        onFocus={() => {
+          setOpen(true); setActiveId(null);
+          if (!many && ids.length) setShowing(true);
+        }}
+        onBlur={() => { setTimeout(() => { setOpen(false); setShowing(false); }, 150); onBlur?.(); }}
+        onChange={(e) => { setShowing(false); setQuery(e.target.value); setOpen(true); setActiveId(null); if (!many && ids.length && !e.target.value) onChange(null); }}
         onKeyDown={onKeyDown} />
       {open && (
         <ul className="combo-list" id={listId} role="listbox" aria-label={label}>

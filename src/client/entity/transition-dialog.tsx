@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { fromForm, inputSchema, toForm, type EntityDef, type Transition } from '../../registry';
 import { translateMessage } from '../i18n';
 import { Modal } from '../shell/modal';
+import { registerUnsaved } from '../shell/unsaved';
 import { FieldInput } from './field-input';
 import { moveLabel, type MoveInput } from './transition-call';
 
@@ -44,6 +45,10 @@ export function TransitionDialog({ def, move, record, count, onSubmit, onClose }
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inputs = move.input ?? [];
+  // A reason or values typed: a command leaving the screen asks first (shell/unsaved.ts). Read while rendering, so
+  // react-hook-form keeps its dirtiness up to date.
+  const typed = reason.trim() !== '' || form.formState.isDirty;
+  useEffect(() => registerUnsaved(() => typed), [typed]);
 
   const submit = async () => {
     setError(null);

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { focusLost, focusMainControl } from '../shell/main-control';
 
 /**
  * The palette's modal frame: the browser's own modal <dialog> (showModal). The page behind is inert (no focus, no
@@ -18,8 +19,13 @@ export function PaletteFrame({ title, onClose, children }: { title: string; onCl
     dialog.querySelector<HTMLElement>('[data-palette-input]')?.focus();
     return () => {
       dialog.close();
-      // A command run from the palette may have moved the focus on purpose (a form it opened): that stays.
-      if (!document.activeElement || document.activeElement === document.body) before?.focus();
+      // A command run from the palette may have moved the focus on purpose (a form it opened): that stays. Else back
+      // where it was, or, when that is gone or was the page itself, to the screen's main control (a screen the
+      // command opened takes it when it comes: shell/screen-arrival.tsx).
+      const now = document.activeElement;
+      if (now && !dialog.contains(now) && !focusLost()) return;
+      if (before?.isConnected && before !== document.body) before.focus();
+      if (focusLost() || dialog.contains(document.activeElement)) focusMainControl();
     };
   }, []);
   return (

@@ -67,7 +67,7 @@ export default function DrPatient({ id }: { id: string }) {
         <div className="grid">
           {/* The grid holds the focus and points at its highlighted row (aria-activedescendant is a grid's, not a tbody's). */}
           <span id="drpatient-keys" hidden>{openAs ? t('drpatient.openHint') : t('common.moveHint')}</span>
-          <table role="grid" aria-labelledby="screen-title" className="screen-table" ref={bodyRef} tabIndex={0} onKeyDown={keys.onKeyDown}
+          <table role="grid" aria-labelledby="screen-title" className="screen-table" ref={bodyRef} tabIndex={0} data-main-control onKeyDown={keys.onKeyDown}
             aria-describedby="drpatient-keys" aria-activedescendant={rowId(keys.focused)}>
             <thead>
               <tr><th scope="col">{t('drpatient.patient')}</th><th scope="col">{t('drpatient.doctor')}</th><th scope="col" className="num">{t('drpatient.visits')}</th><th scope="col">{t('drpatient.lastVisit')}</th></tr>

@@ -107,7 +107,7 @@ export default function FmcLogs({ id }: { id: string }) {
             <li key={r.id} className="log-row">
               <div className="log-head">
                 <button type="button" id={`log-toggle-${r.id}`} className="log-toggle" aria-expanded={expanded} aria-controls={`log-changes-${r.id}`}
-                  tabIndex={i === focused ? 0 : -1} onFocus={() => setFocused(i)} onClick={() => toggle(r.id)}>
+                  tabIndex={i === focused ? 0 : -1} data-main-control={i === focused || undefined} onFocus={() => setFocused(i)} onClick={() => toggle(r.id)}>
                   <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
                   <time dateTime={r.at}>{f.dateTime(r.at)}</time>
                   <span>{r.actor?.name ?? t('fmclogs.system')}</span>

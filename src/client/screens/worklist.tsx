@@ -132,7 +132,7 @@ export default function Worklist({ id }: { id: string }) {
         <div className="grid">
           {/* The grid holds the focus and points at its highlighted row (aria-activedescendant is a grid's, not a tbody's). */}
           <table role="grid" aria-labelledby="screen-title" aria-multiselectable="true" className="screen-table"
-            ref={bodyRef} tabIndex={0} onKeyDown={keys.onKeyDown} aria-describedby="worklist-keys" aria-activedescendant={rowId(keys.focused)}>
+            ref={bodyRef} tabIndex={0} data-main-control onKeyDown={keys.onKeyDown} aria-describedby="worklist-keys" aria-activedescendant={rowId(keys.focused)}>
             <thead>
               <tr>
                 <th scope="col" className="check-col"><span className="sr-only">{t('worklist.selectPage')}</span></th>

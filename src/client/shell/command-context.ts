@@ -1,4 +1,3 @@
-import { navigate } from 'wouter/use-browser-location';
 import i18n from 'i18next';
 import { toast } from 'sonner';
 import { errorText } from '../api/error-text';
@@ -7,11 +6,13 @@ import { savePrefs, type Prefs } from '../state/prefs';
 import { currentRole, signOut } from '../state/session';
 import { openPalette, runScreenAction, ui } from '../state/ui';
 import { toggleSidebar } from './use-sidebar-overlay';
+import { leaveTo } from './unsaved';
 
 /** The context every command runs in: plain functions over the stores, so commands stay testable without React. */
 export function commandContext(): CommandContext {
   return {
-    navigate: (to) => navigate(to),
+    // A form or move dialog holding typed values asks before its screen is left (unsaved.ts).
+    navigate: (to) => leaveTo(to),
     location: () => window.location.pathname,
     session: { role: currentRole(), signOut: () => signOut() },
     ui: {

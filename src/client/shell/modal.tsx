@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusLost, focusMainControl } from './main-control';
 
 /**
  * A modal dialog on Radix's dialog primitive: focus moves in when it opens, stays in
@@ -15,8 +16,10 @@ export function Modal({ title, onClose, children, className = '', labelledBy, de
 }) {
   const { t } = useTranslation();
   // Where the focus was when the dialog opened (the button that opened it). Radix gives the focus back to its own
-  // Dialog.Trigger only, which these dialogs, opened by keys and commands, do not have.
-  const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
+  // Dialog.Trigger only, which these dialogs, opened by keys and commands, do not have. Taken as the dialog is put on
+  // the page, after whatever closed in the same render (the palette that ran the command) gave its focus back.
+  const opener = useRef<Element | null>(null);
+  useLayoutEffect(() => { opener.current = document.activeElement; }, []);
   return (
     <Dialog.Root open onOpenChange={(open) => { if (!open) onClose(); }}>
       <Dialog.Portal>
@@ -36,11 +39,14 @@ export function Modal({ title, onClose, children, className = '', labelledBy, de
               else e.stopPropagation();
             }}
             // Back to the opener when nothing else took the focus meanwhile (a list takes it back itself) and the
-            // opener is still there (a record moved by the dialog may have lost that button).
+            // opener is still there; else (a record moved by the dialog lost that button, the opener was the page
+            // itself) to the screen's main control: the record's heading, the list's grid.
             onCloseAutoFocus={(e) => {
               e.preventDefault();
-              const now = document.activeElement;
-              if ((!now || now === document.body) && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+              if (!focusLost()) return;
+              const was = opener.current;
+              if (was instanceof HTMLElement && was !== document.body && was.isConnected) was.focus();
+              if (focusLost()) focusMainControl();
             }}
             onOpenAutoFocus={(e) => {
               const content = e.currentTarget as HTMLElement;

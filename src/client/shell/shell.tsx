@@ -5,6 +5,7 @@ import { ui, openPalette } from '../state/ui';
 import { Hotkeys, openPaletteShortcutLabel } from './hotkeys';
 import { NotificationToggle } from './notification-toggle';
 import { Sidebar } from './sidebar';
+import { ScreenArrival } from './screen-arrival';
 import { UserMenu } from './user-menu';
 import { usePushToken } from './use-push-token';
 import { useChangeStream } from './use-change-stream';
@@ -20,6 +21,7 @@ const RaiseDialog = lazy(() => import('./raised-dialogs').then((m) => ({ default
 const MineDialog = lazy(() => import('./raised-dialogs').then((m) => ({ default: m.MineDialog })));
 // The inbox's badge and panel read through the data layer, which the first load leaves out: they come just after.
 const NotificationPanel = lazy(() => import('./notification-panel'));
+const LeaveConfirm = lazy(() => import('./leave-confirm').then((m) => ({ default: m.LeaveConfirm })));
 const PreferencesDialog = lazy(() => import('./preferences-dialog').then((m) => ({ default: m.PreferencesDialog })));
 const PasswordDialog = lazy(() => import('./password-dialog').then((m) => ({ default: m.PasswordDialog })));
 const SaveViewDialog = lazy(() => import('./save-view-dialog').then((m) => ({ default: m.SaveViewDialog })));
@@ -61,7 +63,9 @@ export function Shell({ children }: { children: ReactNode }) {
         {snap.raising && <RaiseDialog entity={snap.raising} />}
         {snap.mine && <MineDialog entity={snap.mine} />}
         {snap.savingView !== null && <SaveViewDialog id={snap.savingView === 'new' ? null : snap.savingView} />}
+        {snap.leaving && <LeaveConfirm />}
       </Suspense>
+      <ScreenArrival />
       <Hotkeys />
     </div>
   );

@@ -171,7 +171,6 @@ export default {
     richTextHint: 'Ctrl+B bold, Ctrl+I italic, Ctrl+Shift+8 bulleted list; Tab leaves the text.',
     richTextNote: 'Scripts are removed when saved.',
     preview: 'Preview',
-    unsavedClose: 'Close without saving your changes?',
   },
   details: {
     timeline: 'History',
@@ -186,6 +185,7 @@ export default {
   },
   timeline: { upcoming: 'Upcoming', past: 'History', title: '{{name}}: history', back: 'Back to the record', empty: 'Nothing recorded yet.', change: 'Change', create: 'Created', update: 'Changed', delete: 'Deleted',
     by: 'by {{name}}', bySystem: 'by the system', moved: 'Status changed', remind: 'Reminder sent ({{list}})', reason: 'Reason: {{reason}}' },
+  leave: { title: 'Leave without saving?', body: 'What you typed in the open form will be lost.', stay: 'Stay', leave: 'Leave' },
   confirm: {
     deleteTitle: 'Delete {{name}}?',
     deleteBody: '"{{title}}" will be deleted. You can undo it for a few seconds.',
@@ -315,6 +315,7 @@ export default {
     edit: 'Edit the focused row',
     select: 'Select the focused row',
     delete: 'Delete the focused row (asks first)',
+    resizeColumn: 'Make the focused column narrower or wider',
     close: 'Close a dialog or the palette',
     listScope: 'In a list',
     commands: 'Commands',
@@ -499,7 +500,7 @@ export default {
     downloading: 'Preparing the PDF…',
     pdfFailed: 'The PDF could not be made.',
   },
-  columns: { button: 'Columns', resize: 'Resize {{name}}', reset: 'Reset columns', keepOne: 'One column stays shown', command: 'Choose columns of this list' },
+  columns: { button: 'Columns', resize: 'Resize {{name}}', resizeKeys: 'Shift+← and Shift+→ make the column narrower or wider', reset: 'Reset columns', keepOne: 'One column stays shown', command: 'Choose columns of this list' },
   exportCsv: {
     button: 'Export CSV',
     selected: 'Export selected ({{n}})',

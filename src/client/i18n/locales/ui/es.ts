@@ -174,7 +174,6 @@ export default {
     richTextHint: 'Ctrl+B negrita, Ctrl+I cursiva, Ctrl+Mayús+8 lista con viñetas; Tab sale del texto.',
     richTextNote: 'Los scripts se eliminan al guardar.',
     preview: 'Vista previa',
-    unsavedClose: '¿Cerrar sin guardar los cambios?',
   },
   details: {
     timeline: 'Historial',
@@ -189,6 +188,7 @@ export default {
   },
   timeline: { upcoming: 'Próximamente', past: 'Historial', title: '{{name}}: historial', back: 'Volver al registro', empty: 'Todavía no hay nada registrado.', change: 'Cambio', create: 'Creado', update: 'Modificado', delete: 'Eliminado',
     by: 'por {{name}}', bySystem: 'por el sistema', moved: 'Cambio de estado', remind: 'Recordatorio enviado ({{list}})', reason: 'Motivo: {{reason}}' },
+  leave: { title: '¿Salir sin guardar?', body: 'Se perderá lo que escribió en el formulario abierto.', stay: 'Quedarse', leave: 'Salir' },
   confirm: {
     deleteTitle: '¿Eliminar {{name}}?',
     deleteBody: 'Se eliminará «{{title}}». Podrá deshacerlo durante unos segundos.',
@@ -316,6 +316,7 @@ export default {
     edit: 'Editar la fila activa',
     select: 'Seleccionar la fila activa',
     delete: 'Eliminar la fila activa (pregunta antes)',
+    resizeColumn: 'Estrechar o ensanchar la columna enfocada',
     close: 'Cerrar un diálogo o la paleta',
     listScope: 'En una lista',
     commands: 'Comandos',
@@ -500,7 +501,7 @@ export default {
     downloading: 'Preparando el PDF…',
     pdfFailed: 'No se pudo generar el PDF.',
   },
-  columns: { button: 'Columnas', resize: 'Cambiar el ancho de {{name}}', reset: 'Restablecer columnas', keepOne: 'Al menos una columna queda visible', command: 'Elegir las columnas de esta lista' },
+  columns: { button: 'Columnas', resize: 'Cambiar el ancho de {{name}}', resizeKeys: 'Mayús+← y Mayús+→ estrechan o ensanchan la columna', reset: 'Restablecer columnas', keepOne: 'Al menos una columna queda visible', command: 'Elegir las columnas de esta lista' },
   exportCsv: {
     button: 'Exportar CSV',
     selected: 'Exportar selección ({{n}})',

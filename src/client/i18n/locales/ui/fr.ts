@@ -174,7 +174,6 @@ export default {
     richTextHint: 'Ctrl+B gras, Ctrl+I italique, Ctrl+Maj+8 liste à puces ; Tab sort du texte.',
     richTextNote: 'Les scripts sont supprimés à l’enregistrement.',
     preview: 'Aperçu',
-    unsavedClose: 'Fermer sans enregistrer vos modifications ?',
   },
   details: {
     timeline: 'Historique',
@@ -189,6 +188,7 @@ export default {
   },
   timeline: { upcoming: 'À venir', past: 'Historique', title: '{{name}} : historique', back: 'Retour à la fiche', empty: 'Rien n’a encore été enregistré.', change: 'Modification', create: 'Créé', update: 'Modifié', delete: 'Supprimé',
     by: 'par {{name}}', bySystem: 'par le système', moved: 'Changement de statut', remind: 'Rappel envoyé ({{list}})', reason: 'Motif : {{reason}}' },
+  leave: { title: 'Quitter sans enregistrer ?', body: 'Ce que vous avez saisi dans le formulaire ouvert sera perdu.', stay: 'Rester', leave: 'Quitter' },
   confirm: {
     deleteTitle: 'Supprimer {{name}} ?',
     deleteBody: '« {{title}} » sera supprimé. Vous pourrez annuler pendant quelques secondes.',
@@ -316,6 +316,7 @@ export default {
     edit: 'Modifier la ligne active',
     select: 'Sélectionner la ligne active',
     delete: 'Supprimer la ligne active (demande d’abord)',
+    resizeColumn: 'Rétrécir ou élargir la colonne active',
     close: 'Fermer une boîte de dialogue ou la palette',
     listScope: 'Dans une liste',
     commands: 'Commandes',
@@ -500,7 +501,7 @@ export default {
     downloading: 'Préparation du PDF…',
     pdfFailed: 'Le PDF n’a pas pu être créé.',
   },
-  columns: { button: 'Colonnes', resize: 'Redimensionner {{name}}', reset: 'Réinitialiser les colonnes', keepOne: 'Une colonne reste affichée', command: 'Choisir les colonnes de cette liste' },
+  columns: { button: 'Colonnes', resize: 'Redimensionner {{name}}', resizeKeys: 'Maj+← et Maj+→ rétrécissent ou élargissent la colonne', reset: 'Réinitialiser les colonnes', keepOne: 'Une colonne reste affichée', command: 'Choisir les colonnes de cette liste' },
   exportCsv: {
     button: 'Exporter en CSV',
     selected: 'Exporter la sélection ({{n}})',

@@ -174,7 +174,6 @@ export default {
     richTextHint: 'Ctrl+B grassetto, Ctrl+I corsivo, Ctrl+Maiusc+8 elenco puntato; Tab esce dal testo.',
     richTextNote: 'Gli script vengono rimossi al salvataggio.',
     preview: 'Anteprima',
-    unsavedClose: 'Chiudere senza salvare le modifiche?',
   },
   details: {
     timeline: 'Cronologia',
@@ -189,6 +188,7 @@ export default {
   },
   timeline: { upcoming: 'In programma', past: 'Cronologia', title: '{{name}}: cronologia', back: 'Torna al record', empty: 'Ancora nulla di registrato.', change: 'Modifica', create: 'Creato', update: 'Modificato', delete: 'Eliminato',
     by: 'da {{name}}', bySystem: 'dal sistema', moved: 'Cambio di stato', remind: 'Promemoria inviato ({{list}})', reason: 'Motivo: {{reason}}' },
+  leave: { title: 'Uscire senza salvare?', body: 'Quanto digitato nel modulo aperto andrà perso.', stay: 'Resta', leave: 'Esci' },
   confirm: {
     deleteTitle: 'Eliminare {{name}}?',
     deleteBody: '«{{title}}» verrà eliminato. Potrai annullare per qualche secondo.',
@@ -316,6 +316,7 @@ export default {
     edit: 'Modifica la riga attiva',
     select: 'Seleziona la riga attiva',
     delete: 'Elimina la riga attiva (chiede prima)',
+    resizeColumn: 'Restringere o allargare la colonna attiva',
     close: 'Chiudi una finestra di dialogo o la palette',
     listScope: 'In un elenco',
     commands: 'Comandi',
@@ -500,7 +501,7 @@ export default {
     downloading: 'Preparazione del PDF…',
     pdfFailed: 'Non è stato possibile creare il PDF.',
   },
-  columns: { button: 'Colonne', resize: 'Ridimensiona {{name}}', reset: 'Ripristina le colonne', keepOne: 'Almeno una colonna resta visibile', command: 'Scegli le colonne di questo elenco' },
+  columns: { button: 'Colonne', resize: 'Ridimensiona {{name}}', resizeKeys: 'Maiusc+← e Maiusc+→ restringono o allargano la colonna', reset: 'Ripristina le colonne', keepOne: 'Almeno una colonna resta visibile', command: 'Scegli le colonne di questo elenco' },
   exportCsv: {
     button: 'Esporta CSV',
     selected: 'Esporta selezione ({{n}})',

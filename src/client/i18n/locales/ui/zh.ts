@@ -174,7 +174,6 @@ export default {
     richTextHint: 'Ctrl+B 粗体，Ctrl+I 斜体，Ctrl+Shift+8 项目符号列表；按 Tab 离开文本。',
     richTextNote: '保存时会移除脚本。',
     preview: '预览',
-    unsavedClose: '不保存更改就关闭吗？',
   },
   details: {
     timeline: '历史',
@@ -189,6 +188,7 @@ export default {
   },
   timeline: { upcoming: '即将到来', past: '历史', title: '{{name}}：历史', back: '返回记录', empty: '暂无记录。', change: '变更', create: '已创建', update: '已修改', delete: '已删除',
     by: '操作人：{{name}}', bySystem: '操作人：系统', moved: '状态变更', remind: '已发送提醒（{{list}}）', reason: '原因：{{reason}}' },
+  leave: { title: '不保存就离开吗？', body: '在打开的表单中输入的内容将会丢失。', stay: '留下', leave: '离开' },
   confirm: {
     deleteTitle: '删除{{name}}？',
     deleteBody: '“{{title}}”将被删除。几秒钟内可以撤销。',
@@ -316,6 +316,7 @@ export default {
     edit: '编辑当前行',
     select: '选择当前行',
     delete: '删除当前行（会先确认）',
+    resizeColumn: '使当前列变窄或变宽',
     close: '关闭对话框或命令面板',
     listScope: '在列表中',
     commands: '命令',
@@ -500,7 +501,7 @@ export default {
     downloading: '正在生成 PDF…',
     pdfFailed: '无法生成 PDF。',
   },
-  columns: { button: '列', resize: '调整“{{name}}”列宽', reset: '重置列', keepOne: '至少保留一列', command: '选择此列表的列' },
+  columns: { button: '列', resize: '调整“{{name}}”列宽', resizeKeys: 'Shift+← 和 Shift+→ 使该列变窄或变宽', reset: '重置列', keepOne: '至少保留一列', command: '选择此列表的列' },
   exportCsv: {
     button: '导出 CSV',
     selected: '导出所选（{{n}}）',
