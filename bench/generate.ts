@@ -1,6 +1,6 @@
 import { base, en, en_IN, Faker } from '@faker-js/faker';
 import { getEntity, inputSchema, ownedFields, ownedStart, type EntityDef } from '../src/registry';
-import { fakeRecord } from '../src/server/db/fake';
+import { fakeRecord } from '../src/server/seed/fake';
 import { CARE_GENERATORS, statusFor, type CareGenerator } from './care';
 
 /** One entity's share of the data set. Ids are assigned up front so that later entities can refer to them. */

@@ -9,8 +9,8 @@ import { readConfig, type Config } from '../src/server/config';
 import type { Database, DB } from '../src/server/db/connection';
 import { syncNumbers } from '../src/server/crud/numbering';
 import { ident } from '../src/server/db/entity-table';
-import { tablesRewrittenBy } from '../src/server/db/migrate';
-import { fakeRecord } from '../src/server/db/fake';
+import { tablesRewrittenBy } from '../src/server/migrations/migrate';
+import { fakeRecord } from '../src/server/seed/fake';
 import { fillSortKeys } from '../src/server/search/sort-key';
 import type { Job, RefIds } from './generate';
 import { generatedBatches } from './generator';
@@ -179,7 +179,7 @@ async function seedDataSet(db: DB, config: Config, scale: number, names: string[
   const analyseFrom = performance.now();
   await sql`analyze`.execute(db);
   log(`ANALYZE took ${((performance.now() - analyseFrom) / 1000).toFixed(1)} s.`);
-  // As their migrations leave them (db/migrate.ts `rewrites`): the list search reads their indexes alone, which a table
+  // As their migrations leave them (migrations/migrate.ts `rewrites`): the list search reads their indexes alone, which a table
   // just written cannot serve until a vacuum has made its visibility map.
   const vacuumFrom = performance.now();
   await sql.raw(`vacuum ${tablesRewrittenBy().join(', ')}`).execute(db);

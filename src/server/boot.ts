@@ -1,7 +1,7 @@
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/connection';
-import { migrate } from './db/migrate';
-import { seedIfEmpty } from './db/seed';
+import { migrate } from './migrations/migrate';
+import { seedIfEmpty } from './seed/seed';
 import { ensureSortKeys } from './search/sort-key';
 
 /** Opens the database, applies migrations and seeds an empty one. Shared by `npm start`, tests and the bench. */

@@ -12,7 +12,7 @@ import { readConfig, type Config } from '../../src/server/config';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import type { Database, DB } from '../../src/server/db/connection';
 import { ident } from '../../src/server/db/entity-table';
-import { fakeRecord } from '../../src/server/db/fake';
+import { fakeRecord } from '../../src/server/seed/fake';
 import { createDatabase, seededConfig } from './seeded-database';
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getEntity } from '../../src/registry';
 import { createApp } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/connection';
-import { MIGRATIONS } from '../../src/server/db/migrate';
+import { MIGRATIONS } from '../../src/server/migrations/migrate';
 import { deliverOutbox, queueMail } from '../../src/server/mail';
 import { captureLog } from '../../src/server/ops/logger';
 import { trackStream } from '../../src/server/ops/streams';

@@ -3,8 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { columnsOf, ENTITIES, getEntity } from '../../src/registry';
 import { entityIndexes, tableOf } from '../../src/server/db/entity-table';
 import { openDatabase } from '../../src/server/db/connection';
-import { migrate, MIGRATIONS } from '../../src/server/db/migrate';
-import { searchIndexName } from '../../src/server/db/migrations/0006-search-per-entity';
+import { migrate, MIGRATIONS } from '../../src/server/migrations/migrate';
+import { searchIndexName } from '../../src/server/migrations/0006-search-per-entity';
 import { setupApi } from './harness';
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { can, ENTITIES, getEntity } from '../../src/registry';
 import { openDatabase } from '../../src/server/db/connection';
 import { ident } from '../../src/server/db/entity-table';
-import { migrate } from '../../src/server/db/migrate';
+import { migrate } from '../../src/server/migrations/migrate';
 import { MATCH_COUNT_CAP, upsertSearchRow } from '../../src/server/search';
 import { sortKeyOf } from '../../src/server/search/sort-key';
 import type { DB } from '../../src/server/db/connection';

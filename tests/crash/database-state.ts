@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Migrator, sql, type Migration } from 'kysely';
 import { openDatabase, type DB } from '../../src/server/db/connection';
-import { MIGRATIONS } from '../../src/server/db/migrate';
+import { MIGRATIONS } from '../../src/server/migrations/migrate';
 
 /**
  * What a killed console left on disk, read by opening its data folder as the console does (which recovers it), or

@@ -6,7 +6,7 @@
  */
 import { Migrator, type Migration } from 'kysely';
 import { openDatabase } from '../../src/server/db/connection';
-import { MIGRATIONS } from '../../src/server/db/migrate';
+import { MIGRATIONS } from '../../src/server/migrations/migrate';
 
 const [dataDir, pause] = [process.argv[2], Number(process.argv[3] ?? 500)];
 const database = await openDatabase({ dataDir, fsync: process.env.PGLITE_FSYNC !== '0' });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Migrator, sql, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../src/server/db/connection';
-import { migrate, MIGRATIONS } from '../../src/server/db/migrate';
+import { migrate, MIGRATIONS } from '../../src/server/migrations/migrate';
 import { recordedMigrations, schemaAfterEachMigration, schemaFingerprint } from './database-state';
 
 /**

@@ -5,8 +5,8 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { ROLES } from '../../src/registry';
 import { openDatabase, type Database } from '../../src/server/db/connection';
-import { migrate } from '../../src/server/db/migrate';
-import { seedIfEmpty } from '../../src/server/db/seed';
+import { migrate } from '../../src/server/migrations/migrate';
+import { seedIfEmpty } from '../../src/server/seed/seed';
 
 /**
  * The first-start seed is one transaction (the SIGKILL version of these is tests/crash/sigkill.test.ts (b)):

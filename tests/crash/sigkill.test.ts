@@ -5,8 +5,8 @@ import { Migrator, sql, type Migration, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ROLES } from '../../src/registry';
 import { openDatabase, type DB } from '../../src/server/db/connection';
-import { MIGRATIONS } from '../../src/server/db/migrate';
-import { ROLE_ROWS } from '../../src/server/db/reference-data';
+import { MIGRATIONS } from '../../src/server/migrations/migrate';
+import { ROLE_ROWS } from '../../src/server/seed/reference-data';
 import { inspect, recordedMigrations, schemaAfterEachMigration, schemaFingerprint } from './database-state';
 import { randomBetween, ServerProcess, signIn, sleep } from './server-process';
 

@@ -67,7 +67,7 @@ export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; v
   return (
     <article aria-labelledby="details-title" className={isInvoice ? 'printable' : undefined}>
       <div className="page-head no-print">
-        {/* The main control: the keyboard lands here as the page opens, and after a move or a dialog (shell/main-control.ts). */}
+        {/* The main control: the keyboard lands here as the page opens, and after a move or a dialog (ui/main-control.ts). */}
         <h1 id="details-title" tabIndex={-1} data-main-control>{name}: {titleOf(def, row) || `#${row.id}`}</h1>
         {mayList && <Link href={listHref(def, listView)} className="btn">← {t('details.back')} <kbd>Esc</kbd></Link>}
         {history && <Link href={history} className="btn">{t('details.timeline')} <kbd>h</kbd></Link>}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { entities } from '../api/entities';
 import { errorText } from '../api/error-text';
-import { Modal } from '../shell/modal';
+import { Modal } from '../ui/modal';
 import type { RecordDocument } from './record-documents';
 import './document-viewer.css';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef, ListQuery } from '../../registry';
 import { registerScreenAction } from '../state/ui';
-import { focusMainControl } from '../shell/main-control';
+import { focusMainControl } from '../ui/main-control';
 import { exportFailureText, fetchExport, MAX_SELECTED_EXPORT, saveBlob, type Progress } from './export-download';
 import { formatsFor } from './format';
 import './export-csv.css';

@@ -12,7 +12,7 @@ import { useRead } from '../api/use-read';
 import { writes } from '../api/writes';
 import { translateMessage } from '../i18n';
 import { formErrorMap, serverFieldMessage } from '../i18n/zod-messages';
-import { Modal } from '../shell/modal';
+import { Modal } from '../ui/modal';
 import { offerUndoEdit } from '../shell/undo';
 import { askBeforeLeaving, registerUnsaved } from '../shell/unsaved';
 import { FieldInput } from './field-input';

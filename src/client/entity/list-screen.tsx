@@ -8,7 +8,7 @@ import { errorText } from '../api/error-text';
 import { currentRole } from '../state/session';
 import { registerScreenAction, setInView, ui } from '../state/ui';
 import { FieldValue } from './field-value';
-import { Icon, ICONS } from '../shell/icon';
+import { Icon, ICONS } from '../ui/icon';
 import { EntityFormModal } from './form-modal';
 import { entities, type Row } from '../api/entities';
 import { usePages } from '../api/use-pages';

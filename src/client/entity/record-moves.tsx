@@ -4,12 +4,12 @@ import { toast } from 'sonner';
 import { allowedMoves, type EntityDef, type Transition } from '../../registry';
 import { currentRole } from '../state/session';
 import { registerScreenAction } from '../state/ui';
-import { Modal } from '../shell/modal';
+import { Modal } from '../ui/modal';
 import { TransitionDialog, type DialogResult } from './transition-dialog';
 import type { RecordDocument } from './record-documents';
 import { moveLabel, needsDialog, postTransition, refusalText, type MoveInput } from './transition-call';
 import type { Row } from '../api/entities';
-import { Combo } from '../shell/combo';
+import { Combo } from '../ui/combo';
 import { ariaShortcut, useMoveKeys } from './move-keys';
 import { noteRepeatable } from '../../../commands';
 

@@ -85,7 +85,7 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
     else if (e.key === 'Backspace' && !query && !showing && ids.length) { remove(ids[ids.length - 1]); }
   };
 
-  // Selected as it shows, before anything typed meanwhile is put in (shell/type-ahead.ts): that replaces it.
+  // Selected as it shows, before anything typed meanwhile is put in (ui/type-ahead.ts): that replaces it.
   const label0 = !many && ids.length ? labelOf(ids[0]) : undefined;
   useLayoutEffect(() => {
     if (showing && document.activeElement === inputRef.current) inputRef.current?.select();

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { fromForm, inputSchema, toForm, type EntityDef, type Transition } from '../../registry';
 import { translateMessage } from '../i18n';
-import { Modal } from '../shell/modal';
+import { Modal } from '../ui/modal';
 import { registerUnsaved } from '../shell/unsaved';
 import { FieldInput } from './field-input';
 import { moveLabel, type MoveInput } from './transition-call';

@@ -1,9 +1,9 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { focusLost, focusMainControl } from '../shell/main-control';
+import { focusLost, focusMainControl } from '../ui/main-control';
 
 /**
  * The palette's modal frame: the browser's own modal <dialog> (showModal). The page behind is inert (no focus, no
- * pointer, hidden from assistive technology) and the dialog sits in the top layer, as Radix's dialog (shell/modal.tsx)
+ * pointer, hidden from assistive technology) and the dialog sits in the top layer, as Radix's dialog (ui/modal.tsx)
  * makes them for the other dialogs — but without walking the page to mark it aria-hidden, injecting a scroll-lock
  * style and measuring the scroll bar, which together cost the palette's opening about half its frame budget
  * (issue 10: open within 20 ms). Esc (the dialog's cancel), a click on the backdrop and unmounting close it; the

@@ -9,7 +9,7 @@ import { usePages } from '../api/use-pages';
 import { useRead } from '../api/use-read';
 import { writes } from '../api/writes';
 import { RefSelect } from '../entity/ref-select';
-import { Modal } from '../shell/modal';
+import { Modal } from '../ui/modal';
 import { currentRole } from '../state/session';
 import { addDays, daysFrom, gridMove, parseDay, slotRows, today, weekStart, weekStep, type Cell } from './calendar-parts';
 import { CalendarHead, useDayName } from './calendar-head';

@@ -11,7 +11,7 @@ import { writes } from '../api/writes';
 import { currentRole } from '../state/session';
 import { useDebounced } from '../use-debounced';
 import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useRowKeys } from './screen-parts';
-import { isEditable } from '../shell/editable';
+import { isEditable } from '../ui/editable';
 import { noteRepeatable, REPEAT_REMIND } from '../../../commands';
 import { registerScreenAction } from '../state/ui';
 

@@ -10,7 +10,7 @@ import { queryClient } from '../api/query-client';
 import { useRead } from '../api/use-read';
 import { writes } from '../api/writes';
 import { ui } from '../state/ui';
-import { Modal } from './modal';
+import { Modal } from '../ui/modal';
 import { offerUndoDelete } from './undo';
 
 /** Delete with confirmation, for every entity; the server's refusal (in use, built in) is shown as it says; Undo after. */

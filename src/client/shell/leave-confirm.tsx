@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Modal } from './modal';
+import { Modal } from '../ui/modal';
 import { leaveAnyway, stay } from './unsaved';
 
 /**

@@ -5,7 +5,7 @@ import { ApiError } from '../api/client';
 import { errorText } from '../api/error-text';
 import { me } from '../api/me';
 import { ui } from '../state/ui';
-import { Modal } from './modal';
+import { Modal } from '../ui/modal';
 
 type Field = 'currentPassword' | 'newPassword' | 'repeat';
 

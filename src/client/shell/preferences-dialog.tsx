@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ui } from '../state/ui';
-import { Modal } from './modal';
+import { Modal } from '../ui/modal';
 import { PreferencesPanel } from './preferences';
 
 /** Preferences for every role, from the user menu or the palette ("Preferences…"): theme, language, the keyboard. */

@@ -9,7 +9,7 @@ import { writes } from '../api/writes';
 import { EntityFormModal } from '../entity/form-modal';
 import { useFormat } from '../entity/format';
 import { ui } from '../state/ui';
-import { Modal } from './modal';
+import { Modal } from '../ui/modal';
 
 /** The fields a record's conversation is kept in (a ticket's comments): appended by their own call, never edited. */
 const threadsOf = (def: EntityDef) => Object.entries(def.fields).filter(([, fd]) => fd.server === 'thread').map(([k]) => k);

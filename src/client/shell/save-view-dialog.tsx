@@ -9,7 +9,7 @@ import { prefs, savePrefs } from '../state/prefs';
 import { savedViews } from '../state/saved-views';
 import { currentRole } from '../state/session';
 import { ui } from '../state/ui';
-import { Modal } from './modal';
+import { Modal } from '../ui/modal';
 
 /** The list in view's address as the list keeps it: its path and its search, sort and filters. */
 const hereAddress = () => `${window.location.pathname}${window.location.search}`;

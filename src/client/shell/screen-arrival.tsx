@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { dialogShown, focusLost, focusMainControl, MAIN_CONTROL, mainControl, screenTitle } from './main-control';
+import { dialogShown, focusLost, focusMainControl, MAIN_CONTROL, mainControl, screenTitle } from '../ui/main-control';
 
 /** How long a screen may take to show its main control (its code and data on their way): a guard, not a wait. */
 const GIVE_UP_MS = 20_000;

@@ -4,8 +4,8 @@ import { COMMANDS, effectiveKeymap, INBOX_KEYS, isAllowed, isSingleKey, keyLabel
 import { prefs } from '../state/prefs';
 import { currentRole } from '../state/session';
 import { ui } from '../state/ui';
-import { Combo } from './combo';
-import { Modal } from './modal';
+import { Combo } from '../ui/combo';
+import { Modal } from '../ui/modal';
 
 /** `?`: every shortcut the user's role can use, from the same registry and keymap that bind them. */
 export function ShortcutsSheet() {

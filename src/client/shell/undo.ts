@@ -4,7 +4,7 @@ import { ApiError } from '../api/client';
 import { errorText } from '../api/error-text';
 import { listsChanged, writes } from '../api/writes';
 import i18n from '../i18n';
-import { isEditable } from './editable';
+import { isEditable } from '../ui/editable';
 
 /**
  * Undo from a toast (issue 10): a delete or an edit says it is done and offers Undo for UNDO_SECONDS, by the toast's

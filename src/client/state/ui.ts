@@ -78,7 +78,7 @@ export const typedBeforePalette = () => early ?? '';
 if (typeof window !== 'undefined') {
   // wouter announces its moves as these events (its own names for pushState and replaceState).
   for (const move of ['popstate', 'pushState', 'replaceState']) addEventListener(move, () => { if (pending?.path !== location.pathname) pending = null; });
-  // Capture on window: before the page's own key handlers, as shell/type-ahead.ts does for forms.
+  // Capture on window: before the page's own key handlers, as ui/type-ahead.ts does for forms.
   window.addEventListener('keydown', (e) => {
     if (early === null) return;
     if (!ui.paletteOpen || document.activeElement?.hasAttribute('data-palette-input')) { early = null; return; }

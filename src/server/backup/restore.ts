@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path';
 import type { Config } from '../config';
 import { acquireDataDirLock } from '../db/lock';
-import { MIGRATIONS } from '../db/migrate';
+import { MIGRATIONS } from '../migrations/migrate';
 import { syncPath, syncTree } from '../db/pglite-disk';
 import type { Manifest } from './archive';
 import { compareWithManifest } from './check';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppEnv } from '../http';
-import { MIGRATIONS } from '../db/migrate';
+import { MIGRATIONS } from '../migrations/migrate';
 import { scrub } from './logger';
 
 /** The serving process's state as health probes see it: `stopping` once a shutdown has begun (ops/shutdown.ts). */

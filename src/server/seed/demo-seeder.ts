@@ -2,8 +2,8 @@ import type { Faker } from '@faker-js/faker';
 import { sql } from 'kysely';
 import { ENTITIES, getEntity, inputSchema } from '../../registry';
 import { createRecord, SYSTEM_ACTOR } from '../crud/write';
-import type { DB } from './connection';
-import { ident } from './entity-table';
+import type { DB } from '../db/connection';
+import { ident } from '../db/entity-table';
 import { fakeRecord } from './fake';
 
 const SYSTEM = SYSTEM_ACTOR;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../connection';
+import type { DB } from '../db/connection';
 
 /**
  * Issue 7: staff linked to their centres (admin-user `centres`), the workflow records in reference order

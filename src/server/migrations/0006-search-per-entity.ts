@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../connection';
+import type { DB } from '../db/connection';
 
 /**
  * A trigram index of the search table per entity (partial, `where entity = …`), beside the one over every entity:

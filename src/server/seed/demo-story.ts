@@ -6,8 +6,8 @@ import { centreOf } from '../crud/scope';
 import { patientsOf, writeEntries, type Entry } from '../crud/audit';
 import { searchDoc } from '../search';
 import { fillSortKeys } from '../search/sort-key';
-import type { DB } from './connection';
-import { ident } from './entity-table';
+import type { DB } from '../db/connection';
+import { ident } from '../db/entity-table';
 
 /** One move of a demo record's status, as the transition endpoint would have written it. */
 export interface StoryMove { to: string; at: Date; reason?: string | null; actorId?: number | null }

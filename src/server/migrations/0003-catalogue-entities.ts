@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../connection';
+import type { DB } from '../db/connection';
 
 /**
  * The rest of the catalogue, in reference order (foreign keys are created with the table), the booking

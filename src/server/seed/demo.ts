@@ -2,7 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import { getEntity } from '../../registry';
 import { createRecord, SYSTEM_ACTOR } from '../crud/write';
 import type { Seller } from '../config';
-import type { DB } from './connection';
+import type { DB } from '../db/connection';
 import { seedCatalogue } from './demo-catalogue';
 import { seedWorkflows } from './demo-workflows';
 

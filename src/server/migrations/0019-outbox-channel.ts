@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../connection';
+import type { DB } from '../db/connection';
 
 /**
  * Reminders reach people without an e-mail address by text message (issue 19 §3). Text messages go through the same

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../connection';
+import type { DB } from '../db/connection';
 
 /**
  * The search rows in the order of their titles, lower-cased and compared by code point (the "C" collation), for the

@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import { sql } from 'kysely';
 import { reserveSeat } from '../crud/slot-booking';
-import type { DB } from './connection';
+import type { DB } from '../db/connection';
 import { DemoSeeder } from './demo-seeder';
 import { CAMPAIGNS, CONTACT_POINTS, CONTENT_PAGES, FAQS, FEATURES } from './fake-data/content';
 import { IMAGING_TESTS, IMAGING_TYPES } from './fake-data/imaging';

@@ -6,10 +6,10 @@ import { sql } from 'kysely';
 import { getEntity, ROLES } from '../../registry';
 import { createRecord, SYSTEM_ACTOR } from '../crud/write';
 import { DEMO_SELLER, type Seller } from '../config';
-import type { DB } from './connection';
+import type { DB } from '../db/connection';
 import { CITIES, LANGUAGES, ROLE_ROWS, SPECIALITIES, STATES } from './reference-data';
 import { seedDemoData } from './demo';
-import { withSavepoints } from './savepoints';
+import { withSavepoints } from '../db/savepoints';
 
 const SYSTEM = SYSTEM_ACTOR;
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../connection';
+import type { DB } from '../db/connection';
 
 /** Tables that are not entities: sessions, sign-in attempts, resets, outbox, audit, search, notifications, preferences. */
 export async function up(db: DB): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../connection';
+import type { DB } from '../db/connection';
 
 /**
  * The record's value of its entity's default sort on each search row, and an index that reads one entity's search

@@ -1,25 +1,25 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
-import type { DB } from './connection';
-import * as m0001 from './migrations/0001-core';
-import * as m0002 from './migrations/0002-foundation-entities';
-import * as m0003 from './migrations/0003-catalogue-entities';
-import * as m0004 from './migrations/0004-workflows';
-import * as m0006 from './migrations/0006-search-per-entity';
-import * as m0007 from './migrations/0007-sign-in-hardening';
-import * as m0008 from './migrations/0008-trash';
-import * as m0009 from './migrations/0009-search-sort-key';
-import * as m0010 from './migrations/0010-appointment-seen-index';
-import * as m0011 from './migrations/0011-search-word-starts';
-import * as m0012 from './migrations/0012-search-title-prefix';
-import * as m0013 from './migrations/0013-search-starts';
-import * as m0014 from './migrations/0014-search-starts-bulk-delete';
-import * as m0015 from './migrations/0015-audit-chain';
-import * as m0016 from './migrations/0016-invoice-tax-and-void';
-import * as m0017 from './migrations/0017-number-counters';
-import * as m0018 from './migrations/0018-audit-changes-index';
-import * as m0019 from './migrations/0019-outbox-channel';
-import * as m0020 from './migrations/0020-inbox';
-import * as m0021 from './migrations/0021-saved-views';
+import type { DB } from '../db/connection';
+import * as m0001 from './0001-core';
+import * as m0002 from './0002-foundation-entities';
+import * as m0003 from './0003-catalogue-entities';
+import * as m0004 from './0004-workflows';
+import * as m0006 from './0006-search-per-entity';
+import * as m0007 from './0007-sign-in-hardening';
+import * as m0008 from './0008-trash';
+import * as m0009 from './0009-search-sort-key';
+import * as m0010 from './0010-appointment-seen-index';
+import * as m0011 from './0011-search-word-starts';
+import * as m0012 from './0012-search-title-prefix';
+import * as m0013 from './0013-search-starts';
+import * as m0014 from './0014-search-starts-bulk-delete';
+import * as m0015 from './0015-audit-chain';
+import * as m0016 from './0016-invoice-tax-and-void';
+import * as m0017 from './0017-number-counters';
+import * as m0018 from './0018-audit-changes-index';
+import * as m0019 from './0019-outbox-channel';
+import * as m0020 from './0020-inbox';
+import * as m0021 from './0021-saved-views';
 
 /**
  * A migration, and the tables it rewrites whole (`rewrites`), which are vacuumed once it has run: a rewritten table has

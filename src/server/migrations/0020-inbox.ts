@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../connection';
+import type { DB } from '../db/connection';
 
 /**
  * Every user's own inbox (server/inbox/): one row per recipient and event, holding its kind and parameters (ids,

@@ -3,7 +3,7 @@ import { CONSULTATION_TAX_RATE, invoiceFigures, isInterState } from '../../regis
 import type { Seller } from '../config';
 import { issueInvoice } from '../crud/issue-invoice';
 import { SYSTEM_ACTOR } from '../crud/write';
-import type { DB } from './connection';
+import type { DB } from '../db/connection';
 import { numberer, StoryClock, type StoryMove, type StoryRecord, writeStory } from './demo-story';
 import { CANCELLATION_REASONS, REVIEW_COMMENTS, TEST_RESULTS, VISIT_REASONS, WALK_IN_TESTS, type TestKind, type VisitReason } from './fake-data/workflows';
 

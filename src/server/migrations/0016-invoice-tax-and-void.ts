@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../connection';
+import type { DB } from '../db/connection';
 
 /**
  * Issue 19, money: invoices become Indian tax invoices, issued when their payment completes, voided with a reason.

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../connection';
+import type { DB } from '../db/connection';
 
 /**
  * Saved views (routes/saved-views.ts): a list's address under a name, its owner's, and shared with the roles named in

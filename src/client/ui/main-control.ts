@@ -2,7 +2,7 @@
  * Where the keyboard belongs on a screen: its main control. A screen marks it `data-main-control` (a list's grid, so
  * j/k/x/Enter work on its current row; a details page's heading); a screen that marks nothing gets its first heading,
  * made focusable for the purpose. One rule for every screen, used when a screen opens (screen-arrival.tsx) and when a
- * dialog or the palette closes with nothing left to give the focus back to (shell/modal.tsx, palette-frame.tsx).
+ * dialog or the palette closes with nothing left to give the focus back to (ui/modal.tsx, palette-frame.tsx).
  */
 export const MAIN_CONTROL = 'data-main-control';
 

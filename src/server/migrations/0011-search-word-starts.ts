@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../connection';
+import type { DB } from '../db/connection';
 
 /**
  * The list search box's first page for a term of one or two letters walks an entity's search rows in list order
@@ -9,7 +9,7 @@ import type { DB } from '../connection';
  * so no writer keeps it) ride in the list-order index, and such a walk reads the index alone: ~0.4 µs a row, ~11
  * pages a thousand rows. Past 1,000 bytes (a long text of short words) it is null and the walk checks the text. The
  * index replaces 0009's, which it serves the same. The table is rewritten: ~7 minutes at 6.4M search rows (the bench's
- * data), then vacuumed (`rewrites`, db/migrate.ts).
+ * data), then vacuumed (`rewrites`, migrations/migrate.ts).
  */
 export const rewrites = ['search_index'];
 

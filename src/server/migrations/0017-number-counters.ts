@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../connection';
+import type { DB } from '../db/connection';
 
 /**
  * The last number given, per prefix and year, for records the server numbers itself (an appointment made by booking a

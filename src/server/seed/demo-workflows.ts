@@ -4,11 +4,11 @@ import { getEntity } from '../../registry';
 import { reserveSeat } from '../crud/slot-booking';
 import { createRecord, SYSTEM_ACTOR } from '../crud/write';
 import type { Seller } from '../config';
-import type { DB } from './connection';
+import type { DB } from '../db/connection';
 import { HOUR, StoryClock, type StoryMove, type StoryRecord, writeStory } from './demo-story';
 import { seedVisits, type AddonInfo, type Booking, type DoctorInfo, type TestInfo } from './demo-visits';
 import { demoDocumentExt, writeDemoDocuments } from './demo-documents';
-import { ident } from './entity-table';
+import { ident } from '../db/entity-table';
 import { TICKETS, VERIFICATION_DOCUMENTS, VERIFICATION_REJECTIONS, type TestKind } from './fake-data/workflows';
 
 type Row = Record<string, unknown>;

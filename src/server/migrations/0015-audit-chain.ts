@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../connection';
+import type { DB } from '../db/connection';
 
 /**
  * The audit log as a regulator reads it (HIPAA 164.312(b)): append-only and tamper-evident, and answering "who read or

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../connection';
+import type { DB } from '../db/connection';
 
 /**
  * Undo of a delete (issue 10): a deleted record's row moves here in the delete's transaction, so every query of the

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../connection';
+import type { DB } from '../db/connection';
 
 /**
  * The activity log lists changes, newest first, without the reads of patient data that the audit trail also keeps

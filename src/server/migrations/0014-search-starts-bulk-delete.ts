@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../connection';
+import type { DB } from '../db/connection';
 
 /**
  * 0013's triggers delete a statement's old `search_starts` entries by joining the transition table to the entries'

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../connection';
+import type { DB } from '../db/connection';
 
 /**
  * The patients seen in 30 days on the fmc dashboard (routes/fmc-screens.ts) for all centres: a count of the distinct
