@@ -9,6 +9,17 @@ import { actorName, forgetActor } from './actor-names';
 import { eventOf, hubOf, mayHear, type Subscriber } from './hub';
 import type { Change, Presence } from './notices';
 
+/**
+ * A change's event as its subscribers are sent it, made once per change however many streams are told (the same
+ * object reaches every subscriber of the process), and forgotten with the change.
+ */
+const texts = new WeakMap<Change, Promise<string>>();
+function eventText(db: Parameters<typeof actorName>[0], change: Change): Promise<string> {
+  let text = texts.get(change);
+  if (!text) texts.set(change, (text = actorName(db, change.by).then((byName) => JSON.stringify({ ...eventOf(change), byName }))));
+  return text;
+}
+
 /** Events written to one stream and not yet taken by its client; past it the stream ends and the client reconnects. */
 const MAX_PENDING = 1000;
 
@@ -53,7 +64,7 @@ export function eventRoutes(database: Pick<Database, 'listen'> | undefined): Hon
         offer: (id: string, change: Change) => queue(async () => {
           if (change.entity === 'admin-user') forgetActor(db, change.id);
           if (!mayHear(who, change)) return;
-          await stream.writeSSE({ id, data: JSON.stringify({ ...eventOf(change), byName: await actorName(db, change.by) }) });
+          await stream.writeSSE({ id, data: await eventText(db, change) });
         }),
         // Others' presence only (the user's other tabs are theirs to know), without an id: a reconnect never replays it.
         presence: (p: Presence) => queue(async () => {
