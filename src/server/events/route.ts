@@ -10,14 +10,19 @@ import { eventOf, hubOf, mayHear, type Subscriber } from './hub';
 import type { Change, Presence } from './notices';
 
 /**
- * A change's event as its subscribers are sent it, made once per change however many streams are told (the same
- * object reaches every subscriber of the process), and forgotten with the change.
+ * A change's event as its subscribers are sent it, the SSE frame's bytes made once per change however many streams
+ * are told (the hub hands every subscriber of the process the same change object, with the same id), and forgotten
+ * with the change. JSON holds no line break, so the data is one `data:` line.
  */
-const texts = new WeakMap<Change, Promise<string>>();
-function eventText(db: Parameters<typeof actorName>[0], change: Change): Promise<string> {
-  let text = texts.get(change);
-  if (!text) texts.set(change, (text = actorName(db, change.by).then((byName) => JSON.stringify({ ...eventOf(change), byName }))));
-  return text;
+const frames = new WeakMap<Change, Promise<Uint8Array>>();
+const encoder = new TextEncoder();
+function eventFrame(db: Parameters<typeof actorName>[0], id: string, change: Change): Promise<Uint8Array> {
+  let frame = frames.get(change);
+  if (!frame) {
+    frame = actorName(db, change.by).then((byName) => encoder.encode(`id: ${id}\ndata: ${JSON.stringify({ ...eventOf(change), byName })}\n\n`));
+    frames.set(change, frame);
+  }
+  return frame;
 }
 
 /** Events written to one stream and not yet taken by its client; past it the stream ends and the client reconnects. */
@@ -64,7 +69,7 @@ export function eventRoutes(database: Pick<Database, 'listen'> | undefined): Hon
         offer: (id: string, change: Change) => queue(async () => {
           if (change.entity === 'admin-user') forgetActor(db, change.id);
           if (!mayHear(who, change)) return;
-          await stream.writeSSE({ id, data: await eventText(db, change) });
+          await stream.write(await eventFrame(db, id, change));
         }),
         // Others' presence only (the user's other tabs are theirs to know), without an id: a reconnect never replays it.
         presence: (p: Presence) => queue(async () => {
