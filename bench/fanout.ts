@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { canReadRecord, getEntity, ROLES, type Role } from '../src/registry';
 import { BENCH_CONSOLE_PASSWORD, benchLoadDir, startConsole, stopConsole } from './console-process';
-import { runLoad } from './load';
+import { requestOn, runLoad } from './load';
 import type { FanoutOptions } from './options';
 import { percentile } from './timing';
 
@@ -25,22 +25,7 @@ const DRAIN_MS = 3000;
 
 interface Agentful { agent: http.Agent; port: number }
 
-function request(to: Agentful, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: string }> {
-  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: to.port, method, path, agent: to.agent, headers: {
-      'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload ? { 'content-length': payload.length } : {}),
-    } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
+const request = (to: Agentful, method: string, path: string, token?: string, body?: unknown) => requestOn(to.agent, to.port, method, path, token, body);
 
 /** One open change stream: every change it is told of, with the milliseconds from its commit to its arrival. */
 class Stream {

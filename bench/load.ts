@@ -18,7 +18,8 @@ const WARM_UP_SECONDS = 5;
 
 interface Reply { status: number; body: string; ms: number }
 
-function requestOn(agent: http.Agent, port: number, method: string, url: string, token?: string, body?: unknown): Promise<Reply> {
+/** One call to the console on `port` through `agent`, timed. */
+export function requestOn(agent: http.Agent, port: number, method: string, url: string, token?: string, body?: unknown): Promise<Reply> {
   const started = performance.now();
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {

@@ -48,7 +48,6 @@ test('the panel by keyboard: a live count, unread first, r marks read, Enter fol
 
   // The worklists' items are unread too (the demo's counts): r marks the focused one read, the count drops.
   expect(unreadShown).toBeGreaterThan(1);
-  if (process.env.INBOX_SCREENSHOT) await page.screenshot({ path: process.env.INBOX_SCREENSHOT });
   await page.keyboard.press('ArrowDown');
   await expect(items.nth(1)).toBeFocused();
   const second = await items.nth(1).getAttribute('data-notice');

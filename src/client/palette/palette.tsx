@@ -2,13 +2,13 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { COMMANDS, effectiveKeymap, isAllowed, repeatCommand, viewCommands, type Command, type CommandArgs } from '../../../commands';
+import { COMMANDS, effectiveKeymap, isAllowed, repeatCommand, type Command, type CommandArgs } from '../../../commands';
 import { canPickFrom, canReadRecord, entityByName, entityPath, getEntity, viewActionFor, can, LANGUAGES, type Language, type Role } from '../../registry';
 import { tEnglish } from '../i18n';
 import { prefs } from '../state/prefs';
 import { byFrecency, frecency, noteUse } from '../state/recents';
 import { currentRole, session } from '../state/session';
-import { savedViews } from '../state/saved-views';
+import { useCommands } from '../state/saved-views';
 import { closePalette, typedBeforePalette, ui } from '../state/ui';
 import { Combo } from '../ui/combo';
 import { commandContext } from '../shell/command-context';
@@ -67,14 +67,13 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   });
   const close = closePalette;
   // The user's saved views are commands too (commands/saved-views.ts), with shortcuts of their own.
-  const views = useSnapshot(savedViews).list;
-  const viewCmds = useMemo(() => viewCommands(views as typeof savedViews.list, role), [views, role]);
-  const keymap = useMemo(() => effectiveKeymap([...COMMANDS.keys(), ...viewCmds.map((c) => c.id)], p.keymap as Record<string, string>), [p.keymap, viewCmds]);
+  const commands = useCommands();
+  const keymap = useMemo(() => effectiveKeymap(commands.keys(), p.keymap as Record<string, string>), [p.keymap, commands]);
 
   const available = useMemo(() => {
     const ctx = commandContext();
-    return [...COMMANDS.values(), ...viewCmds].filter((c) => isAllowed(c, role) && (!c.when || c.when(ctx)));
-  }, [role, viewCmds]);
+    return [...commands.values()].filter((c) => isAllowed(c, role) && (!c.when || c.when(ctx)));
+  }, [role, commands]);
   // The commands' words are indexed on the first keystroke (kept for the page's life), not while the palette opens.
   const index = useMemo(() => {
     let built: ReturnType<typeof commandIndex> | undefined;

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useSnapshot } from 'valtio';
-import { COMMANDS, effectiveKeymap, isAllowed, isSingleKey, viewCommands, type Command } from '../../../commands';
+import { effectiveKeymap, isAllowed, isSingleKey, type Command } from '../../../commands';
 import { prefs } from '../state/prefs';
-import { savedViews } from '../state/saved-views';
+import { useCommands } from '../state/saved-views';
 import { currentRole, session } from '../state/session';
 import { shortcutsGone, shortcutsReady } from '../state/early-keys';
 import { openPalette, ui } from '../state/ui';
@@ -47,10 +47,9 @@ export function Hotkeys() {
   useEffect(() => { shortcutsReady(); return shortcutsGone; }, []);
   const p = useSnapshot(prefs);
   useSnapshot(session);
-  const views = useSnapshot(savedViews).list;
   const role = currentRole();
   // The saved views' shortcuts too (a user binds one as any command's, by its id).
-  const commands = new Map([...COMMANDS, ...viewCommands(views as typeof savedViews.list, role).map((c) => [c.id, c] as const)]);
+  const commands = useCommands();
   const keymap = effectiveKeymap(commands.keys(), p.keymap as Record<string, string>);
   const bindings = [...keymap].filter(([id, combo]) => isAllowed(commands.get(id)!, role) && (p.singleKeyShortcuts || !isSingleKey(combo)));
   return <>{bindings.map(([id, combo]) => <Binding key={id} cmd={commands.get(id)!} combo={combo} />)}</>;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '../api/client';
@@ -6,6 +6,7 @@ import { errorText } from '../api/error-text';
 import { me } from '../api/me';
 import { ui } from '../state/ui';
 import { Modal } from '../ui/modal';
+import { askBeforeLeaving, registerUnsaved } from './unsaved';
 
 type Field = 'currentPassword' | 'newPassword' | 'repeat';
 
@@ -21,6 +22,8 @@ export function PasswordDialog() {
   const [busy, setBusy] = useState(false);
   const close = () => { ui.passwordOpen = false; };
   const dirty = Object.values(values).some(Boolean);
+  // Typed passwords are not dropped silently: closing, or a command leaving the screen, asks first (shell/unsaved.ts).
+  useEffect(() => registerUnsaved(() => dirty), [dirty]);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -53,7 +56,7 @@ export function PasswordDialog() {
   );
 
   return (
-    <Modal title={t('password.title')} onClose={() => { if (!dirty || window.confirm(t('form.unsavedClose'))) close(); }}>
+    <Modal title={t('password.title')} onClose={() => askBeforeLeaving(close)}>
       <form onSubmit={(e) => void submit(e)} noValidate style={{ display: 'contents' }}>
         <div className="body">
           {formError && <p className="alert alert-error" role="alert">{formError}</p>}
@@ -62,7 +65,7 @@ export function PasswordDialog() {
           {field('repeat', t('password.repeat'), 'new-password')}
         </div>
         <footer>
-          <button type="button" className="btn" onClick={close}>{t('password.cancel')}</button>
+          <button type="button" className="btn" onClick={() => askBeforeLeaving(close)}>{t('password.cancel')}</button>
           <button type="submit" className="btn btn-primary" disabled={busy}>{t('password.save')}</button>
         </footer>
       </form>

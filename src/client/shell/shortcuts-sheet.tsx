@@ -4,6 +4,7 @@ import { COMMANDS, effectiveKeymap, INBOX_KEYS, isAllowed, isSingleKey, keyLabel
 import { prefs } from '../state/prefs';
 import { currentRole } from '../state/session';
 import { ui } from '../state/ui';
+import { useCommands } from '../state/saved-views';
 import { Combo } from '../ui/combo';
 import { Modal } from '../ui/modal';
 
@@ -12,10 +13,12 @@ export function ShortcutsSheet() {
   const { t } = useTranslation();
   const p = useSnapshot(prefs);
   const snap = useSnapshot(ui);
+  // The saved views' shortcuts too.
+  const commands = useCommands();
   if (!snap.shortcutsOpen) return null;
   const role = currentRole();
-  const rows = [...effectiveKeymap(COMMANDS.keys(), p.keymap as Record<string, string>)]
-    .filter(([id]) => isAllowed(COMMANDS.get(id)!, role));
+  const rows = [...effectiveKeymap(commands.keys(), p.keymap as Record<string, string>)]
+    .filter(([id]) => isAllowed(commands.get(id)!, role));
   return (
     <Modal title={t('keys.title')} onClose={() => { ui.shortcutsOpen = false; }}>
       {/* The sheet scrolls and holds nothing to press: its body takes the focus, so the arrows and Page Down scroll it. */}

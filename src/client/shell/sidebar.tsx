@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { COMMANDS, menuTree, viewCommands } from '../../../commands';
+import { menuTree } from '../../../commands';
 import { DASHBOARD } from '../../registry';
 import { currentRole, session } from '../state/session';
 import { ui } from '../state/ui';
-import { savedViews } from '../state/saved-views';
+import { useCommands } from '../state/saved-views';
 import { commandContext } from './command-context';
 import { sidebarIsOverlay } from './use-sidebar-mode';
 import { useSidebarOverlay } from './use-sidebar-overlay';
@@ -16,10 +16,10 @@ export function Sidebar() {
   const { t } = useTranslation();
   const snap = useSnapshot(ui);
   useSnapshot(session);
-  const views = useSnapshot(savedViews).list;
+  const commands = useCommands();
   const [location] = useLocation();
   // The user's saved views sit under their entity's lists (commands/saved-views.ts).
-  const tree = menuTree([...COMMANDS.values(), ...viewCommands(views as typeof savedViews.list, currentRole())], currentRole());
+  const tree = menuTree([...commands.values()], currentRole());
   // The entry of the page in view: the one whose address holds it, the longest if several do (fmc/slots/calendar is
   // the slot calendar's, not also the slots' and the centres').
   const current = tree.flatMap((g) => g.items.map((c) => c.href ?? DASHBOARD))

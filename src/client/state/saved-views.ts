@@ -1,6 +1,8 @@
-import { proxy } from 'valtio';
+import { useMemo } from 'react';
+import { proxy, useSnapshot } from 'valtio';
 import type { SavedView } from '../../registry';
-import { knowSavedViews } from '../../../commands';
+import { COMMANDS, knowSavedViews, viewCommands, type Command } from '../../../commands';
+import { currentRole, session } from './session';
 
 /**
  * The saved views the shell shows (the sidebar, the shortcuts, the palette's "Views"): a mirror of the views' query
@@ -12,4 +14,15 @@ export const savedViews = proxy({ list: [] as SavedView[] });
 export function setSavedViews(list: readonly SavedView[]) {
   savedViews.list = [...list];
   knowSavedViews(list);
+}
+
+/**
+ * Every command the shell knows now, by id: the registry's and the user's saved views' (commands/saved-views.ts), for
+ * the shortcuts, the palette, the sidebar and the `?` sheet alike.
+ */
+export function useCommands(): ReadonlyMap<string, Command> {
+  const views = useSnapshot(savedViews).list;
+  useSnapshot(session);
+  const role = currentRole();
+  return useMemo(() => new Map([...COMMANDS, ...viewCommands(views as SavedView[], role).map((c) => [c.id, c] as const)]), [views, role]);
 }

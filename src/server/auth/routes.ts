@@ -10,7 +10,6 @@ import { queuePasswordReset } from './reset-mail';
 import { authenticate, createSession, passwordChanged, profileOf, revokeSession } from './sessions';
 import { tokenHash } from './tokens';
 import { writeEntries } from '../crud/audit';
-import { publishSessionsEnded } from '../events/notices';
 import { limitsHit, signInFailures } from '../ops/metrics';
 
 const INVALID = 'Invalid username or password';
@@ -192,8 +191,8 @@ export function authRoutes(): Hono<AppEnv> {
     await db.transaction().execute(async (tx) => {
       const saved = await tx.updateTable('admin_user').set({ password_hash: hash, version: sql`version + 1`, updated_at: sql`now()` })
         .where('id', '=', me.id).returning('version').executeTakeFirstOrThrow();
+      // Ends the other sessions and tells their streams (sessions.ts revokeUserSessions).
       await passwordChanged(tx, me.id, me.sessionId);
-      await publishSessionsEnded(tx, [me.id]);
       await writeEntries(tx, [{ actor: { id: me.id, address: clientAddress(c) }, entity: 'admin-user', recordId: me.id, action: 'update', changes: { password: { changed: true } }, version: Number(saved.version) }]);
     });
     return c.json({ data: { changed: true } });

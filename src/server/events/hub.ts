@@ -67,7 +67,6 @@ export class ChangeHub {
   private readonly subscribers = new Set<Subscriber>();
   private readonly bufferSize: number;
   private started: Promise<void> | null = null;
-  private stop: (() => Promise<void>) | null = null;
 
   constructor(private readonly database: Pick<Database, 'listen'>, opts: HubOptions = {}) {
     this.bufferSize = opts.bufferSize ?? 1000;
@@ -75,17 +74,12 @@ export class ChangeHub {
 
   /** Starts listening (once); every subscription waits for it, so nothing committed after a subscription is missed. */
   start(): Promise<void> {
-    this.started ??= this.database.listen(CHANNEL, (p) => this.heard(p), () => this.lost()).then((stop) => { this.stop = stop; }, (err) => {
+    // Listening lasts as long as the database: closing it ends the listener.
+    this.started ??= this.database.listen(CHANNEL, (p) => this.heard(p), () => this.lost()).then(() => {}, (err) => {
       this.started = null;
       throw err;
     });
     return this.started;
-  }
-
-  async close() {
-    await this.stop?.();
-    this.stop = null;
-    this.started = null;
   }
 
   /** The id of the latest change heard (what a stream opened now has seen). */
@@ -118,8 +112,6 @@ export class ChangeHub {
     this.subscribers.add(sub);
     return () => { this.subscribers.delete(sub); };
   }
-
-  get subscriberCount() { return this.subscribers.size; }
 
   private tell(sub: Subscriber, n: Numbered) {
     sub.offer(this.idOf(n.seq), n.change);

@@ -27,7 +27,7 @@ export async function up(db: DB): Promise<void> {
   await sql`create index inbox_item__user__ix on inbox_item (user_id, (read_at is not null), created_at desc, id desc) where archived_at is null`.execute(db);
   await sql`create unique index inbox_item__topic__ux on inbox_item (user_id, topic) where topic is not null`.execute(db);
   await sql`insert into inbox_item (user_id, kind, params, created_at)
-    select u.id, 'signup', jsonb_build_object('user', a.id, 'name', a.first_name || ' ' || a.last_name, 'role', ar.key), n.created_at
+    select u.id, 'signup', jsonb_build_object('record', a.id, 'name', a.first_name || ' ' || a.last_name, 'role', ar.key), n.created_at
     from admin_notification n
     join admin_user a on n.link = '/dashboard/admin-user/details/' || a.id and a.status = 'pending'
     join role ar on ar.id = a.role

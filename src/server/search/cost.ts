@@ -100,15 +100,18 @@ export const walkCost = (rows: number, byStarts: boolean) => rows * (byStarts ? 
 
 const sizes = new Map<string, { rows: number; at: number }>();
 
-/** Pins an entity's size estimate for a while, as if pg_class gave it (tests choose the way a search takes). */
+/**
+ * Pins an entity's size estimate, as if pg_class gave it (tests choose the way a search takes): it holds until pinned
+ * again, however slow the machine, never expiring mid-test.
+ */
 export function pinEstimatedRows(entity: string, rows: number) {
-  sizes.set(entity, { rows, at: Date.now() });
+  sizes.set(entity, { rows, at: Infinity });
 }
 
 /** The entity's rows as the planner estimates them (kept by ANALYZE, VACUUM and autovacuum), or null if never estimated. */
 export async function estimatedRows(db: DB, def: EntityDef): Promise<number | null> {
   const cached = sizes.get(def.name);
-  if (cached && Date.now() - cached.at < TABLE_SIZE_TTL_MS) return cached.rows < 0 ? null : cached.rows;
+  if (cached && (cached.at === Infinity || Date.now() - cached.at < TABLE_SIZE_TTL_MS)) return cached.rows < 0 ? null : cached.rows;
   const res = await sql<{ n: number }>`select reltuples::float8 as n from pg_class where oid = to_regclass(${def.table})`.execute(db);
   const rows = Number(res.rows[0]?.n ?? -1);
   sizes.set(def.name, { rows, at: Date.now() });
