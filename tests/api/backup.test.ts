@@ -12,6 +12,7 @@ import { header, tarStream, type TarItem } from '../../src/server/backup/tar';
 import { readConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/connection';
 import { setupApi } from './harness';
+import { TEST_SCRYPT_LOG_N } from './seeded-database';
 
 /**
  * GET /api/system/backup in-process (issue 22, part 3), the check every scheduled backup passes, and the restore's
@@ -36,7 +37,7 @@ async function archiveOf(items: TarItem[]): Promise<Buffer> {
   return gzipSync(Buffer.concat(chunks));
 }
 
-const config = (dataDir: string, extra: Record<string, string> = {}) => readConfig({ DATA_DIR: dataDir, PGLITE_FSYNC: '0', ...extra });
+const config = (dataDir: string, extra: Record<string, string> = {}) => readConfig({ DATA_DIR: dataDir, PGLITE_FSYNC: '0', SCRYPT_LOG_N: TEST_SCRYPT_LOG_N, ...extra });
 
 describe('on PostgreSQL', () => {
   test.runIf(onPostgres)('the backup is pg_dump\'s: 409, saying so', async () => {

@@ -8,7 +8,7 @@ import { createSession } from '../../src/server/auth/sessions';
 import { boot } from '../../src/server/boot';
 import { readConfig } from '../../src/server/config';
 import type { Database, DB } from '../../src/server/db/connection';
-import { createDatabase, PASSWORD } from './seeded-database';
+import { createDatabase, PASSWORD, TEST_SCRYPT_LOG_N } from './seeded-database';
 
 /**
  * One database seeded WITH demo data (DEMO_DATA=1, as a first start does) for the test files that read the demo
@@ -36,7 +36,7 @@ beforeAll(async () => {
     databaseUrl = created.url;
     drop = created.drop;
   }
-  const config = readConfig({ DATA_DIR: demo.dataDir, DEMO_PASSWORD: PASSWORD, DEMO_DATA: '1', DATABASE_URL: databaseUrl, SCRYPT_LOG_N: process.env.SCRYPT_LOG_N });
+  const config = readConfig({ DATA_DIR: demo.dataDir, DEMO_PASSWORD: PASSWORD, DEMO_DATA: '1', DATABASE_URL: databaseUrl, SCRYPT_LOG_N: TEST_SCRYPT_LOG_N });
   demo.database = await boot(config, { memory: true });
   demo.db = demo.database.db;
   demo.app = createApp({ db: demo.db, config, database: demo.database, distDir: path.join(demo.dataDir, 'no-dist') });
