@@ -5,7 +5,7 @@ import config from '../playwright.config';
 import { benchLoadDir, BENCH_CONSOLE_PASSWORD, startConsole, stopConsole } from './console-process';
 import { firstLoad } from './first-load';
 import type { BrowserOptions } from './options';
-import { paletteFigures, paletteReport } from './palette-bench';
+import { paletteComparison, paletteFigures, paletteReport, serveBuild } from './palette-bench';
 import { summariseProfile, type CpuProfile } from './profile-summary';
 
 /**
@@ -15,6 +15,9 @@ import { summariseProfile, type CpuProfile } from './profile-summary';
  * seeded on first use) on BENCH_BROWSER_PORT (default 8734); `external` uses a console already listening there.
  * `profile` records Chromium's CPU profile of the palette runs (CDP Profiler), writes it to a .cpuprofile file (open it
  * in Chrome's DevTools) and prints the functions that took the most time.
+ * BENCH_COMPARE_DIST names another build's dist/ folder (e.g. an earlier commit built with `npx vite build`): a second
+ * page runs that build against the same server (palette-bench.ts serveBuild), the palette runs alternate between the
+ * two pages, and their figures are printed side by side.
  */
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -46,26 +49,38 @@ export async function runBrowserBench(opts: BrowserOptions): Promise<string[]> {
     log('First load…');
     const load = await firstLoad(page, base, BENCH_CONSOLE_PASSWORD);
     console.log(`\n${load}`);
+    const compareDir = process.env.BENCH_COMPARE_DIST;
+    const compare = compareDir ? await browser.newPage({ viewport: { width: 1440, height: 900 } }) : null;
+    if (compare && compareDir) {
+      if (!existsSync(`${compareDir}/index.html`)) throw new Error(`BENCH_COMPARE_DIST: no index.html in ${compareDir}`);
+      log(`The build in ${compareDir}, signed in beside it…`);
+      await serveBuild(compare, compareDir);
+      watch(compare, events);
+      await firstLoad(compare, base, BENCH_CONSOLE_PASSWORD);
+    }
     events.length = 0;
     // The screens staff open next (the palette among them) are fetched a second after home shows: wait for them.
     await page.waitForTimeout(1500);
-    await page.waitForLoadState('networkidle');
+    for (const p of compare ? [page, compare] : [page]) await p.waitForLoadState('networkidle');
 
-    log(`Palette: ${opts.paletteRuns} runs…`);
+    log(`Palette: ${opts.paletteRuns} runs${compare ? ' in each build, in turn' : ''}…`);
     const cdp = opts.profile ? await page.context().newCDPSession(page) : null;
     if (cdp) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
     }
-    const figures = await paletteFigures(page, opts.paletteRuns, log);
+    const [figures, compared] = await paletteFigures(compare ? [page, compare] : [page], opts.paletteRuns, log);
     if (cdp) {
       const { profile } = await cdp.send('Profiler.stop') as { profile: CpuProfile };
       const file = `/tmp/palette-${Date.now()}.cpuprofile`;
       writeFileSync(file, JSON.stringify(profile));
       console.log(`\nCPU profile of the palette runs: ${file}\n${summariseProfile(profile)}`);
     }
-    const report = paletteReport(figures);
+    const report = compared && compareDir
+      ? [paletteReport(figures, 'this build'), paletteReport(compared, compareDir),
+        paletteComparison([{ name: 'this build', figures }, { name: compareDir, figures: compared }])].join('\n\n')
+      : paletteReport(figures);
     console.log(`\n${report}`);
     if (events.length) console.log(`  what the page did meanwhile: ${[...new Set(events)].slice(0, 10).join('; ')}`);
     return [load.split('\n')[0], report];

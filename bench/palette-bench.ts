@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { COMMANDS, isAllowed } from '../commands';
 import { installPaintTiming, keyToPaint, type PaintTiming } from './paint-timing';
@@ -132,29 +134,61 @@ async function floor(page: Page, runs: number): Promise<PaintTiming[]> {
   }
 }
 
-/** Runs the palette `runs` times (after three unmeasured runs that load and warm its code). */
-export async function paletteFigures(page: Page, runs: number, log: (line: string) => void): Promise<PaletteFigures> {
-  await installPaintTiming(page);
-  const patients = await surnames(page);
+/**
+ * Serves `page` another build of the console (`dir`: a built dist/ folder, e.g. of an earlier commit) from the same
+ * server and data: its pages' HTML and its /assets/ files come from that folder, the server's headers kept (the CSP
+ * allows the same inline script by its hash). The API is the server's. Set up before the page opens the console.
+ */
+export async function serveBuild(page: Page, dir: string) {
+  const index = readFileSync(path.join(dir, 'index.html'), 'utf8');
+  await page.route('**/*', async (route) => {
+    const request = route.request();
+    const { pathname } = new URL(request.url());
+    if (request.resourceType() === 'document') {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ status: response.status(), headers, body: index });
+      return;
+    }
+    const file = path.join(dir, pathname);
+    if (pathname.startsWith('/assets/') && existsSync(file)) await route.fulfill({ path: file });
+    else await route.fallback();
+  });
+}
+
+/**
+ * Runs the palette `runs` times in each page (after three unmeasured runs each that load and warm its code), the
+ * pages in turn run by run: two builds compared side by side live through the same load on the machine.
+ */
+export async function paletteFigures(pages: Page[], runs: number, log: (line: string) => void): Promise<PaletteFigures[]> {
+  for (const page of pages) await installPaintTiming(page);
+  const patients = await surnames(pages[0]);
   if (patients.length < 5) throw new Error(`the demo data has too few patients with a plain surname (${patients.length})`);
   const commands = [...COMMANDS.values()].filter((c) => isAllowed(c, 'superadmin')).length;
   const empty = (): PaletteFigures => ({ open: [], firstKey: [], keyWithRecords: [], recordShown: [], recordAnswered: [], floor: [], slowFrames: 0, keystrokes: 0, failed: [], commands });
-  const f = empty();
+  const figures = pages.map(() => empty());
   const warm = empty();
-  for (let i = 0; i < 3; i++) await oneRun(page, patients[i], warm);
+  for (const page of pages) for (let i = 0; i < 3; i++) await oneRun(page, patients[i], warm);
   for (let i = 0; i < runs; i++) {
     const patient = patients[(i + 3) % patients.length];
     progress(`  palette run ${i + 1}/${runs} (${patient.name})`, i + 1 === runs || (i + 1) % 10 === 0);
-    try {
-      await oneRun(page, patient, f);
-    } catch (err) {
-      f.failed.push(`run ${i + 1} (${patient.name}): ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    for (const [p, page] of pages.entries()) {
+      try {
+        await oneRun(page, patient, figures[p]);
+      } catch (err) {
+        figures[p].failed.push(`run ${i + 1} (${patient.name}): ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+      }
     }
   }
   if (process.stderr.isTTY) process.stderr.write('\n');
-  f.floor = await floor(page, runs);
-  if (f.failed.length) log(`  ${f.failed.length} palette runs failed: ${f.failed.join('; ')}`);
-  return f;
+  const bare = await floor(pages[0], runs);
+  for (const f of figures) {
+    f.floor = bare;
+    if (f.failed.length) log(`  ${f.failed.length} palette runs failed: ${f.failed.join('; ')}`);
+  }
+  return figures;
 }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -168,9 +202,10 @@ function line(label: string, ts: PaintTiming[], target?: number): string {
   return `  ${label}: p50 ${ms(percentile(s, 0.5))}, p95 ${ms(p95)}, max ${ms(s[s.length - 1])} (n ${s.length}; on screen in the DOM after p50 ${ms(percentile(dom, 0.5))}, p95 ${ms(percentile(dom, 0.95))})${verdict}`;
 }
 
-export function paletteReport(f: PaletteFigures): string {
+/** `build`: which build was measured, when two are compared. */
+export function paletteReport(f: PaletteFigures, build = ''): string {
   return [
-    `Palette (superadmin: ${f.commands} commands; demo data; from the keydown to the frame showing the change painted):`,
+    `Palette${build ? ` of ${build}` : ''} (superadmin: ${f.commands} commands; demo data; from the keydown to the frame showing the change painted):`,
     line('open (Ctrl+K to the box and first lines painted)', f.open, TARGETS.open),
     line('a keystroke to painted results, first letter (every command ranked)', f.firstKey, TARGETS.key),
     line('a keystroke to painted results, commands + a page of records', f.keyWithRecords, TARGETS.key),
@@ -178,5 +213,27 @@ export function paletteReport(f: PaletteFigures): string {
     line('the answer for the whole surname painted', f.recordAnswered, TARGETS.records),
     line('this machine\'s floor now: a key echoed by a bare page, same measure', f.floor),
     `  Event Timing cross-check: ${f.slowFrames} of ${f.keystrokes} measured palette keystrokes had an event of 16 ms or more to the next paint${f.failed.length ? `; ${f.failed.length} runs failed` : ''}`,
+  ].join('\n');
+}
+
+/** Two builds measured in turn: the p50 and p95 of each measure side by side. */
+export function paletteComparison(builds: { name: string; figures: PaletteFigures }[]): string {
+  const measures: [string, (f: PaletteFigures) => PaintTiming[]][] = [
+    ['open', (f) => f.open],
+    ['first letter', (f) => f.firstKey],
+    ['key with records', (f) => f.keyWithRecords],
+    ['record line', (f) => f.recordShown],
+    ['whole answer', (f) => f.recordAnswered],
+  ];
+  const cell = (ts: PaintTiming[]) => {
+    const s = ts.map((t) => t.painted).sort((a, b) => a - b);
+    return s.length ? `${percentile(s, 0.5).toFixed(1)} / ${percentile(s, 0.95).toFixed(1)}` : 'no run';
+  };
+  const width = Math.max(...builds.map((b) => b.name.length), 14);
+  return [
+    'Palette, builds side by side (p50 / p95 ms, keydown to painted; runs in turn):',
+    `  ${''.padEnd(18)}${builds.map((b) => b.name.padEnd(width + 2)).join('')}`,
+    ...measures.map(([label, of]) => `  ${label.padEnd(18)}${builds.map((b) => cell(of(b.figures)).padEnd(width + 2)).join('')}`),
+    `  ${'floor (bare page)'.padEnd(18)}${cell(builds[0].figures.floor)}`,
   ].join('\n');
 }

@@ -1,129 +1,96 @@
-import { createContext, useContext, useId, useLayoutEffect, useMemo, useRef, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
-import { SelectionStore } from './selection';
+import { Command } from 'cmdk';
+import { createContext, useContext, useLayoutEffect, useMemo, useRef, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import { movesSelection, SelectedLine } from './selection';
 
 /**
- * The palette's combobox and listbox (WAI-ARIA combobox with aria-activedescendant): the box keeps the focus, the
- * arrows (and Ctrl+N/P, Ctrl+J/K), Home and End move the selected line, Enter chooses it, a pointer moving over a line
- * selects it. It replaced cmdk, whose lines each registered with the list, read their own text and scrolled the
- * selection into view on every render (a forced layout a line): on every keystroke, more than a frame's budget with
- * 300 commands (issue 10). Here a line is a plain element with a value; what is listed is read from the DOM when a
- * key needs it, and only the lines whose selected state changes render again.
+ * The palette's combobox and listbox, on cmdk (WAI-ARIA combobox with aria-activedescendant): the box keeps the
+ * focus, the arrows (and Ctrl+N/P, Ctrl+J/K), Home and End move the selected line, past the last back to the first,
+ * Enter chooses it, a pointer moving over a line selects it.
  *
- * The selection: the line whose value the palette asks for (`value`) when it is listed, else the first line.
+ * How cmdk is used, so that a keystroke is painted within a frame:
+ *  - `shouldFilter={false}` and a filter that scores nothing: the palette ranks (rank.ts, results.ts); cmdk neither
+ *    scores nor sorts, and never moves a line in the DOM;
+ *  - every line has its `value` (its key), so cmdk never reads a line's text;
+ *  - the palette mounts only the lines it shows, memoised (palette.tsx): a key renders the lines that changed and the
+ *    two whose selection changed.
+ * The parts keep the palette's own data-palette-* names (styles.css and the browser tests use them).
+ *
+ * The selection: the line whose value the palette asks for (`value`), else the first line; a user's move (keys,
+ * pointer) is told through `onValueChange`. The lines cmdk selects on its own (the first, when the selected line goes)
+ * are not: the palette's choice stands. selection.ts makes up for what cmdk gets wrong with a controlled value.
  */
-interface Ctx { store: SelectionStore; listId: string; inputId: string; labelId: string }
-const PaletteContext = createContext<Ctx | null>(null);
+const ListLabel = createContext('');
 
-function usePalette(): Ctx {
-  const ctx = useContext(PaletteContext);
-  if (!ctx) throw new Error('a palette part outside PaletteRoot');
-  return ctx;
-}
+/** Every line counts as a match: what is listed is what the palette ranked. */
+const unscored = () => 1;
 
 export function PaletteRoot({ label, value, onValueChange, onKeyDown, children }: {
   label: string;
-  /** The line to select when listed (else the first). */
+  /** The line to select (when listed); '' for the first line, which then follows the lines as they change. */
   value: string;
   /** The user moved the selection (keys or pointer) to this line. */
   onValueChange: (value: string) => void;
   onKeyDown?: (e: KeyboardEvent<HTMLDivElement>) => void;
   children: ReactNode;
 }) {
-  const store = useMemo(() => new SelectionStore(), []);
-  const [listId, inputId, labelId] = [useId(), useId(), useId()];
-  const ctx = useMemo(() => ({ store, listId, inputId, labelId }), [store, listId, inputId, labelId]);
-  const changed = useRef(onValueChange);
-  useLayoutEffect(() => { changed.current = onValueChange; });
-  useLayoutEffect(() => { store.onUserSelect = (v) => changed.current(v); }, [store]);
-  useLayoutEffect(() => { store.want(value); }, [store, value]);
-
-  const move = (to: (i: number, n: number) => number) => {
-    const lines = store.lines();
-    if (!lines.length) return;
-    const at = lines.findIndex((el) => el.dataset.value === store.value);
-    const next = lines[to(at, lines.length)];
-    if (!next?.dataset.value) return;
-    store.userSelect(next.dataset.value);
-    // The list scrolls to the line only when the user moves to it (no layout is forced while typing).
-    next.scrollIntoView({ block: 'nearest' });
-  };
-  const keyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    onKeyDown?.(e);
-    if (e.defaultPrevented || e.nativeEvent.isComposing) return;
-    const ctrl = e.ctrlKey && !e.metaKey && !e.altKey;
-    const down = e.key === 'ArrowDown' || (ctrl && (e.key === 'n' || e.key === 'j'));
-    const up = e.key === 'ArrowUp' || (ctrl && (e.key === 'p' || e.key === 'k'));
-    if (down) move((i, n) => (i + 1) % n);
-    else if (up) move((i, n) => (i <= 0 ? n - 1 : i - 1));
-    else if (e.key === 'Home') move(() => 0);
-    else if (e.key === 'End') move((_i, n) => n - 1);
-    else if (e.key === 'Enter') store.selected()?.click();
-    else return;
-    e.preventDefault();
+  const root = useRef<HTMLDivElement>(null);
+  const selection = useMemo(() => new SelectedLine(), []);
+  const first = useSyncExternalStore(selection.subscribe, selection.first);
+  const wanted = useRef(value);
+  useLayoutEffect(() => { wanted.current = value; });
+  useLayoutEffect(() => selection.watch(root.current!, () => wanted.current === ''), [selection]);
+  // While a key or pointer event is handled, a change of cmdk's value is the user's; any other is cmdk's own.
+  const byUser = useRef(false);
+  const userEvent = () => {
+    byUser.current = true;
+    queueMicrotask(() => { byUser.current = false; });
   };
   return (
-    <PaletteContext.Provider value={ctx}>
-      <div data-palette-root="" tabIndex={-1} onKeyDown={keyDown}>
-        <label htmlFor={inputId} id={labelId} className="sr-only">{label}</label>
+    <ListLabel.Provider value={label}>
+      <Command ref={root} data-palette-root="" label={label} shouldFilter={false} filter={unscored} loop value={value || first}
+        onValueChange={(v) => { if (byUser.current) onValueChange(v); }}
+        onKeyDown={(e) => {
+          userEvent();
+          selection.moved = movesSelection(e);
+          onKeyDown?.(e);
+        }}
+        onPointerMoveCapture={userEvent} onClickCapture={userEvent}>
         {children}
-      </div>
-    </PaletteContext.Provider>
+      </Command>
+    </ListLabel.Provider>
   );
 }
 
 export function PaletteInput({ value, onValueChange, placeholder }: { value: string; onValueChange: (v: string) => void; placeholder: string }) {
-  const { store, listId, inputId, labelId } = usePalette();
-  const active = useSyncExternalStore(store.subscribe, store.selectedId);
-  return (
-    <input data-palette-input="" id={inputId} type="text" role="combobox" aria-autocomplete="list" aria-expanded aria-controls={listId}
-      aria-labelledby={labelId} aria-activedescendant={active} autoComplete="off" autoCorrect="off" spellCheck={false}
-      value={value} placeholder={placeholder} onChange={(e) => onValueChange(e.target.value)} />
-  );
+  return <Command.Input data-palette-input="" value={value} onValueChange={onValueChange} placeholder={placeholder} />;
 }
 
 /** `busy`: not all its options are rendered yet (aria-busy: assistive technology waits; so do the browser tests). */
 export function PaletteList({ children, busy }: { children: ReactNode; busy?: boolean }) {
-  const { store, listId, labelId } = usePalette();
-  const active = useSyncExternalStore(store.subscribe, store.selectedId);
-  return (
-    <div data-palette-list="" role="listbox" tabIndex={-1} id={listId} aria-labelledby={labelId} aria-activedescendant={active}
-      aria-busy={busy || undefined} ref={(el) => { store.list = el; }}>
-      {children}
-    </div>
-  );
+  const label = useContext(ListLabel);
+  return <Command.List data-palette-list="" label={label} aria-busy={busy || undefined}>{children}</Command.List>;
 }
 
+/** A group of lines under its heading (its `value`: cmdk would otherwise read the heading's text on each render). */
 export function PaletteGroup({ heading, children }: { heading: string; children: ReactNode }) {
-  const headingId = useId();
   return (
-    <div data-palette-group="" role="presentation">
-      <div data-palette-group-heading="" aria-hidden id={headingId}>{heading}</div>
-      <div role="group" aria-labelledby={headingId}>{children}</div>
-    </div>
+    <Command.Group data-palette-group="" value={heading} heading={<span data-palette-group-heading="">{heading}</span>}>
+      {children}
+    </Command.Group>
   );
 }
 
 /** One line. `onSelect` runs on Enter while it is selected, and on a click. */
 export function PaletteItem({ value, onSelect, children }: { value: string; onSelect: () => void; children: ReactNode }) {
-  const { store } = usePalette();
-  const id = useId();
-  const selected = useSyncExternalStore(store.subscribe, () => store.value === value);
-  // Listed or gone: the selection is checked again once, before the frame is painted.
-  useLayoutEffect(() => { store.linesChanged(); return () => store.linesChanged(); }, [store]);
-  return (
-    <div data-palette-item="" id={id} role="option" aria-selected={selected} data-selected={selected} data-value={value}
-      onPointerMove={() => { if (!selected) store.userSelect(value); }} onClick={onSelect}>
-      {children}
-    </div>
-  );
+  return <Command.Item data-palette-item="" value={value} onSelect={onSelect}>{children}</Command.Item>;
 }
 
 /** Under the list: a search under way. */
 export function PaletteLoading({ label, children }: { label: string; children: ReactNode }) {
-  return <div data-palette-loading="" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100}><div aria-hidden>{children}</div></div>;
+  return <Command.Loading data-palette-loading="" label={label}>{children}</Command.Loading>;
 }
 
 /** In the list, when it has nothing to list. */
 export function PaletteEmpty({ children }: { children: ReactNode }) {
-  return <div data-palette-empty="" role="presentation">{children}</div>;
+  return <Command.Empty data-palette-empty="">{children}</Command.Empty>;
 }

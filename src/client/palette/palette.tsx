@@ -147,12 +147,12 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   };
   const choose = (cmd: Command, args: CommandArgs = {}) => {
     if (!page) noteUse({ kind: 'command', id: cmd.id });
-    if (cmd.params?.length) { setFollow(true); setPage({ cmd, index: 0, args }); setQuery(''); return; }
+    if (cmd.params?.length) { setFollow(true); setPage({ cmd, index: 0, args }); setQuery(''); setSelected(''); return; }
     run(cmd, args);
   };
   const advance = (args: CommandArgs) => {
     if (!page) return;
-    if (page.index + 1 < page.cmd.params!.length) { setPage({ ...page, index: page.index + 1, args }); setQuery(''); }
+    if (page.index + 1 < page.cmd.params!.length) { setPage({ ...page, index: page.index + 1, args }); setQuery(''); setSelected(''); }
     else run(page.cmd, args);
   };
   const supply = (value: string | number, label: string) => {
