@@ -11,6 +11,8 @@ interface Props {
   onBlur: () => void;
   inputRef: Ref<HTMLInputElement>;
   withTime: boolean;
+  /** What is said under an empty box; by default the reader's examples (a filter's range, short of room, says none). */
+  help?: string;
 }
 
 /**
@@ -18,7 +20,7 @@ interface Props {
  * "Thu 26 Nov 2026, 10:00". Up and Down move it a day (with Shift, an hour). What cannot be read keeps the text as
  * typed, and the form's own check names the field.
  */
-export function DateTextInput({ common, value, onChange, onBlur, inputRef, withTime }: Props) {
+export function DateTextInput({ common, value, onChange, onBlur, inputRef, withTime, help }: Props) {
   const { t, i18n } = useTranslation();
   const f = useFormat();
   const lang = (i18n.language in { en: 1, fr: 1, es: 1, it: 1, zh: 1 } ? i18n.language : 'en') as Language;
@@ -67,7 +69,7 @@ export function DateTextInput({ common, value, onChange, onBlur, inputRef, withT
           step((e.key === 'ArrowUp' ? 1 : -1) * (e.shiftKey && withTime ? 60 : 24 * 60));
         }} />
       <span id={hintId} className="hint" aria-live="polite">
-        {text.trim() && understood ? t('dateText.understood', { when: understood }) : text.trim() ? t('dateText.notUnderstood') : t('dateText.help')}
+        {text.trim() && understood ? t('dateText.understood', { when: understood }) : text.trim() ? t('dateText.notUnderstood') : help ?? t('dateText.help')}
       </span>
     </>
   );
