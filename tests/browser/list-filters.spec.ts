@@ -205,7 +205,7 @@ test("an enum's value and a yes/no, by keyboard; the toolbar's select follows; D
   await expect.poll(() => param(page, 'filter[published]')).toBeNull();
 });
 
-test('chips move with the arrows; Enter on a chip changes its value; Esc closes the dialog back to the list; g f still goes to centres', async ({ page }) => {
+test('chips move with the arrows; Enter on a chip changes its value; Esc or Tab closes the dialog; g f still goes to centres', async ({ page }) => {
   await signInReady(page, 'admin');
   await page.goto('/dashboard/payment/completed?filter[method]=upi&filter[amount]=500..');
   await expect(page.locator('tbody tr[data-focused="true"]')).toBeVisible();
@@ -229,6 +229,13 @@ test('chips move with the arrows; Enter on a chip changes its value; Esc closes 
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toHaveCount(0);
   await expect(grid(page)).toBeFocused();
+  // Tab out of it closes it too: the list's keys work again.
+  await page.keyboard.press('f');
+  await expect(page.getByRole('combobox', { name: 'Filter by' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Columns' })).toBeFocused();
+  await expect(dialog(page)).toHaveCount(0);
+  await grid(page).focus();
   await page.keyboard.press('g');
   await page.keyboard.press('f');
   await page.waitForURL('**/dashboard/fmc');

@@ -85,7 +85,9 @@ export function AddFilter({ handle, def, fixed, filters, onApply, onDone }: {
       </button>
       {open && (
         <div ref={pop} id="add-filter" role="dialog" aria-labelledby="add-filter-title" className="add-filter-pop"
-          onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); close(true); } }}>
+          onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); close(true); } }}
+          // Tab out of it (to the list, the chips) closes it: an open dialog would keep the list's shortcuts from working.
+          onBlur={(e) => { const to = e.relatedTarget as Node | null; if (to && !pop.current?.contains(to) && to !== button.current) close(false); }}>
           {chosen ? (
             <>
               <div className="add-filter-head">

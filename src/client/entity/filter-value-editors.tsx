@@ -77,10 +77,10 @@ function DaysValue({ def, field, current, name, onApply }: EditorProps) {
       <fieldset className="add-filter-range" onKeyDown={onEnter}>
         <legend>{t('filters.between')}</legend>
         <label htmlFor={fromId}>{t('filters.from')}</label>
-        <DateTextInput common={{ id: fromId, className: 'input', 'aria-label': `${name}: ${t('filters.from')}` }} value={from} withTime={false} help=""
+        <DateTextInput common={{ id: fromId, className: 'input', 'aria-label': `${name}: ${t('filters.from')}` }} value={from} withTime={false} help="" past
           onChange={(v) => { setFrom(v); setProblem(null); }} onBlur={() => {}} inputRef={null} />
         <label htmlFor={toId}>{t('filters.to')}</label>
-        <DateTextInput common={{ id: toId, className: 'input', 'aria-label': `${name}: ${t('filters.to')}` }} value={to} withTime={false} help=""
+        <DateTextInput common={{ id: toId, className: 'input', 'aria-label': `${name}: ${t('filters.to')}` }} value={to} withTime={false} help="" past
           onChange={(v) => { setTo(v); setProblem(null); }} onBlur={() => {}} inputRef={null} />
         {problem && <p className="error" role="alert">{problem}</p>}
         <button type="button" className="btn btn-primary" onClick={apply}>{t('filters.apply')}</button>
