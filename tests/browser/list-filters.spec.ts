@@ -280,6 +280,15 @@ test('axe finds nothing serious on a list with the filter dialog open, light and
       await dialog(page).getByRole('button', { name: 'Back to the fields' }).click();
       await expect(page.getByRole('combobox', { name: 'Filter by' })).toBeVisible();
       expect(await seriousFindings(page), `theme ${theme}, the field step`).toEqual([]);
+      // The reference step, its picker's options shown.
+      await page.keyboard.type('Doctor');
+      await page.keyboard.press('Enter');
+      await expect(dialog(page).getByRole('combobox', { name: 'Doctor' })).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(dialog(page).getByRole('option').first()).toBeVisible();
+      expect(await seriousFindings(page), `theme ${theme}, the reference step`).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
     }
   } finally {
     await setTheme(page, 'themedefault'); // the demo console is shared with the other specs of the run
