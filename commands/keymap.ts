@@ -31,6 +31,8 @@ const HAND_KEYMAP: Record<string, string> = {
   'list.create': 'c',
   'record.history': 'h',
   'list.filter': '/',
+  // "Add filter" on a list: the field, then its value (entity/add-filter.tsx).
+  'list.addFilter': 'f',
   // The last command that acted on a record, again on the one in view (commands/repeat.ts): `j` then `.`, row by row.
   'record.repeat': '.',
 };
@@ -61,6 +63,7 @@ export const LIST_KEYS: { keys: string; label: string }[] = [
   { keys: 'x', label: 'keys.select' },
   { keys: 'Delete', label: 'keys.delete' },
   { keys: 'Shift ← / →', label: 'keys.resizeColumn' },
+  { keys: 'Backspace / Delete', label: 'keys.removeFilter' },
   { keys: 'Esc', label: 'keys.close' },
 ];
 

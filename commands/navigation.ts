@@ -105,6 +105,12 @@ export const navigationCommands: Command[] = [
     run: (ctx) => { ctx.ui.screenAction('filter'); },
   },
   {
+    id: 'list.addFilter', category: 'list', keywords: ['filter', 'add filter', 'narrow', 'period', 'range', 'between'],
+    title: (t) => t('cmd.listAddFilter'),
+    when: onList,
+    run: (ctx) => { ctx.ui.screenAction('addFilter'); },
+  },
+  {
     // The list's Columns menu, opened on its first column: show, hide or reset the columns with the keyboard.
     id: 'list.columns', category: 'list', keywords: ['columns', 'show columns', 'hide columns', 'column width', 'resize'],
     title: (t) => t('columns.command'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldDef } from './fields';
+import { shownKind, type FieldDef } from './fields';
 import type { ListView, Workflow } from './workflow';
 
 export type SortDir = 'asc' | 'desc';
@@ -92,8 +92,17 @@ export function sortKeys(def: EntityDef): string[] {
   return [...Object.entries(def.fields).filter(([, fd]) => fd.sortable).map(([k]) => k), ...SYSTEM_SORTS];
 }
 
+/**
+ * Kinds a sortable field is also filtered by: its column is indexed for the sort already, so a range of dates or
+ * amounts (`filter[amount]=500..2000`), or yes/no, is read through that index at no further cost.
+ */
+const FILTERED_WHEN_SORTED = new Set(['date', 'datetime', 'money', 'int', 'decimal', 'bool']);
+
+/** The fields a list may be filtered by: those marked so, references, enums, and sortable dates, numbers and yes/no. */
 export function filterKeys(def: EntityDef): string[] {
-  return Object.entries(def.fields).filter(([, fd]) => fd.filterable || fd.kind === 'ref' || fd.kind === 'enum').map(([k]) => k);
+  return Object.entries(def.fields)
+    .filter(([, fd]) => fd.filterable || fd.kind === 'ref' || fd.kind === 'enum' || (fd.sortable && FILTERED_WHEN_SORTED.has(shownKind(fd))))
+    .map(([k]) => k);
 }
 
 export function titleOf(def: EntityDef, row: Record<string, unknown>): string {

@@ -11,6 +11,10 @@ interface Props {
   onBlur: () => void;
   inputRef: Ref<HTMLInputElement>;
   withTime: boolean;
+  /** What is said under an empty box; by default the reader's examples (a filter's range, short of room, says none). */
+  help?: string;
+  /** A date typed without its year is the last one, not the next (a filter's period looks back). */
+  past?: boolean;
 }
 
 /**
@@ -18,7 +22,7 @@ interface Props {
  * "Thu 26 Nov 2026, 10:00". Up and Down move it a day (with Shift, an hour). What cannot be read keeps the text as
  * typed, and the form's own check names the field.
  */
-export function DateTextInput({ common, value, onChange, onBlur, inputRef, withTime }: Props) {
+export function DateTextInput({ common, value, onChange, onBlur, inputRef, withTime, help, past }: Props) {
   const { t, i18n } = useTranslation();
   const f = useFormat();
   const lang = (i18n.language in { en: 1, fr: 1, es: 1, it: 1, zh: 1 } ? i18n.language : 'en') as Language;
@@ -28,7 +32,7 @@ export function DateTextInput({ common, value, onChange, onBlur, inputRef, withT
   // What was typed while the reader was on its way is read once it is here: no key typed early is lost.
   useEffect(() => {
     if (!reader || !text.trim()) return;
-    const read = readText(reader, text, withTime, new Date());
+    const read = readText(reader, text, withTime, new Date(), past);
     if (read && read !== value) { setShown(read); onChange(read); }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reader]);
@@ -39,7 +43,7 @@ export function DateTextInput({ common, value, onChange, onBlur, inputRef, withT
 
   const type = (next: string) => {
     setText(next);
-    const read = reader ? readText(reader, next, withTime, new Date()) : null;
+    const read = reader ? readText(reader, next, withTime, new Date(), past) : null;
     // Unread (or the reader still on its way): the text itself, which the schema refuses with the field's message.
     const v = read ?? next;
     setShown(v);
@@ -67,7 +71,7 @@ export function DateTextInput({ common, value, onChange, onBlur, inputRef, withT
           step((e.key === 'ArrowUp' ? 1 : -1) * (e.shiftKey && withTime ? 60 : 24 * 60));
         }} />
       <span id={hintId} className="hint" aria-live="polite">
-        {text.trim() && understood ? t('dateText.understood', { when: understood }) : text.trim() ? t('dateText.notUnderstood') : t('dateText.help')}
+        {text.trim() && understood ? t('dateText.understood', { when: understood }) : text.trim() ? t('dateText.notUnderstood') : help ?? t('dateText.help')}
       </span>
     </>
   );

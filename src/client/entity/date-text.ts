@@ -50,12 +50,15 @@ export function toText(value: string, lang: Language): string {
   return h === undefined ? day : `${day} ${h}:${mi}`;
 }
 
-/** What was typed, read: the form's value, or null when it reads as no date. `now`: what "tomorrow" is counted from. */
-export function readText(reader: Reader, text: string, withTime: boolean, now: Date): string | null {
+/**
+ * What was typed, read: the form's value, or null when it reads as no date. `now`: what "tomorrow" is counted from.
+ * A date without its year ("1/11", "monday") is the next one (a booking), or with `past` the last one (a filter's period).
+ */
+export function readText(reader: Reader, text: string, withTime: boolean, now: Date, past = false): string | null {
   const t = text.trim();
   if (!t) return null;
   // A form's own value pasted or kept as it is.
   if (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/.test(t)) return withTime && t.length === 10 ? `${t}T00:00` : withTime ? t : t.slice(0, 10);
-  const d = reader.parseDate(t, now, { forwardDate: true });
+  const d = reader.parseDate(t, now, { forwardDate: !past });
   return d && !Number.isNaN(d.getTime()) ? toFormValue(d, withTime) : null;
 }

@@ -18,6 +18,8 @@ import { useNarrowScreen } from '../use-narrow-screen';
 import { CardList } from './card-list';
 import { useListAddress } from './use-list-address';
 import { FilterChips } from './filter-chips';
+import { AddFilter, type AddFilterHandle } from './add-filter';
+import { filterFieldsFor } from './filter-values';
 import { BulkMoves, type BulkHandle } from './bulk-moves';
 import { lastRepeatable, PEEK_KEY, REPEAT_FIELD, valueLabel, viewLabel } from '../../../commands';
 import { toast } from 'sonner';
@@ -115,8 +117,9 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   const mayDelete = can(role, def.name, 'delete');
   const viewAction = viewActionFor(def, (a) => can(role, def.name, a));
   const sortable = useMemo(() => new Set(sortKeys(def)), [def]);
-  const selectFilters = Object.entries(def.fields).filter(([k, fd]) => (fd.kind === 'enum' || fd.kind === 'bool') && !(k in fixed));
-  const chipFilters = Object.fromEntries(Object.entries(state.filters).filter(([k]) => !selectFilters.some(([s]) => s === k)));
+  // Enums and yes/no keep a select each in the toolbar; every filter in force is also a chip, and "Filter" (f) adds any.
+  const selectFilters = filterFieldsFor(def, role, fixed).filter((x) => x.kind === 'enum' || x.kind === 'bool').map((x) => [x.field, def.fields[x.field]] as const);
+  const addFilter = useRef<AddFilterHandle>(null);
   // A review (approving a verification) is made on the record's page, once its documents were opened: not from a list.
   const moves = useMemo(() => (def.workflow?.transitions ?? []).filter((m) => mayMove(role, def, m) && !m.review), [def, role]);
   const statusField = def.workflow?.field;
@@ -132,6 +135,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
 
   useEffect(() => registerScreenAction('filter', () => filterRef.current?.focus()), []);
   useEffect(() => registerScreenAction('columns', () => columnsMenu.current?.open()), []);
+  useEffect(() => registerScreenAction('addFilter', () => addFilter.current?.open()), []);
   useEffect(() => (mayAdd ? registerScreenAction('create', () => navigate(keepState(entityPath(def, 'add')))) : undefined), [def, mayAdd]);
   useEffect(() => { setFocused(0); setPeeking(false); }, [query]);
   // A new search, sort or filter shows other rows: a selection of rows no longer shown would act unseen.
@@ -310,6 +314,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
             </select>
           </label>
         ))}
+        <AddFilter handle={addFilter} def={def} fixed={fixed} filters={state.filters} onApply={setFilter} onDone={() => tableRef.current?.focus()} />
         <ColumnsMenu handle={columnsMenu} columns={def.columns} hidden={cols.hidden} label={fieldLabel} onToggle={cols.toggle} onReset={cols.resetAll} />
         <ExportCsv def={def} query={query} columns={cols.shown} selected={selected} />
         {selected.size > 0 && (
@@ -317,7 +322,8 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
         )}
       </div>
       {anyFilter && (
-        <FilterChips def={def} filters={chipFilters} rows={list.rows} onRemove={(field) => setFilter(field, '')} onClear={() => update({ filters: {} })} />
+        <FilterChips def={def} filters={state.filters} rows={list.rows} onRemove={(field) => setFilter(field, '')} onClear={() => update({ filters: {} })}
+          onEdit={(field) => addFilter.current?.open(field)} onEmptied={() => addFilter.current?.focus()} />
       )}
       <div className="list-body">
       <div className="grid">

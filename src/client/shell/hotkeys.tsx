@@ -8,6 +8,7 @@ import { currentRole, session } from '../state/session';
 import { shortcutsGone, shortcutsReady } from '../state/early-keys';
 import { openPalette, ui } from '../state/ui';
 import { commandContext } from './command-context';
+import { continuesSequence, watchSequences } from './sequence-keys';
 
 /** Our notation (`mod+k`, `g h`, `?`) in react-hotkeys-hook's (`mod+k`, `g>h`, `shift+slash`). */
 export function toLibraryCombo(combo: string): string {
@@ -31,6 +32,7 @@ function Binding({ cmd, combo }: { cmd: Command; combo: string }) {
   const withModifier = !isSingleKey(combo) && !combo.includes(' ');
   useHotkeys(toLibraryCombo(combo), (e) => {
     if (!withModifier && dialogOpen()) return;
+    if (isSingleKey(combo) && continuesSequence(e)) return;
     if (cmd.when && !cmd.when(commandContext())) return;
     e.preventDefault();
     runCommand(cmd);
@@ -51,6 +53,8 @@ export function Hotkeys() {
   // The saved views' shortcuts too (a user binds one as any command's, by its id).
   const commands = useCommands();
   const keymap = effectiveKeymap(commands.keys(), p.keymap as Record<string, string>);
+  const sequences = [...keymap.values()].filter((c) => c.includes(' ')).join('\n');
+  useEffect(() => watchSequences(sequences.split('\n')), [sequences]);
   const bindings = [...keymap].filter(([id, combo]) => isAllowed(commands.get(id)!, role) && (p.singleKeyShortcuts || !isSingleKey(combo)));
   return <>{bindings.map(([id, combo]) => <Binding key={id} cmd={commands.get(id)!} combo={combo} />)}</>;
 }
