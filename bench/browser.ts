@@ -46,6 +46,7 @@ export async function runBrowserBench(opts: BrowserOptions): Promise<string[]> {
     log('First load…');
     const load = await firstLoad(page, base, BENCH_CONSOLE_PASSWORD);
     console.log(`\n${load}`);
+    if (!opts.paletteRuns) return [load.split('\n')[0]];
     events.length = 0;
     // The screens staff open next (the palette among them) are fetched a second after home shows: wait for them.
     await page.waitForTimeout(1500);
