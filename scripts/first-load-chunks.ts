@@ -40,6 +40,9 @@ export function firstLoadChunks(root = process.cwd()): Plugin {
     if (!sets) {
       const start = reach(graph, entry, new Set());
       sets = { start, console: reach(graph, shell, start) };
+      // The entry stays in its own chunk: it awaits the user's language bundle before its first paint, and that
+      // bundle imports from `start`, which must therefore have finished, not be waiting on the entry.
+      sets.start.delete(entry);
     }
     return sets;
   };
