@@ -49,6 +49,7 @@ export async function runBrowserBench(opts: BrowserOptions): Promise<string[]> {
     log('First load…');
     const load = await firstLoad(page, base, BENCH_CONSOLE_PASSWORD);
     console.log(`\n${load}`);
+    if (!opts.paletteRuns) return [load.split('\n')[0]];
     const compareDir = process.env.BENCH_COMPARE_DIST;
     const compare = compareDir ? await browser.newPage({ viewport: { width: 1440, height: 900 } }) : null;
     if (compare && compareDir) {

@@ -26,7 +26,7 @@ export interface BenchOptions {
 
 /** The browser part (bench/browser.ts). */
 export interface BrowserOptions {
-  /** Measured palette runs (each: open, two timed keystrokes, a surname typed). */
+  /** Measured palette runs (each: open, two timed keystrokes, a surname typed); 0 measures the first load only. */
   paletteRuns: number;
   /** Use the console already listening on BENCH_BROWSER_PORT instead of starting one. */
   external: boolean;
@@ -66,7 +66,8 @@ export const USAGE = `npm run bench -- [part…] [options]
                 [--scale=1] [--fresh] [--vacuum] [--runs=40] [--warmup=5] [--only=TEXT] [--explain[=all]] [--seed-only]
                 [--data-dir=.bench-data]   (BENCH_SCALE=0.1 works as --scale; BENCH_DEBUG=1 prints seeding detail)
   --browser   first-load size and the palette's timings in headless Chromium
-                [--palette-runs=40] [--profile] [--external]   (port BENCH_BROWSER_PORT, default 8734)
+                [--palette-runs=40] [--profile] [--external]   (port BENCH_BROWSER_PORT, default 8734; --palette-runs=0:
+                the first load only)
   --load      fifty staff at once on the demo data: the embedded database, then PostgreSQL (DATABASE_URL's server,
               else a throwaway local one as scripts/with-postgres.sh starts it, else skipped)
                 [--load=embedded|postgres] [--seconds=60] [--connections=50] [--external]   (port BENCH_LOAD_PORT, default 8733)
@@ -129,7 +130,7 @@ export function readCli(argv: string[] = process.argv.slice(2), env: NodeJS.Proc
     databases: fanoutWhich === 'embedded' ? ['embedded'] : fanoutWhich === 'postgres' ? ['postgres'] : ['embedded', 'postgres'],
   };
   const browser: BrowserOptions = {
-    paletteRuns: Math.round(num('palette-runs', flags.get('palette-runs'), 40, 1)),
+    paletteRuns: Math.round(num('palette-runs', flags.get('palette-runs'), 40, 0)),
     external: flags.has('external'),
     profile: flags.has('profile'),
   };

@@ -41,8 +41,20 @@ export interface Referrer {
   itemField?: string;
 }
 
-/** Who refers to `target`: every (entity, field) whose ref or refs points at it, nested list items included. Read by delete integrity, the timeline and the pickers. */
-export function referrersOf(target: string): Referrer[] {
+const referrers = new Map<string, readonly Referrer[]>();
+
+/**
+ * Who refers to `target`: every (entity, field) whose ref or refs points at it, nested list items included. Read by
+ * delete integrity, the timeline, the pickers and the audit of patient data (on most requests): found once per
+ * target, since the entities never change.
+ */
+export function referrersOf(target: string): readonly Referrer[] {
+  let known = referrers.get(target);
+  if (!known) referrers.set(target, (known = findReferrers(target)));
+  return known;
+}
+
+function findReferrers(target: string): Referrer[] {
   const out: Referrer[] = [];
   for (const e of ENTITIES) {
     for (const [k, fd] of Object.entries(e.fields)) {

@@ -1,7 +1,8 @@
 /**
  * What a user's inbox holds (server/inbox/): each item is one of these kinds with its parameters (ids, names, numbers),
- * never a sentence; its title is made in the reader's language from the kind (`inbox.kinds.<kind>` of the interface
- * strings) and the parameters. Read by the server's sources and renderer, the panel, and the translation test.
+ * never a sentence; its title is made in the reader's language from the kind and the parameters, with the words of
+ * src/shared/inbox-words (which the interface strings read too). Read by the server's sources and renderer, the
+ * panel, and the translation test.
  */
 export const INBOX_KINDS = ['signup', 'verificationSubmitted', 'ticketRaised', 'ticketAssigned', 'ticketComment', 'paymentRejected', 'worklist'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
@@ -21,21 +22,6 @@ export const INBOX_SUBJECT: Record<InboxKind, string | null> = {
 
 /** The change stream's name for "your inbox changed": an event of this entity, told only to the user it names. */
 export const INBOX_STREAM = 'inbox';
-
-/**
- * The API's words for an item (English, as its messages are): the console shows each in its reader's language from
- * the kind and parameters (client locales `notifications.kinds`, whose English is this), and a push, sent by the
- * server, which holds no translations, says this. `{{role}}` is a role's key, `{{title}}` a worklist's English title.
- */
-export const INBOX_TITLES: Record<InboxKind, string> = {
-  signup: '{{name}} asks for a staff account ({{role}})',
-  verificationSubmitted: '{{doctor}} sent verification request {{number}}',
-  ticketRaised: 'New ticket at {{centre}}: {{subject}}',
-  ticketAssigned: 'Ticket assigned to you: {{subject}}',
-  ticketComment: '{{author}} commented on {{subject}}',
-  paymentRejected: 'Payment {{number}} was rejected',
-  worklist: '{{title}} ({{count}})',
-};
 
 /** Fills `{{name}}` placeholders; a missing value is left empty. */
 export function fillTemplate(template: string, values: Record<string, unknown>): string {

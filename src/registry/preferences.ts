@@ -11,6 +11,7 @@ export const LANGUAGES = ['en', 'zh', 'es', 'fr', 'it'] as const;
 
 export type Theme = (typeof THEMES)[number];
 export type Language = (typeof LANGUAGES)[number];
+export const isLanguage = (v: unknown): v is Language => typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
 
 /**
  * The palette's recently and frequently used commands and records, shown first when its box is empty: a command's id

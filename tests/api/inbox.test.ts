@@ -118,9 +118,49 @@ describe('the inbox calls', () => {
   test('an item is stored and answered as its kind and parameters, never as a sentence (the console words it)', async () => {
     const [id] = await addItems(api.db, [{ userId: api.userIds.fmc, kind: 'signup', params: { record: 1, name: 'Ravi Menon', role: 'railway' }, actorId: null }]);
     const item = (await everything('fmc')).find((i) => i.id === id)!;
-    expect(item).toMatchObject({ kind: 'signup', params: { record: 1, name: 'Ravi Menon', role: 'railway' }, title: 'Ravi Menon asks for a staff account (railway)' });
+    expect(item).toMatchObject({ kind: 'signup', params: { record: 1, name: 'Ravi Menon', role: 'railway' }, title: 'Ravi Menon asks for a staff account (Railway staff)' });
     const stored = await sql<Record<string, unknown>>`select * from inbox_item where id = ${id}`.execute(api.db);
     expect(JSON.stringify(stored.rows[0])).not.toMatch(/asks/);
+  });
+});
+
+describe("titles in the reader's language", () => {
+  test('a French reader reads French titles in the inbox and the spec\'s view; an English one English', async () => {
+    // Readers of their own, so that the worklist item given them is nobody else's.
+    const [french, english] = [await another('railway'), await another('railway')];
+    expect((await api.call({ token: french.token }, 'PUT', '/api/me/prefs', { lang: 'fr' })).status).toBe(200);
+    const items = [
+      { kind: 'signup', params: { record: 1, name: 'Ravi Menon', role: 'railway' } },
+      { kind: 'paymentRejected', params: { record: 1, number: 'PAY-2026-000009' } },
+      { kind: 'worklist', params: { worklist: 'patientNotAddedFamilyMember', count: 4 } },
+    ] as const;
+    const titles = async (who: Who, userId: number) => {
+      const ids = await addItems(api.db, items.map((i) => ({ userId, ...i, actorId: null })));
+      const all = await everything(who);
+      return ids.map((id) => all.find((i) => i.id === id)!.title);
+    };
+    expect(await titles({ token: french.token }, french.id)).toEqual([
+      'Ravi Menon demande un compte du personnel (Personnel ferroviaire)',
+      'Le paiement PAY-2026-000009 a été refusé',
+      'Patients : aucun membre de famille (4)',
+    ]);
+    expect(await titles({ token: english.token }, english.id)).toEqual([
+      'Ravi Menon asks for a staff account (Railway staff)',
+      'Payment PAY-2026-000009 was rejected',
+      'Patients: no family members (4)',
+    ]);
+    const view = (await api.call({ token: french.token }, 'GET', '/api/notification/admin')).body.data as { title: string }[];
+    expect(view.map((n) => n.title)).toContain('Le paiement PAY-2026-000009 a été refusé');
+  });
+
+  test("a worklist's item leads to its screen, for those who may open it", async () => {
+    const linkOf = async (role: Role) => {
+      const user = await another(role);
+      const [id] = await addItems(api.db, [{ userId: user.id, kind: 'worklist', params: { worklist: 'doctorInCompleteProfile', count: 2 }, actorId: null }]);
+      return (await everything({ token: user.token })).find((i) => i.id === id)!.link;
+    };
+    expect(await linkOf('admin')).toBe('/dashboard/notifications/doctorInCompleteProfile');
+    expect(await linkOf('railway')).toBeNull();
   });
 });
 
@@ -133,7 +173,7 @@ describe('sources', () => {
     expect(await countOf('admin', 'signup')).toBe(before.admin + 1);
     for (const role of ['doctor', 'fmc', 'railway'] as const) expect(await countOf(role, 'signup')).toBe(before[role]);
     const item = (await everything('admin')).find((i) => i.kind === 'signup' && i.title.startsWith('Ravi'))!;
-    expect(item.title).toBe('Ravi Menon asks for a staff account (railway)');
+    expect(item.title).toBe('Ravi Menon asks for a staff account (Railway staff)');
     expect(item.link).toMatch(/^\/dashboard\/admin-user\/details\/\d+$/);
   });
 

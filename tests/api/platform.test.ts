@@ -76,7 +76,7 @@ describe('GET /api/notification/admin', () => {
       (${api.userIds.admin}, 'signup', '{"record": 1, "name": "Vikram Shah", "role": "fmc"}')`.execute(api.db);
     const r = await api.call('superadmin', 'GET', '/api/notification/admin');
     expect(r.status).toBe(200);
-    expect(r.body.data.map((n: { title: string }) => n.title).sort()).toEqual(['Asha Rao asks for a staff account (fmc)', 'Doctor incomplete profile (4)']);
+    expect(r.body.data.map((n: { title: string }) => n.title).sort()).toEqual(['Asha Rao asks for a staff account (FMC staff)', 'Doctors: incomplete profile (4)']);
     for (const n of r.body.data) expect(n).toMatchObject({ _id: expect.any(String), noteType: expect.any(String), title: expect.any(String) });
     expect(r.body.data.find((n: { count: number | null }) => n.count === 4).noteType).toBe('doctorInCompleteProfile');
     expect((await api.call('anonymous', 'GET', '/api/notification/admin')).status).toBe(401);

@@ -126,6 +126,22 @@ describe('push', () => {
     for (const secret of ['device-token', number, 'fake-access-token']) expect(text).not.toContain(secret);
   });
 
+  test('in the language the user chose: French for a French reader, English again once they choose it', async () => {
+    const said = async () => {
+      fake.sent = [];
+      const number = await rejectPayment();
+      await deliverOutbox(api.db, configured(), { log: () => {}, transport: noMail });
+      expect(fake.sent.length).toBeGreaterThan(0);
+      return { number, titles: [...new Set(fake.sent.map((s) => s.message.notification.title))] };
+    };
+    expect((await api.call('admin', 'PUT', '/api/me/prefs', { lang: 'fr' })).status).toBe(200);
+    const fr = await said();
+    expect(fr.titles).toEqual([`Le paiement ${fr.number} a été refusé`]);
+    expect((await api.call('admin', 'PUT', '/api/me/prefs', { lang: 'en' })).status).toBe(200);
+    const en = await said();
+    expect(en.titles).toEqual([`Payment ${en.number} was rejected`]);
+  });
+
   test('an item read before it left is not pushed', async () => {
     await rejectPayment();
     await api.call('admin', 'POST', '/api/me/notifications/read-all');

@@ -24,8 +24,9 @@ export const consoleUrl = (dataset: Dataset, worker: number) => `http://127.0.0.
 /**
  * Where tests/browser/start-consoles.ts answers once every console listens: the port after the highest console's
  * (8100 by default), never one of theirs, even when the two data sets' ports are next to each other (4321 and 4322).
+ * BROWSER_TEST_READY_PORT moves it (runs side by side on neighbouring ports: one run's next port is another's console).
  */
-export const READY_PORT = Math.max(FIRST_PORT.empty, FIRST_PORT.demo) + 1;
+export const READY_PORT = Number(process.env.BROWSER_TEST_READY_PORT ?? Math.max(FIRST_PORT.empty, FIRST_PORT.demo) + 1);
 
 /** Every console of the run, with its own data folder (named by its port, so runs on other ports never share one). */
 export const CONSOLES = Array.from({ length: WORKERS }, (_, worker) => (['empty', 'demo'] as const).map((dataset) => ({

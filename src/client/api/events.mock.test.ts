@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import { backoffMs, changeHeard, sseParser, type SseMessage } from './events';
+import { backoffMs, sseParser, type SseMessage } from './events';
 import { keys, type QueryKey } from './keys';
 import { queryClient } from './query-client';
+import { changeHeard } from './stream-invalidation';
 
 /**
  * The change stream's client side: the SSE text read a chunk at a time, the reconnect's backoff, and an event turned
@@ -117,6 +118,24 @@ describe('the stream', () => {
       again();
     } finally {
       off();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  test("the cache follows it: another's change invalidates what shows it, this tab's own echo does not", async () => {
+    const { vi } = await import('vitest');
+    const { startChangeStream } = await import('./events');
+    const { ownWrite, wrote } = await import('./echoes');
+    await ownWrite(() => Promise.resolve(null), () => wrote('doctor', 5, 2));
+    vi.stubGlobal('localStorage', { getItem: () => 'tok' });
+    const body = [event(8, 2), { ...event(5, 2), entity: 'doctor' }].map((e) => `id: x-${e.id}\ndata: ${JSON.stringify(e)}\n\n`).join('');
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(body, { headers: { 'content-type': 'text/event-stream' } })));
+    const stop = startChangeStream();
+    try {
+      await vi.waitFor(() => expect(stale()).toContain('patient8'), { timeout: 60_000, interval: 20 });
+      expect(stale()).not.toContain('doctorList');
+    } finally {
+      stop();
       vi.unstubAllGlobals();
     }
   });

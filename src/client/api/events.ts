@@ -2,16 +2,15 @@ import { entityByName, INBOX_STREAM, PRESENCE_MODES, type PresenceEvent } from '
 import { heardChange, heardPresence } from '../state/live';
 import { bearer, raise } from './client';
 import { isEcho, writesSettled } from './echoes';
-import { keys } from './keys';
-import { queryClient } from './query-client';
-import { listsChanged } from './writes';
+import { refreshInboxCount } from './inbox';
 
 /**
- * The change stream (`GET /api/events`, Server-Sent Events): what others change reaches the screens by invalidating
- * the same keys a write of this tab invalidates (writes.ts), so a list, a picker, a record or a screen on view reads
- * itself again. Read with fetch and a stream reader, since EventSource cannot send the Authorization header. One
- * stream per signed-in tab (startChangeStream is idempotent); started by the shell after sign-in, loaded on demand,
- * so the sign-in page and the first load never carry it or TanStack Query.
+ * The change stream (`GET /api/events`, Server-Sent Events): what others change reaches the screens. Read with fetch
+ * and a stream reader, since EventSource cannot send the Authorization header. One stream per signed-in tab
+ * (startChangeStream is idempotent), started by the shell after sign-in. This module holds no query library: it marks
+ * what others changed (state/live.ts), counts the inbox again, and tells its followers; the data layer follows it
+ * once a screen that reads through it has loaded (query-client.ts, stream-invalidation.ts), so the first load
+ * carries neither TanStack Query nor the data layer.
  */
 
 /** One change as the server tells it: never a field's value, only which record moved and how. */
@@ -59,28 +58,28 @@ export function sseParser(onMessage: (m: SseMessage) => void, onId: (id: string)
   };
 }
 
-/**
- * What one change makes stale: its entity's lists, pickers and the caller's own raised records (listsChanged), the
- * record with its history and timeline, and the bespoke screens (worklists, dashboards, logs), which read across
- * entities. A record this tab already holds at the event's version (its own write, set from the answer) is left be.
- */
-export function changeHeard(e: ChangeEvent) {
-  // The user's inbox changed (an item added, read or archived, perhaps in another tab): its badge and panel read again.
+/** What the stream tells its followers: changes others made (this tab's own echoes left out), or that some were missed. */
+export type StreamNews = { resync: true } | { resync?: false; changes: readonly ChangeEvent[] };
+
+const followers = new Set<(news: StreamNews) => void>();
+
+/** Follows the stream (the data layer's cache does, once loaded); the returned function stops following. */
+export function followChanges(follower: (news: StreamNews) => void): () => void {
+  followers.add(follower);
+  return () => { followers.delete(follower); };
+}
+
+const tell = (news: StreamNews) => { for (const f of followers) f(news); };
+
+/** A change others made, as the stream's own concerns take it: the inbox's badge, the marks the screens show. */
+function heard(e: ChangeEvent) {
+  // The user's inbox changed (an item added, read or archived, perhaps in another tab): its badge counts again.
   if (e.entity === INBOX_STREAM) {
-    void queryClient.invalidateQueries({ queryKey: keys.inbox });
+    refreshInboxCount();
     return;
   }
-  const def = entityByName(e.entity);
-  if (!def) return;
-  const own = keys.entity(def.name).record(e.id);
-  const held = queryClient.getQueryData<{ version?: unknown }>(own);
-  const current = e.version !== null && typeof held?.version === 'number' && held.version >= e.version;
-  if (e.action === 'delete') queryClient.removeQueries({ queryKey: own, type: 'inactive' });
-  if (!current) void queryClient.invalidateQueries({ queryKey: own });
-  listsChanged(def);
-  void queryClient.invalidateQueries({ queryKey: keys.screens });
   // For the screens to say so: a row marked, a form's "Changed by … just now", a list's note of a delete.
-  heardChange(def.name, e.id, { action: e.action, version: e.version, by: e.by, byName: e.byName ?? null });
+  if (entityByName(e.entity)) heardChange(e.entity, e.id, { action: e.action, version: e.version, by: e.by, byName: e.byName ?? null });
 }
 
 /** Changes come in bursts (a bulk move, a booking and its appointment): gathered for a moment, each key invalidated once. */
@@ -104,13 +103,18 @@ export function startChangeStream(): () => void {
     flushTimer = undefined;
     const batch = [...gathered.values()];
     gathered = new Map();
-    if (!stopped) for (const e of batch) if (!isEcho(e)) changeHeard(e);
+    if (stopped) return;
+    const changes = batch.filter((e) => !isEcho(e));
+    if (!changes.length) return;
+    tell({ changes });
+    for (const e of changes) heard(e);
   };
   const onMessage = (m: SseMessage) => {
     if (m.event === 'resync') {
-      // Changes were missed: everything in view reads itself again (inactive answers are asked again when shown).
+      // Changes were missed: everything in view reads itself again.
       gathered = new Map();
-      void queryClient.invalidateQueries();
+      tell({ resync: true });
+      refreshInboxCount();
       return;
     }
     if (m.event === 'presence') {

@@ -14,7 +14,6 @@ import type { ListQuery } from '../../registry';
  *   ['screen', id, params]                             a bespoke screen's answer or pages
  *   ['search', q]                                      the palette's record search
  *   ['inbox']                                          the user's notifications
- *   ['views']                                          the caller's saved views and those shared with their role
  */
 export type QueryKey = readonly unknown[];
 
@@ -48,7 +47,6 @@ export const keys = {
   search: (q: string) => ['search', q] as const,
   /** The signed-in user's inbox: its pages and unread count. */
   inbox: ['inbox'] as const,
-  views: ['views'] as const,
 };
 
 /** A read as data: its key, and how to fetch it (cancelled through `signal` when nobody waits for it any more). */

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { subscribe } from 'valtio';
 import { session } from '../state/session';
+import { followChanges } from './events';
 import type { Read } from './keys';
 
 /**
@@ -33,3 +34,6 @@ subscribe(session, () => {
 
 /** A read run now, outside a screen's render (a check after a refusal): its answer lands in the cache too. */
 export const readNow = <T>(read: Read<T>) => queryClient.fetchQuery({ queryKey: read.key, queryFn: ({ signal }) => read.fetch(signal) });
+
+// What others change reaches the cache from here on (stream-invalidation.ts); before, the cache held nothing to refresh.
+followChanges((news) => void import('./stream-invalidation').then((m) => m.newsHeard(news)));

@@ -1,44 +1,50 @@
-import { QueryObserver } from '@tanstack/react-query';
 import type { SavedView } from '../../registry';
+import { session } from '../state/session';
 import { setSavedViews } from '../state/saved-views';
 import { http } from './client';
-import { keys, type Read } from './keys';
-import { queryClient } from './query-client';
 
 /**
- * Saved views (server/routes/saved-views.ts): the caller's own and those shared with their role, read under one key;
- * each write refetches it. Loaded after sign-in by the shell (shell/use-saved-views.ts), which shows the views
- * through the store state/saved-views.ts.
+ * Saved views (server/routes/saved-views.ts): the caller's own and those shared with their role, read with a plain
+ * call into the shell's store (state/saved-views.ts) once signed in, and again after each write: the sidebar, the
+ * shortcuts and the palette show them from the first paint, without the data layer.
  */
-export const savedViewsRead: Read<SavedView[]> = {
-  key: keys.views,
-  fetch: (signal) => http.get<{ data: SavedView[] }>('/api/views', { signal }).then((r) => r.data),
-};
+const BASE = '/api/views';
+
+let latest = 0;
+
+/** Reads the views again into the store; of reads that overlap, the last one started is the one kept. */
+export async function refreshSavedViews(): Promise<void> {
+  const user = session.user?.id;
+  if (!user) return;
+  const read = ++latest;
+  const { data } = await http.get<{ data: SavedView[] }>(BASE);
+  if (read === latest && session.user?.id === user) setSavedViews(data);
+}
 
 export interface ViewInput { name: string; address: string; shared: string[] }
 
-const changed = () => queryClient.invalidateQueries({ queryKey: keys.views });
-
 export const viewWrites = {
   async create(input: ViewInput) {
-    const made = await http.post<{ data: SavedView }>('/api/views', input).then((r) => r.data);
-    await changed();
+    const made = await http.post<{ data: SavedView }>(BASE, input).then((r) => r.data);
+    await refreshSavedViews();
     return made;
   },
   async update(id: number, input: Partial<ViewInput>) {
-    const view = await http.put<{ data: SavedView }>(`/api/views/${id}`, input).then((r) => r.data);
-    await changed();
+    const view = await http.put<{ data: SavedView }>(`${BASE}/${id}`, input).then((r) => r.data);
+    await refreshSavedViews();
     return view;
   },
   async remove(id: number) {
-    await http.delete<unknown>(`/api/views/${id}`);
-    await changed();
+    await http.delete<unknown>(`${BASE}/${id}`);
+    await refreshSavedViews();
   },
 };
 
-/** Keeps the shell's store of views (state/saved-views.ts) in step with the query, until the returned stop. */
+/** Reads the views for the user signed in now; the returned stop empties the store (sign-out, another user). */
 export function startSavedViews(): () => void {
-  const observer = new QueryObserver(queryClient, { queryKey: savedViewsRead.key, queryFn: ({ signal }) => savedViewsRead.fetch(signal), staleTime: 60_000 });
-  const stop = observer.subscribe((result) => { if (result.data) setSavedViews(result.data); });
-  return () => { stop(); setSavedViews([]); };
+  refreshSavedViews().catch(() => undefined);
+  return () => {
+    latest++;
+    setSavedViews([]);
+  };
 }

@@ -1,6 +1,8 @@
 import { createInstance } from 'i18next';
 import { describe, expect, test } from 'vitest';
-import { INBOX_KINDS, INBOX_TITLES } from '../../registry';
+import { INBOX_KINDS, ROLES, WORKLISTS } from '../../registry';
+import { inboxTitle, lookupIn } from '../../shared/inbox-title';
+import { INBOX_WORDS } from '../../shared/inbox-words';
 import enumsEn from '../i18n/locales/enums/en';
 import enumsFr from '../i18n/locales/enums/fr';
 import enumsZh from '../i18n/locales/enums/zh';
@@ -20,9 +22,20 @@ async function tIn(lang: string) {
 }
 
 describe('inboxText', () => {
-  test("English is the API's words (registry INBOX_TITLES), kind for kind", () => {
-    expect(uiEn.notifications.kinds).toEqual(INBOX_TITLES);
-    expect(Object.keys(uiEn.notifications.kinds).sort()).toEqual([...INBOX_KINDS].sort());
+  test('every language has the words of every kind, role and worklist', () => {
+    for (const [lang, words] of Object.entries(INBOX_WORDS)) {
+      expect(Object.keys(words.kinds).sort(), lang).toEqual([...INBOX_KINDS].sort());
+      expect(Object.keys(words.roles).sort(), lang).toEqual([...ROLES].sort());
+      expect(Object.keys(words.worklists).sort(), lang).toEqual(WORKLISTS.map((w) => w.id).sort());
+    }
+  });
+
+  test('the panel (i18next) and the server (shared words) say every kind alike, in every language', async () => {
+    const params = { name: 'Ravi Menon', role: 'fmc', doctor: 'Dr Asha Rao', number: 'RV-7', centre: 'Powai', subject: 'Kiosk down', author: 'Vikram', worklist: 'patientNotAddedFamilyMember', count: 4 };
+    const t = await tIn('fr');
+    for (const kind of INBOX_KINDS) {
+      expect(inboxText(t, { kind, params, title: 'x' }), kind).toBe(inboxTitle(kind, params, lookupIn(INBOX_WORDS.fr, INBOX_WORDS.en)));
+    }
   });
 
   test('a role by its label and a worklist by its title, in the reader\'s language', async () => {

@@ -3,25 +3,35 @@ import { useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { INBOX_KEYS } from '../../../commands';
-import { inbox, inboxPages, type InboxItem } from '../api/inbox';
+import { inbox as marks, inboxPages, type InboxItem } from '../api/inbox';
+import { keys } from '../api/keys';
+import { queryClient } from '../api/query-client';
 import { usePages } from '../api/use-pages';
+import { inboxBadge } from '../state/inbox-badge';
 import { ui } from '../state/ui';
 import { inboxText } from './inbox-text';
-import { WidgetsIcon } from './notification-toggle';
 
 export const PANEL_CLOSE_DELAY_MS = 50;
 
+/** A mark changes the badge (api/inbox.ts) and the panel's items: they read again. */
+const inbox = {
+  read: (id: number) => marks.read(id).then(pagesChanged),
+  readAll: () => marks.readAll().then(pagesChanged),
+  archive: (id: number) => marks.archive(id).then(pagesChanged),
+};
+function pagesChanged() { return queryClient.invalidateQueries({ queryKey: keys.inbox }); }
+
 /**
  * The user's inbox (spec §4's panel, opened by the widgets icon or `g n`): unread first, each item in the reader's
- * language. The badge counts the unread items and follows the change stream (api/events.ts invalidates the inbox's
- * key). In the list: the arrows, Home and End move; the panel's keys (commands INBOX_KEYS) open (which marks read),
- * mark read, archive, or mark all read. Loaded after the first paint (shell.tsx), bringing the data layer with it.
+ * language; the change stream invalidates its key (api/stream-invalidation.ts). In the list: the arrows, Home and End
+ * move; the panel's keys (commands INBOX_KEYS) open (which marks read), mark read, archive, or mark all read. Loaded
+ * when first opened (notification-toggle.tsx), bringing the data layer with it.
  */
 export default function NotificationPanel() {
   const { t, i18n } = useTranslation();
   const snap = useSnapshot(ui);
   const pages = usePages(inboxPages);
-  const unread = pages.last?.unread ?? 0;
+  const { unread } = useSnapshot(inboxBadge);
   const ref = useRef<HTMLDivElement>(null);
   const [, navigate] = useLocation();
   const hasItems = pages.rows.length > 0;
@@ -85,40 +95,31 @@ export default function NotificationPanel() {
   };
 
   return (
-    <>
-      {/* Named by its word and the count it shows ("Notifications 4"), so the visible number is part of the name. */}
-      <button className="btn-icon" data-notifications-toggle aria-expanded={snap.notificationsOpen} aria-controls="notification-panel"
-        onClick={() => { ui.notificationsOpen = !ui.notificationsOpen; }}>
-        <WidgetsIcon /><span className="sr-only">{t('topbar.notifications')} </span>{unread > 0 && <span className="badge" data-unread>{unread}</span>}
-      </button>
-      {snap.notificationsOpen && (
-        <div className="menu-pop notif-panel" id="notification-panel" ref={ref} tabIndex={-1} role="region" aria-label={t('notifications.title')} onKeyDown={onListKey}>
-          <div className="notif-head">
-            <strong>{t('notifications.title')}</strong>
-            <span className="muted" aria-live="polite">{unread > 0 ? t('notifications.unread', { count: unread }) : ''}</span>
-            {unread > 0 && <button type="button" className="btn btn-small" onClick={() => void inbox.readAll()}>{t('notifications.markAllRead')}</button>}
-          </div>
-          {pages.error && <p className="error">{t('notifications.failed')}</p>}
-          {pages.done && pages.rows.length === 0 && <p>{t('notifications.empty')}</p>}
-          <ul>
-            {pages.rows.map((n) => (
-              <li key={n.id} className={n.readAt ? 'notice-read' : 'notice-unread'}>
-                <button type="button" className="notice" data-notice={n.id} onClick={() => open(n)}>
-                  <span className="sr-only">{n.readAt ? t('notifications.isRead') : t('notifications.isUnread')}: </span>
-                  {inboxText(t, n)}
-                </button>
-                <span className="notice-meta">
-                  <span>{when(n.createdAt)}</span>
-                  {!n.readAt && <button type="button" className="link-btn" tabIndex={-1} onClick={() => void inbox.read(n.id)}>{t('notifications.markRead')}</button>}
-                  <button type="button" className="link-btn" tabIndex={-1} onClick={() => void inbox.archive(n.id)}>{t('notifications.archive')}</button>
-                </span>
-              </li>
-            ))}
-          </ul>
-          {pages.hasMore && <button type="button" className="btn btn-small" onClick={pages.loadMore}>{t('notifications.more')}</button>}
-          <p className="notice-keys muted key-hint">{INBOX_KEYS.map((k) => `${k.keys}: ${t(k.label)}`).join(' · ')}</p>
-        </div>
-      )}
-    </>
+    <div className="menu-pop notif-panel" id="notification-panel" ref={ref} tabIndex={-1} role="region" aria-label={t('notifications.title')} onKeyDown={onListKey}>
+      <div className="notif-head">
+        <strong>{t('notifications.title')}</strong>
+        <span className="muted" aria-live="polite">{unread > 0 ? t('notifications.unread', { count: unread }) : ''}</span>
+        {unread > 0 && <button type="button" className="btn btn-small" onClick={() => void inbox.readAll()}>{t('notifications.markAllRead')}</button>}
+      </div>
+      {pages.error && <p className="error">{t('notifications.failed')}</p>}
+      {pages.done && pages.rows.length === 0 && <p>{t('notifications.empty')}</p>}
+      <ul>
+        {pages.rows.map((n) => (
+          <li key={n.id} className={n.readAt ? 'notice-read' : 'notice-unread'}>
+            <button type="button" className="notice" data-notice={n.id} onClick={() => open(n)}>
+              <span className="sr-only">{n.readAt ? t('notifications.isRead') : t('notifications.isUnread')}: </span>
+              {inboxText(t, n)}
+            </button>
+            <span className="notice-meta">
+              <span>{when(n.createdAt)}</span>
+              {!n.readAt && <button type="button" className="link-btn" tabIndex={-1} onClick={() => void inbox.read(n.id)}>{t('notifications.markRead')}</button>}
+              <button type="button" className="link-btn" tabIndex={-1} onClick={() => void inbox.archive(n.id)}>{t('notifications.archive')}</button>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {pages.hasMore && <button type="button" className="btn btn-small" onClick={pages.loadMore}>{t('notifications.more')}</button>}
+      <p className="notice-keys muted key-hint">{INBOX_KEYS.map((k) => `${k.keys}: ${t(k.label)}`).join(' · ')}</p>
+    </div>
   );
 }

@@ -19,8 +19,6 @@ const ConfirmDelete = lazy(() => import('./confirm-delete').then((m) => ({ defau
 const ShortcutsSheet = lazy(() => import('./shortcuts-sheet').then((m) => ({ default: m.ShortcutsSheet })));
 const RaiseDialog = lazy(() => import('./raised-dialogs').then((m) => ({ default: m.RaiseDialog })));
 const MineDialog = lazy(() => import('./raised-dialogs').then((m) => ({ default: m.MineDialog })));
-// The inbox's badge and panel read through the data layer, which the first load leaves out: they come just after.
-const NotificationPanel = lazy(() => import('./notification-panel'));
 const LeaveConfirm = lazy(() => import('./leave-confirm').then((m) => ({ default: m.LeaveConfirm })));
 const PreferencesDialog = lazy(() => import('./preferences-dialog').then((m) => ({ default: m.PreferencesDialog })));
 const PasswordDialog = lazy(() => import('./password-dialog').then((m) => ({ default: m.PasswordDialog })));
@@ -46,7 +44,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <span>{t('topbar.openPalette')}</span><kbd aria-hidden>{openPaletteShortcutLabel()}</kbd>
         </button>
         <span className="grow" />
-        <Suspense fallback={<NotificationToggle />}><NotificationPanel /></Suspense>
+        <NotificationToggle />
         <UserMenu />
       </header>
       <Sidebar />

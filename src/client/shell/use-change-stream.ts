@@ -1,23 +1,13 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
+import { startChangeStream } from '../api/events';
 import { session } from '../state/session';
 
 /**
- * The change stream of this tab (api/events.ts), from the shell, once signed in: loaded on demand, so that neither
- * the sign-in page nor the first load carries it; stopped when the user signs out or another signs in.
+ * The change stream of this tab (api/events.ts), from the shell, once signed in; stopped when the user signs out or
+ * another signs in. The stream carries no query library, so the first load may.
  */
 export function useChangeStream() {
   const userId = useSnapshot(session).user?.id;
-  useEffect(() => {
-    if (!userId) return;
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    void import('../api/events').then((m) => {
-      if (!cancelled) stop = m.startChangeStream();
-    });
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, [userId]);
+  useEffect(() => (userId ? startChangeStream() : undefined), [userId]);
 }

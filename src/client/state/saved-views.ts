@@ -5,9 +5,8 @@ import { COMMANDS, knowSavedViews, viewCommands, type Command } from '../../../c
 import { currentRole, session } from './session';
 
 /**
- * The saved views the shell shows (the sidebar, the shortcuts, the palette's "Views"): a mirror of the views' query
- * (api/views.ts keeps it current from TanStack Query's cache), so that the shell's first load carries no query library.
- * Empty until the views are read after sign-in.
+ * The saved views the shell shows (the sidebar, the shortcuts, the palette's "Views"), read by api/views.ts after
+ * sign-in and after each write of them. Empty until then.
  */
 export const savedViews = proxy({ list: [] as SavedView[] });
 

@@ -1,6 +1,6 @@
 import type { EntityDef } from '../entity';
 import { READ_ACTIONS, rolesFor, type Roles } from '../policy';
-import { SCREENS } from '../screens';
+import { SCREENS, type ScreenDef } from '../screens';
 
 /** A client route, projected from the registry; its roles come from the policy, never a second list. */
 export interface RouteSpec {
@@ -18,6 +18,9 @@ export interface RouteSpec {
 }
 
 export const DASHBOARD = '/dashboard';
+
+/** The path of a bespoke screen (a worklist, the fmc dashboard…), as its route has it. */
+export const screenPath = (screen: ScreenDef) => `${DASHBOARD}/${screen.path}`;
 
 /**
  * The path of an entity screen. `def` may be an entity or its route segment. An entity with views lists at its
@@ -64,7 +67,7 @@ export function allRoutes(entities: readonly EntityDef[]): RouteSpec[] {
     { path: DASHBOARD, resource: 'home', action: 'view', screen: 'home', roles: rolesFor('home', 'view') },
     { path: `${DASHBOARD}/userProfile`, resource: 'userProfile', action: 'view', screen: 'userProfile', roles: rolesFor('userProfile', 'view') },
     ...entities.flatMap(entityRoutes),
-    ...SCREENS.map((sc): RouteSpec => ({ path: `${DASHBOARD}/${sc.path}`, resource: sc.resource, action: sc.action, screen: 'screen', screenId: sc.id, roles: rolesFor(sc.resource, sc.action) })),
+    ...SCREENS.map((sc): RouteSpec => ({ path: screenPath(sc), resource: sc.resource, action: sc.action, screen: 'screen', screenId: sc.id, roles: rolesFor(sc.resource, sc.action) })),
   ];
 }
 

@@ -66,16 +66,24 @@ export function eventRoutes(database: Pick<Database, 'listen'> | undefined): Hon
       let rechecking = false;
       const sub: Subscriber = {
         userId: me.id,
-        offer: (id: string, change: Change) => queue(async () => {
+        offer: (id: string, change: Change) => {
           if (change.entity === 'admin-user') forgetActor(db, change.id);
-          if (!mayHear(who, change)) return;
-          await stream.write(await eventFrame(db, id, change));
-        }),
+          // Most streams may not hear most changes: with nothing queued (no recheck of the session under way, so `who`
+          // is current) that is settled here, without a task in the queue for each stream and change.
+          if (pending === 0 && !mayHear(who, change)) return;
+          queue(async () => {
+            if (!mayHear(who, change)) return;
+            await stream.write(await eventFrame(db, id, change));
+          });
+        },
         // Others' presence only (the user's other tabs are theirs to know), without an id: a reconnect never replays it.
-        presence: (p: Presence) => queue(async () => {
-          if (p.user === me.id || !mayHear(who, p)) return;
-          await stream.writeSSE({ event: 'presence', data: JSON.stringify({ entity: p.entity, id: p.id, user: p.user, name: p.name, mode: p.mode }) });
-        }),
+        presence: (p: Presence) => {
+          if (p.user === me.id || (pending === 0 && !mayHear(who, p))) return;
+          queue(async () => {
+            if (!mayHear(who, p)) return;
+            await stream.writeSSE({ event: 'presence', data: JSON.stringify({ entity: p.entity, id: p.id, user: p.user, name: p.name, mode: p.mode }) });
+          });
+        },
         resync: () => {
           const id = hub.lastId;
           queue(() => stream.writeSSE({ id, event: 'resync', data: '{}' }));

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import type { Language } from '../../registry';
 import type { DB } from '../db/connection';
 import { fail, fieldErrors, recordIdParam, type AppEnv, type Ctx, type SessionUser } from '../http';
 import { parseQuery } from '../routes/screen-query';
 import { publishInbox } from './store';
-import { inboxLink, inboxTitle } from './texts';
+import { inboxLink, inboxTitle, readerLanguage } from './texts';
 
 /**
  * The caller's own inbox; nobody reads or marks another's (an item of someone else reads as one that does not exist):
@@ -14,8 +15,8 @@ import { inboxLink, inboxTitle } from './texts';
  *   POST /api/me/notifications/read-all         → { data: { unread: 0 } }
  *   POST /api/me/notifications/{id}/archive     → { data: { id, archived: true } }
  *   GET  /api/notification/admin                → { data: [{ _id, noteType, title, count, body, link, createdAt, read }] }
- * Unread first, then newest first; archived items are left out. An item carries its kind and parameters, from which
- * the console writes its title in the reader's language; `title` is the API's English (texts.ts).
+ * Unread first, then newest first; archived items are left out. An item carries its kind and parameters, and its
+ * `title` in the language its reader chose in their settings (texts.ts), the words the console's panel uses too.
  * The spec's GET /api/notification/admin is the same rows in the spec's shape (a worklist item's noteType is its worklist).
  */
 const PAGE = 30;
@@ -49,8 +50,8 @@ async function rowsOf(db: DB, userId: number, limit: number, after?: z.infer<typ
 const unreadOf = async (db: DB, userId: number) => Number((await sql<{ n: number }>`select count(*)::int as n from inbox_item
   where user_id = ${userId} and read_at is null and archived_at is null`.execute(db)).rows[0].n);
 
-function itemOf(r: Row, user: SessionUser) {
-  return { id: Number(r.id), kind: r.kind, params: r.params, title: inboxTitle(r.kind, r.params), link: inboxLink(r.kind, r.params, user.role), createdAt: r.created_at, readAt: r.read_at };
+function itemOf(r: Row, user: SessionUser, lang: Language) {
+  return { id: Number(r.id), kind: r.kind, params: r.params, title: inboxTitle(r.kind, r.params, lang), link: inboxLink(r.kind, r.params, user.role), createdAt: r.created_at, readAt: r.read_at };
 }
 
 /** A mark carries no body; one sent must be an empty object (unknown fields are refused, as everywhere). */
@@ -76,8 +77,9 @@ export function inboxRoutes(): Hono<AppEnv> {
     const rows = await rowsOf(db, user.id, PAGE + 1, after);
     const page = rows.slice(0, PAGE);
     const last = page[page.length - 1];
+    const lang = await readerLanguage(db, user.id);
     return c.json({
-      data: page.map((r) => itemOf(r, user)),
+      data: page.map((r) => itemOf(r, user, lang)),
       unread: await unreadOf(db, user.id),
       nextCursor: rows.length > PAGE ? JSON.stringify([last.read_at ? 1 : 0, last.cursor_at, Number(last.id)]) : null,
     });
@@ -106,7 +108,7 @@ export function inboxRoutes(): Hono<AppEnv> {
       return res.rows[0];
     });
     if (!row) throw notFound();
-    return c.json({ data: itemOf(row, user) });
+    return c.json({ data: itemOf(row, user, await readerLanguage(db, user.id)) });
   });
 
   app.post('/me/notifications/:id/archive', async (c) => {
@@ -127,9 +129,10 @@ export function inboxRoutes(): Hono<AppEnv> {
     const db = c.get('db');
     const user = c.get('user');
     const rows = await rowsOf(db, user.id, ADMIN_VIEW);
+    const lang = await readerLanguage(db, user.id);
     return c.json({
       data: rows.map((r) => {
-        const item = itemOf(r, user);
+        const item = itemOf(r, user, lang);
         const count = typeof r.params.count === 'number' ? r.params.count : null;
         return { _id: String(item.id), noteType: r.kind === 'worklist' ? String(r.params.worklist) : r.kind, title: item.title, count, body: null, link: item.link, createdAt: item.createdAt, read: !!item.readAt };
       }),

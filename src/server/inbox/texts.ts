@@ -1,22 +1,25 @@
-import { can, DASHBOARD, entityPath, fillTemplate, getEntity, INBOX_SUBJECT, INBOX_TITLES, isInboxKind, listQueryString, viewActionFor, WORKLISTS, type InboxKind, type Role } from '../../registry';
+import { sql } from 'kysely';
+import { can, entityPath, getEntity, INBOX_SUBJECT, isInboxKind, isLanguage, listQueryString, screenById, screenPath, viewActionFor, type InboxKind, type Language, type Role } from '../../registry';
+import { inboxTitle as titleIn, lookupIn } from '../../shared/inbox-title';
+import { INBOX_WORDS } from '../../shared/inbox-words';
+import type { DB } from '../db/connection';
+
 /**
- * An inbox item's title in the API's words (English, registry INBOX_TITLES), and where it leads, for its reader's
- * role. The console shows the title in its reader's language from the kind and parameters (the server holds no
- * translations: it imports only the registry); the stored row holds the kind and its parameters only.
+ * An inbox item's title in its reader's language, and where it leads for its reader's role. The stored row holds the
+ * kind and its parameters only; the words are the console's own (shared/inbox-words, which its interface strings
+ * read), so the panel, the API's `title` and a push say the same. A kind the server does not know is said as its name.
  */
-export function inboxTitle(kind: string, params: Record<string, unknown>): string {
-  if (!isInboxKind(kind)) return kind;
-  const values = kind === 'worklist' ? { ...params, title: screenWords(String(params.worklist)) } : params;
-  return fillTemplate(INBOX_TITLES[kind], values);
+export function inboxTitle(kind: string, params: Record<string, unknown>, lang: Language): string {
+  return titleIn(kind, params, lookupIn(INBOX_WORDS[lang], INBOX_WORDS.en)) ?? kind;
 }
 
-/** `doctorInCompleteProfile` → "Doctor in complete profile"… a worklist's English name from its id, for the API only. */
-const screenWords = (id: string) => {
-  const w = WORKLISTS.find((x) => x.id === id);
-  if (!w) return id;
-  const words = w.id.replace(/([A-Z])/g, ' $1').toLowerCase().replace('in complete', 'incomplete');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
+/** The language the user chose in their settings (`user_pref.prefs.lang`), else English. */
+export async function readerLanguage(db: DB, userId: number): Promise<Language> {
+  const row = (await sql<{ lang: string | null }>`select prefs->>'lang' as lang from user_pref where user_id = ${userId}`.execute(db)).rows[0];
+  return languageOf(row?.lang);
+}
+
+export const languageOf = (v: unknown): Language => (isLanguage(v) ? v : 'en');
 
 const text = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
 
@@ -25,7 +28,10 @@ export function inboxLink(kind: string, params: Record<string, unknown>, role: R
   if (!isInboxKind(kind)) return null;
   const id = Number(params.record);
   const k: InboxKind = kind;
-  if (k === 'worklist') return can(role, 'notifications', 'worklist') ? `${DASHBOARD}/notifications/${text(params.worklist)}` : null;
+  if (k === 'worklist') {
+    const screen = screenById(text(params.worklist));
+    return screen && can(role, screen.resource, screen.action) ? screenPath(screen) : null;
+  }
   if (k === 'paymentRejected') {
     if (!can(role, 'payment', 'list')) return null;
     return `${entityPath(getEntity('payment'), 'list', undefined, 'rejected')}?${listQueryString({ q: text(params.number) })}`;

@@ -2,13 +2,14 @@ import { sql } from 'kysely';
 import { isRole } from '../../registry';
 import type { Config } from '../config';
 import type { DB } from '../db/connection';
-import { inboxLink, inboxTitle } from '../inbox/texts';
+import { inboxLink, inboxTitle, languageOf } from '../inbox/texts';
 import { fcmSender, type PushSender } from './fcm';
 
 /**
  * One outbox row of channel `push` (inbox/store.ts queues one per inbox item of a user with a device): the item's
- * title in the API's words (English: the server holds no translations), sent to each of the user's devices. 'dropped' when there is nothing to send (no
- * service account, the item read or archived meanwhile, no device left); a device FCM no longer knows is forgotten;
+ * title in the language the user chose in their settings, as the panel says it, sent to each of the user's devices.
+ * 'dropped' when there is nothing to send (no service account, the item read or archived meanwhile, no device left);
+ * a device FCM no longer knows is forgotten;
  * any other failure throws, and the outbox retries the row (a device that had it already replaces it: same tag).
  */
 export type PushOutcome = { status: 'sent'; devices: number; forgotten: number } | { status: 'dropped'; why: string; forgotten: number };
@@ -26,13 +27,13 @@ export function configuredPush(config: Config): PushSender | undefined {
 
 export async function deliverPush(db: DB, config: Config, itemId: number, send: PushSender | undefined): Promise<PushOutcome> {
   if (!send) return { status: 'dropped', why: 'push is not configured (FIREBASE_SERVICE_ACCOUNT)', forgotten: 0 };
-  const item = (await sql<{ user_id: number; kind: string; params: Record<string, unknown>; role: string }>`
-    select i.user_id, i.kind, i.params, r.key as role
-    from inbox_item i join admin_user u on u.id = i.user_id join role r on r.id = u.role
+  const item = (await sql<{ user_id: number; kind: string; params: Record<string, unknown>; role: string; lang: string | null }>`
+    select i.user_id, i.kind, i.params, r.key as role, p.prefs->>'lang' as lang
+    from inbox_item i join admin_user u on u.id = i.user_id join role r on r.id = u.role left join user_pref p on p.user_id = i.user_id
     where i.id = ${itemId} and i.read_at is null and i.archived_at is null and u.status = 'active'`.execute(db)).rows[0];
   if (!item) return { status: 'dropped', why: 'the item was read, archived or its user disabled', forgotten: 0 };
   const devices = (await sql<{ id: number; device_token: string }>`select id, device_token from fcm_token where user_id = ${item.user_id} order by id`.execute(db)).rows;
-  const title = inboxTitle(item.kind, item.params);
+  const title = inboxTitle(item.kind, item.params, languageOf(item.lang));
   const path = isRole(item.role) ? inboxLink(item.kind, item.params, item.role) : null;
   const link = new URL(path ?? '/dashboard', config.publicUrl).toString();
   let sent = 0;

@@ -1,9 +1,10 @@
 import type { EnumLabelSet } from '../types';
+import inbox from '../../../../shared/inbox-words/en';
 
 /** Enum values, shared across entities (a value means the same wherever it appears). */
 export default {
   active: 'Active', inactive: 'Inactive', disabled: 'Disabled', pending: 'Pending',
-  superadmin: 'Super admin', admin: 'Admin', doctor: 'Doctor', fmc: 'FMC staff', railway: 'Railway staff',
+  ...inbox.roles,
   undergraduate: 'Undergraduate', postgraduate: 'Postgraduate', diploma: 'Diploma', superspeciality: 'Super-speciality', fellowship: 'Fellowship', male: 'Male',
   female: 'Female', other: 'Other', requested: 'Requested', verified: 'Verified', 'A+': 'A+', 'A-': 'A−',
   'B+': 'B+', 'B-': 'B−', 'AB+': 'AB+', 'AB-': 'AB−', 'O+': 'O+', 'O-': 'O−',

@@ -1,8 +1,9 @@
 import type { EnumLabelSet } from '../types';
+import inbox from '../../../../shared/inbox-words/es';
 
 export default {
   active: 'Activo', inactive: 'Inactivo', disabled: 'Deshabilitado', pending: 'Pendiente',
-  superadmin: 'Superadministrador', admin: 'Administrador', doctor: 'Médico', fmc: 'Personal de FMC', railway: 'Personal ferroviario',
+  ...inbox.roles,
   undergraduate: 'Grado', postgraduate: 'Posgrado', diploma: 'Diplomatura', superspeciality: 'Superespecialidad', fellowship: 'Formación avanzada', male: 'Masculino',
   female: 'Femenino', other: 'Otro', requested: 'Solicitada', verified: 'Verificado', 'A+': 'A+', 'A-': 'A−',
   'B+': 'B+', 'B-': 'B−', 'AB+': 'AB+', 'AB-': 'AB−', 'O+': 'O+', 'O-': 'O−',

@@ -1,8 +1,9 @@
 import type { EnumLabelSet } from '../types';
+import inbox from '../../../../shared/inbox-words/fr';
 
 export default {
   active: 'Actif', inactive: 'Inactif', disabled: 'Désactivé', pending: 'En attente',
-  superadmin: 'Super admin', admin: 'Admin', doctor: 'Médecin', fmc: 'Personnel FMC', railway: 'Personnel ferroviaire',
+  ...inbox.roles,
   undergraduate: 'Premier cycle', postgraduate: 'Troisième cycle', diploma: 'Diplôme universitaire', superspeciality: 'Surspécialité', fellowship: 'Formation avancée', male: 'Masculin',
   female: 'Féminin', other: 'Autre', requested: 'Demandée', verified: 'Vérifié', 'A+': 'A+', 'A-': 'A−',
   'B+': 'B+', 'B-': 'B−', 'AB+': 'AB+', 'AB-': 'AB−', 'O+': 'O+', 'O-': 'O−',

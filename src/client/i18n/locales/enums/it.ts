@@ -1,8 +1,9 @@
 import type { EnumLabelSet } from '../types';
+import inbox from '../../../../shared/inbox-words/it';
 
 export default {
   active: 'Attivo', inactive: 'Inattivo', disabled: 'Disattivato', pending: 'In attesa',
-  superadmin: 'Super amministratore', admin: 'Amministratore', doctor: 'Medico', fmc: 'Personale FMC', railway: 'Personale ferroviario',
+  ...inbox.roles,
   undergraduate: 'Laurea', postgraduate: 'Specializzazione post-laurea', diploma: 'Diploma', superspeciality: 'Superspecializzazione', fellowship: 'Perfezionamento', male: 'Maschio',
   female: 'Femmina', other: 'Altro', requested: 'Richiesta', verified: 'Verificato', 'A+': 'A+', 'A-': 'A−',
   'B+': 'B+', 'B-': 'B−', 'AB+': 'AB+', 'AB-': 'AB−', 'O+': '0+', 'O-': '0−',

@@ -1,8 +1,9 @@
 import type { EnumLabelSet } from '../types';
+import inbox from '../../../../shared/inbox-words/zh';
 
 export default {
   active: '启用', inactive: '停用', disabled: '已禁用', pending: '待审批',
-  superadmin: '超级管理员', admin: '管理员', doctor: '医生', fmc: '家庭医疗中心员工', railway: '铁路员工',
+  ...inbox.roles,
   undergraduate: '本科', postgraduate: '研究生', diploma: '专科文凭', superspeciality: '超专科', fellowship: '专科进修', male: '男',
   female: '女', other: '其他', requested: '已申请', verified: '已认证', 'A+': 'A 型 Rh+', 'A-': 'A 型 Rh−',
   'B+': 'B 型 Rh+', 'B-': 'B 型 Rh−', 'AB+': 'AB 型 Rh+', 'AB-': 'AB 型 Rh−', 'O+': 'O 型 Rh+', 'O-': 'O 型 Rh−',

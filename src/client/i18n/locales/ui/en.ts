@@ -1,3 +1,4 @@
+import inbox from '../../../../shared/inbox-words/en';
 /** Every string of the interface, in English. The other languages mirror these keys (a test holds them equal). */
 export default {
   app: { title: 'Health Console', loading: 'Loading…', skipToContent: 'Skip to content', close: 'Close' },
@@ -88,15 +89,7 @@ export default {
     more: 'Show more',
     isRead: 'Read',
     isUnread: 'Unread',
-    kinds: {
-      signup: '{{name}} asks for a staff account ({{role}})',
-      verificationSubmitted: '{{doctor}} sent verification request {{number}}',
-      ticketRaised: 'New ticket at {{centre}}: {{subject}}',
-      ticketAssigned: 'Ticket assigned to you: {{subject}}',
-      ticketComment: '{{author}} commented on {{subject}}',
-      paymentRejected: 'Payment {{number}} was rejected',
-      worklist: '{{title}} ({{count}})',
-    },
+    kinds: inbox.kinds,
     keys: {
       scope: 'In the notifications',
       open: 'Open the focused notification (marks it read)',
@@ -407,27 +400,27 @@ export default {
     },
     doctorInCompleteProfile: {
       command: 'Open doctors with incomplete profiles',
-      title: 'Doctors: incomplete profile',
+      title: inbox.worklists.doctorInCompleteProfile,
     },
     doctorClinicInCompleteProfile: {
       command: 'Open doctors with incomplete clinic details',
-      title: 'Doctors: incomplete clinics',
+      title: inbox.worklists.doctorClinicInCompleteProfile,
     },
     patientInCompleteProfile: {
       command: 'Open patients with incomplete profiles',
-      title: 'Patients: incomplete profile',
+      title: inbox.worklists.patientInCompleteProfile,
     },
     doctorNotAddedPrescription: {
       command: 'Open doctors who have not added prescriptions',
-      title: 'Doctors: prescriptions missing',
+      title: inbox.worklists.doctorNotAddedPrescription,
     },
     patientNotAddedFamilyMember: {
       command: 'Open patients without family members',
-      title: 'Patients: no family members',
+      title: inbox.worklists.patientNotAddedFamilyMember,
     },
     patientNotAddedInsuranceDetails: {
       command: 'Open patients without insurance details',
-      title: 'Patients: no insurance',
+      title: inbox.worklists.patientNotAddedInsuranceDetails,
     },
   },
   prefs: {

@@ -1,3 +1,4 @@
+import inbox from '../../../../shared/inbox-words/es';
 import type { UiShape } from '../types';
 import type en from './en';
 
@@ -91,15 +92,7 @@ export default {
     more: 'Mostrar más',
     isRead: 'Leída',
     isUnread: 'Sin leer',
-    kinds: {
-      signup: '{{name}} solicita una cuenta de personal ({{role}})',
-      verificationSubmitted: '{{doctor}} envió la solicitud de verificación {{number}}',
-      ticketRaised: 'Nuevo ticket en {{centre}}: {{subject}}',
-      ticketAssigned: 'Ticket asignado a usted: {{subject}}',
-      ticketComment: '{{author}} comentó en {{subject}}',
-      paymentRejected: 'El pago {{number}} fue rechazado',
-      worklist: '{{title}} ({{count}})',
-    },
+    kinds: inbox.kinds,
     keys: {
       scope: 'En las notificaciones',
       open: 'Abrir la notificación enfocada (la marca como leída)',
@@ -408,27 +401,27 @@ export default {
     },
     doctorInCompleteProfile: {
       command: 'Abrir médicos con perfil incompleto',
-      title: 'Médicos: perfil incompleto',
+      title: inbox.worklists.doctorInCompleteProfile,
     },
     doctorClinicInCompleteProfile: {
       command: 'Abrir médicos con datos de consulta incompletos',
-      title: 'Médicos: consultas incompletas',
+      title: inbox.worklists.doctorClinicInCompleteProfile,
     },
     patientInCompleteProfile: {
       command: 'Abrir pacientes con perfil incompleto',
-      title: 'Pacientes: perfil incompleto',
+      title: inbox.worklists.patientInCompleteProfile,
     },
     doctorNotAddedPrescription: {
       command: 'Abrir médicos sin recetas añadidas',
-      title: 'Médicos: faltan recetas',
+      title: inbox.worklists.doctorNotAddedPrescription,
     },
     patientNotAddedFamilyMember: {
       command: 'Abrir pacientes sin familiares',
-      title: 'Pacientes: sin familiares',
+      title: inbox.worklists.patientNotAddedFamilyMember,
     },
     patientNotAddedInsuranceDetails: {
       command: 'Abrir pacientes sin datos de seguro',
-      title: 'Pacientes: sin seguro',
+      title: inbox.worklists.patientNotAddedInsuranceDetails,
     },
   },
   prefs: {

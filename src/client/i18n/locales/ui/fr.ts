@@ -1,3 +1,4 @@
+import inbox from '../../../../shared/inbox-words/fr';
 import type { UiShape } from '../types';
 import type en from './en';
 
@@ -91,15 +92,7 @@ export default {
     more: 'Afficher plus',
     isRead: 'Lue',
     isUnread: 'Non lue',
-    kinds: {
-      signup: '{{name}} demande un compte du personnel ({{role}})',
-      verificationSubmitted: '{{doctor}} a envoyé la demande de vérification {{number}}',
-      ticketRaised: 'Nouveau ticket à {{centre}} : {{subject}}',
-      ticketAssigned: 'Ticket qui vous est attribué : {{subject}}',
-      ticketComment: '{{author}} a commenté {{subject}}',
-      paymentRejected: 'Le paiement {{number}} a été refusé',
-      worklist: '{{title}} ({{count}})',
-    },
+    kinds: inbox.kinds,
     keys: {
       scope: 'Dans les notifications',
       open: 'Ouvrir la notification sélectionnée (la marque comme lue)',
@@ -408,27 +401,27 @@ export default {
     },
     doctorInCompleteProfile: {
       command: 'Ouvrir les médecins au profil incomplet',
-      title: 'Médecins : profil incomplet',
+      title: inbox.worklists.doctorInCompleteProfile,
     },
     doctorClinicInCompleteProfile: {
       command: 'Ouvrir les médecins aux cabinets incomplets',
-      title: 'Médecins : cabinets incomplets',
+      title: inbox.worklists.doctorClinicInCompleteProfile,
     },
     patientInCompleteProfile: {
       command: 'Ouvrir les patients au profil incomplet',
-      title: 'Patients : profil incomplet',
+      title: inbox.worklists.patientInCompleteProfile,
     },
     doctorNotAddedPrescription: {
       command: 'Ouvrir les médecins sans ordonnance saisie',
-      title: 'Médecins : ordonnances manquantes',
+      title: inbox.worklists.doctorNotAddedPrescription,
     },
     patientNotAddedFamilyMember: {
       command: 'Ouvrir les patients sans membre de famille',
-      title: 'Patients : aucun membre de famille',
+      title: inbox.worklists.patientNotAddedFamilyMember,
     },
     patientNotAddedInsuranceDetails: {
       command: 'Ouvrir les patients sans assurance',
-      title: 'Patients : sans assurance',
+      title: inbox.worklists.patientNotAddedInsuranceDetails,
     },
   },
   prefs: {

@@ -1,3 +1,4 @@
+import inbox from '../../../../shared/inbox-words/it';
 import type { UiShape } from '../types';
 import type en from './en';
 
@@ -91,15 +92,7 @@ export default {
     more: 'Mostra altre',
     isRead: 'Letta',
     isUnread: 'Da leggere',
-    kinds: {
-      signup: '{{name}} chiede un account del personale ({{role}})',
-      verificationSubmitted: '{{doctor}} ha inviato la richiesta di verifica {{number}}',
-      ticketRaised: 'Nuovo ticket presso {{centre}}: {{subject}}',
-      ticketAssigned: 'Ticket assegnato a te: {{subject}}',
-      ticketComment: '{{author}} ha commentato {{subject}}',
-      paymentRejected: 'Il pagamento {{number}} è stato rifiutato',
-      worklist: '{{title}} ({{count}})',
-    },
+    kinds: inbox.kinds,
     keys: {
       scope: 'Nelle notifiche',
       open: 'Apri la notifica selezionata (la segna come letta)',
@@ -408,27 +401,27 @@ export default {
     },
     doctorInCompleteProfile: {
       command: 'Apri i medici con profilo incompleto',
-      title: 'Medici: profilo incompleto',
+      title: inbox.worklists.doctorInCompleteProfile,
     },
     doctorClinicInCompleteProfile: {
       command: 'Apri i medici con ambulatori incompleti',
-      title: 'Medici: ambulatori incompleti',
+      title: inbox.worklists.doctorClinicInCompleteProfile,
     },
     patientInCompleteProfile: {
       command: 'Apri i pazienti con profilo incompleto',
-      title: 'Pazienti: profilo incompleto',
+      title: inbox.worklists.patientInCompleteProfile,
     },
     doctorNotAddedPrescription: {
       command: 'Apri i medici senza prescrizioni inserite',
-      title: 'Medici: prescrizioni mancanti',
+      title: inbox.worklists.doctorNotAddedPrescription,
     },
     patientNotAddedFamilyMember: {
       command: 'Apri i pazienti senza familiari',
-      title: 'Pazienti: nessun familiare',
+      title: inbox.worklists.patientNotAddedFamilyMember,
     },
     patientNotAddedInsuranceDetails: {
       command: 'Apri i pazienti senza dati assicurativi',
-      title: 'Pazienti: senza assicurazione',
+      title: inbox.worklists.patientNotAddedInsuranceDetails,
     },
   },
   prefs: {

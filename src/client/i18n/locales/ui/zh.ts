@@ -1,3 +1,4 @@
+import inbox from '../../../../shared/inbox-words/zh';
 import type { UiShape } from '../types';
 import type en from './en';
 
@@ -91,15 +92,7 @@ export default {
     more: '显示更多',
     isRead: '已读',
     isUnread: '未读',
-    kinds: {
-      signup: '{{name}} 申请员工账户（{{role}}）',
-      verificationSubmitted: '{{doctor}} 提交了验证申请 {{number}}',
-      ticketRaised: '{{centre}} 的新工单：{{subject}}',
-      ticketAssigned: '分配给您的工单：{{subject}}',
-      ticketComment: '{{author}} 评论了 {{subject}}',
-      paymentRejected: '付款 {{number}} 已被拒绝',
-      worklist: '{{title}}（{{count}}）',
-    },
+    kinds: inbox.kinds,
     keys: {
       scope: '在通知中',
       open: '打开所选通知（并标为已读）',
@@ -408,27 +401,27 @@ export default {
     },
     doctorInCompleteProfile: {
       command: '打开资料不完整的医生',
-      title: '医生：资料不完整',
+      title: inbox.worklists.doctorInCompleteProfile,
     },
     doctorClinicInCompleteProfile: {
       command: '打开诊所信息不完整的医生',
-      title: '医生：诊所信息不完整',
+      title: inbox.worklists.doctorClinicInCompleteProfile,
     },
     patientInCompleteProfile: {
       command: '打开资料不完整的患者',
-      title: '患者：资料不完整',
+      title: inbox.worklists.patientInCompleteProfile,
     },
     doctorNotAddedPrescription: {
       command: '打开未开处方的医生',
-      title: '医生：缺少处方',
+      title: inbox.worklists.doctorNotAddedPrescription,
     },
     patientNotAddedFamilyMember: {
       command: '打开未添加家庭成员的患者',
-      title: '患者：无家庭成员',
+      title: inbox.worklists.patientNotAddedFamilyMember,
     },
     patientNotAddedInsuranceDetails: {
       command: '打开无保险信息的患者',
-      title: '患者：无保险信息',
+      title: inbox.worklists.patientNotAddedInsuranceDetails,
     },
   },
   prefs: {
