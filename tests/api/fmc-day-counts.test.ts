@@ -32,14 +32,14 @@ async function expectKeptEqualsDue() {
 const dayAgo = (days: number, hour: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 11) + `${String(hour).padStart(2, '0')}:20:00.000Z`;
 
 async function make(values: Record<string, unknown>) {
-  const rec = await createRecord(api.db, def, { ...(await api.payload(def)), slot: null, ...values }, SYSTEM_ACTOR, api.config.scryptLogN);
+  const rec = await createRecord(api.db, def, { ...(await api.payload(def))!, slot: null, ...values }, SYSTEM_ACTOR, api.config.scryptLogN);
   made.push(Number(rec.id));
   return rec;
 }
 const current = async (id: number) => (await sql<{ version: number }>`select version from appointment where id = ${id}`.execute(api.db)).rows[0].version;
 
 beforeAll(async () => {
-  centreB = Number((await createRecord(api.db, getEntity('fmc'), await api.payload(getEntity('fmc')), SYSTEM_ACTOR, api.config.scryptLogN)).id);
+  centreB = Number((await createRecord(api.db, getEntity('fmc'), (await api.payload(getEntity('fmc')))!, SYSTEM_ACTOR, api.config.scryptLogN)).id);
   // Around the local midnights of both zones kept (18:20 UTC is 23:50 in Kolkata), over the 30 days and before them.
   for (const [days, hour] of [[0, 1], [0, 18], [1, 18], [3, 19], [12, 5], [29, 23], [31, 2]] as const) {
     await make({ fmc: api.homeCentre, scheduledAt: dayAgo(days, hour) });
