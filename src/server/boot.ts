@@ -3,7 +3,7 @@ import { openDatabase, type Database } from './db/connection';
 import { migrate } from './migrations/migrate';
 import { seedIfEmpty } from './seed/seed';
 import { ensureSortKeys } from './search/sort-key';
-import { ensureDayCountZones, keptZones } from './routes/fmc-day-counts';
+import { ensureDayCountZones, keptZones } from './search/day-counts';
 
 /** Opens the database, applies migrations and seeds an empty one. Shared by `npm start`, tests and the bench. */
 export async function boot(config: Config, opts: { memory?: boolean; loadDataDir?: Blob; log?: (line: string) => void } = {}): Promise<Database> {

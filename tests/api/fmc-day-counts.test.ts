@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { getEntity } from '../../src/registry';
+import { getEntity, listQueryString, parseListQuery } from '../../src/registry';
+import { listPage } from '../../src/server/search';
 import { createRecord, deleteRecord, restoreRecord, SYSTEM_ACTOR, updateRecord } from '../../src/server/crud/write';
-import { dueCounts, ensureDayCountZones, keptZones } from '../../src/server/routes/fmc-day-counts';
+import { dueCounts, ensureDayCountZones, keptZones } from '../../src/server/search/day-counts';
 import { setupApi } from './harness';
+import { listed } from './list-plan';
 
 /**
  * The fmc dashboard's appointments a day (migration 0022): the kept counts equal a count of the appointments after
@@ -109,5 +111,46 @@ describe('GET /api/fmc/dashboard from the kept counts', () => {
     const fromCounts = (await api.call('superadmin', 'GET', `/api/fmc/dashboard?${qs}`)).body.data;
     expect(fromCounts.series.reduce((s: number, p: { appointments: number }) => s + p.appointments, 0)).toBeGreaterThan(0);
     expect(fromCounts).toEqual(await counted('superadmin', qs, 'Asia/Kolkata'));
+  });
+});
+
+describe('the appointments list counted from the kept counts', () => {
+  const direct = async (where: ReturnType<typeof sql>) => Number((await sql<{ n: number }>`select count(*)::int as n from appointment where ${where}`.execute(api.db)).rows[0].n);
+
+  test.each([
+    ['no filter', {}],
+    ['a status', { status: 'completed' }],
+    ['another status', { status: 'confirmed' }],
+    ['a centre', { fmc: 'home' }],
+    ['a centre and a status', { fmc: 'home', status: 'completed' }],
+  ] as const)('%s: the first page and the next count what a count of the appointments says', async (_what, raw) => {
+    const filters: Record<string, string> = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v === 'home' ? String(api.homeCentre) : v]));
+    const want = await direct(sql.join([sql`true`, ...(filters.status ? [sql`status = ${filters.status}`] : []), ...(filters.fmc ? [sql`fmc = ${Number(filters.fmc)}`] : [])], sql` and `));
+    expect(want).toBeGreaterThan(1);
+    const first = await listed(api, def, listQueryString({ filters, limit: 1 }));
+    expect(first.plan.count).toBe('kept');
+    expect(first.body.total).toBe(want);
+    const next = await listed(api, def, `${listQueryString({ filters, limit: 1 })}&cursor=${encodeURIComponent(first.body.nextCursor!)}`);
+    expect(next.plan.count).toBe('kept');
+    expect(next.body.total).toBe(want);
+    // Counted from the table when UTC is not kept: the same figure.
+    await sql`delete from appointment_day_zone where zone = 'UTC'`.execute(api.db);
+    try {
+      const counted = await listed(api, def, listQueryString({ filters, limit: 1 }));
+      expect(counted.plan.count).toBe('with-page');
+      expect(counted.body.total).toBe(want);
+    } finally {
+      await ensureDayCountZones(api.db, ['UTC']);
+    }
+  });
+
+  test('another filter, a term or a centre scope is counted from the table', async () => {
+    expect((await listed(api, def, listQueryString({ filters: { mode: 'home' }, limit: 1 }))).plan.count).not.toBe('kept');
+    expect((await listed(api, def, listQueryString({ q: 'apt', limit: 1 }))).plan.count).not.toBe('kept');
+    const parsed = parseListQuery(def, new URLSearchParams(listQueryString({ filters: { status: 'completed' }, limit: 1 })));
+    if ('issues' in parsed) throw new Error(JSON.stringify(parsed.issues));
+    const scoped = await listPage(api.db, def, parsed.query, [sql`t.fmc = any(${[api.homeCentre]}::int[])`]);
+    expect(scoped.plan.count).not.toBe('kept');
+    expect(scoped.answer.total).toBe(await direct(sql`status = 'completed' and fmc = ${api.homeCentre}`));
   });
 });

@@ -11,7 +11,7 @@ import type { DB } from '../db/connection';
  * on `appointment` keep it in the transaction of every write, whoever writes (a record's write, a transition, a
  * booking, a restore, a bulk fill): the rows a statement wrote, less the rows it replaced or removed, summed by key
  * and applied in key order, so that two writes take the rows they share in the same order. The zones are added at
- * start (routes/fmc-day-counts.ts), each filled from the appointments then; a zone never kept is counted from the
+ * start (search/day-counts.ts), each filled from the appointments then; a zone never kept is counted from the
  * appointments as before.
  */
 export async function up(db: DB): Promise<void> {

@@ -9,7 +9,7 @@ import { dashboardRowRoutes } from './fmc-dashboard-rows';
 import { addDays, centresOf, guardScreen, column as colOf, dayParam, dayStart, idParam, inCentres, parseQuery, table, textParam, todayIn, tzParam } from './screen-query';
 import { docContains } from '../search';
 import type { DB } from '../db/connection';
-import { dayCounts, keepsZone } from './fmc-day-counts';
+import { dayCounts, keepsZone } from '../search/day-counts';
 
 /**
  * The fmc operations screens (registry SCREENS), each guarded by its policy row and kept to the caller's centres:
@@ -26,7 +26,7 @@ const a = (field: string) => colOf(appointments(), field);
 
 /**
  * Appointments a day by status counted from the appointments, for a time zone whose days are not kept as counts
- * (fmc-day-counts.ts). One index range a day, counted by status: status = any(every status) lets the (status,
+ * (search/day-counts.ts). One index range a day, counted by status: status = any(every status) lets the (status,
  * scheduledAt) index answer for all centres, the (fmc, scheduledAt) index one centre's. Counting a day's range is
  * cheaper than grouping every row of the 30 days by its local day.
  */

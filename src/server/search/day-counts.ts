@@ -5,7 +5,8 @@ import type { DB } from '../db/connection';
  * The fmc dashboard's appointments a day by status, read from `appointment_day_count` (migration 0022: kept by
  * triggers in the transaction of every write to `appointment`) for the time zones it keeps: the centres' own
  * (CENTRE_TIME_ZONE) and UTC, the dashboard's default. A day's figures then cost a few rows whatever the number of
- * appointments that day; a zone not kept is counted from the appointments (routes/fmc-screens.ts).
+ * appointments that day; a zone not kept is counted from the appointments (routes/fmc-screens.ts). The appointments
+ * list reads them too, for its count by status or centre (list-ways.ts keptCount).
  */
 
 /** The zones kept: the centres' (what staff's browsers send) and UTC (a call that names none). */
@@ -59,4 +60,19 @@ export async function dayCounts(db: DB, zone: string, first: string, last: strin
     select to_char(day, 'YYYY-MM-DD') as day, status, sum(n)::int as n from appointment_day_count
     where zone = ${zone} and fmc = any(${scope}::int[]) and day >= ${first}::date and day <= ${last}::date
     group by day, status having sum(n) <> 0`.execute(db)).rows;
+}
+
+/** The list whose counts are kept, and the filters they can answer. */
+export const DAY_COUNTED = { entity: 'appointments', filters: ['status', 'fmc'] } as const;
+
+/**
+ * How many appointments a list without a term holds, from the counts (zone UTC, every day), when its filters are a
+ * status and/or a centre and nothing else narrows it (no caller's scope): null when the counts cannot tell, or UTC
+ * is not kept. Bounded by the days and statuses kept, not by the appointments.
+ */
+export async function keptAppointmentCount(db: DB, filters: { status?: string; fmc?: number }): Promise<number | null> {
+  const res = await sql<{ kept: boolean; n: number }>`select exists (select 1 from appointment_day_zone where zone = 'UTC') as kept,
+    (select coalesce(sum(n), 0)::int from appointment_day_count where zone = 'UTC' and fmc = ${filters.fmc ?? 0}
+      ${filters.status === undefined ? sql`` : sql`and status = ${filters.status}`}) as n`.execute(db);
+  return res.rows[0]?.kept ? Number(res.rows[0].n) : null;
 }
