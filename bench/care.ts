@@ -159,6 +159,8 @@ function invoiceRow(position: number, world: World): CareRow {
   const values = {
     number: `INV-${year(pay.createdAt)}-${seven(invoices[position])}`,
     patient: pay.values.patient, payment: payments[p], items, issuedAt: iso(pay.createdAt), status,
+    // The seller's own state: CGST + SGST (the column has no default: every invoice says which).
+    interState: false,
   };
   return { values, createdAt: pay.createdAt, updatedAt: pay.updatedAt };
 }

@@ -149,6 +149,28 @@ function searchOperations(samples: Sample[]): Operation[] {
   return ops;
 }
 
+/** How much of a record's number a picker gets typed: its letters and dash, then the year, then four digits more. */
+const NUMBER_PREFIXES = [4, 9, 13];
+
+/**
+ * The pickers of appointments, payments and invoices searched by number as it is typed from its start (`apt-`,
+ * `apt-2025-`, `apt-2025-0001`): every record's number starts alike, so a prefix matches a share of the whole table.
+ */
+async function numberPickerOperations(db: DB, counts: Record<string, number>): Promise<Operation[]> {
+  const ops: Operation[] = [];
+  for (const name of ['appointments', 'payment', 'invoices']) {
+    if (!counts[name]) continue;
+    const def = getEntity(name);
+    const numbers = (await sql<{ n: string }>`select ${sql.raw(ident(columnName('number', def.fields.number)))} as n from ${sql.raw(ident(def.table))} where id % 97 = 0 limit 40`.execute(db)).rows.map((r) => r.n.toLowerCase());
+    if (!numbers.length) continue;
+    for (const length of NUMBER_PREFIXES) {
+      const typed = [...new Set(numbers.map((n) => n.slice(0, length)))];
+      ops.push({ name: `${name} options q=<number's first ${length} characters, e.g. "${typed[0]}">`, path: (run) => `/api/${def.api}/options?${qs({ q: cycle(typed)(run) })}` });
+    }
+  }
+  return ops;
+}
+
 /**
  * Patients, doctors, appointments, payments and the three largest other entities: every sort key both ways, deep
  * pages, filters, q, details; then search and home, then the calls of care and money (care-operations.ts).
@@ -165,6 +187,7 @@ export async function buildOperations(db: DB, client: Client, counts: Record<str
     ops.push(...(await entityOperations(db, client, s, rnd)));
   }
   ops.push(...searchOperations(samples));
+  ops.push(...(await numberPickerOperations(db, counts)));
   ops.push({ name: 'home figures', path: () => '/api/home' });
   ops.push(...(await careOperations(db, client, counts)));
   return ops;

@@ -22,6 +22,11 @@ export interface BenchOptions {
   vacuum: boolean;
   /** Print the slowest statement of each operation over target (`all`: of every operation) with its EXPLAIN ANALYZE plan. */
   explain: false | 'slow' | 'all';
+  /**
+   * `--growth[=A,B]`: seed (or reuse) two scales, each in its own folder under dataDir (`scale-A`, `scale-B`), time the
+   * operations whose cost should not grow with the data on both, and compare (bench/growth.ts). Null: one scale.
+   */
+  growth: [number, number] | null;
 }
 
 /** The browser part (bench/browser.ts). */
@@ -65,6 +70,8 @@ export const USAGE = `npm run bench -- [part…] [options]
               on a large seeded data set (seeded once into --data-dir, then reused)
                 [--scale=1] [--fresh] [--vacuum] [--runs=40] [--warmup=5] [--only=TEXT] [--explain[=all]] [--seed-only]
                 [--data-dir=.bench-data]   (BENCH_SCALE=0.1 works as --scale; BENCH_DEBUG=1 prints seeding detail)
+                [--growth[=0.05,0.2]]   two scales one after the other (each in DATA-DIR/scale-S): list pages, pickers,
+                the fmc dashboard and a timeline on both, each p95 and its ratio, then how many miss
   --browser   first-load size and the palette's timings in headless Chromium
                 [--palette-runs=40] [--profile] [--external]   (port BENCH_BROWSER_PORT, default 8734; --palette-runs=0:
                 the first load only)
@@ -78,7 +85,20 @@ export const USAGE = `npm run bench -- [part…] [options]
   BENCH_LOAD_DIR names the embedded data folder of --browser, --load and --fanout (default .bench-load).`;
 
 const VALUE_OPTIONS = ['scale', 'data-dir', 'runs', 'warmup', 'only', 'palette-runs', 'seconds', 'connections', 'streams', 'writers', 'load-seconds'];
-const FLAGS = ['fresh', 'vacuum', 'seed-only', 'explain', 'profile', 'external', 'help', ...PARTS];
+const FLAGS = ['fresh', 'vacuum', 'seed-only', 'explain', 'profile', 'external', 'help', 'growth', ...PARTS];
+
+/** The two scales `--growth` compares when none are named: 320,000 and 1,280,000 rows. */
+export const GROWTH_SCALES: [number, number] = [0.05, 0.2];
+
+function growthScales(raw: string | undefined): [number, number] | null {
+  if (raw === undefined) return null;
+  if (raw === 'true') return GROWTH_SCALES;
+  const scales = raw.split(',').map(Number);
+  if (scales.length !== 2 || scales.some((n) => !Number.isFinite(n) || n < 0.0001) || scales[0] >= scales[1]) {
+    throw new Error(`--growth takes two scales, the smaller first (--growth=0.05,0.2), not ${raw}`);
+  }
+  return [scales[0], scales[1]];
+}
 
 export function readCli(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): CliOptions {
   const flags = new Map<string, string>();
@@ -111,6 +131,7 @@ export function readCli(argv: string[] = process.argv.slice(2), env: NodeJS.Proc
     vacuum: flags.has('vacuum'),
     only: flags.get('only'),
     explain: !flags.has('explain') ? false : flags.get('explain') === 'all' ? 'all' : 'slow',
+    growth: growthScales(flags.get('growth')),
   };
   const loadWhich = flags.get('load');
   if (loadWhich && !['true', 'embedded', 'postgres'].includes(loadWhich)) throw new Error(`--load takes embedded or postgres, not ${loadWhich}`);
@@ -135,7 +156,7 @@ export function readCli(argv: string[] = process.argv.slice(2), env: NodeJS.Proc
     profile: flags.has('profile'),
   };
   // --seed-only is the data set's alone; otherwise the parts named, or all of them.
-  const named = PARTS.filter((p) => flags.has(p));
+  const named = PARTS.filter((p) => flags.has(p) || (p === 'data' && data.growth));
   const parts = data.seedOnly ? ['data' as const] : named.length ? named : [...PARTS];
   return { parts, data, browser, load, fanout };
 }

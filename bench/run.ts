@@ -54,8 +54,20 @@ async function explain(db: DB, client: Client, op: Operation): Promise<string> {
   ].join('\n');
 }
 
+/** Times each operation in turn, naming it on stderr as it goes. */
+export async function timeAll(client: Client, ops: Operation[], opts: Pick<BenchOptions, 'runs' | 'warmup'>): Promise<Timing[]> {
+  const timings: Timing[] = [];
+  for (const [i, op] of ops.entries()) {
+    process.stderr.write(`\r[${i + 1}/${ops.length}] ${op.name}\x1b[K`);
+    timings.push(await timeOperation(client, op, { runs: opts.runs, warmup: opts.warmup, budgetMs: 15_000 }));
+  }
+  process.stderr.write('\n');
+  return timings;
+}
+
 /** Returns the summary lines of issue 8's figures (list search, cross-entity search, the rest). */
 export async function runDataSet(opts: BenchOptions): Promise<string[]> {
+  if (opts.growth) return (await import('./growth')).runGrowth(opts);
   const { database, config, report: opened } = await openDataSet(opts, log);
   try {
     const report = opts.vacuum ? await vacuumDataSet(database.db, opts.dataDir, opened, log) : opened;
@@ -66,12 +78,7 @@ export async function runDataSet(opts: BenchOptions): Promise<string[]> {
     await client.signIn('superadmin@demo.test', BENCH_PASSWORD);
     log('Preparing operations (sample rows, deep cursors)…');
     const ops = (await buildOperations(database.db, client, report.counts)).filter((o) => !opts.only || o.name.includes(opts.only));
-    const timings: Timing[] = [];
-    for (const [i, op] of ops.entries()) {
-      process.stderr.write(`\r[${i + 1}/${ops.length}] ${op.name}\x1b[K`);
-      timings.push(await timeOperation(client, op, { runs: opts.runs, warmup: opts.warmup, budgetMs: 15_000 }));
-    }
-    process.stderr.write('\n');
+    const timings = await timeAll(client, ops, opts);
     console.log(`\nIn-process HTTP timings (superadmin, limit 50, the status lists and payments ${SCREEN_PAGE} as the list screen; ${opts.warmup} warm-up runs each; Node ${process.version}):`);
     console.log(timingTable(timings));
 

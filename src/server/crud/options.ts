@@ -3,7 +3,7 @@ import { canAccess, ENTITIES, fieldRulesOf, subtitleOf, titleOf, type EntityDef,
 import { col } from './columns';
 import type { DB } from '../db/connection';
 import { docContains } from '../search';
-import { orderBy, pageInListOrder, selectPage, shortTermHead, textSearch, withHead } from '../search/list-order';
+import { orderBy, pickerHead, pageInListOrder, selectPage, textSearch, withHead } from '../search/list-order';
 
 export interface Option { id: number; title: string; subtitle: string }
 
@@ -21,7 +21,7 @@ export async function listOptions(db: DB, def: EntityDef, opts: { q?: string; id
   }
   const order = orderBy(def, def.defaultSort);
   if (opts.titleOnly && opts.q) return (await selectPage(db, def, [...scope, titleMatches(def, opts.q)], order, opts.limit)).rows.map(optionOf(def));
-  const head = !opts.ids && opts.q ? await shortTermHead(db, def, scope, order, opts.limit, opts.q) : null;
+  const head = !opts.ids && opts.q ? await pickerHead(db, def, scope, order, opts.limit, opts.q) : null;
   if (head && head.length >= opts.limit) return head.map(optionOf(def));
   const search = !opts.ids && opts.q ? withHead(await textSearch(db, def, opts.q), head) : null;
   return (await pageInListOrder(db, def, scope, order, opts.limit, search)).rows.map(optionOf(def));

@@ -8,6 +8,8 @@ import { drPatientRoutes } from './fmc-drpatient';
 import { dashboardRowRoutes } from './fmc-dashboard-rows';
 import { addDays, centresOf, guardScreen, column as colOf, dayParam, dayStart, idParam, inCentres, parseQuery, table, textParam, todayIn, tzParam } from './screen-query';
 import { docContains } from '../search';
+import type { DB } from '../db/connection';
+import { dayCounts, keepsZone } from '../search/day-counts';
 
 /**
  * The fmc operations screens (registry SCREENS), each guarded by its policy row and kept to the caller's centres:
@@ -21,6 +23,26 @@ import { docContains } from '../search';
  */
 const appointments = () => getEntity('appointments');
 const a = (field: string) => colOf(appointments(), field);
+
+/**
+ * Appointments a day by status counted from the appointments, for a time zone whose days are not kept as counts
+ * (search/day-counts.ts). One index range a day, counted by status: status = any(every status) lets the (status,
+ * scheduledAt) index answer for all centres, the (fmc, scheduledAt) index one centre's. Counting a day's range is
+ * cheaper than grouping every row of the 30 days by its local day.
+ */
+async function countedByDay(db: DB, tz: string, first: string, today: string, centres: number[] | null) {
+  const statuses = appointments().fields.status.values!;
+  const where = sql.join([
+    sql`${a('status')} = any(${[...statuses]}::text[])`,
+    sql`${a('scheduledAt')} >= (d::date::timestamp at time zone ${tz})`,
+    sql`${a('scheduledAt')} < ((d::date + 1)::timestamp at time zone ${tz})`,
+    ...inCentres(appointments(), centres),
+  ], sql` and `);
+  return (await sql<{ day: string; status: string; n: number }>`
+    select to_char(d, 'YYYY-MM-DD') as day, x.status, x.n
+    from generate_series(${first}::date, ${today}::date, interval '1 day') as d
+    cross join lateral (select ${a('status')} as status, count(*)::int as n from ${table(appointments())} t where ${where} group by 1) as x`.execute(db)).rows;
+}
 
 /** Days of the series: today and the 29 before it. */
 export const SERIES_DAYS = 30;
@@ -40,20 +62,9 @@ async function dashboard(c: Ctx) {
   const where = (extra: ReturnType<typeof sql>[]) => sql.join([...extra, ...inCentres(appointments(), centres)], sql` and `);
   const statuses = appointments().fields.status.values!;
 
-  // One index range a day, counted by status: status = any(every status) lets the (status, scheduledAt) index
-  // answer for all centres without reading the table (an index-only scan), the (fmc, scheduledAt) index one
-  // centre's. Counting a day's range is cheaper than grouping every row of the 30 days by its local day.
-  const byDay = await sql<{ day: string; status: string; n: number }>`
-    select to_char(d, 'YYYY-MM-DD') as day, x.status, x.n
-    from generate_series(${first}::date, ${today}::date, interval '1 day') as d
-    cross join lateral (
-      select ${a('status')} as status, count(*)::int as n from ${table(appointments())} t
-      where ${where([
-        sql`${a('status')} = any(${[...statuses]}::text[])`,
-        sql`${a('scheduledAt')} >= (d::date::timestamp at time zone ${q.tz})`,
-        sql`${a('scheduledAt')} < ((d::date + 1)::timestamp at time zone ${q.tz})`,
-      ])}
-      group by 1) as x`.execute(db);
+  const byDay = (await keepsZone(db, q.tz))
+    ? await dayCounts(db, q.tz, first, today, centres)
+    : await countedByDay(db, q.tz, first, today, centres);
 
   const seen = await sql<{ today: number; last30: number }>`
     select count(distinct ${a('patient')}) filter (where ${a('scheduledAt')} >= ${dayStart(today, q.tz)})::int as today,
@@ -80,7 +91,7 @@ async function dashboard(c: Ctx) {
 
   const series = Array.from({ length: SERIES_DAYS }, (_, i) => ({ day: addDays(first, i), appointments: 0, completed: 0, missed: 0 }));
   const byStatus: Record<string, number> = Object.fromEntries(statuses.map((st) => [st, 0]));
-  for (const r of byDay.rows) {
+  for (const r of byDay) {
     const point = series.find((p) => p.day === r.day);
     if (!point) continue;
     point.appointments += r.n;

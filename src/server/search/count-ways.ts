@@ -19,7 +19,7 @@ export interface CountAsk {
 }
 
 /** How a list's count was made: by one of COUNT_WAYS, or by the page's own way. */
-export type CountName = CountWayName | 'with-page' | 'known-ids' | 'more-than-cap' | 'counted';
+export type CountName = CountWayName | 'with-page' | 'known-ids' | 'more-than-cap' | 'counted' | 'kept';
 
 export type CountWayName = 'count-by-id' | 'count-through-index';
 

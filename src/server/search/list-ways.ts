@@ -13,6 +13,7 @@ import { COUNT_WAYS, type CountAsk, type CountName, type CountWayName } from './
 import { keysetRanges, pageInListOrder, selectPage, shortTermHead, textSearch, whereOf, withHead, type ListOrderWayName, type TextSearch } from './list-order';
 import { allMatches, countByIdHead, fromStarts, keyOrder as keyOrderOf, pastCapById, sampleById, walk, walkAll, type Walked } from './reads';
 import { byWordStarts, startPair } from './text';
+import { DAY_COUNTED, keptAppointmentCount } from './day-counts';
 
 type Rows = Record<string, unknown>[];
 
@@ -90,6 +91,20 @@ async function countedWalk(ask: ListAsk, ids: number[]): Promise<Found> {
 const countSql = (ask: ListAsk, where: RawBuilder<unknown>[], cap: number) =>
   sql<number>`(select count(*)::int from (select 1 from ${sql.raw(ident(ask.def.table))} t ${whereOf(where)} limit ${cap + 1}) x)`;
 
+/**
+ * The count of a list without a term that the kept day counts hold (day-counts.ts: appointments by status and centre),
+ * when its filters are those alone and no caller's scope narrows it; else null. It reads the days kept, where counting
+ * reads up to RECORD_COUNT_CAP rows of the table.
+ */
+async function keptCount(ask: ListAsk): Promise<number | null> {
+  if (ask.def.name !== DAY_COUNTED.entity || ask.query.q) return null;
+  const filters = ask.query.filters;
+  const keys = Object.keys(filters);
+  // Every condition of `where` is one of these filters: no scope among them.
+  if (ask.where.length !== keys.length || !keys.every((k) => (DAY_COUNTED.filters as readonly string[]).includes(k))) return null;
+  return keptAppointmentCount(ask.db, { status: filters.status, fmc: filters.fmc === undefined ? undefined : Number(filters.fmc) });
+}
+
 /** The page through LIST_ORDER_WAYS, one keyset range after another, and the count: known, or counted after. */
 async function pagesInListOrder(ask: ListAsk): Promise<Found> {
   const { query, where } = ask;
@@ -108,6 +123,8 @@ async function pagesInListOrder(ask: ListAsk): Promise<Found> {
     if (rows.length > query.limit) break;
   }
   if (known !== null) return { rows, n: known, cap, count: search!.ids ? 'known-ids' : 'more-than-cap', inListOrder };
+  const kept = search ? null : await keptCount(ask);
+  if (kept !== null) return { rows, n: Math.min(kept, cap + 1), cap, count: 'kept', inListOrder };
   const text = search ? [search.ids ? sql`t.id = any(${search.ids}::int[])` : search.semiJoin] : [];
   const n = Number((await sql<{ n: number }>`select ${countSql(ask, [...where, ...text], cap)} as n`.execute(ask.db)).rows[0]?.n ?? 0);
   return { rows, n, cap, count: 'counted', inListOrder };
@@ -192,6 +209,8 @@ export const LIST_WAYS: readonly Way<ListWayName, ListAsk, Found>[] = [
       const search = ask.query.q ? await ask.search() : null;
       const where = [...ask.where, ...(search ? [sql`t.id = any(${search.ids}::int[])`] : [])];
       const cap = search ? MATCH_COUNT_CAP : RECORD_COUNT_CAP;
+      const kept = search ? null : await keptCount(ask);
+      if (kept !== null) return { rows: (await selectPage(ask.db, ask.def, where, ask.order, ask.need)).rows, n: Math.min(kept, cap + 1), cap, count: 'kept' };
       // The count an uncorrelated subquery, run once. No row means no match at all, so the count is then 0.
       const found = await selectPage(ask.db, ask.def, where, ask.order, ask.need, sql`${countSql(ask, where, cap)} as "__total"`);
       return { rows: found.rows.map(({ __total: _total, ...row }) => row), n: Number(found.rows[0]?.__total ?? 0), cap, count: 'with-page' };
