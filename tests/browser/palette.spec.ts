@@ -28,7 +28,7 @@ test('a typed query is ranked and marked, Enter runs the best line, and it comes
 
   // Reopened with an empty box: the command just run is the first line, under Recently used, and selected.
   await openPalette(page);
-  await expect(page.getByRole('combobox')).toHaveValue('');
+  await expect(dialog(page).getByRole('combobox')).toHaveValue('');
   await expect(group(page, 'Recently used').locator('[data-palette-item]').first()).toHaveAttribute('data-value', 'fmcslots.list');
   await expect(selected(page)).toHaveAttribute('data-value', 'fmcslots.list');
   await page.keyboard.press('Escape');
