@@ -11,7 +11,7 @@ import { signInReady, tabTo } from './workflow-helpers';
 /**
  * CSV export of a list (issue 10.5), on the demo data, with the keyboard: a filtered and searched list exported from
  * its toolbar and from the palette, the file read back (its header in the user's words, every matching row in the
- * list's order); the progress shown while it runs, Cancel with Esc, a failure with Retry; the selected rows alone.
+ * list's order; raw values here, as shown in shown-values.spec.ts); the progress shown while it runs, Cancel with Esc, a failure with Retry; the selected rows alone.
  */
 test.use({ dataset: 'demo' });
 
@@ -66,6 +66,12 @@ test('a filtered, searched list exported from its toolbar with the keyboard: eve
 
   const button = page.getByRole('button', { name: 'Export CSV' });
   await tabTo(page, button);
+  await page.keyboard.press('Enter');
+  // It asks how to write the values, the choice focused: raw, the values as stored, one arrow down.
+  const choice = page.getByRole('dialog', { name: 'Export CSV' });
+  await expect(choice.getByRole('radio', { name: 'As shown' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(choice.getByRole('radio', { name: 'Raw values' })).toBeChecked();
   const downloading = page.waitForEvent('download');
   await page.keyboard.press('Enter');
   const download = await downloading;
@@ -101,6 +107,8 @@ test('progress while it runs, Esc cancels, a failure offers Retry, and the palet
   let downloads = 0;
   page.on('download', () => { downloads++; });
   await runCommand(page, 'Export this list as CSV');
+  await expect(page.getByRole('dialog', { name: 'Export CSV' })).toBeVisible();
+  await page.keyboard.press('Enter');
   const bar = page.getByRole('progressbar', { name: 'CSV export' });
   await expect(bar).toBeVisible();
   const cancel = page.getByRole('button', { name: 'Cancel' });
@@ -115,6 +123,8 @@ test('progress while it runs, Esc cancels, a failure offers Retry, and the palet
   // A failure says so; Retry (focused) runs it again, and the file comes with the progress counted to the total.
   await page.route('**/api/patients/export?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'Service unavailable' }] }) }), { times: 1 });
   await runCommand(page, 'Export this list as CSV');
+  await expect(page.getByRole('dialog', { name: 'Export CSV' })).toBeVisible();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('alert').filter({ hasText: 'Export failed' })).toBeVisible();
   const retry = page.getByRole('button', { name: 'Retry' });
   await expect(retry).toBeFocused();
@@ -157,6 +167,8 @@ test('the selected rows alone', async ({ page }) => {
   await page.keyboard.press('x');
   const selected = page.getByRole('button', { name: 'Export selected (3)' });
   await tabTo(page, selected);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Export selected (3)' })).toBeVisible();
   const downloading = page.waitForEvent('download');
   await page.keyboard.press('Enter');
   const rows = await csvOf(await downloading);
@@ -176,6 +188,7 @@ test('the count grouped as in India in English; failures told in French to a Fre
   }), { times: 1 });
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
+  await page.getByRole('dialog', { name: 'Export CSV' }).getByRole('button', { name: 'Export' }).click();
   await downloading;
   await expect(page.getByRole('status').filter({ hasText: 'Saved patients-many.csv (1,23,456 rows)' })).toBeVisible();
 
@@ -188,10 +201,12 @@ test('the count grouped as in India in English; failures told in French to a Fre
     // No connection: before, the reason stayed in English ("The server cannot be reached").
     await page.route('**/api/patients/export?**', (route) => route.abort('internetdisconnected'), { times: 1 });
     await button.click();
+    await page.keyboard.press('Enter');
     await expect(failed(uiFr.errors.network)).toBeVisible();
     // A bare status from a proxy, without the API's answer: before, "Request failed (502)".
     await page.route('**/api/patients/export?**', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }), { times: 1 });
     await button.click();
+    await page.keyboard.press('Enter');
     await expect(failed(uiFr.exportCsv.status.replace('{{status}}', '502'))).toBeVisible();
   } finally {
     await api.put('/api/me/prefs', { lang: 'en' }); // the language is kept on the server: leave superadmin in English

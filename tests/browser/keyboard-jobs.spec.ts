@@ -179,6 +179,9 @@ test('an admin filters pending UPI payments of the last 30 days and exports them
   // The export, from the palette: the file comes, and the focus is back on the list.
   const downloading = page.waitForEvent('download');
   await job.palette('export', 'Export this list as CSV');
+  // It asks how to write the values: as shown, the choice it starts on.
+  await expect(page.getByRole('dialog', { name: 'Export CSV' })).toBeVisible();
+  await job.press('Enter');
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^payment-.*\.csv$/);
   await expect(page.getByRole('status').filter({ hasText: /rows\)/ })).toBeVisible();

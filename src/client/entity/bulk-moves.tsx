@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { registerScreenAction } from '../state/ui';
 import { listsChanged, rowsChangedInPlace } from '../api/writes';
-import { movesFrom, titleOf, type EntityDef, type Transition } from '../../registry';
+import { movesFrom, type EntityDef, type Transition } from '../../registry';
+import { useFormat } from './format';
+import { shownTitleOf } from './shown-text';
 import { TransitionDialog } from './transition-dialog';
 import { moveLabel, needsDialog, postTransition, refusalText, type MoveInput } from './transition-call';
 import { noteRepeatable, valueLabel } from '../../../commands';
@@ -29,6 +31,7 @@ export function BulkMoves({ handle, def, moves, selected, focused, onFinished, o
   onFinished: (moved: number[]) => void; onDismiss: () => void;
 }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const [dialog, setDialog] = useState<{ move: Transition; rows: Row[]; one?: boolean } | null>(null);
   const [progress, setProgress] = useState<{ done: number; count: number } | null>(null);
   const [run, setRun] = useState<Run | null>(null);
@@ -46,9 +49,9 @@ export function BulkMoves({ handle, def, moves, selected, focused, onFinished, o
     if (outcome.ok) {
       rowsChangedInPlace(def, [outcome.record]);
       noteRepeatable({ kind: 'move', entity: def.name, move: move.name });
-      toast.success(`${titleOf(def, row) || `#${row.id}`}: ${t('workflow.done', { move: moveLabel(t, def, move, true) })}`);
+      toast.success(`${shownTitleOf(def, row, t, f) || `#${row.id}`}: ${t('workflow.done', { move: moveLabel(t, def, move, true) })}`);
     } else {
-      toast.error(t('repeat.refused', { move: `${titleOf(def, row) || `#${row.id}`} · ${moveLabel(t, def, move, true)}`, reason: refusalText(t, def, move, outcome) }));
+      toast.error(t('repeat.refused', { move: `${shownTitleOf(def, row, t, f) || `#${row.id}`} · ${moveLabel(t, def, move, true)}`, reason: refusalText(t, def, move, outcome) }));
     }
   };
   const go = async (move: Transition, rows: Row[], input?: MoveInput) => {
@@ -57,7 +60,7 @@ export function BulkMoves({ handle, def, moves, selected, focused, onFinished, o
     setProgress({ done: 0, count: rows.length });
     for (const row of rows) {
       const outcome = await postTransition(def, row.id, row.version, move, input, { lists: false });
-      const title = titleOf(def, row) || `#${row.id}`;
+      const title = shownTitleOf(def, row, t, f) || `#${row.id}`;
       results.push(outcome.ok
         ? { id: row.id, title, ok: true, text: t('workflow.resultOk', { status: valueLabel(t, def.name, def.workflow!.field, String(outcome.record[def.workflow!.field])) }) }
         : { id: row.id, title, ok: false, text: refusalText(t, def, move, outcome) });

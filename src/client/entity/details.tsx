@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useTranslation } from 'react-i18next';
-import { can, entityPath, titleOf, viewActionFor, type EntityDef } from '../../registry';
+import { can, entityPath, viewActionFor, type EntityDef } from '../../registry';
 import { historyOf, lastRepeatable, REPEAT_FIELD } from '../../../commands';
 import { toast } from 'sonner';
 import { errorText } from '../api/error-text';
@@ -14,6 +14,8 @@ import { useRead } from '../api/use-read';
 import { currentRole } from '../state/session';
 import { setInView, ui } from '../state/ui';
 import { RecordBody } from './record-body';
+import { useFormat } from './format';
+import { shownTitleOf } from './shown-text';
 import { InvoiceActions } from './invoice-document';
 import { listHref } from './list-memory';
 import { PresenceNote, useSayPresence } from './live-notes';
@@ -26,6 +28,7 @@ import { PresenceNote, useSayPresence } from './live-notes';
  */
 export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; view?: string }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const role = currentRole();
   // Refreshed by key: an edit, a move or an undo of this record (api/writes.ts) sets or refetches it.
   const record = useRead(entities.get(def, id));
@@ -68,7 +71,7 @@ export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; v
     <article aria-labelledby="details-title" className={isInvoice ? 'printable' : undefined}>
       <div className="page-head no-print">
         {/* The main control: the keyboard lands here as the page opens, and after a move or a dialog (ui/main-control.ts). */}
-        <h1 id="details-title" tabIndex={-1} data-main-control>{name}: {titleOf(def, row) || `#${row.id}`}</h1>
+        <h1 id="details-title" tabIndex={-1} data-main-control>{name}: {shownTitleOf(def, row, t, f) || `#${row.id}`}</h1>
         {mayList && <Link href={listHref(def, listView)} className="btn">← {t('details.back')} <kbd>Esc</kbd></Link>}
         {history && <Link href={history} className="btn">{t('details.timeline')} <kbd>h</kbd></Link>}
         {isInvoice && <InvoiceActions def={def} row={row} />}

@@ -4,7 +4,9 @@ import type { EntityDef, ListQuery } from '../../registry';
 import { registerScreenAction } from '../state/ui';
 import { focusMainControl } from '../ui/main-control';
 import { exportFailureText, fetchExport, MAX_SELECTED_EXPORT, saveBlob, type Progress } from './export-download';
+import { ExportChoice, type ExportValues } from './export-choice';
 import { formatsFor } from './format';
+import { shownText } from './shown-text';
 import './export-csv.css';
 
 type Kind = 'all' | 'selected';
@@ -14,6 +16,8 @@ type Kind = 'all' | 'selected';
  * while rows are selected, "Export selected". The file streams from the server (GET …/export): a progress bar counts
  * the rows as they arrive against the total, Cancel (or Esc) stops it and the server with it, a failure says why
  * with Retry, and the finished file is saved by the browser. The palette's "Export this list as CSV" runs here.
+ * Each starts by asking how the values are written (export-choice.tsx): as the screen shows them, rewritten here as
+ * the file streams in (csv-shown.ts), or raw, as the server wrote them.
  * The headers are the columns' titles in the user's language: the translations live here, not on the server.
  */
 export function ExportCsv({ def, query, columns, selected }: {
@@ -23,18 +27,28 @@ export function ExportCsv({ def, query, columns, selected }: {
   const [running, setRunning] = useState<{ kind: Kind; progress: Progress | null } | null>(null);
   const [failed, setFailed] = useState<{ kind: Kind; message: string; retry: boolean } | null>(null);
   const [saved, setSaved] = useState<{ rows: number; file: string } | null>(null);
+  const [asking, setAsking] = useState<{ kind: Kind; origin: Element | null } | null>(null);
+  const lastValues = useRef<ExportValues>('shown');
   const abort = useRef<AbortController | null>(null);
   const buttons = useRef<Record<Kind, HTMLButtonElement | null>>({ all: null, selected: null });
   const cancelRef = useRef<HTMLButtonElement>(null);
   const retryRef = useRef<HTMLButtonElement>(null);
-  const n = formatsFor(i18n.language).number;
+  const formats = formatsFor(i18n.language);
+  const n = formats.number;
 
   // Leaving the list ends an export in progress (and the server's reading with it).
   useEffect(() => () => abort.current?.abort(), []);
 
-  const start = async (kind: Kind) => {
+  // Asks how to write the values, remembering where the user was: the keyboard goes back there when it is over.
+  const ask = (kind: Kind) => {
     if (abort.current) return;
-    origin.current = document.activeElement;
+    if (kind === 'selected' && !selected.size) return;
+    setAsking({ kind, origin: document.activeElement });
+  };
+  const start = async (kind: Kind, values: ExportValues, from: Element | null) => {
+    if (abort.current) return;
+    origin.current = from;
+    lastValues.current = values;
     setSaved(null);
     setFailed(null);
     const ids = kind === 'selected' ? [...selected] : undefined;
@@ -50,8 +64,10 @@ export function ExportCsv({ def, query, columns, selected }: {
     try {
       // The selected rows as they are now, in the list's order, even one whose status has since left the view.
       const asked = ids ? { sort: query.sort, filters: {} } : query;
+      const rewrite = values === 'shown' ? (column: number, raw: string) => shownText(def, columns[column], raw, t, formats) : undefined;
       const file = await fetchExport(def, { query: asked, columns, headers, ids }, {
         signal: controller.signal,
+        rewrite,
         onProgress: (progress) => { if (!controller.signal.aborted) setRunning({ kind, progress }); },
       });
       if (controller.signal.aborted) return;
@@ -70,8 +86,8 @@ export function ExportCsv({ def, query, columns, selected }: {
     setRunning(null);
   };
 
-  useEffect(() => registerScreenAction('exportCsv', () => void start('all')));
-  useEffect(() => (selected.size ? registerScreenAction('exportSelected', () => void start('selected')) : undefined));
+  useEffect(() => registerScreenAction('exportCsv', () => ask('all')));
+  useEffect(() => (selected.size ? registerScreenAction('exportSelected', () => ask('selected')) : undefined));
 
   // The keyboard follows the export: onto Cancel while it runs, then back to where it started (its button, or the
   // list's grid when the palette ran it: the palette's box is gone by then), or to Retry.
@@ -102,11 +118,11 @@ export function ExportCsv({ def, query, columns, selected }: {
 
   return (
     <span className="export-csv">
-      <button ref={(el) => { buttons.current.all = el; }} className="btn" disabled={Boolean(running)} onClick={() => void start('all')}>
+      <button ref={(el) => { buttons.current.all = el; }} className="btn" disabled={Boolean(running)} onClick={() => ask('all')}>
         {t('exportCsv.button')}
       </button>
       {selected.size > 0 && (
-        <button ref={(el) => { buttons.current.selected = el; }} className="btn" disabled={Boolean(running)} onClick={() => void start('selected')}>
+        <button ref={(el) => { buttons.current.selected = el; }} className="btn" disabled={Boolean(running)} onClick={() => ask('selected')}>
           {t('exportCsv.selected', { n: n(selected.size) })}
         </button>
       )}
@@ -124,8 +140,13 @@ export function ExportCsv({ def, query, columns, selected }: {
       {failed && (
         <span className="export-failed" role="alert">
           {failed.retry ? t('exportCsv.failed', { reason: failed.message }) : failed.message}
-          {failed.retry && <button ref={retryRef} className="btn" onClick={() => void start(failed.kind)}>{t('exportCsv.retry')}</button>}
+          {failed.retry && <button ref={retryRef} className="btn" onClick={() => void start(failed.kind, lastValues.current, origin.current)}>{t('exportCsv.retry')}</button>}
         </span>
+      )}
+      {asking && (
+        <ExportChoice title={asking.kind === 'all' ? t('exportCsv.button') : t('exportCsv.selected', { n: n(selected.size) })}
+          onClose={() => setAsking(null)}
+          onExport={(values) => { setAsking(null); void start(asking.kind, values, asking.origin); }} />
       )}
       {saved && <span className="export-saved" role="status">{t('exportCsv.saved', { file: saved.file, rows: n(saved.rows) })}</span>}
     </span>

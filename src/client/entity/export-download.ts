@@ -3,6 +3,7 @@ import type { EntityDef } from '../../registry';
 import { ApiError, NETWORK_MESSAGE } from '../api/client';
 import { entities, type ExportSpec } from '../api/entities';
 import { errorText } from '../api/error-text';
+import { csvRewriter } from './csv-shown';
 
 /** The server's limit on selected rows in one export (crud/export-query.ts MAX_EXPORT_IDS). */
 export const MAX_SELECTED_EXPORT = 1000;
@@ -39,15 +40,21 @@ function fileNameOf(res: Response, def: EntityDef): string {
 /**
  * Downloads an export as it streams: the answer's body is read piece by piece (the entity API's download, not a
  * JSON call, which would wait for the whole of it), each piece kept and its records counted for `onProgress`, the
- * total from X-Total-Count. `signal` cancels it: the server then stops reading. The pieces become one Blob at the end.
+ * total from X-Total-Count. `signal` cancels it: the server then stops reading. The pieces become one Blob at the end;
+ * with `rewrite`, each piece's values are rewritten as they come (csv-shown.ts), the file's rows counted as sent.
  */
-export async function fetchExport(def: EntityDef, spec: ExportSpec, opts: { signal: AbortSignal; onProgress: (p: Progress) => void }) {
+export async function fetchExport(def: EntityDef, spec: ExportSpec, opts: {
+  signal: AbortSignal; onProgress: (p: Progress) => void;
+  /** The cells as the screen shows them (csv-shown.ts): a cell's text by its column and raw value, or null to keep it. */
+  rewrite?: (column: number, raw: string) => string | null;
+}) {
   const res = await entities.download(entities.exportAddress(def, spec), { signal: opts.signal });
   const totalHeader = res.headers.get('x-total-count');
   const total = totalHeader === null ? null : Number(totalHeader);
   const estimate = res.headers.get('x-total-is-estimate') === 'true';
   const count = recordCounter();
   const pieces: Uint8Array[] = [];
+  const rewriter = opts.rewrite ? csvRewriter(opts.rewrite) : null;
   const reader = res.body!.getReader();
   let rows = 0;
   opts.onProgress({ rows, total, estimate });
@@ -55,7 +62,7 @@ export async function fetchExport(def: EntityDef, spec: ExportSpec, opts: { sign
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      pieces.push(value);
+      pieces.push(rewriter ? rewriter.push(value) : value);
       rows = Math.max(0, count(value) - 1); // the first record is the header row
       opts.onProgress({ rows, total, estimate });
     }
@@ -64,6 +71,7 @@ export async function fetchExport(def: EntityDef, spec: ExportSpec, opts: { sign
     // The server broke the answer off (it could not read on): never a cut file.
     throw new ApiError(0, [{ message: NETWORK_MESSAGE, code: 'network' }]);
   }
+  if (rewriter) pieces.push(rewriter.end());
   return { blob: new Blob(pieces as BlobPart[], { type: 'text/csv;charset=utf-8' }), fileName: fileNameOf(res, def), rows };
 }
 

@@ -1,11 +1,12 @@
 import DOMPurify from 'dompurify';
 import { useTranslation } from 'react-i18next';
-import { shownKind, type EntityDef, type FieldDef } from '../../registry';
+import { entityByName, shownKind, type EntityDef, type FieldDef } from '../../registry';
 import { resolveUrl } from '../api/client';
 import { knownImageOrigins, useImageOrigins, useLoadableImage } from '../api/image-origins';
 import { httpsOrigin, isLoadableImage } from '../../registry/image-addresses';
 import { valueLabel } from '../../../commands';
 import { formatsFor, useFormat } from './format';
+import { shownText, shownTitle } from './shown-text';
 
 /** Rupees in the language given (English as in India: ₹1,00,000.00); blank for what is not a number. */
 export function formatMoney(v: unknown, lang = 'en'): string {
@@ -39,20 +40,19 @@ export function FieldValue({ def, field, row, full = false }: { def: EntityDef; 
   const fd: FieldDef = def.fields[field];
   const value = row[field];
   const labels = row._labels as Record<string, string | string[] | null> | undefined;
+  const target = fd.ref ? entityByName(fd.ref) : undefined;
   if (fd.writeOnly) {
     const set = (row._set as Record<string, boolean> | undefined)?.[field];
     return <span>{set ? t('value.masked') : t('form.secretUnset')}</span>;
   }
   if (value === null || value === undefined || value === '') return <span className="hint">{t('details.none')}</span>;
   switch (shownKind(fd)) {
-    case 'ref': return <span>{(labels?.[field] as string) ?? `#${value}`}</span>;
-    case 'refs': return <span>{((labels?.[field] as string[]) ?? (value as number[]).map((v) => `#${v}`)).join(', ')}</span>;
+    // A reference by its title, whose dates and times read as the screen writes them (a slot's day and hour).
+    case 'ref': return <span>{labels?.[field] ? shownTitle(target, labels[field] as string, t, f) : `#${value}`}</span>;
+    case 'refs': return <span>{((labels?.[field] as string[] | undefined)?.map((l) => shownTitle(target, l, t, f)) ?? (value as number[]).map((v) => `#${v}`)).join(', ')}</span>;
     case 'enum': return <span className={`status status-${value}`}>{valueLabel(t, def.name, field, String(value))}</span>;
-    case 'bool': return <span>{value ? t('value.yes') : t('value.no')}</span>;
-    case 'money': return <span>{typeof value === 'number' ? f.money(value) : String(value)}</span>;
-    case 'int': case 'decimal': return <span>{typeof value === 'number' ? f.number(value) : String(value)}</span>;
-    case 'date': return <span>{f.date(String(value))}</span>;
-    case 'datetime': return <span>{f.moment(String(value))}</span>;
+    case 'bool': case 'money': case 'int': case 'decimal': case 'date': case 'datetime':
+      return <span>{shownText(def, field, value, t, f) ?? String(value)}</span>;
     case 'richText': return full ? <RichText html={String(value)} /> : <span>{String(value).replace(/<[^>]*>/g, ' ').slice(0, 120)}</span>;
     case 'image': return full ? <ImageValue address={String(value)} size={160} /> : <span className="badge">IMG</span>;
     case 'file': return <a href={resolveUrl(String(value))} target="_blank" rel="noreferrer">{String(value).split('/').pop()}</a>;
@@ -64,7 +64,8 @@ export function FieldValue({ def, field, row, full = false }: { def: EntityDef; 
       const itemLabels = (labels?.[field] as unknown as Record<string, string | string[] | null>[] | undefined) ?? [];
       const shown = (i: number, k: string, v: unknown) => {
         const l = itemLabels[i]?.[k];
-        if (l !== undefined && l !== null) return Array.isArray(l) ? l.join(', ') : l;
+        const itemTarget = fd.item?.[k]?.ref ? entityByName(fd.item[k].ref) : undefined;
+        if (l !== undefined && l !== null) return (Array.isArray(l) ? l : [l]).map((one) => shownTitle(itemTarget, one, t, f)).join(', ');
         const ifd = fd.item?.[k];
         if (ifd?.kind === 'enum') return valueLabel(t, def.name, `${field}.${k}`, String(v));
         if (ifd?.kind === 'money' && typeof v === 'number') return f.money(v);

@@ -1,11 +1,13 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { titleOf, type EntityDef } from '../../registry';
+import type { EntityDef } from '../../registry';
 import { historyOf, PEEK_KEY } from '../../../commands';
 import { entities, type Row } from '../api/entities';
 import { useRead } from '../api/use-read';
 import { currentRole } from '../state/session';
 import { RecordBody } from './record-body';
+import { useFormat } from './format';
+import { shownTitleOf } from './shown-text';
 import './record-peek.css';
 
 /**
@@ -16,6 +18,7 @@ import './record-peek.css';
  */
 export function RecordPeek({ def, row, href, onClose }: { def: EntityDef; row: Row; href: string; onClose: () => void }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const role = currentRole();
   const record = useRead(entities.get(def, row.id));
   // The list's row names the record at once; the record read shows its whole self when it comes.
@@ -31,7 +34,7 @@ export function RecordPeek({ def, row, href, onClose }: { def: EntityDef; row: R
   return (
     <aside className="peek" id="record-peek" aria-labelledby="peek-title" onKeyDown={onKeyDown}>
       <div className="peek-head">
-        <h2 id="peek-title">{name}: {titleOf(def, full ?? row) || `#${row.id}`}</h2>
+        <h2 id="peek-title">{name}: {shownTitleOf(def, full ?? row, t, f) || `#${row.id}`}</h2>
         <Link href={href} className="btn btn-small">{t('peek.open')} <kbd>Enter</kbd></Link>
         {history && <Link href={history} className="btn btn-small">{t('details.timeline')} <kbd>h</kbd></Link>}
         <button type="button" className="btn btn-small" onClick={onClose} aria-keyshortcuts="Space Escape">

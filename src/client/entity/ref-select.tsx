@@ -6,6 +6,8 @@ import { useRead } from '../api/use-read';
 import { useRecordOptions } from '../palette/use-palette-data';
 import { rank } from '../palette/rank';
 import { currentRole } from '../state/session';
+import { useFormat } from './format';
+import { shownSubtitle, shownTitle } from './shown-text';
 
 interface Props {
   inputId: string;
@@ -26,7 +28,10 @@ interface Props {
 /** A searchable select of records of another entity (a combobox, keyboard first), single or many. */
 export function RefSelect({ inputId, target, many, value, onChange, onBlur, initialLabels, label, autoFocus, invalid, onPicked }: Props) {
   const { t } = useTranslation();
+  const f = useFormat();
   const def = getEntity(target);
+  // A title as the screen writes its values (a slot's day in the user's order); searching still reads the stored text.
+  const titleText = (title: string) => shownTitle(def, title, t, f);
   const ids: number[] = many ? ((value as number[]) ?? []).map(Number) : value === '' || value === null || value === undefined ? [] : [Number(value)];
   const [labels, setLabels] = useState<Map<number, string>>(() => {
     const m = new Map<number, string>();
@@ -51,7 +56,11 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
   // Values whose labels are unknown (set by a reset) are looked up together; a blind picker shows their numbers.
   const missing = ids.filter((id) => !labels.has(id));
   const lookup = useRead(missing.length && !blind ? entities.options(def, { ids: missing }) : null);
-  const labelOf = (id: number) => labels.get(id) ?? lookup.data?.find((o) => o.id === id)?.title ?? (lookup.loading ? undefined : `#${id}`);
+  const storedLabel = (id: number) => labels.get(id) ?? lookup.data?.find((o) => o.id === id)?.title;
+  const labelOf = (id: number) => {
+    const stored = storedLabel(id);
+    return stored !== undefined ? titleText(stored) : lookup.loading ? undefined : `#${id}`;
+  };
 
   const pick = (id: number, title: string) => {
     setLabels((m) => new Map(m).set(id, title));
@@ -59,7 +68,7 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
     else { onChange(id); setOpen(false); }
     setQuery('');
     setShowing(false);
-    onPicked?.(id, title);
+    onPicked?.(id, titleText(title));
   };
   const remove = (id: number) => onChange(many ? ids.filter((x) => x !== id) : null);
   const listId = `${inputId}-list`;
@@ -122,7 +131,7 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
           {items.map((o, i) => (
             <li key={o.id} id={`${listId}-${o.id}`} role="option" aria-selected={i === active}
               onMouseDown={(e) => { e.preventDefault(); pick(o.id, o.title); }}>
-              {o.title}{o.subtitle && <span className="hint"> · {o.subtitle}</span>}
+              {titleText(o.title)}{o.subtitle && <span className="hint"> · {shownSubtitle(def, o.subtitle, f)}</span>}
             </li>
           ))}
         </ul>

@@ -8,6 +8,7 @@ import { useRead } from '../api/use-read';
 import { useFormat } from './format';
 import { currentRole } from '../state/session';
 import { ChangeList } from '../screens/log-changes';
+import { shownTitle } from './shown-text';
 import '../screens/screens.css';
 
 
@@ -45,7 +46,8 @@ export function Timeline({ def, id }: { def: EntityDef; id: number }) {
     const action = target && viewActionFor(target, (a) => can(role, target.name, a));
     const label = target ? t(`${target.name}.one`, { ns: 'entities' }) : e.entity;
     const own = e.entity === def.name && e.id === id;
-    const recordLink = action && target ? <Link href={entityPath(target, action, e.id)}>{e.title}</Link> : <span>{e.title}</span>;
+    const title = shownTitle(target, e.title, t, f);
+    const recordLink = action && target ? <Link href={entityPath(target, action, e.id)}>{title}</Link> : <span>{title}</span>;
     if (e.what === 'record') {
       return (
         <li key={i} className="timeline-line" style={lineStyle}>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { fromForm, inputSchema, toForm, type EntityDef, type Transition } from '../../registry';
 import { translateMessage } from '../i18n';
 import { Modal } from '../ui/modal';
-import { registerUnsaved } from '../shell/unsaved';
+import { askBeforeLeaving, registerUnsaved } from '../shell/unsaved';
 import { FieldInput } from './field-input';
 import { moveLabel, type MoveInput } from './transition-call';
 
@@ -23,7 +23,7 @@ export interface DialogResult { fields?: { field: string; message: string }[]; m
 
 /**
  * A move that needs a reason or values asks for them here, keyboard first: focus goes to the first field, Esc closes
- * (without reaching the page behind, whose Esc goes back to the list), Ctrl/Cmd+Enter submits from any field.
+ * (without reaching the page behind, whose Esc goes back to the list; asking first when something is typed), Ctrl/Cmd+Enter submits from any field.
  * `count`: the move runs on that many selected rows, each with the same reason and values; `record`: the one record
  * it moves, whose values the fields start from. `onSubmit` answers the
  * server's field errors, which are shown on their fields.
@@ -49,6 +49,8 @@ export function TransitionDialog({ def, move, record, count, onSubmit, onClose }
   // react-hook-form keeps its dirtiness up to date.
   const typed = reason.trim() !== '' || form.formState.isDirty;
   useEffect(() => registerUnsaved(() => typed), [typed]);
+  // Its own Esc, ✕ and Cancel ask too before throwing the typing away; with nothing typed they close at once.
+  const close = () => askBeforeLeaving(onClose);
 
   const submit = async () => {
     setError(null);
@@ -77,7 +79,7 @@ export function TransitionDialog({ def, move, record, count, onSubmit, onClose }
 
   const title = moveLabel(t, def, move, true);
   return (
-    <Modal title={title} onClose={onClose} labelledBy="move-title" className="move-dialog">
+    <Modal title={title} onClose={close} labelledBy="move-title" className="move-dialog">
       <form noValidate style={{ display: 'contents' }}
         onSubmit={(e) => { e.preventDefault(); void submit(); }}
         onKeyDown={(e) => {
@@ -105,7 +107,7 @@ export function TransitionDialog({ def, move, record, count, onSubmit, onClose }
           )}
         </div>
         <footer>
-          <button type="button" className="btn" onClick={onClose}>{t('form.cancel')}</button>
+          <button type="button" className="btn" onClick={close}>{t('form.cancel')}</button>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? t('workflow.working') : t('workflow.confirm')} <kbd>Ctrl Enter</kbd>
           </button>

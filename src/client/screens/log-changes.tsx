@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { valueLabel } from '../../../commands';
-import type { EntityDef, RefTitles } from '../../registry';
+import { entityByName, type EntityDef, type RefTitles } from '../../registry';
+import { useFormat } from '../entity/format';
+import { shownText, shownTitle } from '../entity/shown-text';
 
 export interface Change { field: string; value: unknown; old?: unknown }
 
@@ -25,16 +27,28 @@ export function changesOf(def: EntityDef | undefined, changes: Record<string, un
   return out;
 }
 
-/** One value as text: enums translated, lists as their size, anything else as written (long values cut). */
+/**
+ * One value as text, as the record's screen shows it (shown-text.ts): enums by their labels, days in the user's order,
+ * moments where the browser is, money in rupees; references by their titles; anything else as written (long values cut).
+ */
 function useShow(def: EntityDef | undefined, titles: RefTitles) {
   const { t } = useTranslation();
   const { t: ts } = useTranslation('screens');
+  const f = useFormat();
   return (field: string, v: unknown): string => {
     if (v === null || v === undefined || v === '') return ts('common.none');
     const fd = def?.fields[field];
     if (fd?.kind === 'enum' || (field === def?.workflow?.field && typeof v === 'string')) return def ? valueLabel(t, def.name, field, String(v)) : t(String(v), { ns: 'enums' });
+    if (typeof v !== 'object') {
+      const shown = shownText(def, field, v, t, f);
+      if (shown !== null) return shown;
+    }
     // A reference by the title the log was given for it (where the caller may read it), else its number.
-    const title = (x: unknown) => (typeof x === 'number' && fd?.ref ? titles[fd.ref]?.[x] ?? `#${x}` : String(x));
+    const target = fd?.ref ? entityByName(fd.ref) : undefined;
+    const title = (x: unknown) => {
+      const known = typeof x === 'number' && fd?.ref ? titles[fd.ref]?.[x] : undefined;
+      return known ? shownTitle(target, known, t, f) : typeof x === 'number' && fd?.ref ? `#${x}` : String(x);
+    };
     if (fd?.kind === 'ref' && typeof v === 'number') return title(v);
     if (Array.isArray(v) && v.every((x) => typeof x !== 'object')) return v.map(fd?.kind === 'refs' ? title : String).join(', ');
     if (typeof v === 'object') return JSON.stringify(v).slice(0, 300);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { dialogShown, focusLost, focusMainControl, MAIN_CONTROL, mainControl, screenTitle } from '../ui/main-control';
@@ -20,11 +20,16 @@ export function ScreenArrival() {
   const { t } = useTranslation();
   const [path] = useLocation();
   const [said, setSaid] = useState('');
+  // Where the focus was as the new screen was put on the page: taken then, not when the effect below runs, which a
+  // busy machine may run after a key the user pressed meanwhile (Tab to the inbox button), taking that for where the
+  // focus was and the button's focus for nobody's choice.
+  const from = useRef<Element | null>(null);
+  useLayoutEffect(() => { from.current = document.activeElement; }, [path]);
 
   useEffect(() => {
-    const from = document.activeElement;
+    const was = from.current;
     // Placed on purpose meanwhile: a field the user went to, a dialog's field. Not where it was, not lost.
-    const placedElsewhere = () => !focusLost() && document.activeElement !== from && document.activeElement?.id !== 'main';
+    const placedElsewhere = () => !focusLost() && document.activeElement !== was && document.activeElement?.id !== 'main';
     let announced = false;
     // The heading stands in for a main control still on its way (a worklist's grid comes with its rows): it is
     // focused, and the control takes over when it comes, if the focus is still there.

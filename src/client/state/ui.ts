@@ -88,6 +88,22 @@ if (typeof window !== 'undefined') {
     e.stopImmediatePropagation();
     early = e.key === 'Backspace' ? early.slice(0, -1) : early + e.key;
   }, { capture: true });
+  // The palette starts from what was typed as it first renders; its box takes the focus when that render is put on
+  // the page, and on a busy machine React lets keys in between the two. Those came after the read: as the box takes
+  // the focus it is brought up to everything typed, as if typed there (its own input events run).
+  window.addEventListener('focusin', (e) => {
+    const box = e.target;
+    if (early === null || !(box instanceof HTMLInputElement) || !box.hasAttribute('data-palette-input')) return;
+    const typed = early;
+    early = null;
+    if (box.value === typed) return;
+    // After the render that focused it has ended, before any other key (a microtask runs ahead of the next event).
+    queueMicrotask(() => {
+      if (document.activeElement !== box) return;
+      box.select();
+      document.execCommand(typed ? 'insertText' : 'delete', false, typed);
+    });
+  }, { capture: true });
 }
 
 /** A screen says what it shows; it clears it (only if still its own) when it goes. */

@@ -536,6 +536,9 @@ export default {
     retry: 'Retry',
     saved: 'Saved {{file}} ({{rows}} rows)',
     tooMany: 'Select at most {{max}} rows to export them',
+    valuesLegend: 'Values',
+    values: { shown: 'As shown', shownHint: 'Dates, times, labels and money as the console shows them, in your language', raw: 'Raw values', rawHint: 'As the database stores them, for other programs: ISO dates in UTC, codes, plain numbers' },
+    export: 'Export',
   },
   mine: {
     mineTitle: 'My {{name}}',

@@ -537,6 +537,9 @@ export default {
     retry: 'Reintentar',
     saved: 'Guardado {{file}} ({{rows}} filas)',
     tooMany: 'Seleccione como máximo {{max}} filas para exportarlas',
+    valuesLegend: 'Valores',
+    values: { shown: 'Como se muestran', shownHint: 'Fechas, horas, etiquetas e importes como los muestra la consola, en su idioma', raw: 'Valores sin formato', rawHint: 'Como los guarda la base de datos, para otros programas: fechas ISO en UTC, códigos, números simples' },
+    export: 'Exportar',
   },
   mine: {
     mineTitle: 'Mis {{name}}',

@@ -537,6 +537,9 @@ export default {
     retry: 'Réessayer',
     saved: '{{file}} enregistré ({{rows}} lignes)',
     tooMany: 'Sélectionnez au plus {{max}} lignes pour les exporter',
+    valuesLegend: 'Valeurs',
+    values: { shown: 'Telles qu’affichées', shownHint: 'Dates, heures, libellés et montants comme la console les affiche, dans votre langue', raw: 'Valeurs brutes', rawHint: 'Telles que la base les enregistre, pour d’autres programmes : dates ISO en UTC, codes, nombres simples' },
+    export: 'Exporter',
   },
   mine: {
     mineTitle: 'Mes {{name}}',

@@ -537,6 +537,9 @@ export default {
     retry: 'Riprova',
     saved: '{{file}} salvato ({{rows}} righe)',
     tooMany: 'Seleziona al massimo {{max}} righe per esportarle',
+    valuesLegend: 'Valori',
+    values: { shown: 'Come mostrati', shownHint: 'Date, ore, etichette e importi come li mostra la console, nella tua lingua', raw: 'Valori grezzi', rawHint: 'Come li conserva il database, per altri programmi: date ISO in UTC, codici, numeri semplici' },
+    export: 'Esporta',
   },
   mine: {
     mineTitle: 'I miei {{name}}',

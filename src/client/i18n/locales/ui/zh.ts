@@ -537,6 +537,9 @@ export default {
     retry: '重试',
     saved: '已保存 {{file}}（{{rows}} 行）',
     tooMany: '最多只能导出 {{max}} 个所选行',
+    valuesLegend: '数值',
+    values: { shown: '按显示', shownHint: '日期、时间、标签和金额与控制台显示的一致，使用您的语言', raw: '原始数值', rawHint: '按数据库存储的形式，供其他程序使用：UTC 的 ISO 日期、代码、纯数字' },
+    export: '导出',
   },
   mine: {
     mineTitle: '我的{{name}}',
