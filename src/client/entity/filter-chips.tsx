@@ -2,6 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { can, getEntity, parseRange, shownKind, type EntityDef } from '../../registry';
 import { entities, type Row } from '../api/entities';
+import { sayRecord } from '../api/search';
 import { queryClient } from '../api/query-client';
 import { currentRole } from '../state/session';
 import { valueLabel } from '../../../commands';
@@ -16,12 +17,12 @@ function useRefLabels(def: EntityDef, filters: Record<string, string>, rows: Row
   const role = currentRole();
   const fromRows: Record<string, string> = {};
   for (const [field, value] of Object.entries(filters)) {
-    if (shownKind(def.fields[field]) !== 'ref') continue;
+    if (!def.fields[field] || shownKind(def.fields[field]) !== 'ref') continue;
     const row = rows.find((r) => String(r[field]) === value);
     const label = (row?._labels as Record<string, unknown> | undefined)?.[field];
     if (typeof label === 'string') fromRows[field] = label;
   }
-  const missing = Object.entries(filters).filter(([field, value]) => shownKind(def.fields[field]) === 'ref' && !fromRows[field] && /^\d+$/.test(value)
+  const missing = Object.entries(filters).filter(([field, value]) => def.fields[field] && shownKind(def.fields[field]) === 'ref' && !fromRows[field] && /^\d+$/.test(value)
     && can(role, getEntity(def.fields[field].ref!).name, 'list'));
   const lookups = useQueries({
     queries: missing.map(([field, value]) => {
@@ -58,6 +59,8 @@ export function FilterChips({ def, filters, rows, onRemove, onClear }: {
     return v;
   };
   const text = (field: string, value: string) => {
+    // `filter[id]`: the one record a found record opened, named as the palette named it.
+    if (field === 'id') { const row = rows.find((r) => String(r.id) === value); return row ? sayRecord(def, row) : `#${value}`; }
     if (shownKind(def.fields[field]) === 'ref') return refLabels[field];
     const range = value.includes('..') ? parseRange(value) : null;
     if (!range) return single(field, value);
@@ -68,7 +71,7 @@ export function FilterChips({ def, filters, rows, onRemove, onClear }: {
   return (
     <ul className="filter-chips" aria-label={t('workflow.activeFilters')}>
       {entries.map(([field, value]) => {
-        const name = t(`${def.name}.fields.${field}`, { ns: 'entities' });
+        const name = field === 'id' ? t(`${def.name}.one`, { ns: 'entities' }) : t(`${def.name}.fields.${field}`, { ns: 'entities' });
         return (
           <li key={field} className="chip">
             <span><span className="chip-name">{name}:</span> {text(field, value)}</span>

@@ -2,7 +2,8 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { navigate } from 'wouter/use-browser-location';
-import { entityPath, getEntity, titleOf } from '../../registry';
+import { entityPath, getEntity } from '../../registry';
+import { sayRecord } from '../api/search';
 import { useMutation } from '@tanstack/react-query';
 import { entities } from '../api/entities';
 import { errorText } from '../api/error-text';
@@ -21,7 +22,7 @@ export function ConfirmDelete() {
   const def = target ? getEntity(target.entity) : null;
   // The record's title, to say what is being deleted; its number until it comes (or if it cannot).
   const record = useRead(target && def ? entities.get(def, target.id) : null);
-  const title = (def && record.data && titleOf(def, record.data)) || `#${target?.id ?? ''}`;
+  const title = def && record.data ? sayRecord(def, record.data) : `#${target?.id ?? ''}`;
   const remove = useMutation({ mutationFn: (t: { entity: string; id: number }) => writes.remove(getEntity(t.entity), t.id) }, queryClient);
   if (!target || !def) return null;
   const name = t(`${def.name}.one`, { ns: 'entities' });
