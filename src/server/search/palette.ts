@@ -127,9 +127,8 @@ async function keepInScope(db: DB, who: ScopeOwner, hits: SearchHit[]): Promise<
 }
 
 /**
- * The hits the caller may see, each with its parts (registry/hit-parts.ts): one read per entity among the hits, by id,
- * under the caller's centres where the entity is scoped (another centre's record is dropped), and one for the titles
- * of the references among the parts.
+ * The hits, each with its parts (registry/hit-parts.ts): one read per entity among the hits, by id, under the
+ * caller's centres where the entity is scoped, and one for the titles of the references among the parts.
  */
 async function withParts(db: DB, who: ScopeOwner, hits: SearchHit[]): Promise<SearchHit[]> {
   const parts = new Map<string, HitParts>();
@@ -143,5 +142,6 @@ async function withParts(db: DB, who: ScopeOwner, hits: SearchHit[]): Promise<Se
     await attachLabels(db, def, rows);
     for (const row of rows) parts.set(`${name}:${row.id}`, hitPartsOf(fields, row));
   }
-  return hits.filter((h) => parts.has(`${h.entity}:${h.id}`)).map((h) => ({ ...h, parts: parts.get(`${h.entity}:${h.id}`) }));
+  // A hit whose record was not read (scope was kept before: keepInScope) is said by its stored title alone.
+  return hits.map((h) => ({ ...h, parts: parts.get(`${h.entity}:${h.id}`) }));
 }

@@ -35,7 +35,8 @@ const idsOf = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : v ==
 
 /**
  * For each record (by id), the texts of its references: each target's title, then its phones where allowed. One
- * statement per entity referred to, each an id lookup on its primary key.
+ * statement for them all (a union of one primary-key lookup per entity referred to): every write of a record reads
+ * them, and an appointment refers to six entities.
  */
 export async function referenceTexts(db: DB, def: EntityDef, rows: readonly Record<string, unknown>[]): Promise<Map<number, string[]>> {
   const refs = referenceFields(def);
@@ -47,17 +48,7 @@ export async function referenceTexts(db: DB, def: EntityDef, rows: readonly Reco
     for (const id of idsOf(r[field])) if (Number.isInteger(id) && id > 0) set.add(id);
     wanted.set(target.name, set);
   }
-  const texts = new Map<string, Map<number, { title: string; phones: Record<string, unknown> }>>();
-  for (const [name, ids] of wanted) {
-    const target = getEntity(name);
-    const byId = new Map<number, { title: string; phones: Record<string, unknown> }>();
-    texts.set(name, byId);
-    if (!ids.size) continue;
-    const phones = referencePhoneFields(def, target);
-    const columns = [...new Set([...target.titleFields, ...phones])].map((k) => `${col(target, k)} as "${k}"`);
-    const res = await sql<Record<string, unknown>>`select t.id, ${sql.raw(columns.join(', '))} from ${sql.raw(ident(target.table))} t where t.id = any(${[...ids]}::int[])`.execute(db);
-    for (const row of res.rows) byId.set(Number(row.id), { title: titleOf(target, row), phones: Object.fromEntries(phones.map((k) => [k, row[k]])) });
-  }
+  const texts = await targetTexts(db, def, wanted);
   for (const r of rows) {
     const list = out.get(Number(r.id))!;
     for (const { field, target } of refs) {
@@ -71,4 +62,29 @@ export async function referenceTexts(db: DB, def: EntityDef, rows: readonly Reco
     }
   }
   return out;
+}
+
+type TargetText = { title: string; phones: Record<string, unknown> };
+
+/** The titles and phones of the records wanted, by entity and id, in one statement (each branch's fields as JSON). */
+async function targetTexts(db: DB, def: EntityDef, wanted: Map<string, Set<number>>): Promise<Map<string, Map<number, TargetText>>> {
+  const texts = new Map<string, Map<number, TargetText>>();
+  const branches = [];
+  for (const [name, ids] of wanted) {
+    texts.set(name, new Map());
+    if (!ids.size) continue;
+    const target = getEntity(name);
+    const fields = [...new Set([...target.titleFields, ...referencePhoneFields(def, target)])];
+    const pairs = sql.join(fields.map((k) => sql`${k}::text, ${sql.raw(col(target, k))}`));
+    branches.push(sql`select ${name}::text as e, t.id, jsonb_build_object(${pairs}) as v from ${sql.raw(ident(target.table))} t where t.id = any(${[...ids]}::int[])`);
+  }
+  if (!branches.length) return texts;
+  const res = await sql<{ e: string; id: number; v: Record<string, unknown> | string }>`${sql.join(branches, sql` union all `)}`.execute(db);
+  for (const row of res.rows) {
+    const target = getEntity(row.e);
+    const v = typeof row.v === 'string' ? (JSON.parse(row.v) as Record<string, unknown>) : row.v;
+    const phones = referencePhoneFields(def, target);
+    texts.get(row.e)!.set(Number(row.id), { title: titleOf(target, v), phones: Object.fromEntries(phones.map((k) => [k, v[k]])) });
+  }
+  return texts;
 }
