@@ -78,8 +78,8 @@ describe('hitSentence', () => {
     expect(hitSentence('patients', { title: 'Kali Prajapat', subtitle: '' }, await tIn('en'), 'en')).toEqual({ title: 'Kali Prajapat', subtitle: '' });
   });
 
-  test('a notice names a record by who and when, without its status', async () => {
+  test('a notice names a record by who, when and its number, without its status', async () => {
     const row = { id: 7, ...appointment.parts.values, _labels: appointment.parts.labels };
-    expect(recordName(getEntity('appointments'), row, await tIn('en'), 'en')).toBe(`Kali Prajapat with Dr Aagneya Deshpande · ${moment('en-IN')}`);
+    expect(recordName(getEntity('appointments'), row, await tIn('en'), 'en')).toBe(`Kali Prajapat with Dr Aagneya Deshpande · ${moment('en-IN')} · APT-2026-000626`);
   });
 });

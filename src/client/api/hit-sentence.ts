@@ -68,10 +68,10 @@ export function hitSentence(entity: string, hit: { title: string; subtitle: stri
 }
 
 /**
- * A record named in a notice ("Kali Prajapat with Dr Aagneya Deshpande · 16 Dec 2026, 6:30 pm: Marked missed"): who and
- * when, without its status, which the notice says. From a row as read (its `_labels`).
+ * A record named in a notice ("Kali Prajapat with Dr Aagneya Deshpande · 16 Dec 2026, 6:30 pm · APT-2026-000626: Marked
+ * missed"): who, when and its number, without its status, which the notice says. From a row as read (its `_labels`).
  */
 export function recordName(def: EntityDef, row: Record<string, unknown>, t: Translate, lang: string): string {
   const p = pieces(def, hitPartsOf(hitFields(def), row), t, lang);
-  return joined([p.head, p.moment]) || `#${String(row.id)}`;
+  return joined([p.head, p.moment, p.people ? p.own : '']) || `#${String(row.id)}`;
 }
