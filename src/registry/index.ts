@@ -22,3 +22,4 @@ export * from './derive/list-query';
 export * from './dashboard-tiles';
 export * from './presence';
 export * from './saved-views';
+export * from './hit-parts';

@@ -126,7 +126,8 @@ describe('GET /api/search', () => {
 
   test('finds seeded records for a role that may read them', async () => {
     const hits = await search('superadmin', 'cardio');
-    expect(hits).toContainEqual({ entity: 'speciality', id: expect.any(Number), title: 'Cardiology', subtitle: expect.any(String) });
+    // With the parts the client says it by (registry/hit-parts.ts): a speciality's own name and description.
+    expect(hits).toContainEqual({ entity: 'speciality', id: expect.any(Number), title: 'Cardiology', subtitle: expect.any(String), parts: { values: expect.objectContaining({ name: 'Cardiology' }), labels: {} } });
     const staff = await search('superadmin', 'demo.test');
     expect(staff.filter((h) => h.entity === 'admin-user').length).toBe(ROLES.length);
   });

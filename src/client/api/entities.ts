@@ -1,6 +1,8 @@
-import { listQueryString, type EntityDef, type RefTitles, type TimelineEvent } from '../../registry';
+import { listQueryString, type EntityDef, type HitParts, type RefTitles, type TimelineEvent } from '../../registry';
 import { http, resolveUrl, type Page } from './client';
 import { download } from './download';
+import i18n from '../i18n';
+import { sayHits } from './search';
 import { keys, type ListParams, type OptionsParams, type Pages, type Read } from './keys';
 
 /**
@@ -17,7 +19,7 @@ export type Row = Record<string, unknown> & { id: number; version: number };
 export interface HistoryEntry { from: string; to: string; reason: string | null; at: string; actorId: number | null; actor: string | null }
 
 /** A record's id and title (with a line under it), for pickers and the palette. */
-export interface RecordOption { id: number; title: string; subtitle: string }
+export interface RecordOption { id: number; title: string; subtitle: string; parts?: HitParts }
 
 /** A move of the workflow: to the status, with the version the user saw, and what the move asks for. */
 export interface TransitionBody { to: string; version: number; reason?: string; values?: Record<string, unknown> }
@@ -66,8 +68,8 @@ export const entities = {
   }),
   /** Titles matching `q`, or of the records `ids` names (answered only to a role that may list the entity). */
   options: (def: EntityDef, params: OptionsParams): Read<RecordOption[]> => ({
-    key: keys.entity(def.name).options(params),
-    fetch: (signal) => data(http.get<{ data: RecordOption[] }>(`${base(def)}/options?${optionsQuery(params)}`, { signal })),
+    key: [...keys.entity(def.name).options(params), i18n.language],
+    fetch: (signal) => data(http.get<{ data: RecordOption[] }>(`${base(def)}/options?${optionsQuery(params)}`, { signal })).then((o) => sayHits(() => def.name, o)),
   }),
   /** A record's history by date, and the titles of the records its changes refer to (by entity and id). */
   timeline: (def: EntityDef, id: number): Read<{ events: TimelineEvent[]; titles: RefTitles }> => ({

@@ -44,6 +44,7 @@ describe('the key factory', () => {
     expect(entities.history(def, 7).key).toEqual(patients.history(7));
     expect(entities.timeline(def, 7).key).toEqual(patients.timeline(7));
     expect(entities.list(def, { sort, filters: {} }).key).toEqual(patients.list({ sort, filters: {} }));
-    expect(entities.options(def, { ids: [1] }).key).toEqual(patients.options({ ids: [1] }));
+    // Options are said in the language in use (hit-sentence.ts): under the factory's key, the language after it.
+    expect(entities.options(def, { ids: [1] }).key).toEqual([...patients.options({ ids: [1] }), 'en']);
   });
 });

@@ -4,8 +4,7 @@ import { toast } from 'sonner';
 import { registerScreenAction } from '../state/ui';
 import { listsChanged, rowsChangedInPlace } from '../api/writes';
 import { movesFrom, type EntityDef, type Transition } from '../../registry';
-import { useFormat } from './format';
-import { shownTitleOf } from './shown-text';
+import { sayRecord } from '../api/search';
 import { TransitionDialog } from './transition-dialog';
 import { moveLabel, needsDialog, postTransition, refusalText, type MoveInput } from './transition-call';
 import { noteRepeatable, valueLabel } from '../../../commands';
@@ -31,7 +30,6 @@ export function BulkMoves({ handle, def, moves, selected, focused, onFinished, o
   onFinished: (moved: number[]) => void; onDismiss: () => void;
 }) {
   const { t } = useTranslation();
-  const f = useFormat();
   const [dialog, setDialog] = useState<{ move: Transition; rows: Row[]; one?: boolean } | null>(null);
   const [progress, setProgress] = useState<{ done: number; count: number } | null>(null);
   const [run, setRun] = useState<Run | null>(null);
@@ -49,9 +47,9 @@ export function BulkMoves({ handle, def, moves, selected, focused, onFinished, o
     if (outcome.ok) {
       rowsChangedInPlace(def, [outcome.record]);
       noteRepeatable({ kind: 'move', entity: def.name, move: move.name });
-      toast.success(`${shownTitleOf(def, row, t, f) || `#${row.id}`}: ${t('workflow.done', { move: moveLabel(t, def, move, true) })}`);
+      toast.success(`${sayRecord(def, row)}: ${t('workflow.done', { move: moveLabel(t, def, move, true) })}`);
     } else {
-      toast.error(t('repeat.refused', { move: `${shownTitleOf(def, row, t, f) || `#${row.id}`} · ${moveLabel(t, def, move, true)}`, reason: refusalText(t, def, move, outcome) }));
+      toast.error(t('repeat.refused', { move: `${sayRecord(def, row)} · ${moveLabel(t, def, move, true)}`, reason: refusalText(t, def, move, outcome) }));
     }
   };
   const go = async (move: Transition, rows: Row[], input?: MoveInput) => {
@@ -60,7 +58,7 @@ export function BulkMoves({ handle, def, moves, selected, focused, onFinished, o
     setProgress({ done: 0, count: rows.length });
     for (const row of rows) {
       const outcome = await postTransition(def, row.id, row.version, move, input, { lists: false });
-      const title = shownTitleOf(def, row, t, f) || `#${row.id}`;
+      const title = sayRecord(def, row);
       results.push(outcome.ok
         ? { id: row.id, title, ok: true, text: t('workflow.resultOk', { status: valueLabel(t, def.name, def.workflow!.field, String(outcome.record[def.workflow!.field])) }) }
         : { id: row.id, title, ok: false, text: refusalText(t, def, move, outcome) });

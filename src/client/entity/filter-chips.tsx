@@ -3,6 +3,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { can, getEntity, parseRange, shownKind, type EntityDef } from '../../registry';
 import { entities, type Row } from '../api/entities';
+import { sayRecord } from '../api/search';
 import { queryClient } from '../api/query-client';
 import { currentRole } from '../state/session';
 import { valueLabel } from '../../../commands';
@@ -10,7 +11,7 @@ import { useFormat } from './format';
 import { today } from '../screens/calendar-parts';
 import { presetOf, rangeDays } from './filter-values';
 
-const isRef = (def: EntityDef, field: string) => ['ref', 'refs'].includes(shownKind(def.fields[field]));
+const isRef = (def: EntityDef, field: string) => !!def.fields[field] && ['ref', 'refs'].includes(shownKind(def.fields[field]));
 
 /**
  * The names of the records a reference filter points at (`filter[doctor]=12` → "Dr. Meera Rao"): first from the
@@ -74,6 +75,8 @@ export function FilterChips({ def, filters, rows, onRemove, onClear, onEdit, onE
     return range.from ? t('workflow.rangeFrom', { from: single(field, range.from) }) : t('workflow.rangeTo', { to: single(field, range.to!) });
   };
   const text = (field: string, value: string) => {
+    // `filter[id]`: the one record a found record opened, named as the palette named it.
+    if (field === 'id') { const row = rows.find((r) => String(r.id) === value); return row ? sayRecord(def, row) : `#${value}`; }
     const kind = shownKind(def.fields[field]);
     if (isRef(def, field)) return refLabels[field];
     if ((kind === 'date' || kind === 'datetime') && value.includes('..')) {
@@ -104,7 +107,7 @@ export function FilterChips({ def, filters, rows, onRemove, onClear, onEdit, onE
   return (
     <ul className="filter-chips" aria-label={t('workflow.activeFilters')}>
       {entries.map(([field, value], i) => {
-        const name = t(`${def.name}.fields.${field}`, { ns: 'entities' });
+        const name = field === 'id' ? t(`${def.name}.one`, { ns: 'entities' }) : t(`${def.name}.fields.${field}`, { ns: 'entities' });
         return (
           <li key={field} className="chip">
             <button type="button" className="chip-value" ref={(el) => { chips.current[i] = el; }} aria-describedby="filter-chip-keys"

@@ -3,7 +3,8 @@ import { navigate } from 'wouter/use-browser-location';
 import { useTranslation } from 'react-i18next';
 import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { allowedMoves, can, COLUMN_WIDTH, entityPath, mayMove, sortKeys, titleOf, viewActionFor, viewFilters, type EntityDef, type Transition } from '../../registry';
+import { sayRecord } from '../api/search';
+import { allowedMoves, can, COLUMN_WIDTH, entityPath, mayMove, sortKeys, viewActionFor, viewFilters, type EntityDef, type Transition } from '../../registry';
 import { errorText } from '../api/error-text';
 import { currentRole } from '../state/session';
 import { registerScreenAction, setInView, ui } from '../state/ui';
@@ -158,7 +159,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
     return registerScreenAction(REPEAT_FIELD, () => {
       const targets = selected.size ? [...selected] : focusedId !== undefined ? [focusedId] : [];
       for (const id of targets) {
-        const title = seen.current.get(id) ? titleOf(def, seen.current.get(id)!) || `#${id}` : `#${id}`;
+        const title = seen.current.get(id) ? sayRecord(def, seen.current.get(id)!) : `#${id}`;
         setField(def, id, last.field, last.value, { inPlace: true }).then(
           () => toast.success(`${title}: ${t('repeat.setField', { field: fieldLabel(last.field), value: last.label })}`),
           (err: unknown) => toast.error(`${title}: ${errorText(err)}`));

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { COMMANDS, effectiveKeymap, isAllowed, repeatCommand, type Command, type CommandArgs } from '../../../commands';
-import { canPickFrom, canReadRecord, entityByName, entityPath, getEntity, viewActionFor, can, LANGUAGES, type Language, type Role } from '../../registry';
+import { canPickFrom, canReadRecord, entityByName, getEntity, viewActionFor, can, LANGUAGES, type Language, type Role } from '../../registry';
 import { tEnglish } from '../i18n';
 import { prefs } from '../state/prefs';
 import { byFrecency, frecency, noteUse } from '../state/recents';
@@ -21,6 +21,7 @@ import { rank, type Ranked } from './rank';
 import { commandIndex, rankResults, recentBoost, resultKey, type Result } from './results';
 import { useRecordOptions, useSearchHits } from './use-palette-data';
 import type { SearchHit } from '../api/search';
+import { hitAddress } from '../api/hit-address';
 
 /** A step of the palette: the root list, or a command waiting for its parameter number `index`. */
 interface Page { cmd: Command; index: number; args: CommandArgs }
@@ -167,10 +168,9 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   };
   const openHit = (hit: SearchHit) => {
     const def = getEntity(hit.entity);
-    const action = viewActionFor(def, (a) => can(role, def.name, a));
     noteUse({ kind: 'record', id: `${hit.entity}:${hit.id}`, title: hit.title });
     close();
-    commandContext().navigate(action ? entityPath(def, action, hit.id) : entityPath(def));
+    commandContext().navigate(hitAddress(def, hit.id, hit.parts?.values ?? {}, (a) => can(role, def.name, a)));
   };
   // One callback for every line, the same across renders, so a line whose result is unchanged is not rendered again.
   const latest = useRef({ choose, openHit });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { navigate } from 'wouter/use-browser-location';
 import { entityPath, getEntity } from '../../registry';
+import { sayRecord } from '../api/search';
 import { useMutation } from '@tanstack/react-query';
 import { entities } from '../api/entities';
 import { errorText } from '../api/error-text';
@@ -11,20 +12,17 @@ import { useRead } from '../api/use-read';
 import { writes } from '../api/writes';
 import { ui } from '../state/ui';
 import { Modal } from '../ui/modal';
-import { useFormat } from '../entity/format';
-import { shownTitleOf } from '../entity/shown-text';
 import { offerUndoDelete } from './undo';
 
 /** Delete with confirmation, for every entity; the server's refusal (in use, built in) is shown as it says; Undo after. */
 export function ConfirmDelete() {
   const { t } = useTranslation();
-  const f = useFormat();
   const snap = useSnapshot(ui);
   const target = snap.confirmDelete;
   const def = target ? getEntity(target.entity) : null;
   // The record's title, to say what is being deleted; its number until it comes (or if it cannot).
   const record = useRead(target && def ? entities.get(def, target.id) : null);
-  const title = (def && record.data && shownTitleOf(def, record.data, t, f)) || `#${target?.id ?? ''}`;
+  const title = def && record.data ? sayRecord(def, record.data) : `#${target?.id ?? ''}`;
   const remove = useMutation({ mutationFn: (t: { entity: string; id: number }) => writes.remove(getEntity(t.entity), t.id) }, queryClient);
   if (!target || !def) return null;
   const name = t(`${def.name}.one`, { ns: 'entities' });

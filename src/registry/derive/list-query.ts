@@ -47,7 +47,8 @@ export function parseListQuery(def: EntityDef, params: URLSearchParams): { query
   }
 
   const filters: Record<string, string> = {};
-  const allowed = filterKeys(def);
+  // `filter[id]`: the list narrowed to one record, where a found record of an entity without a page of its own opens.
+  const allowed = [...filterKeys(def), 'id'];
   for (const [key, value] of params) {
     const m = /^filter\[(.+)\]$/.exec(key);
     if (!m) {

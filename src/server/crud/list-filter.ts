@@ -28,6 +28,11 @@ function rangeSql(def: EntityDef, field: string, c: RawBuilder<unknown>, range: 
 
 /** A list's filter (`filter[field]=value`) as SQL on its table `t`; a value the field cannot take answers 400. */
 export function filterSql(def: EntityDef, field: string, value: string): RawBuilder<unknown> {
+  if (field === 'id') {
+    const id = Number(value);
+    if (!Number.isInteger(id) || id < 1 || id > MAX_ID) throw fail(400, 'Filter id takes a record id', { field: 'filter[id]', code: 'invalid_filter' });
+    return sql`t.id = ${id}`;
+  }
   const fd = def.fields[field];
   const c = sql.raw(col(def, field));
   const range = RANGE_KINDS.has(shownKind(fd)) ? parseRange(value) : null;

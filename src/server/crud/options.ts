@@ -1,11 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
-import { canAccess, ENTITIES, fieldRulesOf, subtitleOf, titleOf, type EntityDef, type ReservedValues, type Role } from '../../registry';
+import { canAccess, ENTITIES, fieldRulesOf, hitFields, hitPartsOf, subtitleOf, titleOf, type EntityDef, type HitParts, type ReservedValues, type Role } from '../../registry';
+import { attachLabels } from './labels';
 import { col } from './columns';
 import type { DB } from '../db/connection';
 import { docContains } from '../search';
 import { orderBy, pickerHead, pageInListOrder, selectPage, textSearch, withHead } from '../search/list-order';
 
-export interface Option { id: number; title: string; subtitle: string }
+export interface Option { id: number; title: string; subtitle: string; parts?: HitParts }
 
 /**
  * Ids and titles only, for reference pickers: by ids (labels of chosen values), or by typed text in the
@@ -22,9 +23,16 @@ export async function listOptions(db: DB, def: EntityDef, opts: { q?: string; id
   const order = orderBy(def, def.defaultSort);
   if (opts.titleOnly && opts.q) return (await selectPage(db, def, [...scope, titleMatches(def, opts.q)], order, opts.limit)).rows.map(optionOf(def));
   const head = !opts.ids && opts.q ? await pickerHead(db, def, scope, order, opts.limit, opts.q) : null;
-  if (head && head.length >= opts.limit) return head.map(optionOf(def));
+  if (head && head.length >= opts.limit) return withParts(db, def, head);
   const search = !opts.ids && opts.q ? withHead(await textSearch(db, def, opts.q), head) : null;
-  return (await pageInListOrder(db, def, scope, order, opts.limit, search)).rows.map(optionOf(def));
+  return withParts(db, def, (await pageInListOrder(db, def, scope, order, opts.limit, search)).rows);
+}
+
+/** Options with the parts the client says them by (registry/hit-parts.ts), the references' titles read in one statement. */
+async function withParts(db: DB, def: EntityDef, rows: Record<string, unknown>[]): Promise<Option[]> {
+  await attachLabels(db, def, rows);
+  const fields = hitFields(def);
+  return rows.map((r) => ({ ...optionOf(def)(r), parts: hitPartsOf(fields, r) }));
 }
 
 /**

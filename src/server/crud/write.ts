@@ -5,7 +5,7 @@ import { hashPassword } from '../auth/password';
 import type { DB } from '../db/connection';
 import { fkName, ident, uniqueName } from '../db/entity-table';
 import { fail, fieldErrors, HttpError } from '../http';
-import { deleteSearchRow, upsertSearchRow } from '../search';
+import { deleteSearchRow, refreshReferrers, upsertSearchRow } from '../search';
 import { param, selectList, toRecord } from './columns';
 import { hooksOf } from './hooks';
 import { attachLabels } from './labels';
@@ -175,6 +175,7 @@ export async function updateRecord(db: DB, def: EntityDef, id: number, input: Re
       if (!res.rows.length) throw fail(409, 'This record was changed by someone else since you opened it. Reload it to see the changes.', { code: 'stale', field: 'version' });
       const rec = (await fetchRecord(tx, def, id))!;
       await upsertSearchRow(tx, def, rec);
+      await refreshReferrers(tx, def, existing, rec);
       await audit(tx, actor, def, id, kind.action, { ...changedFields(def, existing, rec, Object.keys(fields)), ...(kind.of ? { revertOf: kind.of } : {}) }, rec);
       await hooks.afterWrite?.(tx, rec, existing, { actor, columns: cols });
       await attachLabels(tx, def, [rec]);

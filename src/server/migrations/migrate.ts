@@ -21,6 +21,7 @@ import * as m0019 from './0019-outbox-channel';
 import * as m0020 from './0020-inbox';
 import * as m0021 from './0021-saved-views';
 import * as m0022 from './0022-appointment-day-counts';
+import * as m0023 from './0023-search-text-references';
 
 /**
  * A migration, and the tables it rewrites whole (`rewrites`), which are vacuumed once it has run: a rewritten table has
@@ -54,6 +55,7 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0020-inbox': m0020,
   '0021-saved-views': m0021,
   '0022-appointment-day-counts': m0022,
+  '0023-search-text-references': m0023,
 };
 
 /** The tables the named migrations rewrite (by default every migration's: all the tables any of them rewrites). */

@@ -1,5 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
-import { can, canReadRecord, ENTITIES, getEntity, type Role } from '../../registry';
+import { can, canReadRecord, ENTITIES, getEntity, hitFields, hitPartsOf, type HitParts, type Role } from '../../registry';
+import { col } from '../crud/columns';
+import { attachLabels } from '../crud/labels';
 import { ident } from '../db/entity-table';
 import { scoped, scopeWhere, type ScopeOwner } from '../crud/scope';
 import type { DB } from '../db/connection';
@@ -12,7 +14,19 @@ import { docContains, likeLiteral } from './text';
  * whole of it first; the trigram index reads about as much whatever the term.
  */
 function matchesOf(entities: string[], q: string): RawBuilder<unknown> {
-  return sql`matches as materialized (select entity, record_id, title, subtitle from search_index where ${entityFilter(entities)}${docContains(q)})`;
+  return sql`matches as materialized (select entity, record_id, title, subtitle from search_index where ${entityFilter(entities)}${everyWord(q)})`;
+}
+
+/** Words of a term looked for each on its own, at most this many (each is one more look in the trigram index). */
+const MAX_WORDS = 6;
+
+/**
+ * "The text holds every word of the term", in any order: "prajapat deshpande" finds the appointment whose text holds
+ * the patient's name and then the doctor's. A text that holds the term as typed holds each of its words too.
+ */
+function everyWord(q: string): RawBuilder<unknown> {
+  const words = q.trim().split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
+  return words.length > 1 ? sql`(${sql.join(words.map((w) => docContains(w)), sql` and `)})` : docContains(q);
 }
 
 /**
@@ -33,7 +47,7 @@ export function readableEntities(role: Role): string[] {
   return ENTITIES.filter((e) => canReadRecord(role, e.name) || can(role, e.name, 'list')).map((e) => e.name);
 }
 
-export interface SearchHit { entity: string; id: number; title: string; subtitle: string }
+export interface SearchHit { entity: string; id: number; title: string; subtitle: string; parts?: HitParts }
 
 /** Candidates ranked by searchRecords: the first this many matches it finds. */
 const CANDIDATES = 200;
@@ -95,7 +109,7 @@ export async function searchRecords(db: DB, who: ScopeOwner, q: string, limit = 
     order by (lower(title) like ${`${term.toLowerCase()}%`}) desc, similarity(title, ${term.toLowerCase()}) desc, title
     limit ${limit * 3}`.execute(db);
   const hits = await keepInScope(db, who, res.rows.map((r) => ({ ...r, id: Number(r.id) })));
-  return hits.slice(0, limit);
+  return withParts(db, who, hits.slice(0, limit));
 }
 
 /** Drops hits of another centre's records for a caller scoped by centre (one query per scoped entity among the hits). */
@@ -112,3 +126,22 @@ async function keepInScope(db: DB, who: ScopeOwner, hits: SearchHit[]): Promise<
   return hits.filter((h) => out.has(h));
 }
 
+/**
+ * The hits, each with its parts (registry/hit-parts.ts): one read per entity among the hits, by id, under the
+ * caller's centres where the entity is scoped, and one for the titles of the references among the parts.
+ */
+async function withParts(db: DB, who: ScopeOwner, hits: SearchHit[]): Promise<SearchHit[]> {
+  const parts = new Map<string, HitParts>();
+  for (const name of new Set(hits.map((h) => h.entity))) {
+    const def = getEntity(name);
+    const ids = hits.filter((h) => h.entity === name).map((h) => h.id);
+    const fields = hitFields(def);
+    const columns = sql.raw(['t.id', ...fields.map((k) => `${col(def, k)} as "${k}"`)].join(', '));
+    const scope = scoped(def, who) ? sql` and ${sql.join(scopeWhere(def, who), sql` and `)}` : sql``;
+    const rows = (await sql<Record<string, unknown>>`select ${columns} from ${sql.raw(ident(def.table))} t where t.id = any(${ids}::int[])${scope}`.execute(db)).rows;
+    await attachLabels(db, def, rows);
+    for (const row of rows) parts.set(`${name}:${row.id}`, hitPartsOf(fields, row));
+  }
+  // A hit whose record was not read (scope was kept before: keepInScope) is said by its stored title alone.
+  return hits.map((h) => ({ ...h, parts: parts.get(`${h.entity}:${h.id}`) }));
+}

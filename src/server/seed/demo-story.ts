@@ -4,7 +4,7 @@ import { param, selectList, toRecord } from '../crud/columns';
 import { hooksOf } from '../crud/hooks';
 import { centreOf } from '../crud/scope';
 import { patientsOf, writeEntries, type Entry } from '../crud/audit';
-import { searchDoc } from '../search';
+import { searchDocs } from '../search';
 import { fillSortKeys } from '../search/sort-key';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
@@ -110,8 +110,10 @@ async function writeChunk(db: DB, def: EntityDef, records: StoryRecord[]) {
     where t.id = any(${ids}::int[]) order by t.id`.execute(db);
   const recs = fetched.rows.map((row) => toRecord(def, row));
 
-  await sql`insert into search_index (entity, record_id, title, subtitle, doc) values ${sql.join(recs.map((rec) => {
-    const { title, subtitle, doc } = searchDoc(def, rec);
+  // The references' titles read in bulk: one statement per entity referred to, for the whole chunk.
+  const docs = await searchDocs(db, def, recs);
+  await sql`insert into search_index (entity, record_id, title, subtitle, doc) values ${sql.join(recs.map((rec, i) => {
+    const { title, subtitle, doc } = docs[i];
     return sql`(${def.name}, ${rec.id}, ${title}, ${subtitle}, ${doc})`;
   }))}`.execute(db);
   await fillSortKeys(db, def, ids);

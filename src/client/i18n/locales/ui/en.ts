@@ -318,6 +318,7 @@ export default {
     singleKeysOff: 'Single-key shortcuts are turned off in your settings.',
   },
   value: { yes: 'Yes', no: 'No', masked: '••••••', externalImage: 'Image at {{host}} (not loaded)' },
+  hit: { withDoctor: '{{patient}} with Dr {{doctor}}', doctor: 'Dr {{doctor}}' },
   view: {
     all: 'All',
     completed: 'Completed',

@@ -319,6 +319,7 @@ export default {
     singleKeysOff: 'Los atajos de una sola tecla están desactivados en su configuración.',
   },
   value: { yes: 'Sí', no: 'No', masked: '••••••', externalImage: 'Imagen en {{host}} (no cargada)' },
+  hit: { withDoctor: '{{patient}} con el Dr. {{doctor}}', doctor: 'Dr. {{doctor}}' },
   view: {
     all: 'Todas',
     completed: 'Completadas',

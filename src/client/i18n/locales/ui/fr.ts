@@ -319,6 +319,7 @@ export default {
     singleKeysOff: 'Les raccourcis à une seule touche sont désactivés dans vos paramètres.',
   },
   value: { yes: 'Oui', no: 'Non', masked: '••••••', externalImage: 'Image sur {{host}} (non chargée)' },
+  hit: { withDoctor: '{{patient}} avec le Dr {{doctor}}', doctor: 'Dr {{doctor}}' },
   view: {
     all: 'Tous',
     completed: 'Terminés',

@@ -319,6 +319,7 @@ export default {
     singleKeysOff: 'Le scorciatoie a tasto singolo sono disattivate nelle tue impostazioni.',
   },
   value: { yes: 'Sì', no: 'No', masked: '••••••', externalImage: 'Immagine su {{host}} (non caricata)' },
+  hit: { withDoctor: '{{patient}} con il Dott. {{doctor}}', doctor: 'Dott. {{doctor}}' },
   view: {
     all: 'Tutti',
     completed: 'Completati',

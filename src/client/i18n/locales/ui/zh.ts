@@ -319,6 +319,7 @@ export default {
     singleKeysOff: '单键快捷键已在您的设置中关闭。',
   },
   value: { yes: '是', no: '否', masked: '••••••', externalImage: '位于 {{host}} 的图片（未加载）' },
+  hit: { withDoctor: '{{patient}} 与 {{doctor}} 医生', doctor: '{{doctor}} 医生' },
   view: {
     all: '全部',
     completed: '已完成',
