@@ -5,7 +5,7 @@ import { hooksOf } from '../src/server/crud/hooks';
 import { sanitizeRichText } from '../src/server/crud/write';
 import type { DB } from '../src/server/db/connection';
 import { ident, tableOf } from '../src/server/db/entity-table';
-import { searchDoc } from '../src/server/search';
+import { searchDocs } from '../src/server/search/search-rows';
 import type { GeneratedRow } from './generate';
 
 /** PostgreSQL's limit on the parameters of one statement. */
@@ -50,7 +50,7 @@ export class BulkWriter {
     const hooks = hooksOf(this.def);
     await db.transaction().execute(async (tx) => {
       const params: unknown[] = [];
-      const search: unknown[] = [];
+      const records: Record<string, unknown>[] = [];
       for (const row of rows) {
         let stored = this.toColumns(row.values);
         if (hooks.beforeWrite) stored = await hooks.beforeWrite(tx, stored, null);
@@ -58,11 +58,12 @@ export class BulkWriter {
         // The record as the API returns it: computed columns come back under their field names.
         const record: Record<string, unknown> = { id: row.id, ...row.values };
         for (const c of this.cols) if (c.fd.kind === 'computed') record[c.field] = stored[c.column] ?? null;
-        const { title, subtitle, doc } = searchDoc(this.def, record);
-        search.push(this.def.name, row.id, title, subtitle, doc);
+        records.push(record);
       }
       const width = SYSTEM_COLUMNS.length + this.cols.length;
       await tx.executeQuery(CompiledQuery.raw(this.head + valuesSql(width, rows.length), params));
+      // With their references' titles, as the console writes them (the referenced records are seeded first).
+      const search = (await searchDocs(tx, this.def, records)).flatMap(({ title, subtitle, doc }, i) => [this.def.name, rows[i].id, title, subtitle, doc]);
       // search_index has 5 columns: a batch's search rows always fit the parameter limit when its table rows do.
       await tx.executeQuery(CompiledQuery.raw(this.searchHead + valuesSql(SEARCH_COLUMNS.length, rows.length), search));
     });
