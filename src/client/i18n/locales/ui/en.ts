@@ -589,4 +589,14 @@ export default {
     blank: '(blank)',
     done: 'done',
   },
+  reading: {
+    label: 'Read as',
+    lastDays: 'last {{count}} days',
+    since: 'since|from',
+    sinceDate: 'since {{date}}',
+    doctorWords: 'dr|doctor',
+    search: 'Search: {{text}}',
+    lookingUp: '{{text}}…',
+    open: 'Enter opens the list with these filters',
+  },
 } as const;

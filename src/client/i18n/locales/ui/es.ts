@@ -590,4 +590,14 @@ export default {
     blank: '(vacío)',
     done: 'hecho',
   },
+  reading: {
+    label: 'Leído como',
+    lastDays: 'últimos {{count}} días',
+    since: 'desde|desde el',
+    sinceDate: 'desde el {{date}}',
+    doctorWords: 'dr|dra|doctor|doctora',
+    search: 'Búsqueda: {{text}}',
+    lookingUp: '{{text}}…',
+    open: 'Intro abre la lista con estos filtros',
+  },
 } satisfies UiShape<typeof en>;

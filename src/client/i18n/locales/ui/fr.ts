@@ -590,4 +590,14 @@ export default {
     blank: '(vide)',
     done: 'fait',
   },
+  reading: {
+    label: 'Lu comme',
+    lastDays: '{{count}} derniers jours',
+    since: 'depuis|depuis le|a partir du',
+    sinceDate: 'depuis le {{date}}',
+    doctorWords: 'dr|docteur',
+    search: 'Recherche : {{text}}',
+    lookingUp: '{{text}}…',
+    open: 'Entrée ouvre la liste avec ces filtres',
+  },
 } satisfies UiShape<typeof en>;

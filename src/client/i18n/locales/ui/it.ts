@@ -590,4 +590,14 @@ export default {
     blank: '(vuoto)',
     done: 'fatto',
   },
+  reading: {
+    label: 'Letto come',
+    lastDays: 'ultimi {{count}} giorni',
+    since: 'dal|dall|da',
+    sinceDate: 'dal {{date}}',
+    doctorWords: 'dr|dott|dottor|dottore|dottoressa',
+    search: 'Ricerca: {{text}}',
+    lookingUp: '{{text}}…',
+    open: 'Invio apre l’elenco con questi filtri',
+  },
 } satisfies UiShape<typeof en>;

@@ -590,4 +590,14 @@ export default {
     blank: '（空）',
     done: '完成',
   },
+  reading: {
+    label: '理解为',
+    lastDays: '最近{{count}}天',
+    since: '自|从|以来',
+    sinceDate: '自{{date}}起',
+    doctorWords: '医生|大夫',
+    search: '搜索：{{text}}',
+    lookingUp: '{{text}}…',
+    open: '按 Enter 打开带这些筛选条件的列表',
+  },
 } satisfies UiShape<typeof en>;
