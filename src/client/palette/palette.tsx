@@ -20,6 +20,8 @@ import { PaletteFrame } from './palette-frame';
 import { rank, type Ranked } from './rank';
 import { commandIndex, rankResults, recentBoost, resultKey, type Result } from './results';
 import { useRecordOptions, useSearchHits } from './use-palette-data';
+import { READING_LINE, ReadingLine } from './reading/reading-line';
+import { useReading } from './reading/use-reading';
 import type { SearchHit } from '../api/search';
 
 /** A step of the palette: the root list, or a command waiting for its parameter number `index`. */
@@ -86,6 +88,8 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   }, [role, t, lang]);
   const typed = !page && query.trim() !== '';
   const hits = useSearchHits(page ? '' : query);
+  // The query read as a list and its filters (reading/): its line comes first, and Enter opens that list.
+  const read = useReading(page ? '' : query, role, lang, t, tEnglish);
   const boost = useMemo(() => recentBoost(p.recent ?? [], (u) => frecency(u)), [p.recent]);
   const results = useMemo(
     () => (typed ? rankResults(index(), hits.items, query, { limit: RESULTS_SHOWN, boost }) : []),
@@ -130,7 +134,7 @@ function PaletteDialog({ initial }: { initial: string | null }) {
 
   // The selection follows the best line, also when records arrive after the commands, until the user moves it.
   const best = typed ? results[0] : (idle.first[0] ?? idle.recent[0] ?? idle.views[0] ?? idle.rest[0]);
-  const top = page ? undefined : best ? resultKey(best.item) : typed && hits.error ? RETRY : undefined;
+  const top = page ? undefined : typed && read?.complete ? READING_LINE : best ? resultKey(best.item) : typed && hits.error ? RETRY : undefined;
   const [selected, setSelected] = useState('');
   const [follow, setFollow] = useState(true);
   if (follow && top && selected !== top) setSelected(top);
@@ -165,6 +169,7 @@ function PaletteDialog({ initial }: { initial: string | null }) {
     const { [page.cmd.params![page.index].name]: _left, ...args } = page.args;
     advance(args);
   };
+  const openReading = useCallback((address: string) => { closePalette(); commandContext().navigate(address); }, []);
   const openHit = (hit: SearchHit) => {
     const def = getEntity(hit.entity);
     const action = viewActionFor(def, (a) => can(role, def.name, a));
@@ -203,14 +208,17 @@ function PaletteDialog({ initial }: { initial: string | null }) {
           )}
           {typed && (
             <>
-              {results.slice(0, limit).map(line)}
+              {read?.complete && <ReadingLine read={read} onOpen={openReading} />}
+              {results.slice(0, 1).map(line)}
+              {read && !read.complete && <ReadingLine read={read} onOpen={openReading} />}
+              {results.slice(1, limit).map(line)}
               {hits.error && (
                 <>
                   <div className="palette-note palette-error" role="alert">{t('palette.searchFailed', { message: hits.error })}</div>
                   <PaletteItem value={RETRY} onSelect={hits.retry}><span className="grow">{t('palette.retry')}</span></PaletteItem>
                 </>
               )}
-              {!results.length && !hits.loading && !hits.error && (
+              {!results.length && !read && !hits.loading && !hits.error && (
                 <PaletteEmpty>{rankResults(withheld(), [], query, { limit: 1 }).length ? t('palette.notForRole', { query: query.trim() }) : nothingMatches(t, query)}</PaletteEmpty>
               )}
             </>

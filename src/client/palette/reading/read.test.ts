@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import i18next from 'i18next';
 import * as chronoEn from 'chrono-node/en';
 import type { Language } from '../../../registry';
-import entitiesEn from '../../i18n/locales/entities/en';
-import enumsEn from '../../i18n/locales/enums/en';
-import uiEn from '../../i18n/locales/ui/en';
-import es from '../../i18n/bundles/es';
-import fr from '../../i18n/bundles/fr';
-import it_ from '../../i18n/bundles/it';
-import zh from '../../i18n/bundles/zh';
 import { findDates } from './dates';
 import { periodRange } from './periods';
 import { readQuery } from './read';
+import { translate as tr } from './test-i18n';
 import { vocabulary } from './vocabulary';
-
-const i18n = i18next.createInstance();
-void i18n.init({
-  initAsync: false, lng: 'en', fallbackLng: 'en', interpolation: { escapeValue: false },
-  resources: { en: { translation: uiEn, entities: entitiesEn, enums: enumsEn }, es: es.resources, fr: fr.resources, it: it_.resources, zh: zh.resources },
-});
-const tr = (lang: Language) => i18n.getFixedT(lang) as unknown as (key: string, o?: Record<string, unknown>) => string;
 
 /** The reading as the address would carry it: entity, values, period range, words. */
 function read(lang: Language, query: string, role: 'superadmin' | 'fmc' = 'superadmin') {

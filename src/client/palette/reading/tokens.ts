@@ -20,12 +20,13 @@ export function tokenize(text: string): Token[] {
 export const isHan = (token: string) => HAN.test(token);
 
 /**
- * The same word, allowing for agreement: "manqués" is the label "Manqué", "urgents" is "Urgente", "appointment" is
- * "appointments". Words of four letters or more that differ only in their last two letters at most.
+ * The same word, allowing for agreement: "manqués" is the label "Manqué", "urgents" is "Urgente", "aperti" is
+ * "Aperta". Words of four letters or more that differ only in their last two letters at most, the typed one no
+ * shorter: "reschedule" is a command's word, not the status "Rescheduled".
  */
 export function sameWord(typed: string, known: string): boolean {
   if (typed === known) return true;
-  if (typed.length < 4 || known.length < 4 || isHan(typed)) return false;
+  if (typed.length < 4 || typed.length < known.length || isHan(typed)) return false;
   const longest = Math.max(typed.length, known.length);
   let common = 0;
   while (common < typed.length && common < known.length && typed[common] === known[common]) common++;
