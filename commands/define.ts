@@ -36,6 +36,11 @@ export interface CommandContext {
      * (`transition:{name}`) on the record in view or on the selected rows of the list in view.
      */
     screenAction: (action: string) => boolean;
+    /**
+     * The same, for the screen being opened (a move chosen in the palette for a record picked there): run when that
+     * screen registers the action, never by the screen being left.
+     */
+    askScreenAction: (action: string) => void;
     /** Says something to the user (a toast), the text by its key in the user's language. */
     notice: (key: string, options?: Record<string, unknown>) => void;
     /** The "Save this view…" dialog: for the list in view, or (`id`) to rename or re-share one's own saved view. */

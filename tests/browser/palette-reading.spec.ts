@@ -57,3 +57,38 @@ test('“payments rejected dr <surname>” names the doctor, and words it cannot
   await readingLine(page).click();
   await expect(page).toHaveURL(/\/dashboard\/fmc\/support\/ticket\?q=zzqx&filter\[priority\]=urgent&filter\[status\]=open$/);
 });
+
+test('a move asked for with no record in view asks which record, then starts on its page; prefixes narrow the box', async ({ page }) => {
+  await signInAs(page, 'superadmin');
+  const { body } = await (await apiOf(page)).get('/api/appointments?filter[status]=confirmed&limit=1');
+  const number = String(body.data[0].number);
+  await openPalette(page);
+  await page.keyboard.type('reschedule');
+  const move = dialog(page).locator('[data-palette-item][data-value="appointments.reschedule.pick"]');
+  await expect(move).toHaveText(/Reschedule appointment…/);
+  await move.click();
+  // The sub-page asks for the appointment, as "Edit…" does.
+  await expect(dialog(page).getByText('Reschedule appointment… › Which Appointment? Type to search')).toBeVisible();
+  await page.keyboard.type(number);
+  await expect(dialog(page).locator('[data-palette-item]', { hasText: number })).toBeVisible();
+  await page.keyboard.press('Enter');
+  // The record's page, its move's dialog open (modal: the page behind is out of the tree until it closes).
+  await expect(page.getByRole('dialog', { name: 'Reschedule appointment' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Reschedule appointment' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: `Appointment: ${number}` })).toBeVisible();
+
+  // `>` lists commands only; `@` people only; `#` numbered records only.
+  await openPalette(page);
+  await page.keyboard.type('>appointments');
+  await expect(dialog(page).locator('[data-palette-item]').first()).toBeVisible();
+  expect(await dialog(page).locator('[data-palette-item]').evaluateAll((els) => els.filter((e) => e.getAttribute('data-value')?.includes(':')).length)).toBe(0);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('@kaur');
+  const lines = dialog(page).locator('[data-palette-item]');
+  await expect(lines.first()).toHaveAttribute('data-value', /^(patients|doctor|admin-user):/);
+  expect(await lines.evaluateAll((els) => els.every((e) => /^(patients|doctor|admin-user):/.test(e.getAttribute('data-value') ?? '')))).toBe(true);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(`#${number}`);
+  await expect(lines.first()).toHaveAttribute('data-value', /^appointments:/);
+});

@@ -18,7 +18,7 @@ import { PaletteEmpty, PaletteGroup, PaletteInput, PaletteItem, PaletteList, Pal
 import { lineTexts } from './line-texts';
 import { PaletteFrame } from './palette-frame';
 import { rank, type Ranked } from './rank';
-import { commandIndex, rankResults, recentBoost, resultKey, type Result } from './results';
+import { commandIndex, narrowBox, NO_COMMANDS, rankResults, recentBoost, resultKey, type Result } from './results';
 import { useRecordOptions, useSearchHits } from './use-palette-data';
 import { READING_LINE, ReadingLine } from './reading/reading-line';
 import { useReading } from './reading/use-reading';
@@ -87,13 +87,17 @@ function PaletteDialog({ initial }: { initial: string | null }) {
     return () => (built ??= commandIndex([...COMMANDS.values()].filter((c) => !isAllowed(c, role)), t, tEnglish, lang));
   }, [role, t, lang]);
   const typed = !page && query.trim() !== '';
-  const hits = useSearchHits(page ? '' : query);
+  // `>` commands only, `@` people, `#` numbers (results.ts).
+  const box = useMemo(() => narrowBox(query), [query]);
+  const hits = useSearchHits(page || !box.records ? '' : box.text);
+  const { keep } = box;
+  const found = useMemo(() => (keep ? hits.items.filter(keep) : hits.items), [keep, hits.items]);
   // The query read as a list and its filters (reading/): its line comes first, and Enter opens that list.
   const read = useReading(page ? '' : query, role, lang, t, tEnglish);
   const boost = useMemo(() => recentBoost(p.recent ?? [], (u) => frecency(u)), [p.recent]);
   const results = useMemo(
-    () => (typed ? rankResults(index(), hits.items, query, { limit: RESULTS_SHOWN, boost }) : []),
-    [typed, index, hits.items, query, boost],
+    () => (typed ? rankResults(box.commands ? index() : NO_COMMANDS, found, box.text, { limit: RESULTS_SHOWN, boost }) : []),
+    [typed, index, found, box, boost],
   );
 
   // What the list is for now: a new text or page renders its first lines at once and the rest after they are painted.

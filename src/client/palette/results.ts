@@ -1,5 +1,5 @@
 import type { Command, Translate } from '../../../commands';
-import type { Language, RecentUse } from '../../registry';
+import { ENTITIES, type Language, type RecentUse } from '../../registry';
 import { commandTexts } from './command-texts';
 import { candidate, Index, rankTogether, type Candidate, type Ranked } from './rank';
 import type { SearchHit } from '../api/search';
@@ -77,3 +77,31 @@ export function recentBoost(recent: readonly RecentUse[], frecency: (u: RecentUs
 export function rankResults(commands: Index<Result>, hits: readonly SearchHit[], query: string, opts: { limit?: number; boost?: (r: Result) => number } = {}): Ranked<Result>[] {
   return rankTogether(hits.length ? [commands, recordIndex(hits)] : [commands], query, opts);
 }
+
+/** What the box is narrowed to by the first character typed: `>` commands only, `@` people, `#` numbers. */
+export interface Narrowed {
+  /** What is typed after the prefix. */
+  text: string;
+  commands: boolean;
+  records: boolean;
+  /** The records kept (by entity) when the prefix narrows them. */
+  keep?: (hit: SearchHit) => boolean;
+}
+
+// People: the entities of the sidebar's People group; numbers: the records titled by a unique code (APT-2026-000626).
+let people: Set<string> | undefined;
+let numbered: Set<string> | undefined;
+const peopleEntities = () => (people ??= new Set(ENTITIES.filter((d) => d.nav?.group === 'people').map((d) => d.name)));
+const numberedEntities = () => (numbered ??= new Set(ENTITIES.filter((d) => d.titleFields.some((k) => d.fields[k].kind === 'code' && d.fields[k].unique)).map((d) => d.name)));
+
+export function narrowBox(query: string): Narrowed {
+  const q = query.trimStart();
+  const rest = q.slice(1).trimStart();
+  if (q.startsWith('>')) return { text: rest, commands: true, records: false };
+  if (q.startsWith('@')) return { text: rest, commands: false, records: true, keep: (h) => peopleEntities().has(h.entity) };
+  if (q.startsWith('#')) return { text: rest, commands: false, records: true, keep: (h) => numberedEntities().has(h.entity) };
+  return { text: query, commands: true, records: true };
+}
+
+/** The commands' index when the box is narrowed to records. */
+export const NO_COMMANDS = new Index<Result>([]);

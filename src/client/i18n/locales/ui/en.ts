@@ -24,6 +24,7 @@ export default {
     view: 'View {{name}}…',
     delete: 'Delete {{name}}…',
     pickRecord: 'Which {{name}}? Type to search',
+    moveWhich: '{{move}}…',
     pickTheme: 'Choose a theme',
     pickLanguage: 'Choose a language',
     listView: '{{name}}: {{view}}',

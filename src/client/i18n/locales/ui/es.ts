@@ -27,6 +27,7 @@ export default {
     view: 'Ver {{name}}…',
     delete: 'Eliminar {{name}}…',
     pickRecord: '¿Qué {{name}}? Escriba para buscar',
+    moveWhich: '{{move}}…',
     pickTheme: 'Elija un tema',
     pickLanguage: 'Elija un idioma',
     listView: '{{name}}: {{view}}',

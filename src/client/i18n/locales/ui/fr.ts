@@ -27,6 +27,7 @@ export default {
     view: 'Afficher {{name}}…',
     delete: 'Supprimer {{name}}…',
     pickRecord: 'Choisir {{name}} : tapez pour rechercher',
+    moveWhich: '{{move}}…',
     pickTheme: 'Choisir un thème',
     pickLanguage: 'Choisir une langue',
     listView: '{{name}} : {{view}}',

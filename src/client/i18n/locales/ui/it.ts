@@ -27,6 +27,7 @@ export default {
     view: 'Visualizza {{name}}…',
     delete: 'Elimina {{name}}…',
     pickRecord: 'Quale {{name}}? Digita per cercare',
+    moveWhich: '{{move}}…',
     pickTheme: 'Scegli un tema',
     pickLanguage: 'Scegli una lingua',
     listView: '{{name}}: {{view}}',

@@ -27,6 +27,7 @@ export default {
     view: '查看{{name}}…',
     delete: '删除{{name}}…',
     pickRecord: '哪个{{name}}？输入以搜索',
+    moveWhich: '{{move}}…',
     pickTheme: '选择主题',
     pickLanguage: '选择语言',
     listView: '{{name}}：{{view}}',
