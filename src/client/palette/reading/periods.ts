@@ -31,15 +31,32 @@ export function periodPhrases(lang: Language): { phrase: string; period: Period 
   return out;
 }
 
+// Intl's formatters cost a good part of a millisecond to make: each is made once (the reading is redone on every key).
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function formatter<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
+  let f = formatters.get(key) as T | undefined;
+  if (!f) { f = make(); formatters.set(key, f); }
+  return f;
+}
+const relative = (lang: Language) => formatter(`rel:${lang}`, () => new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }));
+const dates = (lang: Language, opts: Intl.DateTimeFormatOptions) => formatter(`date:${lang}:${JSON.stringify(opts)}`, () => new Intl.DateTimeFormat(lang, { ...opts, timeZone: 'UTC' }));
+
 /** Today's date (YYYY-MM-DD) where the user is. */
 export function todayIn(timeZone: string | undefined, now: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return formatter(`today:${timeZone}`, () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })).format(now);
 }
+
+const weekStarts = new Map<Language, number>();
 
 /** The first day of the week in the user's language (1 Monday … 7 Sunday), as Intl knows it; else Monday. */
 export function firstDayOfWeek(lang: Language): number {
-  const locale = new Intl.Locale(lang) as Intl.Locale & { weekInfo?: { firstDay: number }; getWeekInfo?: () => { firstDay: number } };
-  try { return locale.getWeekInfo?.().firstDay ?? locale.weekInfo?.firstDay ?? 1; } catch { return 1; }
+  let first = weekStarts.get(lang);
+  if (first === undefined) {
+    const locale = new Intl.Locale(lang) as Intl.Locale & { weekInfo?: { firstDay: number }; getWeekInfo?: () => { firstDay: number } };
+    try { first = locale.getWeekInfo?.().firstDay ?? locale.weekInfo?.firstDay ?? 1; } catch { first = 1; }
+    weekStarts.set(lang, first);
+  }
+  return first;
 }
 
 const DAY = 86_400_000;
@@ -77,15 +94,15 @@ const capital = (s: string) => s.charAt(0).toLocaleUpperCase() + s.slice(1);
 /** How a period reads on its chip, in the user's language. */
 export function periodLabel(period: Period, lang: Language, t: Translate, today: string): string {
   switch (period.kind) {
-    case 'day': case 'week': case 'month': return capital(new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }).format(period.offset, period.kind));
+    case 'day': case 'week': case 'month': return capital(relative(lang).format(period.offset, period.kind));
     case 'monthOf': {
       const from = periodRange(period, today, 1).slice(0, 10);
-      const month = new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(day(from));
+      const month = dates(lang, { month: 'long', year: 'numeric' }).format(day(from));
       return capital(period.since ? t('reading.sinceDate', { date: month }) : month);
     }
     case 'lastDays': return capital(t('reading.lastDays', { count: period.days }));
     case 'date': {
-      const date = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(day(period.date));
+      const date = dates(lang, { day: 'numeric', month: 'short', year: 'numeric' }).format(day(period.date));
       return period.since ? capital(t('reading.sinceDate', { date })) : date;
     }
   }

@@ -11,6 +11,8 @@ import { readQuery, type Reading } from './read';
 import { nameableRefs, vocabulary } from './vocabulary';
 import { listOfReading, type ReadList } from './list-of-reading';
 
+const NONE: RecordOption[] = [];
+
 /** A pause in typing before the words left are looked up as people or centres (each lookup is a request per field). */
 const LOOKUP_PAUSE = 150;
 /** Enough of a lookup's answer to pick the record the words name. */
@@ -50,6 +52,8 @@ export function useReading(query: string, role: Role | null, lang: Language, t: 
       const read = entities.options(getEntity(l.entity), { q: l.q, limit: LOOKUP_LIMIT });
       return { queryKey: read.key, queryFn: ({ signal }: { signal: AbortSignal }) => read.fetch(signal), staleTime: 30_000 };
     }),
+    // One answer per lookup (a failed one as none found), shared structurally: the same array while nothing changes.
+    combine: (results) => results.map((r) => r.data ?? (r.isError ? NONE : undefined)),
   }, queryClient);
 
   return useMemo(() => {
@@ -57,7 +61,7 @@ export function useReading(query: string, role: Role | null, lang: Language, t: 
     // The answer for each lookup of the words typed now, if it has come (else the run is still being looked up).
     const answerOf = (l: Lookup): RecordOption[] | undefined => {
       const at = asked.findIndex((a) => a.entity === l.entity && a.q === l.q);
-      return at < 0 ? undefined : answers[at]?.data ?? (answers[at]?.isError ? [] : undefined);
+      return at < 0 ? undefined : answers[at];
     };
     const read = listOfReading(reading, lookups, answerOf, { role, lang, t });
     return read.telling ? read : null;
