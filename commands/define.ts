@@ -6,7 +6,12 @@ import { can, type Action, type Role } from '../src/registry';
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export interface Choice { value: string; label: (t: Translate) => string }
+export interface Choice {
+  value: string;
+  label: (t: Translate) => string;
+  /** Offered only to the roles the policy gives this (a list to export: those who may list it). */
+  access?: { resource: string; action: Action };
+}
 
 export type CommandParam =
   /** `optional`: the sub-page offers "any" first, which leaves the argument out. */

@@ -64,9 +64,10 @@ test('a move asked for with no record in view asks which record, then starts on 
   const number = String(body.data[0].number);
   await openPalette(page);
   await page.keyboard.type('reschedule');
-  const move = dialog(page).locator('[data-palette-item][data-value="appointments.reschedule.pick"]');
-  await expect(move).toHaveText(/Reschedule appointment…/);
-  await move.click();
+  const selected = dialog(page).locator('[data-palette-item][data-selected="true"]');
+  await expect(selected).toHaveAttribute('data-value', 'appointments.reschedule.pick');
+  await expect(selected).toHaveText(/Reschedule appointment…/);
+  await page.keyboard.press('Enter');
   // The sub-page asks for the appointment, as "Edit…" does.
   await expect(dialog(page).getByText('Reschedule appointment… › Which Appointment? Type to search')).toBeVisible();
   await page.keyboard.type(number);
@@ -91,4 +92,31 @@ test('a move asked for with no record in view asks which record, then starts on 
   await page.keyboard.press('Control+a');
   await page.keyboard.type(`#${number}`);
   await expect(lines.first()).toHaveAttribute('data-value', /^appointments:/);
+});
+
+test('“export” with no list in view asks which list and exports it; “remind” asks which worklist and opens it', async ({ page }) => {
+  await signInAs(page, 'superadmin');
+  await openPalette(page);
+  await page.keyboard.type('export');
+  const selected = dialog(page).locator('[data-palette-item][data-selected="true"]');
+  await expect(selected).toHaveAttribute('data-value', 'list.exportPick');
+  await page.keyboard.press('Enter');
+  await expect(dialog(page).getByText('Export a list as CSV… › Which list?')).toBeVisible();
+  await page.keyboard.type('cities');
+  await expect(dialog(page).locator('[data-palette-item]').first()).toHaveText('Cities');
+  // Home: the first line (a choice page keeps the line selected before the text changed, whatever it now lists).
+  await page.keyboard.press('Home');
+  await expect(selected).toHaveText('Cities');
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/city$/);
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+
+  await openPalette(page);
+  await page.keyboard.type('remind');
+  await expect(selected).toHaveAttribute('data-value', 'notifications.remindPick');
+  await page.keyboard.press('Enter');
+  await expect(dialog(page).getByText('Send reminders… › Which worklist?')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/notifications\/\w+InCompleteProfile$/);
 });

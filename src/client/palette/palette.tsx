@@ -279,7 +279,8 @@ function sameNumbers(a: readonly number[] | undefined, b: readonly number[] | un
 
 function ChoiceItems({ choices, query, onPick }: { choices: ReturnType<Extract<NonNullable<Command['params']>[number], { kind: 'choice' }>['choices']>; query: string; onPick: (v: string, label: string) => void }) {
   const { t } = useTranslation();
-  const ranked = rank(choices, query, (c) => [c.label(t), c.label(tEnglish), c.value]);
+  const role = currentRole();
+  const ranked = rank(choices.filter((c) => !c.access || can(role, c.access.resource, c.access.action)), query, (c) => [c.label(t), c.label(tEnglish), c.value]);
   if (!ranked.length) return <PaletteEmpty>{nothingMatches(t, query)}</PaletteEmpty>;
   return <>{ranked.map((c) => <PaletteItem key={c.value} value={c.value} onSelect={() => onPick(c.value, c.label(t))}>{c.label(t)}</PaletteItem>)}</>;
 }
