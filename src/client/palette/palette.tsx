@@ -18,7 +18,7 @@ import { PaletteEmpty, PaletteGroup, PaletteInput, PaletteItem, PaletteList, Pal
 import { lineTexts } from './line-texts';
 import { PaletteFrame } from './palette-frame';
 import { rank, type Ranked } from './rank';
-import { commandIndex, narrowBox, NO_COMMANDS, rankResults, recentBoost, resultKey, type Result } from './results';
+import { commandIndex, commandSaysIt, narrowBox, NO_COMMANDS, rankResults, recentBoost, resultKey, type Result } from './results';
 import { useRecordOptions, useSearchHits } from './use-palette-data';
 import { READING_LINE, ReadingLine } from './reading/reading-line';
 import { useReading } from './reading/use-reading';
@@ -138,7 +138,9 @@ function PaletteDialog({ initial }: { initial: string | null }) {
 
   // The selection follows the best line, also when records arrive after the commands, until the user moves it.
   const best = typed ? results[0] : (idle.first[0] ?? idle.recent[0] ?? idle.views[0] ?? idle.rest[0]);
-  const top = page ? undefined : typed && read?.complete ? READING_LINE : best ? resultKey(best.item) : typed && hits.error ? RETRY : undefined;
+  // The reading comes first when it read every word, unless the best line is a command that says them all.
+  const readFirst = Boolean(read?.complete) && !commandSaysIt(results[0], query, t, tEnglish);
+  const top = page ? undefined : typed && readFirst ? READING_LINE : best ? resultKey(best.item) : typed && hits.error ? RETRY : undefined;
   const [selected, setSelected] = useState('');
   const [follow, setFollow] = useState(true);
   if (follow && top && selected !== top) setSelected(top);
@@ -212,9 +214,9 @@ function PaletteDialog({ initial }: { initial: string | null }) {
           )}
           {typed && (
             <>
-              {read?.complete && <ReadingLine read={read} onOpen={openReading} />}
+              {read && readFirst && <ReadingLine read={read} onOpen={openReading} />}
               {results.slice(0, 1).map(line)}
-              {read && !read.complete && <ReadingLine read={read} onOpen={openReading} />}
+              {read && !readFirst && <ReadingLine read={read} onOpen={openReading} />}
               {results.slice(1, limit).map(line)}
               {hits.error && (
                 <>

@@ -1,4 +1,5 @@
 import type { Command, Translate } from '../../../commands';
+import { queryWords } from './fold';
 import { ENTITIES, type Language, type RecentUse } from '../../registry';
 import { commandTexts } from './command-texts';
 import { candidate, Index, rankTogether, type Candidate, type Ranked } from './rank';
@@ -105,3 +106,13 @@ export function narrowBox(query: string): Narrowed {
 
 /** The commands' index when the box is narrowed to records. */
 export const NO_COMMANDS = new Index<Result>([]);
+
+/**
+ * Whether the best line is a command whose title holds every word typed, whole ("Open Support tickets"): then it
+ * stays first, and a reading of the same words ("open" as a ticket's status) comes after it.
+ */
+export function commandSaysIt(best: Ranked<Result> | undefined, query: string, t: Translate, tEnglish: Translate): boolean {
+  if (best?.item.kind !== 'command') return false;
+  const title = new Set([...queryWords(best.item.cmd.title(t)), ...queryWords(best.item.cmd.title(tEnglish))]);
+  return queryWords(query).every((w) => title.has(w));
+}
