@@ -6,7 +6,12 @@ import { can, type Action, type Role } from '../src/registry';
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export interface Choice { value: string; label: (t: Translate) => string }
+export interface Choice {
+  value: string;
+  label: (t: Translate) => string;
+  /** Offered only to the roles the policy gives this (a list to export: those who may list it). */
+  access?: { resource: string; action: Action };
+}
 
 export type CommandParam =
   /** `optional`: the sub-page offers "any" first, which leaves the argument out. */
@@ -36,6 +41,11 @@ export interface CommandContext {
      * (`transition:{name}`) on the record in view or on the selected rows of the list in view.
      */
     screenAction: (action: string) => boolean;
+    /**
+     * The same, for the screen being opened (a move chosen in the palette for a record picked there): run when that
+     * screen registers the action, never by the screen being left.
+     */
+    askScreenAction: (action: string) => void;
     /** Says something to the user (a toast), the text by its key in the user's language. */
     notice: (key: string, options?: Record<string, unknown>) => void;
     /** The "Save this view…" dialog: for the list in view, or (`id`) to rename or re-share one's own saved view. */

@@ -2,6 +2,7 @@ import { ENTITIES } from '../src/registry';
 import { createRegistry, type Command } from './define';
 import { entityCommands } from './entity';
 import { exportCommands } from './export';
+import { intentCommands } from './intents';
 import { navigationCommands } from './navigation';
 import { workflowCommands } from './workflow';
 import { repeatCommand } from './repeat';
@@ -21,6 +22,7 @@ export { knowSavedViews, openSavedView, viewCommand, viewCommandId, viewCommands
 export const COMMANDS: ReadonlyMap<string, Command> = createRegistry([
   ...navigationCommands,
   ...exportCommands,
+  ...intentCommands,
   ...ENTITIES.flatMap(entityCommands),
   ...workflowCommands,
   saveViewCommand,

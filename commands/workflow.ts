@@ -1,5 +1,5 @@
 import {
-  ENTITIES, entityPath, getEntity, listQueryString, movesFrom, SCREENS, transitionAction, DASHBOARD,
+  can, ENTITIES, entityPath, getEntity, listQueryString, movesFrom, SCREENS, transitionAction, viewActionFor, DASHBOARD,
   type EntityDef, type Transition,
 } from '../src/registry';
 import type { Command, Translate } from './define';
@@ -48,6 +48,34 @@ function transitionCommands(def: EntityDef): Command[] {
     access: { resource: def.name, action: transitionAction(def, move) },
     when: (ctx) => applies(def, move, ctx.inView()),
     run: (ctx) => { ctx.ui.screenAction(`transition:${move.name}`); },
+  }));
+}
+
+/**
+ * A move asked for with no record of its entity in view ("reschedule", "approve doctor"): the palette asks which record
+ * on a page of its own, as "Edit…" does, then opens that record's page and starts the move there (its dialog, or for a
+ * review its confirmation once the documents are opened). Only for entities with a record page.
+ */
+function pickAndMoveCommands(def: EntityDef): Command[] {
+  if (!viewActionFor(def, () => true)) return [];
+  // The people a record is about name it too ("approve doctor": a verification request's doctor).
+  const about = [def.workflow?.mirror?.ref, ...(def.workflow?.transitions ?? []).map((m) => m.review?.names)]
+    .flatMap((f) => (f && def.fields[f]?.ref ? [def.fields[f].ref!] : []));
+  return (def.workflow?.transitions ?? []).map((move) => ({
+    id: `${def.name}.${move.name}.pick`,
+    category: 'workflow',
+    keywords: [def.name, move.name, move.to, ...about],
+    title: (t) => t('cmd.moveWhich', { move: t(`transition.${def.name}.${move.name}`).replace(/…$/, '') }),
+    access: { resource: def.name, action: transitionAction(def, move) },
+    when: (ctx) => !applies(def, move, ctx.inView()),
+    params: [{ name: 'record', kind: 'record', entity: def.name, prompt: (t) => t('cmd.pickRecord', { name: t(`${def.name}.one`, { ns: 'entities' }) }) }],
+    run: (ctx, args) => {
+      const role = ctx.session.role;
+      const view = viewActionFor(def, (a) => can(role, def.name, a));
+      if (!view) return;
+      ctx.navigate(entityPath(def, view, args.record.value));
+      ctx.ui.askScreenAction(`transition:${move.name}`);
+    },
   }));
 }
 
@@ -104,7 +132,7 @@ function filterPayments(): Command {
 }
 
 export const workflowCommands: Command[] = [
-  ...ENTITIES.flatMap((def) => [...viewCommands(def), ...transitionCommands(def)]),
+  ...ENTITIES.flatMap((def) => [...viewCommands(def), ...transitionCommands(def), ...pickAndMoveCommands(def)]),
   ...screenCommands,
   filterPayments(),
 ];

@@ -53,7 +53,7 @@ export function wordsOf(folded: string): Word[] {
  * Little words that say nothing of what is looked for, in the console's five languages ("ajouter un médecin", "add a
  * doctor", "mostra le fatture"), folded. Chinese is cut by the segmenter and has none to drop here.
  */
-const STOP_WORDS = new Set([
+export const STOP_WORDS = new Set([
   'a', 'an', 'the', 'of', 'to', 'for', 'in', 'on',
   'un', 'une', 'le', 'la', 'les', 'l', 'de', 'des', 'du', 'd', 'au', 'aux', 'pour',
   'el', 'los', 'las', 'una', 'del', 'al', 'para',

@@ -18,8 +18,10 @@ import { PaletteEmpty, PaletteGroup, PaletteInput, PaletteItem, PaletteList, Pal
 import { lineTexts } from './line-texts';
 import { PaletteFrame } from './palette-frame';
 import { rank, type Ranked } from './rank';
-import { commandIndex, rankResults, recentBoost, resultKey, type Result } from './results';
+import { commandIndex, commandSaysIt, narrowBox, NO_COMMANDS, rankResults, recentBoost, resultKey, type Result } from './results';
 import { useRecordOptions, useSearchHits } from './use-palette-data';
+import { READING_LINE, ReadingLine } from './reading/reading-line';
+import { useReading } from './reading/use-reading';
 import type { SearchHit } from '../api/search';
 import { hitAddress } from '../api/hit-address';
 
@@ -86,11 +88,17 @@ function PaletteDialog({ initial }: { initial: string | null }) {
     return () => (built ??= commandIndex([...COMMANDS.values()].filter((c) => !isAllowed(c, role)), t, tEnglish, lang));
   }, [role, t, lang]);
   const typed = !page && query.trim() !== '';
-  const hits = useSearchHits(page ? '' : query);
+  // `>` commands only, `@` people, `#` numbers (results.ts).
+  const box = useMemo(() => narrowBox(query), [query]);
+  const hits = useSearchHits(page || !box.records ? '' : box.text);
+  const { keep } = box;
+  const found = useMemo(() => (keep ? hits.items.filter(keep) : hits.items), [keep, hits.items]);
+  // The query read as a list and its filters (reading/): its line comes first, and Enter opens that list.
+  const read = useReading(page ? '' : query, role, lang, t, tEnglish);
   const boost = useMemo(() => recentBoost(p.recent ?? [], (u) => frecency(u)), [p.recent]);
   const results = useMemo(
-    () => (typed ? rankResults(index(), hits.items, query, { limit: RESULTS_SHOWN, boost }) : []),
-    [typed, index, hits.items, query, boost],
+    () => (typed ? rankResults(box.commands ? index() : NO_COMMANDS, found, box.text, { limit: RESULTS_SHOWN, boost }) : []),
+    [typed, index, found, box, boost],
   );
 
   // What the list is for now: a new text or page renders its first lines at once and the rest after they are painted.
@@ -131,7 +139,9 @@ function PaletteDialog({ initial }: { initial: string | null }) {
 
   // The selection follows the best line, also when records arrive after the commands, until the user moves it.
   const best = typed ? results[0] : (idle.first[0] ?? idle.recent[0] ?? idle.views[0] ?? idle.rest[0]);
-  const top = page ? undefined : best ? resultKey(best.item) : typed && hits.error ? RETRY : undefined;
+  // The reading comes first when it read every word, unless the best line is a command that says them all.
+  const readFirst = Boolean(read?.complete) && !commandSaysIt(results[0], query, t, tEnglish);
+  const top = page ? undefined : typed && readFirst ? READING_LINE : best ? resultKey(best.item) : typed && hits.error ? RETRY : undefined;
   const [selected, setSelected] = useState('');
   const [follow, setFollow] = useState(true);
   if (follow && top && selected !== top) setSelected(top);
@@ -166,6 +176,7 @@ function PaletteDialog({ initial }: { initial: string | null }) {
     const { [page.cmd.params![page.index].name]: _left, ...args } = page.args;
     advance(args);
   };
+  const openReading = useCallback((address: string) => { closePalette(); commandContext().navigate(address); }, []);
   const openHit = (hit: SearchHit) => {
     const def = getEntity(hit.entity);
     noteUse({ kind: 'record', id: `${hit.entity}:${hit.id}`, title: hit.title });
@@ -203,14 +214,17 @@ function PaletteDialog({ initial }: { initial: string | null }) {
           )}
           {typed && (
             <>
-              {results.slice(0, limit).map(line)}
+              {read && readFirst && <ReadingLine read={read} onOpen={openReading} />}
+              {results.slice(0, 1).map(line)}
+              {read && !readFirst && <ReadingLine read={read} onOpen={openReading} />}
+              {results.slice(1, limit).map(line)}
               {hits.error && (
                 <>
                   <div className="palette-note palette-error" role="alert">{t('palette.searchFailed', { message: hits.error })}</div>
                   <PaletteItem value={RETRY} onSelect={hits.retry}><span className="grow">{t('palette.retry')}</span></PaletteItem>
                 </>
               )}
-              {!results.length && !hits.loading && !hits.error && (
+              {!results.length && !read && !hits.loading && !hits.error && (
                 <PaletteEmpty>{rankResults(withheld(), [], query, { limit: 1 }).length ? t('palette.notForRole', { query: query.trim() }) : nothingMatches(t, query)}</PaletteEmpty>
               )}
             </>
@@ -267,7 +281,8 @@ function sameNumbers(a: readonly number[] | undefined, b: readonly number[] | un
 
 function ChoiceItems({ choices, query, onPick }: { choices: ReturnType<Extract<NonNullable<Command['params']>[number], { kind: 'choice' }>['choices']>; query: string; onPick: (v: string, label: string) => void }) {
   const { t } = useTranslation();
-  const ranked = rank(choices, query, (c) => [c.label(t), c.label(tEnglish), c.value]);
+  const role = currentRole();
+  const ranked = rank(choices.filter((c) => !c.access || can(role, c.access.resource, c.access.action)), query, (c) => [c.label(t), c.label(tEnglish), c.value]);
   if (!ranked.length) return <PaletteEmpty>{nothingMatches(t, query)}</PaletteEmpty>;
   return <>{ranked.map((c) => <PaletteItem key={c.value} value={c.value} onSelect={() => onPick(c.value, c.label(t))}>{c.label(t)}</PaletteItem>)}</>;
 }

@@ -1,5 +1,6 @@
 import type { Command, Translate } from '../../../commands';
-import type { Language, RecentUse } from '../../registry';
+import { queryWords } from './fold';
+import { ENTITIES, type Language, type RecentUse } from '../../registry';
 import { commandTexts } from './command-texts';
 import { candidate, Index, rankTogether, type Candidate, type Ranked } from './rank';
 import type { SearchHit } from '../api/search';
@@ -76,4 +77,42 @@ export function recentBoost(recent: readonly RecentUse[], frecency: (u: RecentUs
 /** Commands and records in one list, best first. */
 export function rankResults(commands: Index<Result>, hits: readonly SearchHit[], query: string, opts: { limit?: number; boost?: (r: Result) => number } = {}): Ranked<Result>[] {
   return rankTogether(hits.length ? [commands, recordIndex(hits)] : [commands], query, opts);
+}
+
+/** What the box is narrowed to by the first character typed: `>` commands only, `@` people, `#` numbers. */
+export interface Narrowed {
+  /** What is typed after the prefix. */
+  text: string;
+  commands: boolean;
+  records: boolean;
+  /** The records kept (by entity) when the prefix narrows them. */
+  keep?: (hit: SearchHit) => boolean;
+}
+
+// People: the entities of the sidebar's People group; numbers: the records titled by a unique code (APT-2026-000626).
+let people: Set<string> | undefined;
+let numbered: Set<string> | undefined;
+const peopleEntities = () => (people ??= new Set(ENTITIES.filter((d) => d.nav?.group === 'people').map((d) => d.name)));
+const numberedEntities = () => (numbered ??= new Set(ENTITIES.filter((d) => d.titleFields.some((k) => d.fields[k].kind === 'code' && d.fields[k].unique)).map((d) => d.name)));
+
+export function narrowBox(query: string): Narrowed {
+  const q = query.trimStart();
+  const rest = q.slice(1).trimStart();
+  if (q.startsWith('>')) return { text: rest, commands: true, records: false };
+  if (q.startsWith('@')) return { text: rest, commands: false, records: true, keep: (h) => peopleEntities().has(h.entity) };
+  if (q.startsWith('#')) return { text: rest, commands: false, records: true, keep: (h) => numberedEntities().has(h.entity) };
+  return { text: query, commands: true, records: true };
+}
+
+/** The commands' index when the box is narrowed to records. */
+export const NO_COMMANDS = new Index<Result>([]);
+
+/**
+ * Whether the best line is a command whose title holds every word typed, whole ("Open Support tickets"): then it
+ * stays first, and a reading of the same words ("open" as a ticket's status) comes after it.
+ */
+export function commandSaysIt(best: Ranked<Result> | undefined, query: string, t: Translate, tEnglish: Translate): boolean {
+  if (best?.item.kind !== 'command') return false;
+  const title = new Set([...queryWords(best.item.cmd.title(t)), ...queryWords(best.item.cmd.title(tEnglish))]);
+  return queryWords(query).every((w) => title.has(w));
 }

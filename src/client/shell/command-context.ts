@@ -4,7 +4,7 @@ import { errorText } from '../api/error-text';
 import type { CommandContext } from '../../../commands';
 import { savePrefs, type Prefs } from '../state/prefs';
 import { currentRole, signOut } from '../state/session';
-import { openPalette, runScreenAction, ui } from '../state/ui';
+import { askScreenAction, openPalette, runScreenAction, ui } from '../state/ui';
 import { toggleSidebar } from './use-sidebar-overlay';
 import { leaveTo } from './unsaved';
 
@@ -28,6 +28,7 @@ export function commandContext(): CommandContext {
       openRaise: (entity) => { ui.mine = null; ui.raising = entity; },
       openMine: (entity) => { ui.raising = null; ui.mine = entity; },
       screenAction: (action) => runScreenAction(action),
+      askScreenAction,
       // Said as a warning: the notices commands give are about something that did not go as asked.
       notice: (key, options) => { toast.warning(i18n.t(key, options)); },
       saveView: (id) => { ui.savingView = id ?? 'new'; },

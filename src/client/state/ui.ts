@@ -55,6 +55,11 @@ export function runScreenAction(action: ScreenAction): boolean {
   return Boolean(h);
 }
 
+/** An action for the screen just navigated to: run when it registers it (within PENDING_MS), never by a screen left. */
+export function askScreenAction(action: ScreenAction) {
+  pending = { action, path: location.pathname, until: performance.now() + PENDING_MS };
+}
+
 export function openPalette(page: string | null = null) {
   ui.palettePage = page;
   ui.paletteOpen = true;

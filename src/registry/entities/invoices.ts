@@ -36,7 +36,7 @@ export const invoices = defineEntity({
     igst: f.computed('money'),
     tax: f.computed('money'),
     total: f.computed('money', { sortable: true }),
-    issuedAt: f.datetime({ required: true, sortable: true }),
+    issuedAt: f.datetime({ required: true, sortable: true, filterable: true }),
     status: f.enum(['issued', 'paid', 'void'], { required: true, sortable: true }),
     sellerName: f.text({ max: 200 }),
     sellerAddress: f.longText({ max: 500 }),

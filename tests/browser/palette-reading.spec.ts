@@ -1,0 +1,122 @@
+import { expect, test, type Page } from './fixtures';
+import { apiOf } from './catalogue-helpers';
+import { openPalette, signInAs } from './helpers';
+
+/**
+ * The palette reads a sentence: typed as it comes, the query shows as chips on the list's first line (the list, its
+ * statuses, the person named once the server has found them, the period), and Enter opens that list with exactly
+ * those filters in its address and as chips on the list. On the demo data, whose people the test looks up first.
+ */
+test.use({ dataset: 'demo' });
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
+const readingLine = (page: Page) => dialog(page).locator('[data-palette-item][data-value="_reading"]');
+const listChips = (page: Page) => page.getByRole('list', { name: 'Active filters' });
+
+/** A record of a list and the surname of the person a reference of it names. */
+async function someone(page: Page, list: string, field: string): Promise<{ id: number; name: string; surname: string }> {
+  const { status, body } = await (await apiOf(page)).get(`${list}&limit=1`);
+  expect(status).toBe(200);
+  const row = body.data[0];
+  const name = String(row._labels[field]);
+  return { id: row[field], name, surname: name.split(' ').pop()! };
+}
+
+test('“missed appointments <surname> this week” lands on the missed appointments of that patient this week', async ({ page }) => {
+  await signInAs(page, 'superadmin');
+  const patient = await someone(page, '/api/appointments?filter[status]=missed', 'patient');
+  await openPalette(page);
+  await page.keyboard.type(`missed appointments ${patient.surname.toLowerCase()} this week`);
+  const line = readingLine(page);
+  // Read at once: the list, the status, the period; the surname once the patients' options have answered.
+  await expect(line.locator('.reading-chip')).toHaveText(['Appointments', 'Missed', /^Patient: .+/, 'This week']);
+  await expect(line).toHaveAttribute('data-selected', 'true');
+  const chosen = (await line.locator('.reading-chip[data-kind="ref"]').textContent())!.replace(/^Patient: /, '');
+  expect(chosen.toLowerCase()).toContain(patient.surname.toLowerCase());
+  await page.keyboard.press('Enter');
+  await expect(dialog(page)).toBeHidden();
+  await expect(page).toHaveURL(/\/dashboard\/appointments\/missed\?filter\[patient\]=\d+&filter\[scheduledAt\]=\d{4}-\d{2}-\d{2}\.\.\d{4}-\d{2}-\d{2}$/);
+  await expect(listChips(page).locator('.chip')).toHaveText([new RegExp(`^Patient: ${chosen}`), /^Scheduled at: \d.+ to \d/]);
+});
+
+test('“payments rejected dr <surname>” names the doctor, and words it cannot read are searched', async ({ page }) => {
+  await signInAs(page, 'superadmin');
+  const doctor = await someone(page, '/api/payment?filter[status]=rejected', 'doctor');
+  await openPalette(page);
+  await page.keyboard.type(`payments rejected dr ${doctor.surname}`);
+  const line = readingLine(page);
+  await expect(line.locator('.reading-chip')).toHaveText(['Payments', 'Rejected', /^Doctor: .+/]);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/payment\/rejected\?filter\[doctor\]=\d+$/);
+  await expect(listChips(page).locator('.chip')).toHaveText([/^Doctor: .+/]);
+
+  // A word that is neither vocabulary nor anybody's name is left as the list's search text, after the best command.
+  await openPalette(page);
+  await page.keyboard.type('urgent open tickets zzqx');
+  await expect(readingLine(page).locator('.reading-chip')).toHaveText(['Support tickets', 'Urgent', 'Open', 'Search: zzqx']);
+  await readingLine(page).click();
+  await expect(page).toHaveURL(/\/dashboard\/fmc\/support\/ticket\?q=zzqx&filter\[priority\]=urgent&filter\[status\]=open$/);
+});
+
+test('a move asked for with no record in view asks which record, then starts on its page; prefixes narrow the box', async ({ page }) => {
+  await signInAs(page, 'superadmin');
+  const { body } = await (await apiOf(page)).get('/api/appointments?filter[status]=confirmed&limit=1');
+  const number = String(body.data[0].number);
+  await openPalette(page);
+  await page.keyboard.type('reschedule');
+  const selected = dialog(page).locator('[data-palette-item][data-selected="true"]');
+  await expect(selected).toHaveAttribute('data-value', 'appointments.reschedule.pick');
+  await expect(selected).toHaveText(/Reschedule appointment…/);
+  await page.keyboard.press('Enter');
+  // The sub-page asks for the appointment, as "Edit…" does.
+  await expect(dialog(page).getByText('Reschedule appointment… › Which Appointment? Type to search')).toBeVisible();
+  await page.keyboard.type(number);
+  await expect(dialog(page).locator('[data-palette-item]', { hasText: number })).toBeVisible();
+  await page.keyboard.press('Enter');
+  // The record's page, its move's dialog open (modal: the page behind is out of the tree until it closes).
+  await expect(page.getByRole('dialog', { name: 'Reschedule appointment' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Reschedule appointment' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: `Appointment: ${number}` })).toBeVisible();
+
+  // `>` lists commands only; `@` people only; `#` numbered records only.
+  await openPalette(page);
+  await page.keyboard.type('>appointments');
+  await expect(dialog(page).locator('[data-palette-item]').first()).toBeVisible();
+  expect(await dialog(page).locator('[data-palette-item]').evaluateAll((els) => els.filter((e) => e.getAttribute('data-value')?.includes(':')).length)).toBe(0);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('@kaur');
+  const lines = dialog(page).locator('[data-palette-item]');
+  await expect(lines.first()).toHaveAttribute('data-value', /^(patients|doctor|admin-user):/);
+  expect(await lines.evaluateAll((els) => els.every((e) => /^(patients|doctor|admin-user):/.test(e.getAttribute('data-value') ?? '')))).toBe(true);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(`#${number}`);
+  await expect(lines.first()).toHaveAttribute('data-value', /^appointments:/);
+});
+
+test('“export” with no list in view asks which list and exports it; “remind” asks which worklist and opens it', async ({ page }) => {
+  await signInAs(page, 'superadmin');
+  await openPalette(page);
+  await page.keyboard.type('export');
+  const selected = dialog(page).locator('[data-palette-item][data-selected="true"]');
+  await expect(selected).toHaveAttribute('data-value', 'list.exportPick');
+  await page.keyboard.press('Enter');
+  await expect(dialog(page).getByText('Export a list as CSV… › Which list?')).toBeVisible();
+  await page.keyboard.type('cities');
+  await expect(dialog(page).locator('[data-palette-item]').first()).toHaveText('Cities');
+  // Home: the first line (a choice page keeps the line selected before the text changed, whatever it now lists).
+  await page.keyboard.press('Home');
+  await expect(selected).toHaveText('Cities');
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/city$/);
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+
+  await openPalette(page);
+  await page.keyboard.type('remind');
+  await expect(selected).toHaveAttribute('data-value', 'notifications.remindPick');
+  await page.keyboard.press('Enter');
+  await expect(dialog(page).getByText('Send reminders… › Which worklist?')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/notifications\/\w+InCompleteProfile$/);
+});
