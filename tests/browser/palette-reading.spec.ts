@@ -107,9 +107,12 @@ test('“export” with no list in view asks which list and exports it; “remin
   // Home: the first line (a choice page keeps the line selected before the text changed, whatever it now lists).
   await page.keyboard.press('Home');
   await expect(selected).toHaveText('Cities');
-  const download = page.waitForEvent('download');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard\/city$/);
+  // The export asks how to write the values (as shown, focused); Enter takes it.
+  await expect(page.getByRole('dialog', { name: 'Export CSV' }).getByRole('radio', { name: 'As shown' })).toBeFocused();
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
   expect((await download).suggestedFilename()).toMatch(/\.csv$/);
 
   await openPalette(page);

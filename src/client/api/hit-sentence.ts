@@ -60,10 +60,12 @@ function pieces(def: EntityDef, parts: HitParts, t: Translate, lang: string): Pi
 export function hitSentence(entity: string, hit: { title: string; subtitle: string; parts?: HitParts }, t: Translate, lang: string): Said {
   if (!hit.parts) return { title: hit.title, subtitle: hit.subtitle };
   const p = pieces(getEntity(entity), hit.parts, t, lang);
-  const hasAmount = p.amount.length > 0;
-  // With an amount the enums follow it ("₹800 · Card · Completed"); without, the status ends the title.
-  const title = joined([p.head || (p.moment ? '' : hit.title), p.moment, ...(hasAmount ? [] : p.enums)]);
-  const subtitle = joined([...p.amount, ...(hasAmount ? p.enums : []), ...p.centre, p.people ? p.own : '', ...p.rest]);
+  // A happening (people or a moment) ends its title with its status ("… · 6:30 pm · Confirmed"); with an amount the
+  // enums follow it ("₹800 · Card · Completed"); a thing's status ("Cardiology", "Active") is its subtitle, so a
+  // picker's chosen value reads as the thing's name.
+  const enumsInTitle = p.amount.length === 0 && (p.people || !!p.moment);
+  const title = joined([p.head || (p.moment ? '' : hit.title), p.moment, ...(enumsInTitle ? p.enums : [])]);
+  const subtitle = joined([...p.amount, ...(enumsInTitle ? [] : p.enums), ...p.centre, p.people ? p.own : '', ...p.rest]);
   return { title, subtitle };
 }
 
