@@ -40,6 +40,8 @@ test('a move dialog\'s Esc, ✕ and Cancel ask before dropping a typed reason; w
   // Cancel asks too; Esc on the question stays.
   await move.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(ask).toBeVisible();
+  // The question holds the keyboard once Stay has the focus (as a person sees it); Esc then answers it.
+  await expect(ask.getByRole('button', { name: 'Stay' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(ask).toBeHidden();
   await expect(reason).toHaveValue('Patient unwell');
