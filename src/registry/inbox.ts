@@ -1,7 +1,7 @@
 /**
  * What a user's inbox holds (server/inbox/): each item is one of these kinds with its parameters (ids, names, numbers),
  * never a sentence; its title is made in the reader's language from the kind and the parameters, with the words of
- * src/shared/inbox-words (which the interface strings read too). Read by the server's sources and renderer, the
+ * src/words/inbox-words (which the interface strings read too). Read by the server's sources and renderer, the
  * panel, and the translation test.
  */
 export const INBOX_KINDS = ['signup', 'verificationSubmitted', 'ticketRaised', 'ticketAssigned', 'ticketComment', 'paymentRejected', 'worklist'] as const;

@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures';
-import type { AxeResults, Result } from 'axe-core';
+import type { Result } from 'axe-core';
+import { axeViolations, putTheme, SERIOUS } from './axe';
 import { openPalette, signInAs } from './helpers';
 
 /**
@@ -13,14 +12,11 @@ import { openPalette, signInAs } from './helpers';
  */
 test.use({ dataset: 'demo', locale: 'en-US', timezoneId: 'Asia/Kolkata', viewport: { width: 1440, height: 900 } });
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const THEMES = ['themedefault', 'dark', 'contrast'] as const;
 type Theme = (typeof THEMES)[number];
 
 /** What one theme's run found: the screens it checked, and their serious or critical findings, described. */
 interface Report { theme: Theme; screens: string[]; failures: string[] }
-
-const SERIOUS = new Set(['serious', 'critical']);
 
 /** A finding as the failure prints it: rule, impact, how many elements, and the first few with what is wrong. */
 function describe(screen: string, v: Result): string {
@@ -31,16 +27,9 @@ function describe(screen: string, v: Result): string {
 
 /** Runs axe on the page as it is now, notes what it finds under `screen` and prints a line for it. */
 async function check(page: Page, report: Report, screen: string) {
-  // Evaluated over the DevTools protocol, which the console's CSP (script-src 'self') leaves alone, so the page runs
-  // under its real policy; a <script> tag would need bypassCSP.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(() => (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    rules: { 'label-content-name-mismatch': { enabled: true } },
-    resultTypes: ['violations'],
-  })) as AxeResults;
-  const bad = results.violations.filter((v) => SERIOUS.has(v.impact ?? ''));
-  const lesser = results.violations.filter((v) => !SERIOUS.has(v.impact ?? '')).map((v) => `${v.id} (${v.impact})`);
+  const violations = await axeViolations(page);
+  const bad = violations.filter((v) => SERIOUS.has(v.impact ?? ''));
+  const lesser = violations.filter((v) => !SERIOUS.has(v.impact ?? '')).map((v) => `${v.id} (${v.impact})`);
   report.screens.push(screen);
   report.failures.push(...bad.map((v) => describe(screen, v)));
   const found = bad.length ? bad.map((v) => `${v.id} (${v.impact}, ${v.nodes.length})`).join(', ') : 'nothing serious';
@@ -49,14 +38,7 @@ async function check(page: Page, report: Report, screen: string) {
 
 /** Sets the theme through the user's preferences (PUT /api/me/prefs, as the preferences dialog does) and reloads. */
 async function chooseTheme(page: Page, theme: Theme) {
-  await page.evaluate(async (theme) => {
-    const res = await fetch('/api/me/prefs', {
-      method: 'PUT',
-      headers: { Authorization: `Bearer ${localStorage.getItem('id_token')}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ theme }),
-    });
-    if (!res.ok) throw new Error(`PUT /api/me/prefs: ${res.status}`);
-  }, theme);
+  await putTheme(page, theme);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
   await expect(page.getByRole('button', { name: 'Search or run a command' })).toBeVisible();

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import { expect, networkQuiet, test, type Locator, type Page } from './fixtures';
 import { apiOf } from './catalogue-helpers';
+import { axeViolations, putTheme, SERIOUS } from './axe';
 import { signInReady } from './workflow-helpers';
 
 /**
@@ -242,35 +240,16 @@ test('chips move with the arrows; Enter on a chip changes its value; Esc or Tab 
   await expect(dialog(page)).toHaveCount(0);
 });
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 async function seriousFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(() => (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    rules: { 'label-content-name-mismatch': { enabled: true } },
-    resultTypes: ['violations'],
-  })) as AxeResults;
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  return (await axeViolations(page)).filter((v) => SERIOUS.has(v.impact ?? ''))
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')})`);
-}
-
-async function setTheme(page: Page, theme: string) {
-  await page.evaluate(async (theme) => {
-    const res = await fetch('/api/me/prefs', {
-      method: 'PUT',
-      headers: { Authorization: `Bearer ${localStorage.getItem('id_token')}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ theme }),
-    });
-    if (!res.ok) throw new Error(`PUT /api/me/prefs: ${res.status}`);
-  }, theme);
 }
 
 test('axe finds nothing serious on a list with the filter dialog open, light and dark', async ({ page }, info) => {
   await signInReady(page, 'admin');
   try {
     for (const theme of ['themedefault', 'dark']) {
-      await setTheme(page, theme);
+      await putTheme(page, theme);
       await openList(page, '/dashboard/payment/completed?filter[method]=upi&filter[amount]=500..', 'Payments: Completed');
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await addFilterFor(page, 'Started at');
@@ -291,7 +270,7 @@ test('axe finds nothing serious on a list with the filter dialog open, light and
       await page.keyboard.press('Escape');
     }
   } finally {
-    await setTheme(page, 'themedefault'); // the demo console is shared with the other specs of the run
+    await putTheme(page, 'themedefault'); // the demo console is shared with the other specs of the run
   }
 });
 

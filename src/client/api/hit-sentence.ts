@@ -1,7 +1,7 @@
 import { getEntity, hitFields, hitPartsOf, hitShape, shownKind, type EntityDef, type HitParts } from '../../registry';
-import { valueLabel } from '../../../commands';
 import type { Translate } from '../../../commands/define';
 import { formatsFor, localeOf } from '../entity/format';
+import { shownText } from '../entity/shown-text';
 
 /**
  * A found record said as a sentence in the user's language and time zone, from the parts the server sends with it
@@ -21,7 +21,7 @@ function timeOfDay(lang: string, v: string): string {
   return Number.isNaN(d.getTime()) ? v : fmt.format(d);
 }
 
-/** One value as a sentence says it: dates with their month's name, moments in the browser's time zone, labels for enums. */
+/** One value as a sentence says it: days with their month's name, moments in the browser's time zone; the rest as shown. */
 function valueText(def: EntityDef, field: string, value: unknown, t: Translate, lang: string): string {
   if (value === null || value === undefined || value === '') return '';
   const f = formatsFor(lang);
@@ -30,11 +30,7 @@ function valueText(def: EntityDef, field: string, value: unknown, t: Translate, 
     case 'datetime': return f.dateTime(String(value));
     case 'date': return f.day(String(value));
     case 'time': return timeOfDay(lang, String(value));
-    case 'money': return typeof value === 'number' ? f.money(value) : String(value);
-    case 'int': case 'decimal': return typeof value === 'number' ? f.number(value) : String(value);
-    case 'enum': return valueLabel(t, def.name, field, String(value));
-    case 'bool': return value ? t('value.yes') : t('value.no');
-    default: return String(value);
+    default: return shownText(def, field, value, t, f) ?? String(value);
   }
 }
 

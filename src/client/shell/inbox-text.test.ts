@@ -1,8 +1,8 @@
 import { createInstance } from 'i18next';
 import { describe, expect, test } from 'vitest';
 import { INBOX_KINDS, ROLES, WORKLISTS } from '../../registry';
-import { inboxTitle, lookupIn } from '../../shared/inbox-title';
-import { INBOX_WORDS } from '../../shared/inbox-words';
+import { inboxTitle, lookupIn } from '../../words/inbox-title';
+import { INBOX_WORDS } from '../../words/inbox-words';
 import enumsEn from '../i18n/locales/enums/en';
 import enumsFr from '../i18n/locales/enums/fr';
 import enumsZh from '../i18n/locales/enums/zh';

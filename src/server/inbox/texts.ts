@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { can, entityPath, getEntity, INBOX_SUBJECT, isInboxKind, isLanguage, listQueryString, screenById, screenPath, viewActionFor, type InboxKind, type Language, type Role } from '../../registry';
-import { inboxTitle as titleIn, lookupIn } from '../../shared/inbox-title';
-import { INBOX_WORDS } from '../../shared/inbox-words';
+import { inboxTitle as titleIn, lookupIn } from '../../words/inbox-title';
+import { INBOX_WORDS } from '../../words/inbox-words';
 import type { DB } from '../db/connection';
 
 /**
  * An inbox item's title in its reader's language, and where it leads for its reader's role. The stored row holds the
- * kind and its parameters only; the words are the console's own (shared/inbox-words, which its interface strings
+ * kind and its parameters only; the words are the console's own (words/inbox-words, which its interface strings
  * read), so the panel, the API's `title` and a push say the same. A kind the server does not know is said as its name.
  */
 export function inboxTitle(kind: string, params: Record<string, unknown>, lang: Language): string {

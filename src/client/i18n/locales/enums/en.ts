@@ -1,5 +1,5 @@
 import type { EnumLabelSet } from '../types';
-import inbox from '../../../../shared/inbox-words/en';
+import inbox from '../../../../words/inbox-words/en';
 
 /** Enum values, shared across entities (a value means the same wherever it appears). */
 export default {

@@ -1,5 +1,5 @@
 import type { EnumLabelSet } from '../types';
-import inbox from '../../../../shared/inbox-words/es';
+import inbox from '../../../../words/inbox-words/es';
 
 export default {
   active: 'Activo', inactive: 'Inactivo', disabled: 'Deshabilitado', pending: 'Pendiente',

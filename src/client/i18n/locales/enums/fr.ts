@@ -1,5 +1,5 @@
 import type { EnumLabelSet } from '../types';
-import inbox from '../../../../shared/inbox-words/fr';
+import inbox from '../../../../words/inbox-words/fr';
 
 export default {
   active: 'Actif', inactive: 'Inactif', disabled: 'Désactivé', pending: 'En attente',

@@ -1,5 +1,5 @@
 import type { EnumLabelSet } from '../types';
-import inbox from '../../../../shared/inbox-words/it';
+import inbox from '../../../../words/inbox-words/it';
 
 export default {
   active: 'Attivo', inactive: 'Inattivo', disabled: 'Disattivato', pending: 'In attesa',

@@ -1,5 +1,5 @@
 import type { EnumLabelSet } from '../types';
-import inbox from '../../../../shared/inbox-words/zh';
+import inbox from '../../../../words/inbox-words/zh';
 
 export default {
   active: '启用', inactive: '停用', disabled: '已禁用', pending: '待审批',

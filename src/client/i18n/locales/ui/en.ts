@@ -1,4 +1,4 @@
-import inbox from '../../../../shared/inbox-words/en';
+import inbox from '../../../../words/inbox-words/en';
 /** Every string of the interface, in English. The other languages mirror these keys (a test holds them equal). */
 export default {
   app: { title: 'Health Console', loading: 'Loading…', skipToContent: 'Skip to content', close: 'Close' },

@@ -1,4 +1,4 @@
-import inbox from '../../../../shared/inbox-words/es';
+import inbox from '../../../../words/inbox-words/es';
 import type { UiShape } from '../types';
 import type en from './en';
 

@@ -1,4 +1,4 @@
-import inbox from '../../../../shared/inbox-words/fr';
+import inbox from '../../../../words/inbox-words/fr';
 import type { UiShape } from '../types';
 import type en from './en';
 

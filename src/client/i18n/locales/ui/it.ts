@@ -1,4 +1,4 @@
-import inbox from '../../../../shared/inbox-words/it';
+import inbox from '../../../../words/inbox-words/it';
 import type { UiShape } from '../types';
 import type en from './en';
 

@@ -1,4 +1,4 @@
-import inbox from '../../../../shared/inbox-words/zh';
+import inbox from '../../../../words/inbox-words/zh';
 import type { UiShape } from '../types';
 import type en from './en';
 
