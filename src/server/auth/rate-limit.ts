@@ -42,6 +42,14 @@ const keysOf = (email: string, address: string) => ({
 
 export type SignInRefusal = { message: string; retryAfter: number };
 
+/** The 429 of a limit hit, counted by the limit's name; its Retry-After header is written by the app's error handler. */
+export function tooMany(refusal: SignInRefusal, limit: string) {
+  limitsHit.inc({ limit });
+  const refused = fail(429, refusal.message, { code: 'rate_limited' });
+  refused.retryAfter = refusal.retryAfter;
+  return refused;
+}
+
 export interface SignInAttempt {
   /** Why it may not be checked, or null when the password may be checked. */
   refused: SignInRefusal | null;
@@ -122,10 +130,7 @@ async function limitCalls(db: DB, key: string, max: number, minutes: number) {
     .where('at', '>', sql<Date>`now() - make_interval(mins => ${minutes})`).executeTakeFirstOrThrow();
   if (Number(r.n) > max) {
     await db.deleteFrom('login_attempt').where('id', '=', mine.id).execute();
-    limitsHit.inc({ limit: key.slice(0, key.indexOf(':')) });
-    const refused = fail(429, `Too many requests. Please wait ${minutes} minutes and try again.`, { code: 'rate_limited' });
-    refused.retryAfter = minutes * 60;
-    throw refused;
+    throw tooMany({ message: `Too many requests. Please wait ${minutes} minutes and try again.`, retryAfter: minutes * 60 }, key.slice(0, key.indexOf(':')));
   }
 }
 

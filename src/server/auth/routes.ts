@@ -5,12 +5,12 @@ import { f, isEmailPassword, WEAK_PASSWORD, withoutInvisible } from '../../regis
 import { unsafeText } from '../input-safety';
 import { clientAddress, fail, fieldErrors, jsonBody, type AppEnv } from '../http';
 import { dummyHash, hashPassword, verifyPassword } from './password';
-import { beginSignIn, clearPairs, limitPublicCalls } from './rate-limit';
+import { beginSignIn, clearPairs, limitPublicCalls, tooMany } from './rate-limit';
 import { queuePasswordReset } from './reset-mail';
 import { authenticate, createSession, passwordChanged, profileOf, revokeSession } from './sessions';
 import { tokenHash } from './tokens';
 import { writeEntries } from '../crud/audit';
-import { limitsHit, signInFailures } from '../ops/metrics';
+import { signInFailures } from '../ops/metrics';
 
 const INVALID = 'Invalid username or password';
 const INVALID_TOKEN = 'This reset link is invalid, has expired or was already used. Ask for a new one.';
@@ -71,10 +71,7 @@ export function authRoutes(): Hono<AppEnv> {
     const address = clientAddress(c);
     // Written and counted before the password is checked: a refused attempt costs no hashing (rate-limit.ts).
     const attempt = await beginSignIn(db, email, address);
-    if (attempt.refused) {
-      limitsHit.inc({ limit: 'sign_in' });
-      return c.json({ errors: [{ message: attempt.refused.message, code: 'rate_limited' }] }, 429, { 'Retry-After': String(attempt.refused.retryAfter) });
-    }
+    if (attempt.refused) throw tooMany(attempt.refused, 'sign_in');
     const user = await db.selectFrom('admin_user').select(['id', 'password_hash', 'status']).where(sql`lower(email)`, '=', email).executeTakeFirst();
     // The same work for an unknown account as for a wrong password: no timing tells them apart.
     const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash(config.scryptLogN)));
@@ -176,10 +173,7 @@ export function authRoutes(): Hono<AppEnv> {
     const me = c.get('user');
     const input = parse(changeSchema, await jsonBody(c));
     const attempt = await beginSignIn(db, me.email.toLowerCase(), clientAddress(c));
-    if (attempt.refused) {
-      limitsHit.inc({ limit: 'sign_in' });
-      return c.json({ errors: [{ message: attempt.refused.message, code: 'rate_limited' }] }, 429, { 'Retry-After': String(attempt.refused.retryAfter) });
-    }
+    if (attempt.refused) throw tooMany(attempt.refused, 'sign_in');
     const row = await db.selectFrom('admin_user').select(['password_hash']).where('id', '=', me.id).executeTakeFirstOrThrow();
     if (!(await verifyPassword(input.currentPassword, row.password_hash))) {
       signInFailures.inc();
