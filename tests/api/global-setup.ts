@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { TestProject } from 'vitest/node';
 import { boot } from '../../src/server/boot';
 import { readConfig } from '../../src/server/config';
+import { buildServerBundles, bundleFolder, ROOT } from '../crash/server-bundle';
 import { createDatabase, seededConfig } from './seeded-database';
 
 declare module 'vitest' {
@@ -13,6 +14,8 @@ declare module 'vitest' {
     seededDataDir: string;
     /** With TEST_DATABASE_URL: a PostgreSQL database in that state, the template of each test file's own. */
     seededTemplate: string;
+    /** The scripts tests start as processes (the console…) → their bundle, built from this run's sources (tests/crash/server-bundle.ts). */
+    serverBundles: Record<string, string>;
   }
 }
 
@@ -23,6 +26,9 @@ declare module 'vitest' {
  * crash tests), on a database of its own.
  */
 export default async function setup(project: TestProject) {
+  const bundles = bundleFolder();
+  project.provide('serverBundles', await buildServerBundles(ROOT, bundles));
+  const dropBundles = () => rmSync(bundles, { recursive: true, force: true });
   const folder = mkdtempSync(path.join(tmpdir(), 'console-api-seed-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
@@ -31,7 +37,7 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('seededTemplate', template.name);
     project.provide('seededDataDir', '');
-    return async () => { await template.drop(); rmSync(folder, { recursive: true, force: true }); };
+    return async () => { await template.drop(); rmSync(folder, { recursive: true, force: true }); dropBundles(); };
   }
   const database = await boot(readConfig(seededConfig(folder)), { memory: true });
   await sql`checkpoint`.execute(database.db);
@@ -40,5 +46,5 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide('seededDataDir', archive);
   project.provide('seededTemplate', '');
-  return () => rmSync(folder, { recursive: true, force: true });
+  return () => { rmSync(folder, { recursive: true, force: true }); dropBundles(); };
 }
