@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
 import { ROLES } from '../../src/registry';
 import { openDatabase, type Database } from '../../src/server/db/connection';
 import { migrate } from '../../src/server/migrations/migrate';
@@ -14,13 +14,21 @@ import { seedIfEmpty } from '../../src/server/seed/seed';
  */
 let database: Database;
 let dataDir: string;
+/** A migrated, empty database, migrated once: each test starts from a copy of it. */
+let migrated: Blob;
 const scryptLogN = 10;
 const n = async (table: string) => Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.raw(table)}`.execute(database.db)).rows[0].n);
 
+beforeAll(async () => {
+  const once = await openDatabase({});
+  await migrate(once.db);
+  await sql`checkpoint`.execute(once.db);
+  migrated = await once.dumpDataDir!();
+  await once.close();
+});
 beforeEach(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'console-seed-'));
-  database = await openDatabase({});
-  await migrate(database.db);
+  database = await openDatabase({ loadDataDir: migrated });
 });
 afterEach(async () => {
   await database.close();

@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { ROOT } from './server-bundle';
 
 /**
- * The console as a real process (`node --import tsx src/server/main.ts`, what `npx tsx` runs), in a process
- * group of its own so that a SIGKILL reaches it whole, at once, with no chance to close anything.
+ * The console as a real process, in a process group of its own so that a SIGKILL reaches it whole, at once, with
+ * no chance to close anything. It runs from this run's bundle of its sources (tests/crash/server-bundle.ts, built by
+ * the API tests' global setup); a script not bundled runs as `npx tsx` runs it (`node --import tsx`).
  */
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { ROOT };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -29,7 +30,10 @@ export class ServerProcess {
   private waiters: (() => void)[] = [];
 
   private constructor(readonly port: number, env: Record<string, string>, script: string[]) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', ...script], {
+    const bundle = inject('serverBundles')?.[script[0]];
+    // With the bundle's source map: a stack trace names the source files' lines.
+    const args = bundle ? ['--enable-source-maps', bundle, ...script.slice(1)] : ['--import', 'tsx', ...script];
+    this.child = spawn(process.execPath, args, {
       cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env, PORT: String(port) },
     });
