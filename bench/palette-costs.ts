@@ -9,7 +9,9 @@ import type { CpuProfile } from './profile-summary';
  * Where the palette's frames go, by the browser's own accounts: `npx tsx bench/palette-costs.ts [dist…]` opens the
  * palette and types in it `RUNS` times (default 10) in each build named (default: dist/), under a Chromium trace, and
  * prints per action the main thread's time by kind of work (script, style, layout, pre-paint, paint, layerize) and
- * the elements styled and laid out. The time is CPU time of the renderer's main thread: less sensitive than the
+ * the elements styled and laid out. `PROFILE=<action>` takes a CPU profile of that action instead of its trace (build
+ * with `npx vite build --minify false --outDir <dir>` to read its names); `START=<path>` opens the palette on that
+ * screen rather than home. Port BENCH_BROWSER_PORT, data BENCH_LOAD_DIR, as bench/browser.ts. The time is CPU time of the renderer's main thread: less sensitive than the
  * wall-clock figures of palette-bench.ts to other work on the machine, though not immune to it.
  */
 interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { beginData?: Record<string, number>; elementCount?: number; data?: Record<string, unknown> } }
@@ -113,6 +115,8 @@ async function main() {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       if (dir) await serveBuild(page, dir);
       await firstLoad(page, `http://127.0.0.1:${port}`, BENCH_CONSOLE_PASSWORD);
+      // START: a screen to open the palette on (e.g. /dashboard/appointments/all, a list of many rows) instead of home.
+      if (process.env.START) await page.goto(`http://127.0.0.1:${port}${process.env.START}`);
       await page.waitForTimeout(1500);
       await page.waitForLoadState('networkidle');
       for (let i = 0; i < 3; i++) { await page.keyboard.press('Control+k'); await page.waitForTimeout(200); await page.keyboard.type('ap'); await page.waitForTimeout(200); await page.keyboard.press('Escape'); }
