@@ -94,19 +94,110 @@ test('a move asked for with no record in view asks which record, then starts on 
   await expect(lines.first()).toHaveAttribute('data-value', /^appointments:/);
 });
 
+test('“payments last 30 days” lists the payments of those 30 days, not the recent list’s 7', async ({ page }) => {
+  await signInAs(page, 'superadmin');
+  await openPalette(page);
+  await page.keyboard.type('payments last 30 days');
+  await expect(readingLine(page).locator('.reading-chip')).toHaveText(['Payments', 'Last 30 days']);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/payment\/recent\?filter\[initiatedAt\]=\d{4}-\d{2}-\d{2}\.\.\d{4}-\d{2}-\d{2}$/);
+  const range = new URL(page.url()).searchParams.get('filter[initiatedAt]')!;
+  await expect(listChips(page).locator('.chip')).toHaveText([/^Started at: Last 30 days/]);
+  // The list counts what the server counts for those 30 days, which the demo data makes more than the last 7 hold.
+  const api = await apiOf(page);
+  const count = async (filter: string) => (await api.get(`/api/payment?filter[initiatedAt]=${filter}&limit=1`)).body.total as number;
+  const thirty = await count(range);
+  const seven = await count(`${new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10)}..`);
+  expect(thirty).toBeGreaterThan(seven);
+  await expect(page.locator('.grid-foot')).toContainText(`${thirty.toLocaleString('en')} records`);
+  // Without a period the reading says the recent list's days, which the list keeps.
+  await openPalette(page);
+  await page.keyboard.type('upi payments');
+  await expect(readingLine(page).locator('.reading-chip')).toHaveText(['Payments', 'UPI', 'Last 7 days']);
+});
+
+test('a surname several patients share offers one reading per patient; the arrows pick the one meant', async ({ page }) => {
+  await signInAs(page, 'superadmin');
+  const { body } = await (await apiOf(page)).get('/api/patients?limit=200');
+  const bySurname = new Map<string, number[]>();
+  for (const p of body.data as { id: number; lastName: string }[]) {
+    if (/^[a-z]{4,}$/i.test(p.lastName)) bySurname.set(p.lastName.toLowerCase(), [...bySurname.get(p.lastName.toLowerCase()) ?? [], p.id]);
+  }
+  const [surname] = [...bySurname].find(([, ids]) => ids.length >= 2) ?? [];
+  expect(surname, 'a surname two demo patients share').toBeTruthy();
+  await openPalette(page);
+  await page.keyboard.type(`appointments ${surname}`);
+  const readings = dialog(page).locator('[data-palette-item][data-value^="_reading"]');
+  await expect.poll(() => readings.count()).toBeGreaterThanOrEqual(2);
+  const chips = await readings.locator('.reading-chip[data-kind="ref"]').allTextContents();
+  expect(new Set(chips).size).toBe(chips.length);
+  for (const chip of chips) expect(chip.toLowerCase()).toMatch(new RegExp(`^(patient|doctor): .*${surname}`));
+  // The first is selected; the second is one arrow away, and Enter opens the list of that person's appointments.
+  await expect(readings.first()).toHaveAttribute('data-selected', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(readings.nth(1)).toHaveAttribute('data-selected', 'true');
+  const address = (await readings.nth(1).locator('[data-address]').getAttribute('data-address'))!;
+  expect(address).not.toBe(await readings.first().locator('[data-address]').getAttribute('data-address'));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${address.replace(/[[\]?.]/g, '\\$&')}$`));
+  await expect(listChips(page).locator('.chip')).toHaveText([new RegExp(`^${chips[1].replace(/[()+.]/g, '\\$&')}`)]);
+});
+
+/** Records, at every frame the page paints, which line of the palette is selected (its index, -1 for none) and how many are listed. */
+async function recordSelection(page: Page) {
+  await page.evaluate(() => {
+    const seen: { crumb: string; text: string; selected: number; lines: number }[] = [];
+    (window as unknown as { selections: typeof seen }).selections = seen;
+    const tick = () => {
+      const root = document.querySelector('[data-palette-root]');
+      if (root) {
+        const lines = [...root.querySelectorAll('[data-palette-item]')];
+        const now = {
+          crumb: root.querySelector('.crumb')?.textContent ?? '', text: root.querySelector<HTMLInputElement>('[data-palette-input]')!.value,
+          selected: lines.findIndex((l) => l.getAttribute('data-selected') === 'true'), lines: lines.length,
+        };
+        const last = seen.at(-1);
+        if (!last || JSON.stringify(last) !== JSON.stringify(now)) seen.push(now);
+      }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+const selections = (page: Page) => page.evaluate(() => (window as unknown as { selections: { crumb: string; text: string; selected: number; lines: number }[] }).selections.splice(0));
+
 test('“export” with no list in view asks which list and exports it; “remind” asks which worklist and opens it', async ({ page }) => {
   await signInAs(page, 'superadmin');
+  await recordSelection(page);
   await openPalette(page);
   await page.keyboard.type('export');
   const selected = dialog(page).locator('[data-palette-item][data-selected="true"]');
   await expect(selected).toHaveAttribute('data-value', 'list.exportPick');
   await page.keyboard.press('Enter');
   await expect(dialog(page).getByText('Export a list as CSV… › Which list?')).toBeVisible();
+  // A visit that moves down the lists and leaves: the next visit starts at its first line again.
+  const lines = dialog(page).locator('[data-palette-item]');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(selected).toHaveAttribute('data-value', (await lines.nth(2).getAttribute('data-value'))!);
+  await page.keyboard.type('c');
+  await page.keyboard.press('ArrowDown');
+  await expect(selected).toHaveAttribute('data-value', (await lines.nth(1).getAttribute('data-value'))!);
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await expect(dialog(page).getByText('Export a list as CSV… › Which list?')).toBeHidden();
+  await page.keyboard.type('export');
+  await expect(selected).toHaveAttribute('data-value', 'list.exportPick');
+  await selections(page);
+  await page.keyboard.press('Enter');
+  await expect(dialog(page).getByText('Export a list as CSV… › Which list?')).toBeVisible();
   await page.keyboard.type('cities');
-  await expect(dialog(page).locator('[data-palette-item]').first()).toHaveText('Cities');
-  // Home: the first line (a choice page keeps the line selected before the text changed, whatever it now lists).
-  await page.keyboard.press('Home');
+  await expect(lines.first()).toHaveText('Cities');
   await expect(selected).toHaveText('Cities');
+  // At no frame of this visit was another line than the first selected: Enter, however soon, takes the first line.
+  const frames = (await selections(page)).filter((f) => f.crumb && f.lines > 0);
+  expect(frames.length).toBeGreaterThan(0);
+  expect(frames.filter((f) => f.selected !== 0)).toEqual([]);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard\/city$/);
   // The export asks how to write the values (as shown, focused); Enter takes it.

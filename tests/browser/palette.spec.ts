@@ -172,3 +172,30 @@ test('a query that only names commands the role may not use says so, not that th
   await page.keyboard.type('qzxwv');
   await expect(dialog(page).getByText('Nothing matches “qzxwv”. Check the spelling, or type less.')).toBeVisible();
 });
+
+test('the page behind the palette takes no pointer, no Tab and is hidden from assistive technology; a click beside it closes it', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto('/dashboard/speciality');
+  const toggle = page.getByRole('button', { name: 'Toggle menu' });
+  await expect(toggle).toBeVisible();
+  await openPalette(page);
+  const box = dialog(page).getByRole('combobox');
+  await expect(box).toBeFocused();
+  await expect(toggle).toHaveCount(0);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(box).toBeFocused();
+  // A click on a link of the sidebar, under the layer: the palette closes, and the link is not followed.
+  const link = page.locator('#sidebar a[href="/dashboard/languages"]');
+  const at = (await link.boundingBox())!;
+  await page.mouse.click(at.x + 5, at.y + at.height / 2);
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(toggle).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/dashboard/speciality');
+  // Esc closes it too, the page then whole again.
+  await openPalette(page);
+  await expect(toggle).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(toggle).toBeVisible();
+});

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { sayRecord } from '../api/search';
-import { allowedMoves, can, COLUMN_WIDTH, entityPath, mayMove, sortKeys, viewActionFor, viewFilters, type EntityDef, type Transition } from '../../registry';
+import { allowedMoves, can, COLUMN_WIDTH, entityPath, mayMove, sortKeys, viewActionFor, type EntityDef, type Transition } from '../../registry';
 import { errorText } from '../api/error-text';
 import { currentRole } from '../state/session';
 import { registerScreenAction, setInView, ui } from '../state/ui';
@@ -17,7 +17,7 @@ import { useDebounced } from '../use-debounced';
 import { useTouchScreen } from '../use-touch-screen';
 import { useNarrowScreen } from '../use-narrow-screen';
 import { CardList } from './card-list';
-import { useListAddress } from './use-list-address';
+import { useListAddress, useViewFilters } from './use-list-address';
 import { FilterChips } from './filter-chips';
 import { AddFilter, type AddFilterHandle } from './add-filter';
 import { filterFieldsFor } from './filter-values';
@@ -78,8 +78,9 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   const plural = t(`${def.name}.other`, { ns: 'entities' });
   const viewDef = def.views?.find((v) => v.segment === view);
   const title = viewDef ? t('cmd.listView', { name: plural, view: viewLabel(t, def, viewDef) }) : plural;
-  // The view's fixed filters ("missed": status = missed; "recent": the last 7 days, from when the list opened).
-  const fixed = useMemo(() => viewFilters(viewDef), [viewDef]);
+  // The view's fixed filters ("missed": status = missed; "recent": the last 7 days from when the list opened, unless
+  // the address asks for other days).
+  const fixed = useViewFilters(viewDef);
   const { state, search, update } = useListAddress(def, fixed);
 
   // The search box holds what is typed; the address gets it after a pause (replacing, not pushing, history).

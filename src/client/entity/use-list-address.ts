@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { listQueryString, parseListQuery, type EntityDef, type ListQuery } from '../../registry';
+import { listQueryString, parseListQuery, viewFilters, type EntityDef, type ListQuery, type ListView } from '../../registry';
 
 export type ListState = Pick<ListQuery, 'sort' | 'filters'> & { q: string };
 
@@ -23,6 +23,21 @@ export function listStateFrom(def: EntityDef, search: string, fixed: Record<stri
   const query = 'query' in parsed ? parsed.query : { q: undefined, sort: def.defaultSort, filters: {} };
   const filters = Object.fromEntries(Object.entries(query.filters).filter(([k, v]) => !(k in fixed) && v !== ''));
   return { q: query.q ?? '', sort: query.sort, filters };
+}
+
+/**
+ * The filters a view fixes, as the address finds them: a list of recent days ("Payments · Recent", the last 7) keeps
+ * its days only while the address names no period of that field ("payments last 30 days" from the palette): the days
+ * asked for win, and the list shows exactly what was asked. A view's other filters (a status) always win.
+ */
+export function useViewFilters(view: ListView | undefined): Record<string, string> {
+  const search = useSearch();
+  const periodAsked = Boolean(view?.recent && new URLSearchParams(search).get(`filter[${view.recent.field}]`));
+  return useMemo(() => {
+    const fixed = viewFilters(view);
+    if (periodAsked && view?.recent) delete fixed[view.recent.field];
+    return fixed;
+  }, [view, periodAsked]);
 }
 
 /**

@@ -1,24 +1,37 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { focusLost, focusMainControl } from '../ui/main-control';
 
+/** Another dialog open under the palette (main-control.ts dialogShown). */
+const DIALOGS = '[role="dialog"], [role="alertdialog"], dialog[open]';
+/** The shell's parts beside the palette, hidden from assistive technology while it is open. */
+const BEHIND = ':scope > :not(.palette-layer)';
+
 /**
- * The palette's modal frame: the browser's own modal <dialog> (showModal). The page behind is inert (no focus, no
- * pointer, hidden from assistive technology) and the dialog sits in the top layer, as Radix's dialog (ui/modal.tsx)
- * makes them for the other dialogs — but without walking the page to mark it aria-hidden, injecting a scroll-lock
- * style and measuring the scroll bar, which together cost the palette's opening about half its frame budget
- * (issue 10: open within 20 ms). Esc (the dialog's cancel), a click on the backdrop and unmounting close it; the
- * box takes the focus as it opens, Tab keeps it there (the box is the palette's only control), and on closing the
- * focus goes back to where it was.
+ * The palette's modal frame: a dialog over a layer that covers the page. The page behind takes no pointer (the layer
+ * is over it; a click on it closes the palette), no focus (the box keeps it: Tab stays, and the box is the palette's
+ * only control) and is hidden from assistive technology (aria-modal, and aria-hidden on the shell's few parts beside
+ * the palette). Not the browser's modal <dialog> (showModal) as a rule: that makes the whole page inert, a change of
+ * style of every element of the page to recalculate as the palette opens and again as it closes (issue 21: open
+ * within 20 ms); nor Radix's dialog (ui/modal.tsx), which walks the page to mark it aria-hidden and measures the
+ * scroll bar. Over another dialog (the palette opened from a form) it is modal all the same: that dialog keeps the
+ * focus inside itself unless it is made inert. Esc and unmounting close it; the box takes the focus as it opens, and
+ * on closing the focus goes back to where it was.
  */
 export function PaletteFrame({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   useLayoutEffect(() => {
     const dialog = ref.current!;
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.showModal();
+    const shell = dialog.parentElement!.parentElement;
+    const hidden = shell ? [...shell.querySelectorAll<HTMLElement>(BEHIND)].filter((el) => !el.hasAttribute('aria-hidden')) : [];
+    for (const el of hidden) el.setAttribute('aria-hidden', 'true');
+    const overDialog = [...document.querySelectorAll(DIALOGS)].some((el) => el !== dialog);
+    if (overDialog) dialog.showModal();
+    else dialog.show();
     dialog.querySelector<HTMLElement>('[data-palette-input]')?.focus();
     return () => {
       dialog.close();
+      for (const el of hidden) el.removeAttribute('aria-hidden');
       // A command run from the palette may have moved the focus on purpose (a form it opened): that stays. Else back
       // where it was, or, when that is gone or was the page itself, to the screen's main control (a screen the
       // command opened takes it when it comes: shell/screen-arrival.tsx).
@@ -29,11 +42,15 @@ export function PaletteFrame({ title, onClose, children }: { title: string; onCl
     };
   }, []);
   return (
-    <dialog ref={ref} className="dialog palette" aria-label={title}
-      onCancel={(e) => { e.preventDefault(); onClose(); }}
-      onClick={(e) => { if (e.target === e.currentTarget) onClose(); }}
-      onKeyDown={(e) => { if (e.key === 'Tab') e.preventDefault(); }}>
-      {children}
-    </dialog>
+    <div className="palette-layer" onClick={(e) => { if (e.target === e.currentTarget) onClose(); }}>
+      <dialog ref={ref} className="dialog palette" aria-label={title} aria-modal="true"
+        onCancel={(e) => { e.preventDefault(); onClose(); }}
+        onKeyDown={(e) => {
+          if (e.key === 'Tab') e.preventDefault();
+          if (e.key === 'Escape') { e.preventDefault(); onClose(); }
+        }}>
+        {children}
+      </dialog>
+    </div>
   );
 }

@@ -20,7 +20,7 @@ import { PaletteFrame } from './palette-frame';
 import { rank, type Ranked } from './rank';
 import { commandIndex, commandSaysIt, narrowBox, NO_COMMANDS, rankResults, recentBoost, resultKey, type Result } from './results';
 import { useRecordOptions, useSearchHits } from './use-palette-data';
-import { READING_LINE, ReadingLine } from './reading/reading-line';
+import { READING_LINE, ReadingLine, readingLineValue } from './reading/reading-line';
 import { useReading } from './reading/use-reading';
 import type { SearchHit } from '../api/search';
 import { hitAddress } from '../api/hit-address';
@@ -94,7 +94,8 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   const { keep } = box;
   const found = useMemo(() => (keep ? hits.items.filter(keep) : hits.items), [keep, hits.items]);
   // The query read as a list and its filters (reading/): its line comes first, and Enter opens that list.
-  const read = useReading(page ? '' : query, role, lang, t, tEnglish);
+  const reads = useReading(page ? '' : query, role, lang, t, tEnglish);
+  const read = reads.at(0);
   const boost = useMemo(() => recentBoost(p.recent ?? [], (u) => frecency(u)), [p.recent]);
   const results = useMemo(
     () => (typed ? rankResults(box.commands ? index() : NO_COMMANDS, found, box.text, { limit: RESULTS_SHOWN, boost }) : []),
@@ -187,6 +188,7 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   const latest = useRef({ choose, openHit });
   useLayoutEffect(() => { latest.current = { choose, openHit }; });
   const pick = useCallback((item: Result) => (item.kind === 'command' ? latest.current.choose(item.cmd) : latest.current.openHit(item.hit)), []);
+  const readingLines = () => reads.map((r, i) => <ReadingLine key={readingLineValue(i)} read={r} index={i} onOpen={openReading} />);
   const line = (r: Ranked<Result>) => (
     <ResultLine key={resultKey(r.item)} result={r} t={t} lang={lang} combo={r.item.kind === 'command' ? keymap.get(r.item.cmd.id) : undefined} onPick={pick} />
   );
@@ -214,9 +216,9 @@ function PaletteDialog({ initial }: { initial: string | null }) {
           )}
           {typed && (
             <>
-              {read && readFirst && <ReadingLine read={read} onOpen={openReading} />}
+              {readFirst && readingLines()}
               {results.slice(0, 1).map(line)}
-              {read && !readFirst && <ReadingLine read={read} onOpen={openReading} />}
+              {!readFirst && readingLines()}
               {results.slice(1, limit).map(line)}
               {hits.error && (
                 <>

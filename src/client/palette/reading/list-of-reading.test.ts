@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getEntity } from '../../../registry';
 import { translate } from './test-i18n';
-import { addressOf, listOfReading } from './list-of-reading';
+import { addressOf, listOfReading, readingsOf } from './list-of-reading';
 import type { Reading } from './read';
 
 const t = translate('en');
@@ -37,5 +37,30 @@ describe('a reading as chips and the address Enter opens', () => {
     expect(addressOf(getEntity('payment'), { doctor: '3' }, '')).toBe('/dashboard/payment/recent?filter[doctor]=3');
     expect(addressOf(getEntity('supportTicket'), { priority: 'urgent', status: 'open' }, '')).toBe('/dashboard/fmc/support/ticket?filter[priority]=urgent&filter[status]=open');
     expect(addressOf(getEntity('fmcslots'), { date: '2026-11-27..2026-11-27', fmc: '4' }, '')).toBe('/dashboard/fmc/slots?filter[date]=2026-11-27..2026-11-27&filter[fmc]=4');
+  });
+
+  it('words that name several people offer one reading each, in the server’s order; twins are told apart', () => {
+    const answer = [{ id: 7, title: 'Kali Sharma', subtitle: '' }, { id: 9, title: 'Asha Verma', subtitle: '' }, { id: 8, title: 'Ravi Sharma', subtitle: '' }];
+    const reads = readingsOf(reading, lookups, (l) => (l.field === 'patient' ? answer : []), opts);
+    expect(reads.map((r) => r.chips[2].label)).toEqual(['Patient: Kali Sharma', 'Patient: Ravi Sharma']);
+    expect(reads.map((r) => /filter\[patient\]=(\d+)/.exec(r.address)?.[1])).toEqual(['7', '8']);
+    expect(reads.every((r) => r.complete)).toBe(true);
+    const twins = [{ id: 7, title: 'Kali Sharma', subtitle: '+91 98100 00007' }, { id: 8, title: 'Kali Sharma', subtitle: '' }];
+    expect(readingsOf(reading, lookups, (l) => (l.field === 'patient' ? twins : []), opts).map((r) => r.chips[2].label))
+      .toEqual(['Patient: Kali Sharma (+91 98100 00007)', 'Patient: Kali Sharma (#8)']);
+    // One person of that name: one reading.
+    expect(readingsOf(reading, lookups, (l) => (l.field === 'patient' ? [sharma] : []), opts)).toHaveLength(1);
+  });
+
+  it('a period read replaces the days of a list of recent days; without one, the chips say its days (en, fr)', () => {
+    const payments: Reading = { entity: 'payment', values: [], period: { field: 'initiatedAt', period: { kind: 'lastDays', days: 30 } }, words: [] };
+    const read = listOfReading(payments, [], () => undefined, opts);
+    expect(read.address).toBe('/dashboard/payment/recent?filter[initiatedAt]=2026-10-28..2026-11-26');
+    expect(read.chips.map((c) => c.label)).toEqual(['Payments', 'Last 30 days']);
+    const upi: Reading = { entity: 'payment', values: [{ field: 'method', value: 'upi' }], words: [] };
+    expect(listOfReading(upi, [], () => undefined, opts).chips.map((c) => c.label)).toEqual(['Payments', 'UPI', 'Last 7 days']);
+    const fr = { ...opts, lang: 'fr' as const, t: translate('fr') };
+    expect(listOfReading(payments, [], () => undefined, fr).chips.map((c) => c.label)).toEqual(['Paiements', expect.stringMatching(/^30 derniers jours$/i)]);
+    expect(listOfReading(upi, [], () => undefined, fr).chips.map((c) => c.label)).toEqual(['Paiements', 'UPI', expect.stringMatching(/^7 derniers jours$/i)]);
   });
 });

@@ -1,5 +1,5 @@
 import { valueLabel, type Translate } from '../../../../commands';
-import { entityPath, getEntity, viewFilters, type EntityDef, type Language, type Role } from '../../../registry';
+import { entityPath, getEntity, viewFilters, type EntityDef, type Language, type ListView, type Role } from '../../../registry';
 import type { RecordOption } from '../../api/entities';
 import { listSearch } from '../../entity/use-list-address';
 import { firstDayOfWeek, periodLabel, periodRange, todayIn } from './periods';
@@ -27,6 +27,8 @@ export interface ReadList {
    * line. Otherwise it comes after the best match, which may be the command those words name ("Mark appointment missed").
    */
   complete: boolean;
+  /** Words that name several records (three patients called Sharma): the run and the ids, the one taken first. */
+  several?: { run: number; ids: number[] };
 }
 
 /** Whether every typed word starts a word of the record's title ("kali praj" names Kali Prajapat). */
@@ -37,12 +39,23 @@ function names(option: RecordOption, words: string[]): boolean {
 
 interface Opts { role: Role | null; lang: Language; t: Translate; now?: number; timeZone?: string }
 
-export function listOfReading(
-  reading: Reading,
-  lookups: readonly { run: number; field: string; q: string }[],
-  answerOf: (l: { run: number; field: string; entity: string; q: string }) => RecordOption[] | undefined,
-  opts: Opts,
-): ReadList {
+type Lookups = readonly { run: number; field: string; q: string }[];
+type AnswerOf = (l: { run: number; field: string; entity: string; q: string }) => RecordOption[] | undefined;
+
+/**
+ * The readings offered: one, or when some words name several records (the desk types "sharma" and three patients are
+ * called so), one per record, in the order the server ranked them: the user picks the person with the arrows, as in
+ * a picker. A filter by all of them at once would list other people's appointments beside the one asked about.
+ */
+export function readingsOf(reading: Reading, lookups: Lookups, answerOf: AnswerOf, opts: Opts): ReadList[] {
+  const first = listOfReading(reading, lookups, answerOf, opts);
+  if (!first.several) return [first];
+  const { run, ids } = first.several;
+  return [first, ...ids.slice(1).map((id) => listOfReading(reading, lookups, answerOf, opts, new Map([[run, id]])))];
+}
+
+/** `picks`: the record taken for a run of words that names several (else the first). */
+export function listOfReading(reading: Reading, lookups: Lookups, answerOf: AnswerOf, opts: Opts, picks?: ReadonlyMap<number, number>): ReadList {
   const { t, lang } = opts;
   const def = getEntity(reading.entity);
   const filters: Record<string, string> = {};
@@ -54,6 +67,7 @@ export function listOfReading(
   const search: string[] = [];
   let pending = false;
   let found = 0;
+  let several: ReadList['several'];
   reading.words.forEach((w, run) => {
     const mine = lookups.filter((l) => l.run === run) as { run: number; field: string; entity: string; q: string }[];
     const words = tokenize(w.text).map((tk) => tk.text);
@@ -62,11 +76,16 @@ export function listOfReading(
       const answer = answerOf(l);
       // A field asked earlier has not answered: what a later one found must wait, or the first field's match would be lost.
       if (!answer) { pending = true; chips.push({ key: `ref:${run}`, kind: 'ref', label: t('reading.lookingUp', { text: w.text }), pending: true }); return; }
-      const option = answer.find((o) => names(o, words));
+      const named = answer.filter((o) => names(o, words));
+      const option = named.find((o) => o.id === picks?.get(run)) ?? named[0];
       if (option) {
         filters[l.field] = String(option.id);
         found++;
-        chips.push({ key: `ref:${l.field}`, kind: 'ref', label: `${t(`${def.name}.fields.${l.field}`, { ns: 'entities' })}: ${option.title}` });
+        if (named.length > 1 && !several && !picks) several = { run, ids: named.map((o) => o.id) };
+        // Two people of one name are told apart by what their picker shows under the name.
+        const twin = named.some((o) => o !== option && o.title === option.title);
+        const title = twin ? `${option.title} (${option.subtitle || `#${option.id}`})` : option.title;
+        chips.push({ key: `ref:${l.field}`, kind: 'ref', label: `${t(`${def.name}.fields.${l.field}`, { ns: 'entities' })}: ${title}` });
         return;
       }
     }
@@ -78,17 +97,27 @@ export function listOfReading(
     chips.push({ key: 'period', kind: 'period', label: periodLabel(reading.period.period, lang, t, today) });
   }
   const q = search.join(' ');
+  const { address, view } = listAt(def, filters, q, opts.now);
+  // A list of recent days (payments have no list that fixes nothing) keeps its days when no period was read: said too.
+  if (view?.recent && !filters[view.recent.field]) {
+    chips.push({ key: 'period', kind: 'period', label: periodLabel({ kind: 'lastDays', days: view.recent.days }, lang, t, today) });
+  }
   if (q) chips.push({ key: 'search', kind: 'search', label: t('reading.search', { text: q }) });
   const telling = reading.values.length > 0 || reading.period !== undefined || found > 0;
-  return { chips, address: addressOf(def, filters, q, opts.now), pending, telling, complete: !pending && !q };
+  return { chips, address, pending, telling, complete: !pending && !q, several };
 }
 
 /**
  * The list's address: the entity's list by status whose fixed filters are exactly some of those read (those then leave
- * the query), else its list that fixes no value; the rest as `filter[field]=value`.
+ * the query), else its list that fixes no value; the rest as `filter[field]=value`. Where the only such list is one
+ * of recent days, a period read replaces its days (the list screen lets the address's period win: use-list-address.ts).
  */
 export function addressOf(def: EntityDef, filters: Record<string, string>, q: string, now = Date.now()): string {
-  let view: string | undefined;
+  return listAt(def, filters, q, now).address;
+}
+
+function listAt(def: EntityDef, filters: Record<string, string>, q: string, now = Date.now()): { address: string; view?: ListView } {
+  let view: ListView | undefined;
   const rest = { ...filters };
   if (def.views?.length) {
     const fixed = def.views.map((v) => ({ v, f: v.recent ? null : viewFilters(v, now) }));
@@ -99,9 +128,9 @@ export function addressOf(def: EntityDef, filters: Record<string, string>, q: st
     const plain = open.find((v) => !v.recent) ?? open[0];
     const free = plain && fixed.find(({ v }) => v === plain);
     const chosen = exact ?? free ?? fixed[0];
-    view = chosen.v.segment;
+    view = chosen.v;
     if (exact) for (const k of Object.keys(exact.f!)) delete rest[k];
   }
   const search = listSearch(def, { q, sort: def.defaultSort, filters: rest });
-  return `${entityPath(def, 'list', undefined, view)}${search ? `?${search}` : ''}`;
+  return { address: `${entityPath(def, 'list', undefined, view?.segment)}${search ? `?${search}` : ''}`, view };
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as chronoEn from 'chrono-node/en';
+import * as chronoEs from 'chrono-node/es';
+import * as chronoFr from 'chrono-node/fr';
+import * as chronoIt from 'chrono-node/it';
+import * as chronoZh from 'chrono-node/zh';
 import type { Language } from '../../../registry';
 import { findDates } from './dates';
 import { periodRange } from './periods';
@@ -81,5 +85,20 @@ describe('what the reader leaves alone', () => {
     const r2 = readQuery(q2, vocab, findDates(chronoEn.GB, q2, now));
     expect(r2?.period && periodRange(r2.period.period, '2026-11-26', 1)).toBe('2026-11-03..2026-11-03');
     expect(r2?.words).toEqual([{ text: 'sharma' }]);
+  });
+
+  it('the sentences read the same with the days each language’s chrono-node finds in them ("last 30 days" is a period)', () => {
+    const readers: Record<Language, unknown> = { en: chronoEn.GB, fr: chronoFr, es: chronoEs, it: chronoIt, zh: chronoZh.hans };
+    const now = new Date('2026-11-26T10:00:00Z');
+    for (const lang of ['en', 'fr', 'es', 'it', 'zh'] as const) {
+      const vocab = vocabulary('superadmin', lang, tr(lang), tr('en'));
+      for (const [name, sentences] of Object.entries(SENTENCES)) {
+        const q = sentences[lang];
+        expect(readQuery(q, vocab, findDates(readers[lang], q, now)), `${lang} ${name}`).toEqual(readQuery(q, vocab));
+      }
+    }
+    const vocab = vocabulary('superadmin', 'en', tr('en'), tr('en'));
+    const q = 'payments last 30 days';
+    expect(readQuery(q, vocab, findDates(chronoEn.GB, q, now))?.period?.period).toEqual({ kind: 'lastDays', days: 30 });
   });
 });

@@ -4,17 +4,19 @@ import { PaletteItem } from '../listbox';
 import type { ReadList } from './list-of-reading';
 import './reading.css';
 
-/** The value of the reading's line in the palette's list. */
+/** The value of the reading's line in the palette's list (of the first, where the words name several people). */
 export const READING_LINE = '_reading';
+/** The value of the reading line at `index`. */
+export const readingLineValue = (index: number) => (index ? `${READING_LINE}:${index}` : READING_LINE);
 
 /**
  * The query as read, on the list's first line: a chip for the list and each filter ("Appointments · Missed ·
  * Patient: Kali Prajapat · This week"). Choosing it (Enter while it is selected) opens that list with those filters.
  */
-export const ReadingLine = memo(function ReadingLine({ read, onOpen }: { read: ReadList; onOpen: (address: string) => void }) {
+export const ReadingLine = memo(function ReadingLine({ read, index, onOpen }: { read: ReadList; index: number; onOpen: (address: string) => void }) {
   const { t } = useTranslation();
   return (
-    <PaletteItem value={READING_LINE} onSelect={() => onOpen(read.address)}>
+    <PaletteItem value={readingLineValue(index)} onSelect={() => onOpen(read.address)}>
       <span className="grow palette-reading" data-address={read.address}>
         {read.chips.map((c, i) => (
           <Fragment key={c.key}>
@@ -26,5 +28,5 @@ export const ReadingLine = memo(function ReadingLine({ read, onOpen }: { read: R
       <span className="sub">{t('reading.open')}</span>
     </PaletteItem>
   );
-}, (a, b) => a.onOpen === b.onOpen && a.read.address === b.read.address && a.read.pending === b.read.pending
+}, (a, b) => a.onOpen === b.onOpen && a.index === b.index && a.read.address === b.read.address && a.read.pending === b.read.pending
   && a.read.chips.length === b.read.chips.length && a.read.chips.every((c, i) => c.label === b.read.chips[i].label && c.pending === b.read.chips[i].pending));

@@ -9,9 +9,10 @@ import { useDebounced } from '../../use-debounced';
 import { findDates } from './dates';
 import { readQuery, type Reading } from './read';
 import { nameableRefs, vocabulary } from './vocabulary';
-import { listOfReading, type ReadList } from './list-of-reading';
+import { readingsOf, type ReadList } from './list-of-reading';
 
 const NONE: RecordOption[] = [];
+const NO_READING: readonly ReadList[] = [];
 
 /** A pause in typing before the words left are looked up as people or centres (each lookup is a request per field). */
 const LOOKUP_PAUSE = 150;
@@ -26,8 +27,9 @@ interface Lookup { run: number; field: string; entity: string; q: string }
  * The reading of what is typed, as it is typed: the words read at once (vocabulary), and the words left looked up as
  * references through each candidate field's `/options?q=` after a pause. Every answer is kept under its own words, and
  * a run is resolved only from the answers for the words typed now: a slow answer for earlier words is never shown.
+ * Several readings when the words name several people (readingsOf); none when the query tells no more than a name.
  */
-export function useReading(query: string, role: Role | null, lang: Language, t: Translate, tEnglish: Translate): ReadList | null {
+export function useReading(query: string, role: Role | null, lang: Language, t: Translate, tEnglish: Translate): readonly ReadList[] {
   // A day with its number ("1 Dec") is read by chrono-node, whose reader is fetched with the first digit typed.
   const wantsDates = DIGIT.test(query);
   const [parser, setParser] = useState<unknown>(() => readerOf(lang));
@@ -57,14 +59,14 @@ export function useReading(query: string, role: Role | null, lang: Language, t: 
   }, queryClient);
 
   return useMemo(() => {
-    if (!reading) return null;
+    if (!reading) return NO_READING;
     // The answer for each lookup of the words typed now, if it has come (else the run is still being looked up).
     const answerOf = (l: Lookup): RecordOption[] | undefined => {
       const at = asked.findIndex((a) => a.entity === l.entity && a.q === l.q);
       return at < 0 ? undefined : answers[at];
     };
-    const read = listOfReading(reading, lookups, answerOf, { role, lang, t });
-    return read.telling ? read : null;
+    const reads = readingsOf(reading, lookups, answerOf, { role, lang, t });
+    return reads[0].telling ? reads : NO_READING;
   }, [reading, lookups, asked, answers, role, lang, t]);
 }
 
