@@ -33,7 +33,8 @@ class Stream {
   readonly heard = new Map<string, number>();
   private req: http.ClientRequest | null = null;
 
-  constructor(readonly role: Role) {}
+  /** `via`: the console (by index) the stream is open on. */
+  constructor(readonly role: Role, readonly via = 0) {}
 
   open(port: number, token: string): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -78,8 +79,8 @@ const consolesCpu = (consoles: readonly Console[]) => consoles.reduce((s, c) => 
  */
 async function openStreams(consoles: readonly Console[], tokens: Record<Role, string>, count: number) {
   const before = await liveMemory(consoles);
-  const streams = Array.from({ length: count }, (_, i) => new Stream(ROLES[i % ROLES.length]));
-  await Promise.all(streams.map((s, i) => s.open(consoles[i % consoles.length].port, tokens[s.role])));
+  const streams = Array.from({ length: count }, (_, i) => new Stream(ROLES[i % ROLES.length], i % consoles.length));
+  await Promise.all(streams.map((s) => s.open(consoles[s.via].port, tokens[s.role])));
   await sleep(1000);
   const after = await liveMemory(consoles);
   return { streams, heapEach: (after.heap - before.heap) / count, rssEach: (after.rss - before.rss) / count };
@@ -119,13 +120,14 @@ async function measure(opts: FanoutOptions, consoles: Console[], where: string):
     }
   }
   if (targets.length < opts.writers) throw new Error(`only ${targets.length} records to edit for ${opts.writers} writers`);
-  const written: { entity: string; id: number; version: number }[] = [];
+  const written: { entity: string; id: number; version: number; via: number }[] = [];
   let refused = 0;
   const deadline = Date.now() + opts.seconds * 1000;
   await Promise.all(Array.from({ length: opts.writers }, async (_, w) => {
     const { entity, api, rec } = targets[w];
     const def = getEntity(entity);
-    const to = consoles[w % consoles.length];
+    const via = w % consoles.length;
+    const to = consoles[via];
     let version = Number(rec.version);
     while (Date.now() < deadline) {
       const payload: Record<string, unknown> = { version };
@@ -133,12 +135,14 @@ async function measure(opts: FanoutOptions, consoles: Console[], where: string):
       const r = await request(to, 'PUT', `/api/${api}/${rec.id}`, tokens.superadmin, payload);
       if (r.status !== 200) { refused++; const again = await request(to, 'GET', `/api/${api}/${rec.id}`, tokens.superadmin); version = Number(JSON.parse(again.body).data.version); continue; }
       version = Number(JSON.parse(r.body).data.version);
-      written.push({ entity, id: Number(rec.id), version });
+      written.push({ entity, id: Number(rec.id), version, via });
     }
   }));
   await sleep(DRAIN_MS);
 
+  // Every delivery; and on two processes apart, those within the writer's process and those across to the other one.
   const latencies: number[] = [];
+  const apart = { within: [] as number[], across: [] as number[] };
   let expected = 0;
   let missed = 0;
   for (const s of streams) {
@@ -146,14 +150,19 @@ async function measure(opts: FanoutOptions, consoles: Console[], where: string):
       if (!canReadRecord(s.role, w.entity)) continue;
       expected++;
       const ms = s.heard.get(`${w.entity}:${w.id}:${w.version}`);
-      if (ms === undefined) missed++;
-      else latencies.push(ms);
+      if (ms === undefined) { missed++; continue; }
+      latencies.push(ms);
+      apart[s.via === w.via ? 'within' : 'across'].push(ms);
     }
   }
   for (const s of streams) s.close();
-  latencies.sort((a, b) => a - b);
-  const p = (q: number) => (latencies.length ? percentile(latencies, q).toFixed(0) : 'n/a');
-  const line = `Fan-out, ${where}: ${streams.length} streams, ${opts.writers} writers ${opts.seconds} s: ${written.length} changes (${(written.length / opts.seconds).toFixed(0)}/s, ${refused} refused), ${expected} deliveries due, ${missed} missed; commit → stream p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, p99 ${p(0.99)} ms, max ${latencies.length ? latencies[latencies.length - 1].toFixed(0) : 'n/a'} ms`;
+  const spread = (xs: number[]) => {
+    if (!xs.length) return 'n/a';
+    xs.sort((a, b) => a - b);
+    return `p50 ${percentile(xs, 0.5).toFixed(0)} ms, p95 ${percentile(xs, 0.95).toFixed(0)} ms, p99 ${percentile(xs, 0.99).toFixed(0)} ms, max ${xs[xs.length - 1].toFixed(0)} ms`;
+  };
+  const split = consoles.length > 1 ? ` (within the writer's process ${spread(apart.within)}; across processes ${spread(apart.across)})` : '';
+  const line = `Fan-out, ${where}: ${streams.length} streams, ${opts.writers} writers ${opts.seconds} s: ${written.length} changes (${(written.length / opts.seconds).toFixed(0)}/s, ${refused} refused), ${expected} deliveries due, ${missed} missed; commit → stream ${spread(latencies)}${split}`;
   console.log(`\n${line}`);
   out.push(line);
 
