@@ -11,7 +11,8 @@ import { percentile } from './timing';
  * roles in turn) and WRITERS staff editing master data (specialities, departments…) as fast as they can for `seconds`; each change
  * is timed from its commit (the event's `at`) to its arrival on every stream entitled to it. On PostgreSQL two console
  * processes share the database, the streams and writers split between them, so half the changes cross processes
- * through LISTEN/NOTIFY. After the writers' burst the fifty-connection load mix (bench/load.ts) runs on the first
+ * through LISTEN/NOTIFY. Then what a delivery costs: the same edits with no stream open and with the streams open, in
+ * the consoles' CPU time. Then the fifty-connection load mix (bench/load.ts) runs on the first
  * process in stretches with no stream open and with the streams open, alternating, so that both halves meet the same
  * data and process; they are printed side by side with their ratio and the consoles' CPU time per request. The memory an
  * open stream costs is the consoles' live memory (after a full collection) before and after opening them all, over
@@ -166,11 +167,70 @@ async function measure(opts: FanoutOptions, consoles: Console[], where: string):
   console.log(`\n${line}`);
   out.push(line);
 
+  out.push(await deliveryCost(opts, consoles, tokens, targets, where, memory));
   if (opts.loadSeconds > 0) out.push(...(await compareLoad(opts, consoles, tokens, where, memory)));
   out.push(`Memory per open stream, ${where}: ${kb(median(memory.heap))} of heap (JavaScript and buffers), ${kb(median(memory.rss))} of RSS (median of ${memory.heap.length} openings of ${opts.streams}, each read after a full collection; heap ${memory.heap.map(kb).join(', ')})`);
   console.log(out[out.length - 1]);
   for (const c of consoles) c.agent.destroy();
   return out;
+}
+
+/** Writers, and writes in each stretch, of the delivery-cost comparison. */
+const COST_WRITERS = 5;
+const COST_WRITES = 150;
+
+/** `count` edits by COST_WRITERS writers (each on a record of its own, on the consoles in turn); the entity of each that went through. */
+async function edits(consoles: readonly Console[], token: string, targets: readonly { entity: string; api: string; rec: Record<string, unknown> }[], count: number) {
+  let started = 0;
+  const done: string[] = [];
+  await Promise.all(Array.from({ length: COST_WRITERS }, async (_, w) => {
+    const { entity, api, rec } = targets[w];
+    const def = getEntity(entity);
+    const to = consoles[w % consoles.length];
+    while (started < count) {
+      started++;
+      const now = JSON.parse((await request(to, 'GET', `/api/${api}/${rec.id}`, token)).body).data as Record<string, unknown>;
+      const payload: Record<string, unknown> = { version: now.version };
+      for (const [k, fd] of Object.entries(def.fields)) if (fd.kind !== 'computed' && !fd.writeOnly && now[k] !== undefined) payload[k] = now[k];
+      if ((await request(to, 'PUT', `/api/${api}/${rec.id}`, token, payload)).status === 200) done.push(entity);
+    }
+  }));
+  return done;
+}
+
+/**
+ * What telling a change to a stream costs the consoles, apart from the load mix's noise: the same edits with no stream
+ * open and with the streams open, in stretches alternating A B B A; the difference in the consoles' CPU time per
+ * edit, over the deliveries an edit makes. CPU time, not wall time: on a shared machine it moves least with the
+ * other work (the edits themselves cost the same in both halves and cancel out).
+ */
+async function deliveryCost(opts: FanoutOptions, consoles: Console[], tokens: Record<Role, string>, targets: readonly { entity: string; api: string; rec: Record<string, unknown> }[], where: string, memory: { heap: number[]; rss: number[] }): Promise<string> {
+  log(`Delivery cost on ${where}: ${COST_WRITES} edits a stretch, alternating no stream open / ${opts.streams} streams open…`);
+  const cpu = { none: 0, open: 0 };
+  const writes = { none: 0, open: 0 };
+  let deliveries = 0;
+  for (let i = 0; i < 4; i++) {
+    const opened = i === 1 || i === 2 ? await openStreams(consoles, tokens, opts.streams) : null;
+    if (opened) { memory.heap.push(opened.heapEach); memory.rss.push(opened.rssEach); }
+    const before = consolesCpu(consoles);
+    const done = await edits(consoles, tokens.superadmin, targets, COST_WRITES);
+    // The last changes told (across processes too) before the reading, in both halves alike.
+    await sleep(1000);
+    const half = opened ? 'open' : 'none';
+    cpu[half] += consolesCpu(consoles) - before;
+    writes[half] += done.length;
+    if (opened) {
+      for (const entity of done) deliveries += opened.streams.filter((s) => canReadRecord(s.role, entity)).length;
+      for (const s of opened.streams) s.close();
+      await sleep(500);
+    }
+  }
+  const none = (cpu.none * 1000) / writes.none;
+  const open = (cpu.open * 1000) / writes.open;
+  const perDelivery = ((open - none) * 1000) / (deliveries / writes.open);
+  const line = `Delivery cost, ${where}: console CPU ${none.toFixed(2)} ms per edit with no stream open, ${open.toFixed(2)} ms with ${opts.streams} streams open (${(deliveries / writes.open).toFixed(0)} deliveries an edit; ${writes.none} + ${writes.open} edits): ${perDelivery.toFixed(1)} µs of CPU per delivery`;
+  console.log(`\n${line}`);
+  return line;
 }
 
 /**
