@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { MEMORY_MARK } from './console-memory';
 
 /** The demo accounts' password in the consoles the load and browser benches start (their own data folders). */
 export const BENCH_CONSOLE_PASSWORD = 'bench-load-password';
@@ -11,13 +12,20 @@ export const benchLoadDir = () => path.resolve(process.env.BENCH_LOAD_DIR ?? '.b
 /**
  * Starts the console as its own process on the demo data (seeded on first use): the embedded database in
  * `dataDir` (benchLoadDir() unless named: a second process on one PostgreSQL needs a folder of its own), or
- * `databaseUrl`'s PostgreSQL server. Resolves once it listens; the caller kills it.
+ * `databaseUrl`'s PostgreSQL server. Resolves once it listens; the caller kills it. With `memoryProbe`, the process
+ * answers consoleMemory (bench/console-memory.ts). BENCH_CONSOLE_CPU_PROF=FOLDER profiles it (node --cpu-prof: the
+ * profile is written there when it stops; bench/profile-summary.ts reads it).
  */
-export function startConsole(port: number, databaseUrl = '', dataDir = benchLoadDir()): Promise<ChildProcess> {
+export function startConsole(port: number, databaseUrl = '', dataDir = benchLoadDir(), opts: { memoryProbe?: boolean } = {}): Promise<ChildProcess> {
   mkdirSync(dataDir, { recursive: true });
+  const probe = opts.memoryProbe ? ['--expose-gc', '--import', './bench/console-memory.ts'] : [];
+  const profile = process.env.BENCH_CONSOLE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CONSOLE_CPU_PROF)}`] : [];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_CONSOLE_PASSWORD, DEMO_DATA: '1', NODE_ENV: 'test' },
+    const child = spawn(process.execPath, ['--import', 'tsx', ...probe, ...profile, 'src/server/main.ts'], {
+      env: {
+        ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_CONSOLE_PASSWORD, DEMO_DATA: '1', NODE_ENV: 'test',
+        BENCH_MEMORY_PROBE: opts.memoryProbe ? '1' : '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -40,4 +48,30 @@ export function stopConsole(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/** The live memory of a console started with `memoryProbe`, read right after a full garbage collection. */
+export function consoleMemory(child: ChildProcess): Promise<NodeJS.MemoryUsage> {
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    const timer = setTimeout(() => { child.stdout!.off('data', read); reject(new Error('the console did not tell its memory')); }, 30_000);
+    function read(b: Buffer) {
+      buf += b.toString();
+      const at = buf.indexOf(MEMORY_MARK);
+      const end = at < 0 ? -1 : buf.indexOf('\n', at);
+      if (end < 0) return;
+      clearTimeout(timer);
+      child.stdout!.off('data', read);
+      resolve(JSON.parse(buf.slice(at + MEMORY_MARK.length, end)) as NodeJS.MemoryUsage);
+    }
+    child.stdout!.on('data', read);
+    child.kill('SIGUSR2');
+  });
+}
+
+/** The CPU time (user + system, seconds) a process has used so far (Linux: /proc, in clock ticks of 1/100 s). */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  // After the command's name: state is field 3, utime 14 and stime 15 (proc(5)), here at 11 and 12.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }

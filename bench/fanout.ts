@@ -1,9 +1,8 @@
 import http from 'node:http';
-import { readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { canReadRecord, getEntity, ROLES, type Role } from '../src/registry';
-import { BENCH_CONSOLE_PASSWORD, benchLoadDir, startConsole, stopConsole } from './console-process';
-import { requestOn, runLoad } from './load';
+import { BENCH_CONSOLE_PASSWORD, benchLoadDir, consoleMemory, cpuSeconds, startConsole, stopConsole } from './console-process';
+import { mixFigures, pooled, prepareMix, requestOn, type MixRun } from './load';
 import type { FanoutOptions } from './options';
 import { percentile } from './timing';
 
@@ -12,9 +11,12 @@ import { percentile } from './timing';
  * roles in turn) and WRITERS staff editing master data (specialities, departments…) as fast as they can for `seconds`; each change
  * is timed from its commit (the event's `at`) to its arrival on every stream entitled to it. On PostgreSQL two console
  * processes share the database, the streams and writers split between them, so half the changes cross processes
- * through LISTEN/NOTIFY. The fifty-connection load mix (bench/load.ts) runs on the first process before the streams
- * open and again with them open, so the two compare like with like. Prints delivery p50/p95/p99/max, missed
- * deliveries, and the memory each open stream costs the process. It reports; nothing here is a test. Target: p99 ≤ 1 s.
+ * through LISTEN/NOTIFY. Then what a delivery costs: the same edits with no stream open and with the streams open, in
+ * the consoles' CPU time. Then the fifty-connection load mix (bench/load.ts) runs on the first
+ * process in stretches with no stream open and with the streams open, alternating, so that both halves meet the same
+ * data and process; they are printed side by side with their ratio and the consoles' CPU time per request. The memory an
+ * open stream costs is the consoles' live memory (after a full collection) before and after opening them all, over
+ * their number. It reports; nothing here is a test. Target: p99 ≤ 1 s.
  */
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const FIRST_PORT = Number(process.env.BENCH_LOAD_PORT ?? 8733);
@@ -32,7 +34,8 @@ class Stream {
   readonly heard = new Map<string, number>();
   private req: http.ClientRequest | null = null;
 
-  constructor(readonly role: Role) {}
+  /** `via`: the console (by index) the stream is open on. */
+  constructor(readonly role: Role, readonly via = 0) {}
 
   open(port: number, token: string): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -60,15 +63,39 @@ class Stream {
   close() { this.req?.destroy(); }
 }
 
-/** The resident memory of a process, in bytes (Linux). */
-function rss(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) * 1024 : 0;
+/** A console the bench started: where it listens, and its process (for its memory and CPU time). */
+interface Console extends Agentful { child: ChildProcess }
+
+/** What the consoles hold live after a full collection, summed over them (bytes): the heap, and the process's RSS. */
+async function liveMemory(consoles: readonly Console[]) {
+  const each = await Promise.all(consoles.map((c) => consoleMemory(c.child)));
+  return { heap: each.reduce((s, m) => s + m.heapUsed + m.external, 0), rss: each.reduce((s, m) => s + m.rss, 0) };
 }
 
-/** The fan-out run on the consoles at `ports` (started by the caller); returns its summary lines. */
-async function measure(opts: FanoutOptions, ports: number[], pids: number[], where: string): Promise<string[]> {
-  const consoles = ports.map((port) => ({ port, agent: new http.Agent({ keepAlive: true, maxSockets: opts.writers }) }));
+const consolesCpu = (consoles: readonly Console[]) => consoles.reduce((s, c) => s + cpuSeconds(c.child.pid!), 0);
+
+/**
+ * Opens `count` streams (the roles in turn, over the consoles in turn) and says what each costs the consoles: the
+ * live memory after a full collection before and after, over `count`.
+ */
+async function openStreams(consoles: readonly Console[], tokens: Record<Role, string>, count: number) {
+  const before = await liveMemory(consoles);
+  const streams = Array.from({ length: count }, (_, i) => new Stream(ROLES[i % ROLES.length], i % consoles.length));
+  await Promise.all(streams.map((s) => s.open(consoles[s.via].port, tokens[s.role])));
+  await sleep(1000);
+  const after = await liveMemory(consoles);
+  return { streams, heapEach: (after.heap - before.heap) / count, rssEach: (after.rss - before.rss) / count };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Stretches of the load mix in each half, in the order A B B A A B B A: drift over the run meets both halves alike. */
+const LOAD_STRETCHES = 8;
+
+/** The fan-out run on the consoles (started by the caller); returns its summary lines. */
+async function measure(opts: FanoutOptions, consoles: Console[], where: string): Promise<string[]> {
   const tokens = {} as Record<Role, string>;
   for (const role of ROLES) {
     const r = await request(consoles[0], 'POST', '/api/adminUser/login', undefined, { email: `${role}@demo.test`, password: BENCH_CONSOLE_PASSWORD });
@@ -76,18 +103,12 @@ async function measure(opts: FanoutOptions, ports: number[], pids: number[], whe
     tokens[role] = JSON.parse(r.body).data.token;
   }
   const out: string[] = [];
-  const loadMix = (label: string) => runLoad({ seconds: opts.loadSeconds, connections: 50, databases: ['embedded'], external: true }, '', { port: ports[0], where: `${where}, ${label}` });
-  // The same process, the same data, without and then with the streams open: the two load lines compare like with like.
-  if (opts.loadSeconds > 0) {
-    log(`The load mix on ${where} with no stream open…`);
-    out.push(...(await loadMix('no stream open')));
-  }
-  const before = pids.reduce((s, pid) => s + rss(pid), 0);
-  const streams = Array.from({ length: opts.streams }, (_, i) => new Stream(ROLES[i % ROLES.length]));
-  await Promise.all(streams.map((s, i) => s.open(consoles[i % consoles.length].port, tokens[s.role])));
-  await new Promise((r) => setTimeout(r, 1000));
-  const perStream = (pids.reduce((s, pid) => s + rss(pid), 0) - before) / streams.length;
-  log(`${streams.length} streams open (${(perStream / 1024).toFixed(1)} KB each); ${opts.writers} writers for ${opts.seconds} s…`);
+  const memory: { heap: number[]; rss: number[] } = { heap: [], rss: [] };
+  const opened = await openStreams(consoles, tokens, opts.streams);
+  memory.heap.push(opened.heapEach);
+  memory.rss.push(opened.rssEach);
+  const { streams } = opened;
+  log(`${streams.length} streams open (${kb(opened.heapEach)} heap, ${kb(opened.rssEach)} RSS each); ${opts.writers} writers for ${opts.seconds} s…`);
 
   // Each writer edits a record of its own (no two writers meet on one), on the consoles in turn.
   const targets: { entity: string; api: string; rec: Record<string, unknown> }[] = [];
@@ -100,13 +121,14 @@ async function measure(opts: FanoutOptions, ports: number[], pids: number[], whe
     }
   }
   if (targets.length < opts.writers) throw new Error(`only ${targets.length} records to edit for ${opts.writers} writers`);
-  const written: { entity: string; id: number; version: number }[] = [];
+  const written: { entity: string; id: number; version: number; via: number }[] = [];
   let refused = 0;
   const deadline = Date.now() + opts.seconds * 1000;
   await Promise.all(Array.from({ length: opts.writers }, async (_, w) => {
     const { entity, api, rec } = targets[w];
     const def = getEntity(entity);
-    const to = consoles[w % consoles.length];
+    const via = w % consoles.length;
+    const to = consoles[via];
     let version = Number(rec.version);
     while (Date.now() < deadline) {
       const payload: Record<string, unknown> = { version };
@@ -114,12 +136,14 @@ async function measure(opts: FanoutOptions, ports: number[], pids: number[], whe
       const r = await request(to, 'PUT', `/api/${api}/${rec.id}`, tokens.superadmin, payload);
       if (r.status !== 200) { refused++; const again = await request(to, 'GET', `/api/${api}/${rec.id}`, tokens.superadmin); version = Number(JSON.parse(again.body).data.version); continue; }
       version = Number(JSON.parse(r.body).data.version);
-      written.push({ entity, id: Number(rec.id), version });
+      written.push({ entity, id: Number(rec.id), version, via });
     }
   }));
-  await new Promise((r) => setTimeout(r, DRAIN_MS));
+  await sleep(DRAIN_MS);
 
+  // Every delivery; and on two processes apart, those within the writer's process and those across to the other one.
   const latencies: number[] = [];
+  const apart = { within: [] as number[], across: [] as number[] };
   let expected = 0;
   let missed = 0;
   for (const s of streams) {
@@ -127,37 +151,150 @@ async function measure(opts: FanoutOptions, ports: number[], pids: number[], whe
       if (!canReadRecord(s.role, w.entity)) continue;
       expected++;
       const ms = s.heard.get(`${w.entity}:${w.id}:${w.version}`);
-      if (ms === undefined) missed++;
-      else latencies.push(ms);
+      if (ms === undefined) { missed++; continue; }
+      latencies.push(ms);
+      apart[s.via === w.via ? 'within' : 'across'].push(ms);
     }
   }
-  latencies.sort((a, b) => a - b);
-  const p = (q: number) => (latencies.length ? percentile(latencies, q).toFixed(0) : 'n/a');
-  const line = `Fan-out, ${where}: ${streams.length} streams, ${opts.writers} writers ${opts.seconds} s: ${written.length} changes (${(written.length / opts.seconds).toFixed(0)}/s, ${refused} refused), ${expected} deliveries due, ${missed} missed; commit → stream p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, p99 ${p(0.99)} ms, max ${latencies.length ? latencies[latencies.length - 1].toFixed(0) : 'n/a'} ms; ${(perStream / 1024).toFixed(1)} KB per open stream`;
+  for (const s of streams) s.close();
+  const spread = (xs: number[]) => {
+    if (!xs.length) return 'n/a';
+    xs.sort((a, b) => a - b);
+    return `p50 ${percentile(xs, 0.5).toFixed(0)} ms, p95 ${percentile(xs, 0.95).toFixed(0)} ms, p99 ${percentile(xs, 0.99).toFixed(0)} ms, max ${xs[xs.length - 1].toFixed(0)} ms`;
+  };
+  const split = consoles.length > 1 ? ` (within the writer's process ${spread(apart.within)}; across processes ${spread(apart.across)})` : '';
+  const line = `Fan-out, ${where}: ${streams.length} streams, ${opts.writers} writers ${opts.seconds} s: ${written.length} changes (${(written.length / opts.seconds).toFixed(0)}/s, ${refused} refused), ${expected} deliveries due, ${missed} missed; commit → stream ${spread(latencies)}${split}`;
   console.log(`\n${line}`);
   out.push(line);
-  if (opts.loadSeconds > 0) {
-    log(`The load mix on ${where} with the ${streams.length} streams open…`);
-    out.push(...(await loadMix(`${streams.length} streams open`)));
-  }
-  for (const s of streams) s.close();
+
+  out.push(await deliveryCost(opts, consoles, tokens, targets, where, memory));
+  if (opts.loadSeconds > 0) out.push(...(await compareLoad(opts, consoles, tokens, where, memory)));
+  out.push(`Memory per open stream, ${where}: ${kb(median(memory.heap))} of heap (JavaScript and buffers), ${kb(median(memory.rss))} of RSS (median of ${memory.heap.length} openings of ${opts.streams}, each read after a full collection; heap ${memory.heap.map(kb).join(', ')})`);
+  console.log(out[out.length - 1]);
   for (const c of consoles) c.agent.destroy();
   return out;
+}
+
+/** Writers, and writes in each stretch, of the delivery-cost comparison. */
+const COST_WRITERS = 5;
+const COST_WRITES = 150;
+
+/** `count` edits by COST_WRITERS writers (each on a record of its own, on the consoles in turn); the entity of each that went through. */
+async function edits(consoles: readonly Console[], token: string, targets: readonly { entity: string; api: string; rec: Record<string, unknown> }[], count: number) {
+  let started = 0;
+  const done: string[] = [];
+  await Promise.all(Array.from({ length: COST_WRITERS }, async (_, w) => {
+    const { entity, api, rec } = targets[w];
+    const def = getEntity(entity);
+    const to = consoles[w % consoles.length];
+    while (started < count) {
+      started++;
+      const now = JSON.parse((await request(to, 'GET', `/api/${api}/${rec.id}`, token)).body).data as Record<string, unknown>;
+      const payload: Record<string, unknown> = { version: now.version };
+      for (const [k, fd] of Object.entries(def.fields)) if (fd.kind !== 'computed' && !fd.writeOnly && now[k] !== undefined) payload[k] = now[k];
+      if ((await request(to, 'PUT', `/api/${api}/${rec.id}`, token, payload)).status === 200) done.push(entity);
+    }
+  }));
+  return done;
+}
+
+/**
+ * What telling a change to a stream costs the consoles, apart from the load mix's noise: the same edits with no stream
+ * open and with the streams open, in stretches alternating A B B A; the difference in the consoles' CPU time per
+ * edit, over the deliveries an edit makes. CPU time, not wall time: on a shared machine it moves least with the
+ * other work (the edits themselves cost the same in both halves and cancel out).
+ */
+async function deliveryCost(opts: FanoutOptions, consoles: Console[], tokens: Record<Role, string>, targets: readonly { entity: string; api: string; rec: Record<string, unknown> }[], where: string, memory: { heap: number[]; rss: number[] }): Promise<string> {
+  log(`Delivery cost on ${where}: ${COST_WRITES} edits a stretch, alternating no stream open / ${opts.streams} streams open…`);
+  const cpu = { none: 0, open: 0 };
+  const writes = { none: 0, open: 0 };
+  let deliveries = 0;
+  for (let i = 0; i < 4; i++) {
+    const opened = i === 1 || i === 2 ? await openStreams(consoles, tokens, opts.streams) : null;
+    if (opened) { memory.heap.push(opened.heapEach); memory.rss.push(opened.rssEach); }
+    const before = consolesCpu(consoles);
+    const done = await edits(consoles, tokens.superadmin, targets, COST_WRITES);
+    // The last changes told (across processes too) before the reading, in both halves alike.
+    await sleep(1000);
+    const half = opened ? 'open' : 'none';
+    cpu[half] += consolesCpu(consoles) - before;
+    writes[half] += done.length;
+    if (opened) {
+      for (const entity of done) deliveries += opened.streams.filter((s) => canReadRecord(s.role, entity)).length;
+      for (const s of opened.streams) s.close();
+      await sleep(500);
+    }
+  }
+  const none = (cpu.none * 1000) / writes.none;
+  const open = (cpu.open * 1000) / writes.open;
+  const perDelivery = ((open - none) * 1000) / (deliveries / writes.open);
+  const line = `Delivery cost, ${where}: console CPU ${none.toFixed(2)} ms per edit with no stream open, ${open.toFixed(2)} ms with ${opts.streams} streams open (${(deliveries / writes.open).toFixed(0)} deliveries an edit; ${writes.none} + ${writes.open} edits): ${perDelivery.toFixed(1)} µs of CPU per delivery`;
+  console.log(`\n${line}`);
+  return line;
+}
+
+/**
+ * The fifty-connection load mix (bench/load.ts) on the first console, in stretches with no stream open and with the
+ * streams open, alternating (A B B A …) after the writers' burst, so that both halves meet the same data and the same
+ * process. Each opening of the streams adds a reading to `memory`. Returns both halves side by side, with the ratio.
+ */
+async function compareLoad(opts: FanoutOptions, consoles: Console[], tokens: Record<Role, string>, where: string, memory: { heap: number[]; rss: number[] }): Promise<string[]> {
+  const mix = await prepareMix(consoles[0].port, 50);
+  try {
+    log(`The load mix on ${where}: a warm-up, then ${LOAD_STRETCHES} stretches of ${(opts.loadSeconds / (LOAD_STRETCHES / 2)).toFixed(1)} s, alternating no stream open / ${opts.streams} streams open…`);
+    await mix.run(5);
+    const halves = { none: [] as MixRun[], open: [] as MixRun[] };
+    const cpu = { none: { console: 0, bench: 0 }, open: { console: 0, bench: 0 } };
+    for (let i = 0; i < LOAD_STRETCHES; i++) {
+      const withStreams = i % 4 === 1 || i % 4 === 2;
+      const opened = withStreams ? await openStreams(consoles, tokens, opts.streams) : null;
+      if (opened) { memory.heap.push(opened.heapEach); memory.rss.push(opened.rssEach); }
+      const consoleBefore = consolesCpu(consoles);
+      const benchBefore = process.cpuUsage();
+      const run = await mix.run(opts.loadSeconds / (LOAD_STRETCHES / 2));
+      const bench = process.cpuUsage(benchBefore);
+      const half = withStreams ? 'open' : 'none';
+      cpu[half].console += consolesCpu(consoles) - consoleBefore;
+      cpu[half].bench += (bench.user + bench.system) / 1e6;
+      halves[half].push(run);
+      if (opened) { for (const s of opened.streams) s.close(); await sleep(500); }
+    }
+    const none = mixFigures(pooled(halves.none));
+    const open = mixFigures(pooled(halves.open));
+    const cpuPerRequest = (half: 'none' | 'open', f: typeof none) => (cpu[half].console * 1000 / f.requests).toFixed(2);
+    const row = (label: string, half: 'none' | 'open', f: typeof none) =>
+      `| ${label} | ${f.perSecond.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.max.toFixed(0)} | ${f.errors} | ${cpuPerRequest(half, f)} | ${cpu[half].bench.toFixed(1)} |`;
+    const ratio = (a: number, b: number) => (b / a).toFixed(2);
+    const table = [
+      `Load with and without the streams, ${where}: 50 connections, ${opts.loadSeconds} s each half in ${LOAD_STRETCHES / 2} stretches, alternating`,
+      '| | requests/s | p50 ms | p95 ms | p99 ms | max ms | errors | console CPU ms per request | bench CPU s |',
+      '|---|---|---|---|---|---|---|---|---|',
+      row('no stream open', 'none', none),
+      row(`${opts.streams} streams open`, 'open', open),
+      `| open / none | ${ratio(none.perSecond, open.perSecond)} | ${ratio(none.p50, open.p50)} | ${ratio(none.p95, open.p95)} | ${ratio(none.p99, open.p99)} | | | ${ratio(Number(cpuPerRequest('none', none)), Number(cpuPerRequest('open', open)))} | |`,
+    ].join('\n');
+    console.log(`\n${table}`);
+    return [table];
+  } finally {
+    mix.close();
+  }
 }
 
 /** Starts the consoles (one on the embedded database; two sharing `databaseUrl`'s PostgreSQL), measures, stops them. */
 export async function runFanout(opts: FanoutOptions, databaseUrl = ''): Promise<string[]> {
   const count = databaseUrl ? 2 : 1;
   const where = databaseUrl ? 'PostgreSQL, two processes' : 'embedded database';
-  const servers: ChildProcess[] = [];
+  const consoles: Console[] = [];
   try {
     // One after another: the first seeds the demo data when the database is empty, the second finds it seeded.
     for (let i = 0; i < count; i++) {
-      log(`Starting console ${i + 1} of ${count} (${where}) on port ${FIRST_PORT + 2 * i}…`);
-      servers.push(await startConsole(FIRST_PORT + 2 * i, databaseUrl, i ? `${benchLoadDir()}-${i + 1}` : undefined));
+      const port = FIRST_PORT + 2 * i;
+      log(`Starting console ${i + 1} of ${count} (${where}) on port ${port}…`);
+      const child = await startConsole(port, databaseUrl, i ? `${benchLoadDir()}-${i + 1}` : undefined, { memoryProbe: true });
+      consoles.push({ port, child, agent: new http.Agent({ keepAlive: true, maxSockets: opts.writers }) });
     }
-    return await measure(opts, servers.map((_, i) => FIRST_PORT + 2 * i), servers.map((s) => s.pid!), where);
+    return await measure(opts, consoles, where);
   } finally {
-    for (const s of servers) await stopConsole(s);
+    for (const c of consoles) { c.agent.destroy(); await stopConsole(c.child); }
   }
 }

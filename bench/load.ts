@@ -41,93 +41,122 @@ export function requestOn(agent: http.Agent, port: number, method: string, url: 
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)];
 const SEARCH_TERMS = ['an', 'ra', 'sh', 'ku', 'pa', 'mum', 'del', 'kum', 'shar', 'sing', 'pat', 'card', 'mc', 'apt', 'pay', 'raj', 'pri'];
 
-interface Sample { kind: string; ms: number; ok: boolean }
+export interface Sample { kind: string; ms: number; ok: boolean }
+
+/** What one stretch of the mix did: its samples, its errors by kind, and how long it took. */
+export interface MixRun { samples: Sample[]; errors: Map<string, number>; seconds: number }
+
+/** The load mix ready to run against one console: `run(seconds)` as often as wanted, then `close()`. */
+export interface LoadMix { run(seconds: number): Promise<MixRun>; close(): void }
 
 /**
- * One load run: on the embedded database, or on `databaseUrl`'s PostgreSQL server; with `target`, on a console already
- * listening on its port (opts.external), named in the report as it says. Returns the summary line (all requests: rate,
- * p50, p95, p99, max, errors).
+ * Signs in as the superadmin on the console at `port`, reads what the mix reads (the lists with records, a few ids of
+ * each, their sort and filter keys) and returns the mix at `connections` connections.
  */
-export async function runLoad(opts: LoadOptions, databaseUrl = '', target?: { port: number; where: string }): Promise<string[]> {
-  const { seconds: SECONDS, connections: CONNECTIONS } = opts;
-  const where = target?.where ?? (databaseUrl ? 'PostgreSQL server' : 'embedded database');
-  const port = target?.port ?? PORT;
-  log(opts.external ? `Using the console on port ${port}…` : `Starting the console (${databaseUrl ? 'PostgreSQL' : `embedded database in ${benchLoadDir()}`}) on port ${PORT}; the first start seeds the demo data…`);
-  const server = opts.external ? null : await startConsole(PORT, databaseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+export async function prepareMix(port: number, connections: number): Promise<LoadMix> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const request = (method: string, url: string, token?: string, body?: unknown) => requestOn(agent, port, method, url, token, body);
-  try {
-    const signed = await request('POST', '/api/adminUser/login', undefined, { email: 'superadmin@demo.test', password: BENCH_CONSOLE_PASSWORD });
-    if (signed.status !== 200) throw new Error(`sign-in failed: ${signed.status} ${signed.body}`);
-    const token = JSON.parse(signed.body).data.token as string;
+  const signed = await request('POST', '/api/adminUser/login', undefined, { email: 'superadmin@demo.test', password: BENCH_CONSOLE_PASSWORD });
+  if (signed.status !== 200) { agent.destroy(); throw new Error(`sign-in failed: ${signed.status} ${signed.body}`); }
+  const token = JSON.parse(signed.body).data.token as string;
 
-    // What the mix reads: the lists with records, a few ids of each, their sort and filter keys.
-    const lists: { def: EntityDef; ids: number[]; base: string }[] = [];
-    for (const def of ENTITIES) {
-      const base = `/api/${def.api}`;
-      const r = await request('GET', `${base}?limit=50`, token);
-      if (r.status !== 200) continue;
-      const ids = (JSON.parse(r.body).data as { id: number }[]).map((x) => x.id);
-      if (ids.length) lists.push({ def, ids, base });
-    }
-    const editable = lists.filter((l) => l.def.name === 'speciality' || l.def.name === 'department' || l.def.name === 'medicine');
-    log(`Mix over ${lists.length} lists; ${CONNECTIONS} connections for ${SECONDS} s…`);
+  const lists: { def: EntityDef; ids: number[]; base: string }[] = [];
+  for (const def of ENTITIES) {
+    const base = `/api/${def.api}`;
+    const r = await request('GET', `${base}?limit=50`, token);
+    if (r.status !== 200) continue;
+    const ids = (JSON.parse(r.body).data as { id: number }[]).map((x) => x.id);
+    if (ids.length) lists.push({ def, ids, base });
+  }
+  const editable = lists.filter((l) => l.def.name === 'speciality' || l.def.name === 'department' || l.def.name === 'medicine');
+  log(`Mix over ${lists.length} lists at ${connections} connections…`);
 
-    const listPage = (l: typeof lists[number]) => {
-      const sort = pick(sortKeys(l.def));
-      const params = new URLSearchParams({ limit: '50', sort: `${sort}:${pick(['asc', 'desc'])}` });
-      const enumFilter = filterKeys(l.def).find((k) => l.def.fields[k].kind === 'enum');
-      if (enumFilter && Math.random() < 0.4) params.set(`filter[${enumFilter}]`, pick(l.def.fields[enumFilter].values!));
-      return `${l.base}?${params}`;
-    };
-    // Each request is one sample: an edit is two (the read, then the write), as the rate and percentiles count requests.
-    const step = async (): Promise<Sample[]> => {
-      const roll = Math.random();
-      const l = pick(lists);
-      if (roll < 0.4) { const r = await request('GET', listPage(l), token); return [{ kind: 'list page', ms: r.ms, ok: r.status === 200 }]; }
-      if (roll < 0.6) { const r = await request('GET', `${l.base}/${pick(l.ids)}`, token); return [{ kind: 'details', ms: r.ms, ok: r.status === 200 }]; }
-      if (roll < 0.75) { const r = await request('GET', `/api/search?q=${pick(SEARCH_TERMS)}`, token); return [{ kind: 'palette search', ms: r.ms, ok: r.status === 200 }]; }
-      if (roll < 0.9) { const r = await request('GET', `${l.base}?limit=50&q=${pick(SEARCH_TERMS)}`, token); return [{ kind: 'list search', ms: r.ms, ok: r.status === 200 }]; }
-      // An edit as staff make it: read the record, write it back with its version (a 409 is a colleague's edit, not an error).
-      const e = pick(editable);
-      const read = await request('GET', `${e.base}/${pick(e.ids)}`, token);
-      const reading: Sample = { kind: 'edit: read', ms: read.ms, ok: read.status === 200 };
-      if (read.status !== 200) return [reading];
-      const rec = JSON.parse(read.body).data as Record<string, unknown>;
-      const payload: Record<string, unknown> = { version: rec.version };
-      for (const [k, fd] of Object.entries(e.def.fields)) if (fd.kind !== 'computed' && !fd.writeOnly) payload[k] = rec[k];
-      const w = await request('PUT', `${e.base}/${rec.id}`, token, payload);
-      return [reading, { kind: 'edit: write', ms: w.ms, ok: w.status === 200 || w.status === 409 }];
-    };
+  const listPage = (l: typeof lists[number]) => {
+    const sort = pick(sortKeys(l.def));
+    const params = new URLSearchParams({ limit: '50', sort: `${sort}:${pick(['asc', 'desc'])}` });
+    const enumFilter = filterKeys(l.def).find((k) => l.def.fields[k].kind === 'enum');
+    if (enumFilter && Math.random() < 0.4) params.set(`filter[${enumFilter}]`, pick(l.def.fields[enumFilter].values!));
+    return `${l.base}?${params}`;
+  };
+  // Each request is one sample: an edit is two (the read, then the write), as the rate and percentiles count requests.
+  const step = async (): Promise<Sample[]> => {
+    const roll = Math.random();
+    const l = pick(lists);
+    if (roll < 0.4) { const r = await request('GET', listPage(l), token); return [{ kind: 'list page', ms: r.ms, ok: r.status === 200 }]; }
+    if (roll < 0.6) { const r = await request('GET', `${l.base}/${pick(l.ids)}`, token); return [{ kind: 'details', ms: r.ms, ok: r.status === 200 }]; }
+    if (roll < 0.75) { const r = await request('GET', `/api/search?q=${pick(SEARCH_TERMS)}`, token); return [{ kind: 'palette search', ms: r.ms, ok: r.status === 200 }]; }
+    if (roll < 0.9) { const r = await request('GET', `${l.base}?limit=50&q=${pick(SEARCH_TERMS)}`, token); return [{ kind: 'list search', ms: r.ms, ok: r.status === 200 }]; }
+    // An edit as staff make it: read the record, write it back with its version (a 409 is a colleague's edit, not an error).
+    const e = pick(editable);
+    const read = await request('GET', `${e.base}/${pick(e.ids)}`, token);
+    const reading: Sample = { kind: 'edit: read', ms: read.ms, ok: read.status === 200 };
+    if (read.status !== 200) return [reading];
+    const rec = JSON.parse(read.body).data as Record<string, unknown>;
+    const payload: Record<string, unknown> = { version: rec.version };
+    for (const [k, fd] of Object.entries(e.def.fields)) if (fd.kind !== 'computed' && !fd.writeOnly) payload[k] = rec[k];
+    const w = await request('PUT', `${e.base}/${rec.id}`, token, payload);
+    return [reading, { kind: 'edit: write', ms: w.ms, ok: w.status === 200 || w.status === 409 }];
+  };
 
-    /** The mix at every connection for `length` seconds: its samples, its errors by kind and how long it took. */
-    const run = async (length: number) => {
-      const samples: Sample[] = [];
-      const errors = new Map<string, number>();
-      const deadline = performance.now() + length * 1000;
-      const started = performance.now();
-      await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-        while (performance.now() < deadline) {
-          try {
-            for (const s of await step()) {
-              samples.push(s);
-              if (!s.ok) errors.set(s.kind, (errors.get(s.kind) ?? 0) + 1);
-            }
-          } catch (err) {
-            errors.set('network', (errors.get('network') ?? 0) + 1);
-            samples.push({ kind: 'network', ms: 0, ok: false });
-            void err;
+  /** The mix at every connection for `length` seconds. */
+  const run = async (length: number): Promise<MixRun> => {
+    const samples: Sample[] = [];
+    const errors = new Map<string, number>();
+    const deadline = performance.now() + length * 1000;
+    const started = performance.now();
+    await Promise.all(Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) {
+        try {
+          for (const s of await step()) {
+            samples.push(s);
+            if (!s.ok) errors.set(s.kind, (errors.get(s.kind) ?? 0) + 1);
           }
+        } catch {
+          errors.set('network', (errors.get('network') ?? 0) + 1);
+          samples.push({ kind: 'network', ms: 0, ok: false });
         }
-      }));
-      return { samples, errors, seconds: (performance.now() - started) / 1000 };
-    };
+      }
+    }));
+    return { samples, errors, seconds: (performance.now() - started) / 1000 };
+  };
+  return { run, close: () => agent.destroy() };
+}
+
+/** Several stretches of the mix as one: their samples and errors together, their seconds added. */
+export function pooled(runs: readonly MixRun[]): MixRun {
+  const errors = new Map<string, number>();
+  for (const r of runs) for (const [k, n] of r.errors) errors.set(k, (errors.get(k) ?? 0) + n);
+  return { samples: runs.flatMap((r) => r.samples), errors, seconds: runs.reduce((s, r) => s + r.seconds, 0) };
+}
+
+/** A run's figures over all its requests: rate, p50, p95, p99, max (ms) and errors. */
+export function mixFigures(r: MixRun) {
+  const t = r.samples.map((x) => x.ms).sort((a, b) => a - b);
+  return {
+    requests: r.samples.length, perSecond: r.samples.length / r.seconds,
+    p50: percentile(t, 0.5), p95: percentile(t, 0.95), p99: percentile(t, 0.99), max: t[t.length - 1] ?? NaN,
+    errors: r.samples.filter((x) => !x.ok).length,
+  };
+}
+
+/**
+ * One load run: on the embedded database, or on `databaseUrl`'s PostgreSQL server; with opts.external, on the console
+ * already listening on BENCH_LOAD_PORT. Returns the summary line (all requests: rate, p50, p95, p99, max, errors).
+ */
+export async function runLoad(opts: LoadOptions, databaseUrl = ''): Promise<string[]> {
+  const { seconds: SECONDS, connections: CONNECTIONS } = opts;
+  const where = databaseUrl ? 'PostgreSQL server' : 'embedded database';
+  log(opts.external ? `Using the console on port ${PORT}…` : `Starting the console (${databaseUrl ? 'PostgreSQL' : `embedded database in ${benchLoadDir()}`}) on port ${PORT}; the first start seeds the demo data…`);
+  const server = opts.external ? null : await startConsole(PORT, databaseUrl);
+  const mix = await prepareMix(PORT, CONNECTIONS).catch(async (err: unknown) => { if (server) await stopConsole(server); throw err; });
+  try {
+    log(`${CONNECTIONS} connections for ${SECONDS} s…`);
     // A process just started is slow for its first seconds, whichever the database: each statement is prepared
     // and each table's description read once (and, likely, V8 still optimises the embedded database's WebAssembly).
     // That start is measured apart (and its errors counted), so that the figures below are the steady state's.
-    const warm = await run(WARM_UP_SECONDS);
+    const warm = await mix.run(WARM_UP_SECONDS);
     const warmMs = warm.samples.map((x) => x.ms).sort((a, b) => a - b);
-    const { samples, errors, seconds } = await run(SECONDS);
+    const { samples, errors, seconds } = await mix.run(SECONDS);
     const row = (name: string, xs: Sample[]) => {
       const t = xs.map((s) => s.ms).sort((a, b) => a - b);
       return `| ${name} | ${xs.length} | ${(xs.length / seconds).toFixed(0)} | ${percentile(t, 0.5).toFixed(1)} | ${percentile(t, 0.95).toFixed(1)} | ${percentile(t, 0.99).toFixed(1)} | ${t[t.length - 1].toFixed(1)} | ${xs.filter((s) => !s.ok).length} |`;
@@ -146,7 +175,7 @@ export async function runLoad(opts: LoadOptions, databaseUrl = '', target?: { po
       `  (${where}, ${warmLine})`,
     ];
   } finally {
-    agent.destroy();
+    mix.close();
     if (server) await stopConsole(server);
   }
 }

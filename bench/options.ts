@@ -54,7 +54,7 @@ export interface FanoutOptions {
   streams: number;
   writers: number;
   seconds: number;
-  /** Seconds of the load mix run with the streams open (0: none). */
+  /** Seconds of the load mix run in each half, with no stream open and with the streams open (0: none). */
   loadSeconds: number;
   databases: ('embedded' | 'postgres')[];
 }
@@ -79,7 +79,8 @@ export const USAGE = `npm run bench -- [part…] [options]
               else a throwaway local one as scripts/with-postgres.sh starts it, else skipped)
                 [--load=embedded|postgres] [--seconds=60] [--connections=50] [--external]   (port BENCH_LOAD_PORT, default 8733)
   --fanout    the change stream under load: open streams, writers, each change timed from its commit to every stream
-              entitled to it, memory per stream, then the load mix with the streams open; the embedded database, then
+              entitled to it, memory per stream and CPU per delivery, then the load mix alternating without and with
+              the streams open; the embedded database, then
               PostgreSQL with two console processes (found as --load finds it)
                 [--fanout=embedded|postgres] [--streams=200] [--writers=50] [--seconds=20] [--load-seconds=30]
   BENCH_LOAD_DIR names the embedded data folder of --browser, --load and --fanout (default .bench-load).`;

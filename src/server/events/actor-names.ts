@@ -25,6 +25,12 @@ export async function actorName(db: DB, userId: number | null): Promise<string |
   return row.name;
 }
 
+/** The name actorName would give when it is known without reading (undefined: not known yet). */
+export function knownActorName(db: DB, userId: number | null): string | null | undefined {
+  if (userId === null || userId <= 0) return null;
+  return caches.get(db)?.get(userId);
+}
+
 export function forgetActor(db: DB, userId: number) {
   caches.get(db)?.delete(userId);
 }
