@@ -32,7 +32,7 @@ async function picker(who: 'superadmin', def: EntityDef, q: string, limit: numbe
   return r.body.data.map((o: { id: number }) => o.id);
 }
 
-/** Appointments numbered APT-2031-000001… in bulk (more of one year than MATCH_COUNT_CAP), copies of one made by the API. */
+/** Appointments numbered APT-2031-000001… in bulk (more than MATCH_COUNT_CAP), copies of one made by the API. */
 const BULK = 1_050;
 
 beforeAll(async () => {
@@ -41,15 +41,17 @@ beforeAll(async () => {
     where table_schema = current_schema() and table_name = 'appointment' and column_name not in ('id', 'number', 'scheduled_at')`.execute(api.db)).rows.map((r) => sql.raw(ident(r.c)));
   const list = sql.join(columns);
   // Scheduled out of the order they are numbered in, so that the list's order is neither the numbers' nor the ids'.
+  // And as many again numbered from 900001, so that the numbers from 0 are about a third of their year's.
   await sql`insert into appointment (number, scheduled_at, ${list})
-    select 'APT-2031-' || lpad(g::text, 6, '0'), timestamptz '2031-01-01 00:00Z' + ((g * 7919) % ${BULK}) * interval '1 hour', ${list}
-    from appointment, generate_series(1, ${BULK}) g where id = ${template.id}`.execute(api.db);
+    select 'APT-2031-' || case when g <= ${BULK} then lpad(g::text, 6, '0') else (900000 + g)::text end,
+      timestamptz '2031-01-01 00:00Z' + ((g * 7919) % ${3 * BULK}) * interval '1 hour', ${list}
+    from appointment, generate_series(1, ${3 * BULK}) g where id = ${template.id}`.execute(api.db);
   // A third in another centre, so that a scope to one centre leaves gaps in each range.
   const fmcDef = getEntity('fmc');
   const other = await createRecord(api.db, fmcDef, (await api.payload(fmcDef))!, SYSTEM_ACTOR, api.config.scryptLogN);
   const fmcColumn = sql.raw(ident(col(appointments, 'fmc').slice(2).replaceAll('"', '')));
   await sql`update appointment set ${fmcColumn} = ${other.id} where number like 'APT-2031-%' and right(number, 6)::int % 3 = 0`.execute(api.db);
-  const made = await selectPage(api.db, appointments, [sql`t.number like 'APT-2031-%'`], sql`t.id`, BULK);
+  const made = await selectPage(api.db, appointments, [sql`t.number like 'APT-2031-%'`], sql`t.id`, 3 * BULK);
   for (const row of made.rows) await upsertSearchRow(api.db, appointments, row);
   // An add-on service whose name quotes a number: the appointment booked with it names that number in its text.
   const addonDef = getEntity('addonservices');
@@ -79,7 +81,8 @@ describe('a number typed from its start with its year, in a picker', () => {
   const appointmentCases = [
     ['a year: more numbers than the cap', 'apt-2031-', 10],
     ['a year without its dash', 'APT-2031', 25],
-    ['a year and a digit: more numbers than the cap', 'apt-2031-0', 10],
+    ['a year and a digit: more numbers than the cap, a third of the year\'s', 'apt-2031-0', 10],
+    ['the same, a page further than one step of the walk', 'apt-2031-0', 100],
     ['a year and four digits: a range past the first thousand', 'apt-2031-0010', 60],
     ['a year and four digits: a few numbers', 'apt-2031-0007', 50],
     ['a number named by an add-on service too', 'apt-2031-000777', 10],

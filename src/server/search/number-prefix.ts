@@ -3,9 +3,10 @@ import type { EntityDef } from '../../registry';
 import { col } from '../crud/columns';
 import type { DB } from '../db/connection';
 import { MATCH_COUNT_CAP } from './caps';
-import { selectPage } from './list-order';
+import { LIST_WALK_RECORDS } from './cost';
+import { keysetRanges, selectPage } from './list-order';
 import { pastPrefix } from './palette';
-import { docContains, likeLiteral } from './text';
+import { docContains } from './text';
 
 /**
  * A number typed from its start with its year (`apt-2026-`, `apt-2026-0001`; migration 0024). The matches of such a
@@ -17,7 +18,7 @@ import { docContains, likeLiteral } from './text';
  * - up to MATCH_COUNT_CAP numbers start with the term (`apt-2026-0001`): their ids from the titles' range, with the
  *   mentions, then the page among those ids in list order;
  * - more (a year, `apt-2026-`): the page from the start of the series' range of the table's (series, list order)
- *   index, each number checked, merged with the mentions.
+ *   index, each number checked (seriesWalk), merged with the mentions.
  *
  * The answer is the trigram index's (tests/api/number-prefix.test.ts compares them).
  */
@@ -50,7 +51,7 @@ export async function numberPrefixPage(db: DB, def: EntityDef, scope: RawBuilder
   if (!series) return null;
   const term = q.toLowerCase();
   const mentions = (await sql<{ id: number }>`select record_id as id from search_index
-    where entity = ${def.name} and search_number_mentioned(title, doc) and ${docContains(term)} limit ${MATCH_COUNT_CAP + 1}`.execute(db)).rows.map((r) => r.id);
+    where entity = ${def.name} and search_number_mentioned(title, doc) and ${docContains(term, sql`(doc || '')`)} limit ${MATCH_COUNT_CAP + 1}`.execute(db)).rows.map((r) => r.id);
   if (mentions.length > MATCH_COUNT_CAP) return null;
   const key = sql`(lower(title) collate "C")`;
   const past = pastPrefix(term)!;
@@ -58,7 +59,30 @@ export async function numberPrefixPage(db: DB, def: EntityDef, scope: RawBuilder
     where ${key} >= ${term} and ${key} < ${past} and entity = ${def.name} limit ${MATCH_COUNT_CAP + 1}`.execute(db)).rows.map((r) => r.id);
   const among = (ids: number[]) => selectPage(db, def, [...scope, sql`t.id = any(${ids}::int[])`], order, need);
   if (numbered.length <= MATCH_COUNT_CAP) return (await among([...numbered, ...mentions])).rows;
-  const starts = sql`lower(${sql.raw(col(def, def.titleFields[0]))}) like ${`${likeLiteral(term)}%`}`;
-  const page = (await selectPage(db, def, [...scope, sql`${seriesOf(def)} = ${series}`, starts], order, need)).rows;
+  const page = await seriesWalk(db, def, [...scope, sql`${seriesOf(def)} = ${series}`], order, need, term === series ? null : term);
+  if (!page) return null;
   return mentions.length ? (await among([...page.map((r) => Number(r.id)), ...mentions])).rows : page;
+}
+
+/** Rows of the series' range read a statement at a time: small enough that PostgreSQL reads it in order, not whole. */
+const SERIES_STEP = 200;
+
+/**
+ * The first `need` rows of the series (`where`) in list order whose number starts with `term` (null: all do): read
+ * SERIES_STEP at a time from the start of its range, each number checked here (as a condition, PostgreSQL would read
+ * the whole year to sort it), up to LIST_WALK_RECORDS rows; null when those hold too few (the caller asks the index).
+ */
+async function seriesWalk(db: DB, def: EntityDef, where: RawBuilder<unknown>[], order: RawBuilder<unknown>, need: number, term: string | null) {
+  const field = def.defaultSort.field;
+  const number = def.titleFields[0];
+  const found: Record<string, unknown>[] = [];
+  let after: RawBuilder<unknown>[] = [];
+  for (let read = 0; read < LIST_WALK_RECORDS; read += SERIES_STEP) {
+    const rows = (await selectPage(db, def, [...where, ...after], order, SERIES_STEP)).rows;
+    found.push(...(term ? rows.filter((r) => String(r[number]).toLowerCase().startsWith(term)) : rows));
+    if (found.length >= need || rows.length < SERIES_STEP) return found.slice(0, need);
+    const last = rows[rows.length - 1];
+    after = [sql`(${sql.join(keysetRanges(sql.raw(col(def, field)), def.defaultSort.dir, last[field] ?? null, Number(last.id)), sql` or `)})`];
+  }
+  return null;
 }
