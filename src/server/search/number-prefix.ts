@@ -4,7 +4,8 @@ import { col } from '../crud/columns';
 import type { DB } from '../db/connection';
 import { MATCH_COUNT_CAP } from './caps';
 import { LIST_WALK_RECORDS } from './cost';
-import { keysetRanges, selectPage } from './list-order';
+import { keysetRanges, selectPage, whereOf } from './list-order';
+import { ident } from '../db/entity-table';
 import { pastPrefix } from './palette';
 import { docContains } from './text';
 
@@ -53,15 +54,30 @@ export async function numberPrefixPage(db: DB, def: EntityDef, scope: RawBuilder
   const mentions = (await sql<{ id: number }>`select record_id as id from search_index
     where entity = ${def.name} and search_number_mentioned(title, doc) and ${docContains(term, sql`(doc || '')`)} limit ${MATCH_COUNT_CAP + 1}`.execute(db)).rows.map((r) => r.id);
   if (mentions.length > MATCH_COUNT_CAP) return null;
-  const key = sql`(lower(title) collate "C")`;
-  const past = pastPrefix(term)!;
-  const numbered = (await sql<{ id: number }>`select record_id as id from search_index
-    where ${key} >= ${term} and ${key} < ${past} and entity = ${def.name} limit ${MATCH_COUNT_CAP + 1}`.execute(db)).rows.map((r) => r.id);
   const among = (ids: number[]) => selectPage(db, def, [...scope, sql`t.id = any(${ids}::int[])`], order, need);
-  if (numbered.length <= MATCH_COUNT_CAP) return (await among([...numbered, ...mentions])).rows;
-  const page = await seriesWalk(db, def, [...scope, sql`${seriesOf(def)} = ${series}`], order, need, term === series ? null : term);
+  // A year (`apt-2026-`, `apt-2026`): every number of the series starts so, its first rows are the page.
+  const wholeSeries = series.startsWith(term);
+  if (!wholeSeries) {
+    const key = sql`(lower(title) collate "C")`;
+    const numbered = (await sql<{ id: number }>`select record_id as id from search_index
+      where ${key} >= ${term} and ${key} < ${pastPrefix(term)!} and entity = ${def.name} limit ${MATCH_COUNT_CAP + 1}`.execute(db)).rows.map((r) => r.id);
+    if (numbered.length <= MATCH_COUNT_CAP) return (await among(await firstInOrder(db, def, scope, order, need, [...numbered, ...mentions]))).rows;
+  }
+  const page = await seriesWalk(db, def, [...scope, sql`${seriesOf(def)} = ${series}`], order, need, wholeSeries ? null : term);
   if (!page) return null;
   return mentions.length ? (await among([...page.map((r) => Number(r.id)), ...mentions])).rows : page;
+}
+
+/**
+ * The first `need` of up to MATCH_COUNT_CAP ids in list order, sorted by their ids and keys alone: the page's records
+ * are then read whole, not every one of the ids' (a thousand appointments with their prescriptions). Materialized
+ * first: asked for a few ids in list order, PostgreSQL walks the list's index looking for them, through every record
+ * when they are old (a year's first numbers).
+ */
+async function firstInOrder(db: DB, def: EntityDef, scope: RawBuilder<unknown>[], order: RawBuilder<unknown>, need: number, ids: number[]) {
+  const key = sql.raw(col(def, def.defaultSort.field));
+  return (await sql<{ id: number }>`with t as materialized (select t.id, ${key} from ${sql.raw(ident(def.table))} t
+    ${whereOf([...scope, sql`t.id = any(${ids}::int[])`])}) select t.id from t order by ${order} limit ${need}`.execute(db)).rows.map((r) => Number(r.id));
 }
 
 /** Rows of the series' range read a statement at a time: small enough that PostgreSQL reads it in order, not whole. */
@@ -77,10 +93,12 @@ async function seriesWalk(db: DB, def: EntityDef, where: RawBuilder<unknown>[], 
   const number = def.titleFields[0];
   const found: Record<string, unknown>[] = [];
   let after: RawBuilder<unknown>[] = [];
-  for (let read = 0; read < LIST_WALK_RECORDS; read += SERIES_STEP) {
-    const rows = (await selectPage(db, def, [...where, ...after], order, SERIES_STEP)).rows;
+  // Every row matches when term is null: the page is the first `need`.
+  const step = term ? SERIES_STEP : need;
+  for (let read = 0; read < LIST_WALK_RECORDS; read += step) {
+    const rows = (await selectPage(db, def, [...where, ...after], order, step)).rows;
     found.push(...(term ? rows.filter((r) => String(r[number]).toLowerCase().startsWith(term)) : rows));
-    if (found.length >= need || rows.length < SERIES_STEP) return found.slice(0, need);
+    if (found.length >= need || rows.length < step) return found.slice(0, need);
     const last = rows[rows.length - 1];
     after = [sql`(${sql.join(keysetRanges(sql.raw(col(def, field)), def.defaultSort.dir, last[field] ?? null, Number(last.id)), sql` or `)})`];
   }
