@@ -1,13 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { getEntity, type EntityDef } from '../../src/registry';
+import { ENTITIES, getEntity, type EntityDef } from '../../src/registry';
 import { col } from '../../src/server/crud/columns';
 import { listOptions } from '../../src/server/crud/options';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { ident } from '../../src/server/db/entity-table';
 import { docContains, upsertSearchRow } from '../../src/server/search';
 import { orderBy, selectPage } from '../../src/server/search/list-order';
-import { numberSeries } from '../../src/server/search/number-prefix';
+import { numberLetters, numberSeries } from '../../src/server/search/number-prefix';
 import { setupApi } from './harness';
 
 /**
@@ -76,6 +76,13 @@ describe('a number typed from its start with its year, in a picker', () => {
     expect(numberSeries(appointments, 'apt-2031-00 x')).toBeNull();
     expect(numberSeries(payment, 'pay-2031-1')).toBe('pay-2031-');
     expect(numberSeries(getEntity('patients'), 'apt-2031-')).toBeNull();
+  });
+
+  test('every entity numbered so has its series index (a new one needs a migration like 0024)', async () => {
+    const numbered = ENTITIES.filter((e) => numberLetters(e));
+    expect(numbered.map((e) => e.name)).toContain('appointments');
+    const indexes = new Set((await sql<{ name: string }>`select indexname as name from pg_indexes`.execute(api.db)).rows.map((r) => r.name));
+    for (const e of numbered) expect(indexes.has(`${e.table}__number_series__ix`), e.name).toBe(true);
   });
 
   const appointmentCases = [
