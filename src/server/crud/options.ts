@@ -4,6 +4,7 @@ import { attachLabels } from './labels';
 import { col } from './columns';
 import type { DB } from '../db/connection';
 import { docContains } from '../search';
+import { numberPrefixPage } from '../search/number-prefix';
 import { orderBy, pickerHead, pageInListOrder, selectPage, textSearch, withHead } from '../search/list-order';
 
 export interface Option { id: number; title: string; subtitle: string; parts?: HitParts }
@@ -22,6 +23,8 @@ export async function listOptions(db: DB, def: EntityDef, opts: { q?: string; id
   }
   const order = orderBy(def, def.defaultSort);
   if (opts.titleOnly && opts.q) return (await selectPage(db, def, [...scope, titleMatches(def, opts.q)], order, opts.limit)).rows.map(optionOf(def));
+  const numbered = !opts.ids && opts.q ? await numberPrefixPage(db, def, scope, order, opts.limit, opts.q) : null;
+  if (numbered) return withParts(db, def, numbered);
   const head = !opts.ids && opts.q ? await pickerHead(db, def, scope, order, opts.limit, opts.q) : null;
   if (head && head.length >= opts.limit) return withParts(db, def, head);
   const search = !opts.ids && opts.q ? withHead(await textSearch(db, def, opts.q), head) : null;

@@ -22,6 +22,8 @@ import * as m0020 from './0020-inbox';
 import * as m0021 from './0021-saved-views';
 import * as m0022 from './0022-appointment-day-counts';
 import * as m0023 from './0023-search-text-references';
+import * as m0024 from './0024-number-series';
+import * as m0025 from './0025-payment-day-counts';
 
 /**
  * A migration, and the tables it rewrites whole (`rewrites`), which are vacuumed once it has run: a rewritten table has
@@ -56,6 +58,8 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0021-saved-views': m0021,
   '0022-appointment-day-counts': m0022,
   '0023-search-text-references': m0023,
+  '0024-number-series': m0024,
+  '0025-payment-day-counts': m0025,
 };
 
 /** The tables the named migrations rewrite (by default every migration's: all the tables any of them rewrites). */

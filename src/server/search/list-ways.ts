@@ -14,6 +14,7 @@ import { keysetRanges, pageInListOrder, selectPage, shortTermHead, textSearch, w
 import { allMatches, countByIdHead, fromStarts, keyOrder as keyOrderOf, pastCapById, sampleById, walk, walkAll, type Walked } from './reads';
 import { byWordStarts, startPair } from './text';
 import { DAY_COUNTED, keptAppointmentCount } from './day-counts';
+import { keptPaymentCount, PAYMENT_COUNTED } from './payment-counts';
 
 type Rows = Record<string, unknown>[];
 
@@ -92,16 +93,18 @@ const countSql = (ask: ListAsk, where: RawBuilder<unknown>[], cap: number) =>
   sql<number>`(select count(*)::int from (select 1 from ${sql.raw(ident(ask.def.table))} t ${whereOf(where)} limit ${cap + 1}) x)`;
 
 /**
- * The count of a list without a term that the kept day counts hold (day-counts.ts: appointments by status and centre),
- * when its filters are those alone and no caller's scope narrows it; else null. It reads the days kept, where counting
- * reads up to RECORD_COUNT_CAP rows of the table.
+ * The count of a list without a term that kept counts hold (day-counts.ts: appointments by status and centre;
+ * payment-counts.ts: payments by status, method and period), when its filters are those alone and no caller's scope
+ * narrows it; else null. It reads the days kept, where counting reads up to RECORD_COUNT_CAP rows of the table.
  */
 async function keptCount(ask: ListAsk): Promise<number | null> {
-  if (ask.def.name !== DAY_COUNTED.entity || ask.query.q) return null;
+  const kept = [DAY_COUNTED, PAYMENT_COUNTED].find((k) => k.entity === ask.def.name);
+  if (!kept || ask.query.q) return null;
   const filters = ask.query.filters;
   const keys = Object.keys(filters);
   // Every condition of `where` is one of these filters: no scope among them.
-  if (ask.where.length !== keys.length || !keys.every((k) => (DAY_COUNTED.filters as readonly string[]).includes(k))) return null;
+  if (ask.where.length !== keys.length || !keys.every((k) => (kept.filters as readonly string[]).includes(k))) return null;
+  if (kept === PAYMENT_COUNTED) return keptPaymentCount(ask.db, filters, ask.where, RECORD_COUNT_CAP);
   return keptAppointmentCount(ask.db, { status: filters.status, fmc: filters.fmc === undefined ? undefined : Number(filters.fmc) });
 }
 
