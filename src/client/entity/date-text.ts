@@ -1,7 +1,7 @@
 import type { Language } from '../../registry';
 
 /**
- * Dates and times read from what a person types (issue 24): "26/11/2026 10:00" in the order their language writes
+ * Dates and times read from what a person types: "26/11/2026 10:00" in the order their language writes
  * it (day first in English as written in India, French, Spanish and Italian; year first in Chinese), 12- or 24-hour,
  * and words ("tomorrow 10am", "next monday 9:30", "demain 10h", "mañana a las 10", "domani alle 10", "明天上午10点"),
  * by chrono-node, the well-kept reader of dates in text. Each language's reader is fetched the first time a date is

@@ -11,8 +11,8 @@ const BEHIND = ':scope > :not(.palette-layer)';
  * is over it; a click on it closes the palette), no focus (the box keeps it: Tab stays, and the box is the palette's
  * only control) and is hidden from assistive technology (aria-modal, and aria-hidden on the shell's few parts beside
  * the palette). Not the browser's modal <dialog> (showModal) as a rule: that makes the whole page inert, a change of
- * style of every element of the page to recalculate as the palette opens and again as it closes (issue 21: open
- * within 20 ms); nor Radix's dialog (ui/modal.tsx), which walks the page to mark it aria-hidden and measures the
+ * style of every element of the page to recalculate as the palette opens and again as it closes (the
+ * open is in the frame budget of `npm run bench -- --browser`); nor Radix's dialog (ui/modal.tsx), which walks the page to mark it aria-hidden and measures the
  * scroll bar. Over another dialog (the palette opened from a form) it is modal all the same: that dialog keeps the
  * focus inside itself unless it is made inert. Esc and unmounting close it; the box takes the focus as it opens, and
  * on closing the focus goes back to where it was.
