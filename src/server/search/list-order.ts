@@ -16,6 +16,10 @@ import { docContains, docMatches, hasTrigram, matchingIds } from './text';
 
 export const whereOf = (parts: RawBuilder<unknown>[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
 
+/** The rows of `table` that `where` selects, counted up to `cap` + 1 (a count that stops), as a subquery. */
+export const cappedCount = (table: string, where: RawBuilder<unknown>[], cap: number) =>
+  sql<number>`(select count(*)::int from (select 1 from ${sql.raw(ident(table))} t ${whereOf(where)} limit ${cap + 1}) x)`;
+
 /** Up to `limit` rows of `def` matching `where`, in `order`: a list's page. `also`: more columns (`expr as "name"`). */
 export function selectPage(db: DB, def: EntityDef, where: RawBuilder<unknown>[], order: RawBuilder<unknown>, limit: number, also?: RawBuilder<unknown>) {
   return sql<Record<string, unknown>>`select ${selectList(def)}${also ? sql`, ${also}` : sql``} from ${sql.raw(ident(def.table))} t ${whereOf(where)} order by ${order} limit ${limit}`.execute(db);

@@ -2,7 +2,6 @@ import { sql, type RawBuilder } from 'kysely';
 import type { EntityDef, ListQuery } from '../../registry';
 import { col } from '../crud/columns';
 import type { DB } from '../db/connection';
-import { ident } from '../db/entity-table';
 import { MATCH_COUNT_CAP, RECORD_COUNT_CAP } from './caps';
 import { ALONE, choose, type Way } from './choose';
 import {
@@ -10,7 +9,7 @@ import {
   WALK_ON_INDEX_ENTRIES, WALK_ON_SEARCH_ROWS, type Sample,
 } from './cost';
 import { COUNT_WAYS, type CountAsk, type CountName, type CountWayName } from './count-ways';
-import { keysetRanges, pageInListOrder, selectPage, shortTermHead, textSearch, whereOf, withHead, type ListOrderWayName, type TextSearch } from './list-order';
+import { cappedCount, keysetRanges, pageInListOrder, selectPage, shortTermHead, textSearch, withHead, type ListOrderWayName, type TextSearch } from './list-order';
 import { allMatches, countByIdHead, fromStarts, keyOrder as keyOrderOf, pastCapById, sampleById, walk, walkAll, type Walked } from './reads';
 import { byWordStarts, startPair } from './text';
 import { DAY_COUNTED, keptAppointmentCount } from './day-counts';
@@ -89,8 +88,7 @@ async function countedWalk(ask: ListAsk, ids: number[]): Promise<Found> {
 }
 
 /** A count up to `cap` of the rows `where` selects, as a subquery run once. */
-const countSql = (ask: ListAsk, where: RawBuilder<unknown>[], cap: number) =>
-  sql<number>`(select count(*)::int from (select 1 from ${sql.raw(ident(ask.def.table))} t ${whereOf(where)} limit ${cap + 1}) x)`;
+const countSql = (ask: ListAsk, where: RawBuilder<unknown>[], cap: number) => cappedCount(ask.def.table, where, cap);
 
 /**
  * The count of a list without a term that kept counts hold (day-counts.ts: appointments by status and centre;

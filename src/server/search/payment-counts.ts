@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { parseRange } from '../../registry';
 import type { DB } from '../db/connection';
-import { whereOf } from './list-order';
+import { cappedCount } from './list-order';
 
 /**
  * The payments list's count from `payment_day_count` (migration 0025: payments a UTC day by status and method, kept by
@@ -44,5 +44,5 @@ export async function keptPaymentCount(db: DB, filters: Record<string, string>, 
 
 /** Payments `where` selects, counted up to `cap` + 1. */
 async function selectCount(db: DB, where: RawBuilder<unknown>[], cap: number): Promise<number> {
-  return Number((await sql<{ n: number }>`select count(*)::int as n from (select 1 from payment t ${whereOf(where)} limit ${cap + 1}) x`.execute(db)).rows[0].n);
+  return Number((await sql<{ n: number }>`select ${cappedCount('payment', where, cap)} as n`.execute(db)).rows[0].n);
 }
