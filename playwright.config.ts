@@ -5,28 +5,33 @@ import { CONSOLES, READY_PORT, WORKERS } from './tests/browser/consoles';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /**
- * The browser for the tests (Playwright cannot download its own here): CHROMIUM_PATH, else Debian's
- * /usr/bin/chromium (or chromium-browser), else, on Linux x64, the headless Chromium shipped inside the dev dependency
- * @sparticuz/chromium (unpacked into the temp folder on first use), so `npm install && npm test` works on a fresh
- * machine. CHROMIUM_SKIP_SYSTEM=1 skips CHROMIUM_PATH and the Debian paths, to test that last fallback.
+ * The browser for the tests (Playwright cannot download its own here): CHROMIUM_PATH when set; else, on Linux x64, the
+ * headless shell of Chromium shipped inside the dev dependency @sparticuz/chromium (unpacked into the temp folder on
+ * first use), so that `npm install && npm test` works on a fresh machine; else Debian's /usr/bin/chromium (or
+ * chromium-browser). The headless shell is what Playwright itself runs headless tests in, and the browser is most of
+ * the browser tests' CPU: the full browser's headless mode costs more (figures in the commit that chose it). It has no
+ * PDF viewer: the tests that show a PDF check its bytes, and the viewer only where `navigator.pdfViewerEnabled`.
  */
 async function chromium(): Promise<{ executablePath: string; args: string[] }> {
-  const system = process.env.CHROMIUM_SKIP_SYSTEM === '1' ? [] : [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  const found = system.find((p): p is string => !!p && existsSync(p));
-  if (found) return { executablePath: found, args: ARGS };
-  if (process.platform !== 'linux' || process.arch !== 'x64') {
-    // The npm package holds a Linux x64 build only.
-    throw new Error('No Chromium found for the browser tests. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
+  const chosen = process.env.CHROMIUM_PATH;
+  if (chosen) {
+    if (!existsSync(chosen)) throw new Error(`CHROMIUM_PATH=${chosen}: no such file`);
+    return { executablePath: chosen, args: ARGS };
   }
-  // Its own flags (--no-sandbox, --no-zygote, --disable-setuid-sandbox, …) are what it needs to run headless here; ours
-  // are kept, and a flag both lists name is passed once. Left out: --single-process (meant for AWS Lambda; with it
-  // every browser context after the first fails to open a page), --disable-web-security and
-  // --allow-running-insecure-content (the tests must see the browser's real security rules), and its
-  // --disable-features/--enable-features (a repeated switch would override Playwright's own lists).
-  const { default: sparticuz } = await import('@sparticuz/chromium');
-  const dropped = (arg: string) =>
-    ['--single-process', '--disable-web-security', '--allow-running-insecure-content'].includes(arg) || /^--(disable|enable)-features=/.test(arg);
-  return { executablePath: await sparticuz.executablePath(), args: [...new Set([...ARGS, ...sparticuz.args.filter((a) => !dropped(a))])] };
+  if (process.platform === 'linux' && process.arch === 'x64') {
+    // Its own flags (--no-sandbox, --no-zygote, --disable-setuid-sandbox, …) are what it needs to run headless here;
+    // ours are kept, and a flag both lists name is passed once. Left out: --single-process (meant for AWS Lambda; with
+    // it every browser context after the first fails to open a page), --disable-web-security and
+    // --allow-running-insecure-content (the tests must see the browser's real security rules), and its
+    // --disable-features/--enable-features (a repeated switch would override Playwright's own lists).
+    const { default: sparticuz } = await import('@sparticuz/chromium');
+    const dropped = (arg: string) =>
+      ['--single-process', '--disable-web-security', '--allow-running-insecure-content'].includes(arg) || /^--(disable|enable)-features=/.test(arg);
+    return { executablePath: await sparticuz.executablePath(), args: [...new Set([...ARGS, ...sparticuz.args.filter((a) => !dropped(a))])] };
+  }
+  const system = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+  if (system) return { executablePath: system, args: ARGS };
+  throw new Error('No Chromium found for the browser tests. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
 }
 const browser = await chromium();
 

@@ -4,7 +4,7 @@ import { consoleUrl, type Dataset } from './consoles';
 import { expect } from '@playwright/test';
 
 export { expect };
-export type { Download, Locator, Page, Request, Route } from '@playwright/test';
+export type { Download, Locator, Page, Request, Response, Route } from '@playwright/test';
 
 /**
  * Playwright's `test` with the console to run against chosen by data set (`test.use({ dataset: 'demo' })`): the

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page, type Response } from './fixtures';
 import { runCommand } from './helpers';
 import { signInReady, statusOf, tabTo } from './workflow-helpers';
 
@@ -53,6 +53,9 @@ test('a verification approved after every document was opened, by keyboard', asy
   expect(count).toBeGreaterThanOrEqual(2);
   await expect(panel).toContainText(`0 of ${count} opened`);
   const kinds = new Set<string>();
+  // The documents the console reads (with the token, by fetch) to show them.
+  const documentsRead: Response[] = [];
+  page.on('response', (r) => { if (r.request().resourceType() === 'fetch' && r.ok()) documentsRead.push(r); });
   for (let i = 0; i < count; i++) {
     const button = buttons.nth(i);
     const title = (await button.locator('.doc-title').innerText()).trim();
@@ -72,9 +75,17 @@ test('a verification approved after every document was opened, by keyboard', asy
     } else {
       await expect(frame).toHaveAttribute('src', /^blob:/);
       await expect(frame).toHaveAttribute('title', title);
-      // The frame holds the PDF itself, as the browser's PDF viewer shows it (the page's CSP lets it frame blob: only).
-      const doc = (await frame.elementHandle())!.contentFrame();
-      await expect.poll(async () => (await doc)?.evaluate(() => document.contentType)).toBe('application/pdf');
+      // The frame is given the PDF the console read (the page's CSP lets it frame blob: only), which the browser's PDF
+      // viewer shows where the browser has one (a headless shell has none: its frame stays empty).
+      const read = documentsRead.filter((r) => r.headers()['content-type']?.startsWith('application/pdf')).at(-1);
+      expect(read, 'the PDF read from the server').toBeTruthy();
+      // Its bytes, asked again as the console asked (the page's own read streams past Playwright).
+      const again = await page.request.get(read!.url(), { headers: await read!.request().allHeaders() });
+      expect((await again.body()).subarray(0, 5).toString()).toBe('%PDF-');
+      if (await page.evaluate(() => navigator.pdfViewerEnabled)) {
+        const doc = (await frame.elementHandle())!.contentFrame();
+        await expect.poll(async () => (await doc)?.evaluate(() => document.contentType)).toBe('application/pdf');
+      }
       kinds.add('pdf');
     }
     await page.keyboard.press('Escape');
