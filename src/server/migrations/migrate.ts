@@ -24,6 +24,7 @@ import * as m0022 from './0022-appointment-day-counts';
 import * as m0023 from './0023-search-text-references';
 import * as m0024 from './0024-number-series';
 import * as m0025 from './0025-payment-day-counts';
+import * as m0026 from './0026-appointment-patients-seen';
 
 /**
  * A migration, and the tables it rewrites whole (`rewrites`), which are vacuumed once it has run: a rewritten table has
@@ -60,6 +61,7 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0023-search-text-references': m0023,
   '0024-number-series': m0024,
   '0025-payment-day-counts': m0025,
+  '0026-appointment-patients-seen': m0026,
 };
 
 /** The tables the named migrations rewrite (by default every migration's: all the tables any of them rewrites). */
