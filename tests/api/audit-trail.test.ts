@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { can, ENTITIES, getEntity, holdsPatientData, patientFieldsOf, type EntityDef } from '../../src/registry';
+import { auditReads } from '../../src/server/crud/audit';
 import { verifyAuditChain } from '../../src/server/crud/audit-verify';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { setupApi } from './harness';
@@ -83,6 +84,25 @@ describe('every read of patient data is logged with the patients it touched, for
     const e = (await entries(sql`entity = 'patients' and action = 'read_list' and actor_id = ${api.userIds.admin}`)).at(-1)!;
     expect([...e.record_ids!].sort()).toEqual(r.body.data.map((x: { id: number }) => x.id).sort());
     expect([...e.patients!].sort()).toEqual(r.body.data.map((x: { id: number }) => x.id).sort());
+  });
+
+  // A list page's entry is made from the rows it sent (auditRecordsRead), the other reads' from the table by id
+  // (auditReads): the same ids, centre and patients either way, for every entity and its kind of patient field.
+  test.each(readable.map((e) => [e.name, e] as const))('%s: a list page\'s entry holds what the same read by id would', async (_, def) => {
+    const patient = Number((await api.insert(patients))!.id);
+    if (def.name !== 'patients' && !(await recordOf(def, patient))) return;
+    for (const path of [`/api/${def.api}?sort=createdAt:desc&limit=1`, `/api/${def.api}?sort=createdAt:desc&limit=12`]) {
+      const r = await api.call('superadmin', 'GET', path);
+      expect(r.status, r.text).toBe(200);
+      const [listed] = (await sql<Entry & { fmc: number | null; record_id: number | null }>`select *
+        from audit_log where entity = ${def.name} and action = 'read_list' order by seq desc limit 1`.execute(api.db)).rows;
+      await auditReads(api.db, { id: null, address: 'audit-trail test' }, def, r.body.data.map((x: { id: number }) => x.id), 'read_export');
+      const [byId] = (await sql<Entry & { fmc: number | null; record_id: number | null }>`select *
+        from audit_log where entity = ${def.name} and action = 'read_export' and address = 'audit-trail test' order by seq desc limit 1`.execute(api.db)).rows;
+      const shown = (e: typeof listed) => ({ record_id: e.record_id, record_ids: e.record_ids, fmc: e.fmc, patients: e.patients });
+      expect(shown(listed)).toEqual(shown(byId));
+      expect(listed.patients).toContain(patient);
+    }
   });
 
   test('reads of other records are not logged', async () => {

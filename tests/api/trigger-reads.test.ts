@@ -10,7 +10,7 @@ import { storeSpecialities } from './speciality-rows';
 
 /**
  * A write's triggers read what they need by index, however small the tables were when a session first ran them
- * (migration 0026): PL/pgSQL keeps the plan of a trigger's first call, and a plan made on a nearly empty table read the
+ * (migration 0027): PL/pgSQL keeps the plan of a trigger's first call, and a plan made on a nearly empty table read the
  * whole table on every later write (the audit chain's last entry; a search row's old word starts). The figure read is
  * the table's heap pages touched by one write, a count the database keeps, not a time: a read of the whole table
  * touches every page of it, an index read a few.

@@ -120,6 +120,23 @@ export async function auditReads(db: DB, actor: Auditor, def: EntityDef, ids: re
     from read having count(*) > 0`.execute(db);
 }
 
+/**
+ * The same entry as auditReads, made from the records as they were read for the answer (a list's page): their ids,
+ * centre and patients are in hand, so the entry is one insert of its values, with no second read of the table (a
+ * list page's audit cost a fifth of its CPU at 1.2M rows, most of it that read). A record that went between the page's
+ * read and this entry is still logged: what was sent is what was read.
+ */
+export async function auditRecordsRead(db: DB, actor: Auditor, def: EntityDef, records: readonly Record<string, unknown>[], action: AuditAction, changes: Record<string, unknown> | null = null) {
+  if (!records.length || !holdsPatientData(def)) return;
+  const ids = [...new Set(records.map((r) => Number(r.id)))].sort((a, b) => a - b);
+  const centres = records.map((r) => centreOf(def, r));
+  const fmc = centres[0] !== null && centres.every((c) => c === centres[0]) ? centres[0] : null;
+  const patients = [...new Set(records.flatMap((r) => patientsOf(def, r) ?? []))].sort((a, b) => a - b);
+  await sql`insert into audit_log (actor_id, entity, record_id, record_ids, action, changes, address, fmc, patients)
+    values (${actor.id}::int, ${def.name}::text, ${ids.length === 1 ? ids[0] : null}::int, ${ids}::int[], ${action}::text,
+      ${changes ? JSON.stringify(changes) : null}::jsonb, ${actor.address ?? null}::text, ${fmc}::int, ${patients.length ? patients : null}::int[])`.execute(db);
+}
+
 /** An entry about no one record (an upload, a backup taken): `entity` names what it is about. */
 export async function auditEvent(db: DB, actor: Auditor, entity: string, action: AuditAction, changes: Record<string, unknown> | null = null) {
   await writeEntries(db, [{ actor, entity, action, changes }]);

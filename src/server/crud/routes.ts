@@ -5,7 +5,7 @@ import { listPage } from '../search';
 import { scopeWhere } from './scope';
 import { statusHistory, transition, transitionBody } from './transition';
 import { listOptions } from './options';
-import { audit, auditReads } from './audit';
+import { audit, auditReads, auditRecordsRead } from './audit';
 import { createRecord, deleteRecord, getRecord, ownedIssue, restoreRecord, updateRecord } from './write';
 import { limitBlindPicks } from '../auth/rate-limit';
 import { screenImages } from './image-screen';
@@ -60,7 +60,7 @@ export function crudRoutes(): Hono<AppEnv> {
       const { answer: page } = await listPage(c.get('db'), def, parsed.query, scopeWhere(def, c.get('user')));
       // A page of patient data is a read of each of its records: one entry with their ids and how they were asked for.
       const asked = { ...(parsed.query.q ? { q: parsed.query.q } : {}), ...(Object.keys(parsed.query.filters).length ? { filters: parsed.query.filters } : {}) };
-      await auditReads(c.get('db'), c.get('user'), def, page.data.map((r) => Number(r.id)), 'read_list', Object.keys(asked).length ? asked : null);
+      await auditRecordsRead(c.get('db'), c.get('user'), def, page.data, 'read_list', Object.keys(asked).length ? asked : null);
       return c.json(page);
     });
     app.post(base, async (c) => {

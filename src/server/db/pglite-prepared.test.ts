@@ -65,4 +65,30 @@ describe('prepared statements on PGlite', () => {
     expect((await fresh.query('select 1 / $1::int as v', [1])).rows).toEqual([{ v: 1 }]);
     expect((await fresh.query('select $1::int as v', [2])).rows).toEqual([{ v: 2 }]);
   });
+
+  test('many rows of every kind, read in place, come out as query gives them; so do counts, empty answers and notices', async () => {
+    const fresh = new PGlitePrepared(pg);
+    const many = `select g as n, array[g, -g] as tags, jsonb_build_object('k', g, 'é', 'ü') as doc, timestamptz '2026-01-01' + g * interval '1 hour' as at,
+      case when g % 3 = 0 then null when g % 3 = 1 then '' else 'Zoë 醫院 ' || g end as name, g % 2 = 0 as even, g / 7.0 as ratio
+      from generate_series(1, $1::int) g`;
+    for (const [text, values] of [[many, [300]], [many, [0]], ['update t set n = n where n = $1', [7]], ['drop table if exists $1_none', []]] as const) {
+      const params = text.includes('$1_none') ? [] : [...values];
+      const query = text.replace('$1_none', 'no_such_table');
+      expect(await fresh.query(query, params)).toEqual(await pg.query(query, params));
+    }
+  });
+
+  test('a NOTIFY reaches the listeners, made in a statement of its own or committed at the end of a transaction', async () => {
+    const fresh = new PGlitePrepared(pg);
+    const heard: string[] = [];
+    const off = pg.onNotification((channel, payload) => heard.push(`${channel}:${payload}`));
+    await pg.exec('listen wire_test');
+    await fresh.query('select pg_notify($1, $2)', ['wire_test', 'alone']);
+    await fresh.query('begin', []);
+    await fresh.query('select pg_notify($1, $2)', ['wire_test', 'in a transaction']);
+    await fresh.query('commit', []);
+    await new Promise((r) => setTimeout(r, 0));
+    off();
+    expect(heard).toEqual(['wire_test:alone', 'wire_test:in a transaction']);
+  });
 });

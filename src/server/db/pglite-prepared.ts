@@ -1,11 +1,19 @@
 import { parse as results, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import { PREPARED_PER_CONNECTION } from './prepared';
+import { readAnswer } from './wire-reader';
 
 const { serialize } = protocol;
 
-interface Statement { name: string; types: number[] }
+interface Statement { name: string; types: number[]; raw: boolean }
 let named = 0;
 interface BackendMessage { name: string }
+
+/**
+ * Whether an answer to `text` may carry a notification, which only PGlite's own reading of an answer hands to its
+ * listeners (the change stream, db/connection.ts): a NOTIFY is sent when the transaction that made it commits, so by
+ * the statement that makes one (in its own transaction) or the one that commits it.
+ */
+const mayNotify = (text: string) => /notify/i.test(text) || /^\s*(commit|end)\b/i.test(text);
 
 /** The database's error among the answers (PGlite's parser makes it an Error), thrown as `query` would throw it. */
 function raiseError(messages: BackendMessage[]) {
@@ -38,12 +46,13 @@ export class PGlitePrepared {
       const write = this.pg.serializers[statement.types[i]];
       return write ? write(value) : String(value);
     });
-    const messages = await this.exec([
+    const parts = [
       serialize.bind({ statement: statement.name, values }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),
       serialize.sync(),
-    ]);
+    ];
+    const messages = statement.raw ? await this.execRaw(parts) : await this.exec(parts);
     raiseError(messages);
     return results.parseResults(messages as never, this.pg.parsers)[0] as Results<R>;
   }
@@ -54,9 +63,26 @@ export class PGlitePrepared {
     const name = `k${++named}`;
     const messages = await this.exec([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]);
     raiseError(messages);
-    const statement = { name, types: results.parseDescribeStatementResults(messages as never) };
+    const statement = { name, types: results.parseDescribeStatementResults(messages as never), raw: !mayNotify(text) };
     this.statements.set(text, statement);
     return statement;
+  }
+
+  /**
+   * As exec, the answer read by readAnswer; one holding anything else is read by PGlite's parser, and a notification
+   * there (a statement mayNotify missed) is an error: PGlite's listeners would never hear it.
+   */
+  private async execRaw(parts: Uint8Array[]): Promise<BackendMessage[]> {
+    // The answer's bytes as they come, unread: execProtocolRaw would still hand each chunk to PGlite's parser.
+    const chunks: Uint8Array[] = [];
+    await this.pg._runExclusiveQuery(() => this.pg.execProtocolRawStream(Buffer.concat(parts), { onRawData: (chunk: Uint8Array) => { chunks.push(chunk.slice()); } }));
+    const raw = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+    const read = readAnswer(raw);
+    if (read) return read;
+    const messages: BackendMessage[] = [];
+    new protocol.Parser().parse(raw, (m: BackendMessage) => messages.push(m));
+    if (messages.some((m) => m.name === 'notification')) throw new Error('A notification came back on a statement read without PGlite\'s listeners (pglite-prepared.ts mayNotify)');
+    return messages;
   }
 
   private exec(parts: Uint8Array[]): Promise<BackendMessage[]> {

@@ -24,7 +24,8 @@ import * as m0022 from './0022-appointment-day-counts';
 import * as m0023 from './0023-search-text-references';
 import * as m0024 from './0024-number-series';
 import * as m0025 from './0025-payment-day-counts';
-import * as m0026 from './0026-trigger-reads-by-index';
+import * as m0026 from './0026-appointment-patients-seen';
+import * as m0027 from './0027-trigger-reads-by-index';
 
 /**
  * A migration, and the tables it rewrites whole (`rewrites`), which are vacuumed once it has run: a rewritten table has
@@ -61,7 +62,8 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0023-search-text-references': m0023,
   '0024-number-series': m0024,
   '0025-payment-day-counts': m0025,
-  '0026-trigger-reads-by-index': m0026,
+  '0026-appointment-patients-seen': m0026,
+  '0027-trigger-reads-by-index': m0027,
 };
 
 /** The tables the named migrations rewrite (by default every migration's: all the tables any of them rewrites). */

@@ -10,6 +10,7 @@ import { addDays, centresOf, guardScreen, column as colOf, dayParam, dayStart, i
 import { docContains } from '../search';
 import type { DB } from '../db/connection';
 import { dayCounts, keepsZone } from '../search/day-counts';
+import { keptPatientsSeen } from '../search/patients-seen';
 
 /**
  * The fmc operations screens (registry SCREENS), each guarded by its policy row and kept to the caller's centres:
@@ -62,15 +63,21 @@ async function dashboard(c: Ctx) {
   const where = (extra: ReturnType<typeof sql>[]) => sql.join([...extra, ...inCentres(appointments(), centres)], sql` and `);
   const statuses = appointments().fields.status.values!;
 
-  const byDay = (await keepsZone(db, q.tz))
+  const zoneKept = await keepsZone(db, q.tz);
+  const byDay = zoneKept
     ? await dayCounts(db, q.tz, first, today, centres)
     : await countedByDay(db, q.tz, first, today, centres);
 
-  const seen = await sql<{ today: number; last30: number }>`
+  // Kept for every centre and for each one (search/patients-seen.ts); a caller's several centres share patients, so
+  // theirs are counted from the appointments of the 30 days.
+  const kept = zoneKept && (centres === null || centres.length === 1);
+  const seen = kept
+    ? await keptPatientsSeen(db, q.tz, centres?.[0] ?? 0, { first, today, from, todayStart: dayStart(today, q.tz), until })
+    : (await sql<{ today: number; last30: number }>`
     select count(distinct ${a('patient')}) filter (where ${a('scheduledAt')} >= ${dayStart(today, q.tz)})::int as today,
            count(distinct ${a('patient')})::int as last30
     from ${table(appointments())} t
-    where ${where([sql`${a('status')} = 'completed'`, sql`${a('scheduledAt')} >= ${from}`, sql`${a('scheduledAt')} < ${until}`])}`.execute(db);
+    where ${where([sql`${a('status')} = 'completed'`, sql`${a('scheduledAt')} >= ${from}`, sql`${a('scheduledAt')} < ${until}`])}`.execute(db)).rows[0];
 
   const slots = getEntity('fmcslots');
   const s = (field: string) => colOf(slots, field);
@@ -108,7 +115,7 @@ async function dashboard(c: Ctx) {
       centres: await centreChoices(c, q.fmc),
       appointmentsToday: { total: series[series.length - 1].appointments, byStatus },
       openSlotsToday: { slots: open.rows[0]?.slots ?? 0, places: open.rows[0]?.places ?? 0 },
-      patientsSeen: { today: seen.rows[0]?.today ?? 0, last30Days: seen.rows[0]?.last30 ?? 0 },
+      patientsSeen: { today: seen?.today ?? 0, last30Days: seen?.last30 ?? 0 },
       openTickets: {
         total: Math.min(openTickets, TICKET_CAP), open: Math.min(openCount, TICKET_CAP), inProgress: Math.min(inProgress, TICKET_CAP),
         capped: openCount > TICKET_CAP || inProgress > TICKET_CAP || openTickets > TICKET_CAP,

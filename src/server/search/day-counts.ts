@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/connection';
+import { fillSeen } from './patients-seen';
 
 /**
  * The fmc dashboard's appointments a day by status, read from `appointment_day_count` (migration 0022: kept by
@@ -43,6 +44,7 @@ export const dueCounts = (zone: string) => sql`
 async function fillZone(db: DB, zone: string): Promise<void> {
   await sql`delete from appointment_day_count where zone = ${zone}`.execute(db);
   await sql`insert into appointment_day_count (zone, fmc, day, status, n) ${dueCounts(zone)}`.execute(db);
+  await fillSeen(db, zone);
 }
 
 /** Whether the dashboard may read `zone`'s days from the counts. */
