@@ -80,3 +80,18 @@ test('an audit entry finds the chain\'s last entry by its index, not by reading 
     await database.close();
   }
 });
+
+test('an appointment completed reads its patient\'s visits by index, not every appointment', async () => {
+  const first = await api.insert(getEntity('appointments'));
+  const id = Number(first!.id);
+  // The triggers' first calls on this session's appointments, while there are few.
+  await sql`update appointment set status = 'confirmed' where id = ${id}`.execute(api.db);
+  await sql`update appointment set status = 'completed' where id = ${id}`.execute(api.db);
+  await sql`insert into appointment (number, patient, doctor, fmc, mode, scheduled_at, duration_minutes, fee, status)
+    select 'APT-2031-' || lpad(g::text, 6, '0'), patient, doctor, fmc, mode, scheduled_at - g * interval '1 hour', duration_minutes, fee, 'completed'
+    from appointment, generate_series(1, 12000) g where id = ${id}`.execute(api.db);
+  expect(await pagesOf(api.db, 'appointment')).toBeGreaterThan(150);
+  const pages = await heapPagesRead(api.db, 'appointment', () => sql`update appointment set status = 'cancelled' where id = ${id}`.execute(api.db));
+  // The row and its new version, and the patient's latest completed visit found from the end of their index.
+  expect(pages).toBeLessThan(30);
+});
