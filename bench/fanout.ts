@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { ChildProcess } from 'node:child_process';
 import { canReadRecord, getEntity, ROLES, type Role } from '../src/registry';
-import { BENCH_CONSOLE_PASSWORD, benchLoadDir, consoleMemory, cpuSeconds, startConsole, stopConsole } from './console-process';
+import { BENCH_CONSOLE_PASSWORD, benchLoadDir, consoleMemory, cpuSeconds, cpuTimes, startConsole, stopConsole } from './console-process';
 import { mixFigures, pooled, prepareMix, requestOn, type MixRun } from './load';
 import type { FanoutOptions } from './options';
 import { percentile } from './timing';
@@ -261,18 +261,22 @@ async function compareLoad(opts: FanoutOptions, consoles: Console[], tokens: Rec
     let deliveries = 0;
     /** Each console's CPU seconds in each half (on PostgreSQL the second serves none of the mix: only its streams). */
     const each = { none: [] as number[], open: [] as number[] };
+    /** The consoles' CPU seconds in the kernel, in each half. */
+    const system = { none: 0, open: 0 };
     for (let i = 0; i < LOAD_STRETCHES; i++) {
       const withStreams = i % 4 === 1 || i % 4 === 2;
       const opened = withStreams ? await openStreams(consoles, tokens, opts.streams) : null;
       if (opened) { memory.heap.push(opened.heapEach); memory.rss.push(opened.rssEach); }
       const consoleBefore = consolesCpu(consoles);
       const eachBefore = consoles.map((c) => cpuSeconds(c.child.pid!));
+      const systemBefore = consoles.reduce((t, c) => t + cpuTimes(c.child.pid!).system, 0);
       const benchBefore = process.cpuUsage();
       const run = await mix.run(opts.loadSeconds / (LOAD_STRETCHES / 2));
       const bench = process.cpuUsage(benchBefore);
       const half = withStreams ? 'open' : 'none';
       cpu[half].console += consolesCpu(consoles) - consoleBefore;
       consoles.forEach((c, k) => { each[half][k] = (each[half][k] ?? 0) + cpuSeconds(c.child.pid!) - eachBefore[k]; });
+      system[half] += consoles.reduce((t, c) => t + cpuTimes(c.child.pid!).system, 0) - systemBefore;
       cpu[half].bench += (bench.user + bench.system) / 1e6;
       halves[half].push(run);
       if (opened) {
@@ -297,7 +301,7 @@ async function compareLoad(opts: FanoutOptions, consoles: Console[], tokens: Rec
     ].join('\n');
     // What the streams cost the consoles in the mix, over the events they were sent (the edits' deliveries).
     const perRequest = deliveries / open.requests;
-    const costLine = `Streams in the mix, ${where}: ${perRequest.toFixed(1)} deliveries a request; console CPU ${(cpu.open.console * 1000 / open.requests - cpu.none.console * 1000 / none.requests).toFixed(2)} ms a request more with the streams open, ${((cpu.open.console / open.requests - cpu.none.console / none.requests) * 1e6 / perRequest).toFixed(1)} µs a delivery; bench CPU ${(cpu.open.bench * 1000 / open.requests - cpu.none.bench * 1000 / none.requests).toFixed(2)} ms a request more (its readers)${consoles.length > 1 ? `; by console, ms a request more: ${consoles.map((_, k) => ((each.open[k] / open.requests - each.none[k] / none.requests) * 1000).toFixed(2)).join(', ')}` : ''}`;
+    const costLine = `Streams in the mix, ${where}: ${perRequest.toFixed(1)} deliveries a request; console CPU ${(cpu.open.console * 1000 / open.requests - cpu.none.console * 1000 / none.requests).toFixed(2)} ms a request more with the streams open, ${((cpu.open.console / open.requests - cpu.none.console / none.requests) * 1e6 / perRequest).toFixed(1)} µs a delivery (of it in the kernel ${((system.open / open.requests - system.none / none.requests) * 1000).toFixed(2)} ms a request); bench CPU ${(cpu.open.bench * 1000 / open.requests - cpu.none.bench * 1000 / none.requests).toFixed(2)} ms a request more (its readers)${consoles.length > 1 ? `; by console, ms a request more: ${consoles.map((_, k) => ((each.open[k] / open.requests - each.none[k] / none.requests) * 1000).toFixed(2)).join(', ')}` : ''}`;
     console.log(`\n${table}\n${costLine}`);
     return [table, costLine];
   } finally {
