@@ -71,7 +71,13 @@ export function consoleMemory(child: ChildProcess): Promise<NodeJS.MemoryUsage> 
 
 /** The CPU time (user + system, seconds) a process has used so far (Linux: /proc, in clock ticks of 1/100 s). */
 export function cpuSeconds(pid: number): number {
+  const t = cpuTimes(pid);
+  return t.user + t.system;
+}
+
+/** A process's CPU time so far (seconds), in user code and in the kernel apart (the kernel's: system calls, and the network work it is charged). */
+export function cpuTimes(pid: number): { user: number; system: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
   // After the command's name: state is field 3, utime 14 and stime 15 (proc(5)), here at 11 and 12.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
 }

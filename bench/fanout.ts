@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { ChildProcess } from 'node:child_process';
 import { canReadRecord, getEntity, ROLES, type Role } from '../src/registry';
-import { BENCH_CONSOLE_PASSWORD, benchLoadDir, consoleMemory, cpuSeconds, startConsole, stopConsole } from './console-process';
+import { BENCH_CONSOLE_PASSWORD, benchLoadDir, consoleMemory, cpuSeconds, cpuTimes, startConsole, stopConsole } from './console-process';
 import { mixFigures, pooled, prepareMix, requestOn, type MixRun } from './load';
 import type { FanoutOptions } from './options';
 import { percentile } from './timing';
@@ -19,6 +19,7 @@ import { percentile } from './timing';
  * their number. It reports; nothing here is a test. Target: p99 ≤ 1 s.
  */
 const log = (line: string) => process.stderr.write(`${line}\n`);
+const DATA_LINE = Buffer.from('\ndata: ');
 const FIRST_PORT = Number(process.env.BENCH_LOAD_PORT ?? 8733);
 /** The entities written: master data, told to each stream by role alone (none is scoped by centre). */
 const WRITTEN = ['speciality', 'department', 'languages', 'features', 'experience', 'registerCouncil'] as const;
@@ -29,18 +30,30 @@ interface Agentful { agent: http.Agent; port: number }
 
 const request = (to: Agentful, method: string, path: string, token?: string, body?: unknown) => requestOn(to.agent, to.port, method, path, token, body);
 
-/** One open change stream: every change it is told of, with the milliseconds from its commit to its arrival. */
+/**
+ * One open change stream: every change it is told of, with the milliseconds from its commit to its arrival. An untimed
+ * stream only takes its bytes, as a client on another machine would cost this one nothing more: the delivery cost and
+ * load comparison measure the consoles, and the bench's own readers share their cores.
+ */
 class Stream {
   readonly heard = new Map<string, number>();
+  /** Events an untimed stream was sent. */
+  events = 0;
   private req: http.ClientRequest | null = null;
 
   /** `via`: the console (by index) the stream is open on. */
-  constructor(readonly role: Role, readonly via = 0) {}
+  constructor(readonly role: Role, readonly via = 0, readonly timed = true) {}
 
   open(port: number, token: string): Promise<void> {
     return new Promise((resolve, reject) => {
       this.req = http.get({ host: '127.0.0.1', port, path: '/api/events', headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } }, (res) => {
         if (res.statusCode !== 200) { reject(new Error(`stream: ${res.statusCode}`)); return; }
+        if (!this.timed) {
+          res.once('data', () => resolve());
+          // Events counted by their `data:` lines, found in the bytes (no text made, nothing parsed).
+          res.on('data', (b: Buffer) => { for (let at = b.indexOf(DATA_LINE); at >= 0; at = b.indexOf(DATA_LINE, at + 1)) this.events++; });
+          return;
+        }
         let buf = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
@@ -75,12 +88,12 @@ async function liveMemory(consoles: readonly Console[]) {
 const consolesCpu = (consoles: readonly Console[]) => consoles.reduce((s, c) => s + cpuSeconds(c.child.pid!), 0);
 
 /**
- * Opens `count` streams (the roles in turn, over the consoles in turn) and says what each costs the consoles: the
- * live memory after a full collection before and after, over `count`.
+ * Opens `count` streams (the roles in turn, over the consoles in turn; `timed`: reading each change's delay) and says
+ * what each costs the consoles: the live memory after a full collection before and after, over `count`.
  */
-async function openStreams(consoles: readonly Console[], tokens: Record<Role, string>, count: number) {
+async function openStreams(consoles: readonly Console[], tokens: Record<Role, string>, count: number, timed = false) {
   const before = await liveMemory(consoles);
-  const streams = Array.from({ length: count }, (_, i) => new Stream(ROLES[i % ROLES.length], i % consoles.length));
+  const streams = Array.from({ length: count }, (_, i) => new Stream(ROLES[i % ROLES.length], i % consoles.length, timed));
   await Promise.all(streams.map((s) => s.open(consoles[s.via].port, tokens[s.role])));
   await sleep(1000);
   const after = await liveMemory(consoles);
@@ -104,7 +117,7 @@ async function measure(opts: FanoutOptions, consoles: Console[], where: string):
   }
   const out: string[] = [];
   const memory: { heap: number[]; rss: number[] } = { heap: [], rss: [] };
-  const opened = await openStreams(consoles, tokens, opts.streams);
+  const opened = await openStreams(consoles, tokens, opts.streams, true);
   memory.heap.push(opened.heapEach);
   memory.rss.push(opened.rssEach);
   const { streams } = opened;
@@ -245,36 +258,52 @@ async function compareLoad(opts: FanoutOptions, consoles: Console[], tokens: Rec
     await mix.run(5);
     const halves = { none: [] as MixRun[], open: [] as MixRun[] };
     const cpu = { none: { console: 0, bench: 0 }, open: { console: 0, bench: 0 } };
+    let deliveries = 0;
+    /** Each console's CPU seconds in each half (on PostgreSQL the second serves none of the mix: only its streams). */
+    const each = { none: [] as number[], open: [] as number[] };
+    /** The consoles' CPU seconds in the kernel, in each half. */
+    const system = { none: 0, open: 0 };
     for (let i = 0; i < LOAD_STRETCHES; i++) {
       const withStreams = i % 4 === 1 || i % 4 === 2;
       const opened = withStreams ? await openStreams(consoles, tokens, opts.streams) : null;
       if (opened) { memory.heap.push(opened.heapEach); memory.rss.push(opened.rssEach); }
       const consoleBefore = consolesCpu(consoles);
+      const eachBefore = consoles.map((c) => cpuSeconds(c.child.pid!));
+      const systemBefore = consoles.reduce((t, c) => t + cpuTimes(c.child.pid!).system, 0);
       const benchBefore = process.cpuUsage();
       const run = await mix.run(opts.loadSeconds / (LOAD_STRETCHES / 2));
       const bench = process.cpuUsage(benchBefore);
       const half = withStreams ? 'open' : 'none';
       cpu[half].console += consolesCpu(consoles) - consoleBefore;
+      consoles.forEach((c, k) => { each[half][k] = (each[half][k] ?? 0) + cpuSeconds(c.child.pid!) - eachBefore[k]; });
+      system[half] += consoles.reduce((t, c) => t + cpuTimes(c.child.pid!).system, 0) - systemBefore;
       cpu[half].bench += (bench.user + bench.system) / 1e6;
       halves[half].push(run);
-      if (opened) { for (const s of opened.streams) s.close(); await sleep(500); }
+      if (opened) {
+        for (const s of opened.streams) { deliveries += s.events; s.close(); }
+        await sleep(500);
+      }
     }
     const none = mixFigures(pooled(halves.none));
     const open = mixFigures(pooled(halves.open));
     const cpuPerRequest = (half: 'none' | 'open', f: typeof none) => (cpu[half].console * 1000 / f.requests).toFixed(2);
+    const benchPerRequest = (half: 'none' | 'open', f: typeof none) => (cpu[half].bench * 1000 / f.requests).toFixed(2);
     const row = (label: string, half: 'none' | 'open', f: typeof none) =>
-      `| ${label} | ${f.perSecond.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.max.toFixed(0)} | ${f.errors} | ${cpuPerRequest(half, f)} | ${cpu[half].bench.toFixed(1)} |`;
+      `| ${label} | ${f.perSecond.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.max.toFixed(0)} | ${f.errors} | ${cpuPerRequest(half, f)} | ${cpu[half].bench.toFixed(1)} | ${benchPerRequest(half, f)} |`;
     const ratio = (a: number, b: number) => (b / a).toFixed(2);
     const table = [
       `Load with and without the streams, ${where}: 50 connections, ${opts.loadSeconds} s each half in ${LOAD_STRETCHES / 2} stretches, alternating`,
-      '| | requests/s | p50 ms | p95 ms | p99 ms | max ms | errors | console CPU ms per request | bench CPU s |',
-      '|---|---|---|---|---|---|---|---|---|',
+      '| | requests/s | p50 ms | p95 ms | p99 ms | max ms | errors | console CPU ms per request | bench CPU s | bench CPU ms per request |',
+      '|---|---|---|---|---|---|---|---|---|---|',
       row('no stream open', 'none', none),
       row(`${opts.streams} streams open`, 'open', open),
-      `| open / none | ${ratio(none.perSecond, open.perSecond)} | ${ratio(none.p50, open.p50)} | ${ratio(none.p95, open.p95)} | ${ratio(none.p99, open.p99)} | | | ${ratio(Number(cpuPerRequest('none', none)), Number(cpuPerRequest('open', open)))} | |`,
+      `| open / none | ${ratio(none.perSecond, open.perSecond)} | ${ratio(none.p50, open.p50)} | ${ratio(none.p95, open.p95)} | ${ratio(none.p99, open.p99)} | | | ${ratio(Number(cpuPerRequest('none', none)), Number(cpuPerRequest('open', open)))} | | ${ratio(Number(benchPerRequest('none', none)), Number(benchPerRequest('open', open)))} |`,
     ].join('\n');
-    console.log(`\n${table}`);
-    return [table];
+    // What the streams cost the consoles in the mix, over the events they were sent (the edits' deliveries).
+    const perRequest = deliveries / open.requests;
+    const costLine = `Streams in the mix, ${where}: ${perRequest.toFixed(1)} deliveries a request; console CPU ${(cpu.open.console * 1000 / open.requests - cpu.none.console * 1000 / none.requests).toFixed(2)} ms a request more with the streams open, ${((cpu.open.console / open.requests - cpu.none.console / none.requests) * 1e6 / perRequest).toFixed(1)} µs a delivery (of it in the kernel ${((system.open / open.requests - system.none / none.requests) * 1000).toFixed(2)} ms a request); bench CPU ${(cpu.open.bench * 1000 / open.requests - cpu.none.bench * 1000 / none.requests).toFixed(2)} ms a request more (its readers)${consoles.length > 1 ? `; by console, ms a request more: ${consoles.map((_, k) => ((each.open[k] / open.requests - each.none[k] / none.requests) * 1000).toFixed(2)).join(', ')}` : ''}`;
+    console.log(`\n${table}\n${costLine}`);
+    return [table, costLine];
   } finally {
     mix.close();
   }

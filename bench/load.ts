@@ -18,8 +18,21 @@ const WARM_UP_SECONDS = 5;
 
 interface Reply { status: number; body: string; ms: number }
 
-/** One call to the console on `port` through `agent`, timed. */
-export function requestOn(agent: http.Agent, port: number, method: string, url: string, token?: string, body?: unknown): Promise<Reply> {
+/**
+ * One call to the console on `port` through `agent`, timed. Sent again once when a kept-alive connection turns out
+ * closed by the console as it was reused (its idle timeout met the call on the way: Node's documented race,
+ * request.reusedSocket), which is no error of the console's.
+ */
+export async function requestOn(agent: http.Agent, port: number, method: string, url: string, token?: string, body?: unknown): Promise<Reply> {
+  try {
+    return await requestOnce(agent, port, method, url, token, body);
+  } catch (err) {
+    if ((err as { reusedSocket?: boolean; code?: string }).reusedSocket && (err as { code?: string }).code === 'ECONNRESET') return requestOnce(agent, port, method, url, token, body);
+    throw err;
+  }
+}
+
+function requestOnce(agent: http.Agent, port: number, method: string, url: string, token?: string, body?: unknown): Promise<Reply> {
   const started = performance.now();
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
@@ -32,7 +45,7 @@ export function requestOn(agent: http.Agent, port: number, method: string, url: 
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), ms: performance.now() - started }));
       res.on('error', reject);
     });
-    req.on('error', reject);
+    req.on('error', (err) => reject(Object.assign(err, { reusedSocket: req.reusedSocket })));
     if (payload) req.write(payload);
     req.end();
   });

@@ -41,9 +41,19 @@ export function mayHear(who: { role: Role; centres: readonly number[]; userId?: 
   // A user's inbox changed (inbox/store.ts): told to that user alone.
   if (change.entity === INBOX_STREAM) return who.userId !== undefined && change.id === who.userId;
   const def = entityByName(change.entity);
-  if (!def || !canReadRecord(who.role, def.name)) return false;
+  if (!def || !readable(who.role, def.name)) return false;
   if (!scoped(def, who)) return true;
   return change.centre !== null && who.centres.includes(change.centre);
+}
+
+/** canReadRecord by role and entity, settled once: the registry does not change while the process runs. */
+const readableBy = new Map<Role, Map<string, boolean>>();
+function readable(role: Role, entity: string): boolean {
+  let byEntity = readableBy.get(role);
+  if (!byEntity) readableBy.set(role, (byEntity = new Map()));
+  let may = byEntity.get(entity);
+  if (may === undefined) byEntity.set(entity, (may = canReadRecord(role, entity)));
+  return may;
 }
 
 export interface HubOptions {
@@ -113,8 +123,8 @@ export class ChangeHub {
     return () => { this.subscribers.delete(sub); };
   }
 
-  private tell(sub: Subscriber, n: Numbered) {
-    sub.offer(this.idOf(n.seq), n.change);
+  private tell(sub: Subscriber, n: Numbered, id = this.idOf(n.seq)) {
+    sub.offer(id, n.change);
   }
 
   private heard(payload: string) {
@@ -131,10 +141,12 @@ export class ChangeHub {
     const n = { seq: ++this.seq, change: notice.change };
     this.buffer.push(n);
     if (this.buffer.length > this.bufferSize) this.buffer.splice(0, this.buffer.length - this.bufferSize);
+    const id = this.idOf(n.seq);
+    const account = n.change.entity === 'admin-user' ? n.change.id : null;
     for (const sub of this.subscribers) {
       // A change to the user's own account (a role, their centres, disabled) may change what they may hear.
-      if (n.change.entity === 'admin-user' && n.change.id === sub.userId) sub.recheck();
-      this.tell(sub, n);
+      if (account === sub.userId) sub.recheck();
+      this.tell(sub, n, id);
     }
   }
 

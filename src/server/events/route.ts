@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { Hono } from 'hono';
 import { authenticate } from '../auth/sessions';
 import type { Database } from '../db/connection';
@@ -7,7 +8,7 @@ import { trackStream } from '../ops/streams';
 import { actorName, forgetActor, knownActorName } from './actor-names';
 import { eventOf, hubOf, mayHear, type Subscriber } from './hub';
 import type { Change, Presence } from './notices';
-import { SseBody } from './sse-body';
+import { SseBody, SseFrame } from './sse-body';
 
 /**
  * A change's event as its subscribers are sent it, the SSE frame's bytes made once per change however many streams
@@ -15,12 +16,11 @@ import { SseBody } from './sse-body';
  * with the change. Made at once when the writer's name is known (nearly always), so that a stream with nothing queued
  * writes it straight away; else once that name is read. JSON holds no line break, so the data is one `data:` line.
  */
-const frames = new WeakMap<Change, Uint8Array | Promise<Uint8Array>>();
-const encoder = new TextEncoder();
-function eventFrame(db: Parameters<typeof actorName>[0], id: string, change: Change): Uint8Array | Promise<Uint8Array> {
+const frames = new WeakMap<Change, SseFrame | Promise<SseFrame>>();
+function eventFrame(db: Parameters<typeof actorName>[0], id: string, change: Change): SseFrame | Promise<SseFrame> {
   let frame = frames.get(change);
   if (!frame) {
-    const encode = (byName: string | null) => encoder.encode(`id: ${id}\ndata: ${JSON.stringify({ ...eventOf(change), byName })}\n\n`);
+    const encode = (byName: string | null) => SseFrame.of(`id: ${id}\ndata: ${JSON.stringify({ ...eventOf(change), byName })}\n\n`);
     const known = knownActorName(db, change.by);
     frame = known !== undefined ? encode(known) : actorName(db, change.by).then((byName) => {
       const bytes = encode(byName);
@@ -31,6 +31,9 @@ function eventFrame(db: Parameters<typeof actorName>[0], id: string, change: Cha
   }
   return frame;
 }
+
+/** The comment line that keeps a quiet stream open, one frame for every stream. */
+const HEARTBEAT = SseFrame.of(': heartbeat\n\n');
 
 /** Tasks queued on one stream (changes whose frame is being made, checks of its session) before it ends. */
 const MAX_PENDING = 1000;
@@ -70,7 +73,8 @@ export function eventRoutes(database: Pick<Database, 'listen'> | undefined): Hon
       untrack?.();
       body.close();
     };
-    const body = new SseBody(MAX_UNREAD_BYTES, end);
+    // On the Node server, the response itself: frames go straight onto its socket (sse-body.ts).
+    const body = new SseBody(MAX_UNREAD_BYTES, end, (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing);
     // One queue per stream, never awaited by the hub, for what cannot be written at once: a change whose frame is
     // still being made, and the checks of the session, in order with the changes around them. While it holds
     // anything, every change waits its turn in it, so that the stream keeps the hub's order.
@@ -92,7 +96,7 @@ export function eventRoutes(database: Pick<Database, 'listen'> | undefined): Hon
         if (pending === 0) {
           if (!mayHear(who, change)) return;
           const frame = eventFrame(db, id, change);
-          if (frame instanceof Uint8Array) { body.write(frame); return; }
+          if (frame instanceof SseFrame) { body.write(frame); return; }
         }
         queue(async () => {
           if (mayHear(who, change)) body.write(await eventFrame(db, id, change));
@@ -132,8 +136,8 @@ export function eventRoutes(database: Pick<Database, 'listen'> | undefined): Hon
     // The id of where this stream starts, so that a reconnect without any event yet still knows where it was.
     if (lastEventId === undefined) body.write(`retry: 3000\nid: ${hub.lastId}\n\n`);
     heartbeat = setInterval(() => {
-      if (pending === 0) body.write(': heartbeat\n\n');
-      else queue(() => body.write(': heartbeat\n\n'));
+      if (pending === 0) body.write(HEARTBEAT);
+      else queue(() => body.write(HEARTBEAT));
       sub.recheck();
     }, config.eventsHeartbeatSeconds * 1000);
     unsubscribe = hub.subscribe(sub, lastEventId);
