@@ -6,8 +6,11 @@
  */
 export const DEMO_PASSWORD = 'browser-test-password';
 
-/** Workers, each with its two consoles. */
-export const WORKERS = Math.max(1, Number(process.env.BROWSER_TEST_WORKERS ?? 2));
+/**
+ * Workers, each with its two consoles. Three keep both cores busy: with two, the tests' waits on their pages left the
+ * cores idle much of the run; four cost more in consoles started than they gained.
+ */
+export const WORKERS = Math.max(1, Number(process.env.BROWSER_TEST_WORKERS ?? 3));
 
 export type Dataset = 'empty' | 'demo';
 
