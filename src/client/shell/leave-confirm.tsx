@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../ui/modal';
 import { leaveAnyway, stay } from './unsaved';
@@ -10,17 +11,26 @@ import { leaveAnyway, stay } from './unsaved';
  */
 export function LeaveConfirm() {
   const { t } = useTranslation();
+  // Esc answers the question (stay), taken on the window's capture phase before any dialog's handler: with a move
+  // dialog under it whose Cancel was clicked, Radix at times counted that dialog as the top one and gave it the key,
+  // which asked again and left the question open.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      stay();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
   return (
     <Modal title={t('leave.title')} onClose={stay} describedBy="leave-body">
-      {/* Esc on its buttons always stays: with a move dialog under it whose Cancel was clicked, Radix's own Esc
-          sometimes left this question open (about one run in five of move-dialog-leave.spec). */}
-      <div style={{ display: 'contents' }} onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); stay(); } }}>
-        <div className="body"><p id="leave-body">{t('leave.body')}</p></div>
-        <footer>
-          <button type="button" className="btn" data-autofocus onClick={stay}>{t('leave.stay')}</button>
-          <button type="button" className="btn btn-danger" onClick={leaveAnyway}>{t('leave.leave')}</button>
-        </footer>
-      </div>
+      <div className="body"><p id="leave-body">{t('leave.body')}</p></div>
+      <footer>
+        <button type="button" className="btn" data-autofocus onClick={stay}>{t('leave.stay')}</button>
+        <button type="button" className="btn btn-danger" onClick={leaveAnyway}>{t('leave.leave')}</button>
+      </footer>
     </Modal>
   );
 }
