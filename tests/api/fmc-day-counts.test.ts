@@ -4,6 +4,7 @@ import { getEntity, listQueryString, parseListQuery } from '../../src/registry';
 import { listPage } from '../../src/server/search';
 import { createRecord, deleteRecord, restoreRecord, SYSTEM_ACTOR, updateRecord } from '../../src/server/crud/write';
 import { dueCounts, ensureDayCountZones, keptZones } from '../../src/server/search/day-counts';
+import { appointmentVersion, dayAgo, makeAppointment } from './appointment-writes';
 import { setupApi } from './harness';
 import { listed } from './list-plan';
 
@@ -31,14 +32,8 @@ async function expectKeptEqualsDue() {
   for (const zone of keptZones(api.config.centreTimeZone)) expect(await kept(zone), zone).toEqual(await due(zone));
 }
 
-const dayAgo = (days: number, hour: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 11) + `${String(hour).padStart(2, '0')}:20:00.000Z`;
-
-async function make(values: Record<string, unknown>) {
-  const rec = await createRecord(api.db, def, { ...(await api.payload(def))!, slot: null, ...values }, SYSTEM_ACTOR, api.config.scryptLogN);
-  made.push(Number(rec.id));
-  return rec;
-}
-const current = async (id: number) => (await sql<{ version: number }>`select version from appointment where id = ${id}`.execute(api.db)).rows[0].version;
+const make = (values: Record<string, unknown>) => makeAppointment(api, made, values);
+const current = (id: number) => appointmentVersion(api, id);
 
 beforeAll(async () => {
   centreB = Number((await createRecord(api.db, getEntity('fmc'), (await api.payload(getEntity('fmc')))!, SYSTEM_ACTOR, api.config.scryptLogN)).id);

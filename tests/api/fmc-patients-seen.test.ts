@@ -4,6 +4,7 @@ import { getEntity } from '../../src/registry';
 import { createRecord, deleteRecord, restoreRecord, SYSTEM_ACTOR, updateRecord } from '../../src/server/crud/write';
 import { ensureDayCountZones, keptZones } from '../../src/server/search/day-counts';
 import { dueSeen } from '../../src/server/search/patients-seen';
+import { appointmentVersion, dayAgo, makeAppointment } from './appointment-writes';
 import { setupApi } from './harness';
 
 /**
@@ -39,14 +40,8 @@ async function expectKeptEqualsDue() {
   for (const zone of keptZones(api.config.centreTimeZone)) expect(await kept(zone), zone).toEqual(await due(zone));
 }
 
-const dayAgo = (days: number, hour: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 11) + `${String(hour).padStart(2, '0')}:20:00.000Z`;
-
-async function make(values: Record<string, unknown>) {
-  const rec = await createRecord(api.db, def, { ...(await api.payload(def))!, slot: null, ...values }, SYSTEM_ACTOR, api.config.scryptLogN);
-  made.push(Number(rec.id));
-  return Number(rec.id);
-}
-const current = async (id: number) => (await sql<{ version: number }>`select version from appointment where id = ${id}`.execute(api.db)).rows[0].version;
+const make = async (values: Record<string, unknown>) => Number((await makeAppointment(api, made, values)).id);
+const current = (id: number) => appointmentVersion(api, id);
 const complete = async (ids: number[]) => { await sql`update appointment set status = 'completed' where id = any(${ids}::int[])`.execute(api.db); };
 
 beforeAll(async () => {

@@ -122,9 +122,8 @@ export async function auditReads(db: DB, actor: Auditor, def: EntityDef, ids: re
 
 /**
  * The same entry as auditReads, made from the records as they were read for the answer (a list's page): their ids,
- * centre and patients are in hand, so the entry is one insert of its values, with no second read of the table (a
- * list page's audit cost a fifth of its CPU at 1.2M rows, most of it that read). A record that went between the page's
- * read and this entry is still logged: what was sent is what was read.
+ * centre and patients are in hand, so the entry is one insert of its values, with no second read of the table. A
+ * record that went between the page's read and this entry is still logged: what was sent is what was read.
  */
 export async function auditRecordsRead(db: DB, actor: Auditor, def: EntityDef, records: readonly Record<string, unknown>[], action: AuditAction, changes: Record<string, unknown> | null = null) {
   if (!records.length || !holdsPatientData(def)) return;

@@ -1,8 +1,8 @@
 /**
  * The backend's answer to a statement, taken apart into the messages PGlite's `parseResults` reads, for the answers
  * made of nothing else: row descriptions, rows, command tags and the protocol's acknowledgements. PGlite's own parser
- * copies every field into an ArrayBuffer of its own before decoding it (one allocation a value: about a sixth of a
- * list page's CPU at 50 rows); here each value is decoded from the answer's bytes in place. Any other message (an
+ * copies every field into an ArrayBuffer of its own before decoding it (one allocation a value); here each value is
+ * decoded from the answer's bytes in place. Any other message (an
  * error, a notice, a notification, a parameter's status) → null, and the caller hands the answer to PGlite's parser.
  */
 export type WireMessage =

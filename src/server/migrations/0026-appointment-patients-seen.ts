@@ -3,8 +3,8 @@ import type { DB } from '../db/connection';
 
 /**
  * The fmc dashboard's patients seen in 30 days and today (routes/fmc-screens.ts), kept instead of counted: a count of
- * the distinct patients of the completed appointments of 30 days read one index entry per visit (10,000 at 1.2M rows,
- * 9.5 ms of the dashboard's 16). A distinct count over a sliding window is not a sum of days' counts, but a count of
+ * the distinct patients of the completed appointments of 30 days read one index entry per visit, in proportion to the
+ * table. A distinct count over a sliding window is not a sum of days' counts, but a count of
  * patients by the day of their latest visit is: a patient seen in the window whose latest visit is in it is counted
  * on that day, once.
  *

@@ -1,17 +1,16 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/connection';
-import { AUDIT_CHAIN_LOCK } from './0015-audit-chain';
 
 /**
  * PL/pgSQL plans a trigger's statement at its first call in a session and keeps the plan until the table's statistics
  * change. A console whose first writes met small tables (a first start's seed, a new deployment) kept plans that read
  * a whole table on every later write, so that a write cost in proportion to everything written before it:
  *
- * - the audit chain (0015) found the last entry by sorting the whole log (~440 pages read for each entry on the demo
- *   data) instead of reading the end of its `seq` index;
+ * - the audit chain (0015) found the last entry by sorting the whole log instead of reading the end of its `seq`
+ *   index;
  * - 0014's triggers deleted a statement's old `search_starts` entries in a hash join that read the whole table, even
  *   for a statement that changes no entry: an `insert … on conflict do update` fires the update trigger with empty
- *   transition tables (an invoice's search row took ~13 ms on the demo data, ~0.4 of it the row itself).
+ *   transition tables.
  *
  * Here the chain's trigger may not scan the log (its one statement has one good plan, the index read backwards), and a
  * statement's `search_starts` entries are deleted one at a time by the unique index's seven columns: an equality on
@@ -44,16 +43,8 @@ const changed = (from: string, to: string) => `(select entity, record_id, doc, s
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 export async function up(db: DB): Promise<void> {
-  await sql.raw(`create or replace function audit_chain() returns trigger language plpgsql set enable_seqscan = off as $$
-    declare last audit_log;
-    begin
-      perform pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK});
-      select * into last from audit_log order by seq desc limit 1;
-      new.seq := coalesce(last.seq, 0) + 1;
-      new.prev_hash := coalesce(last.hash, '');
-      new.hash := audit_row_digest(last.hash, new);
-      return new;
-    end $$`).execute(db);
+  // Its body stays 0015's; the setting is the function's own, in force at each call.
+  await sql`alter function audit_chain() set enable_seqscan = off`.execute(db);
   await sql.raw(`create or replace function search_starts_changed() returns trigger language plpgsql as $$
     declare e search_starts;
     begin ${deleteOf(changed('before_rows', 'after_rows'), 'before_rows')} ${insertOf(changed('after_rows', 'before_rows'))}; return null; end $$`).execute(db);
