@@ -28,6 +28,9 @@ const rowsOf = (data: unknown) => (Array.isArray(data) ? data.length : data ? 1 
  */
 export async function timeOperation(client: Client, op: Operation, opts: { runs: number; warmup: number; budgetMs: number }): Promise<Timing> {
   let warmMs = 0;
+  // Each operation starts from a collected heap (the bench runs with --expose-gc): the garbage of the operations before
+  // it, or of a first data set (--growth), is not collected inside its timings; its own garbage still is.
+  (globalThis as { gc?: () => void }).gc?.();
   for (let i = 0; i < opts.warmup; i++) {
     const r = await callOnce(client, op, i);
     if (r.status !== 200) return { ...failed(op, 0, 0), error: `${r.status} ${r.body.errors?.[0]?.message ?? ''}` };

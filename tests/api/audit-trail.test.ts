@@ -86,16 +86,18 @@ describe('every read of patient data is logged with the patients it touched, for
     expect([...e.patients!].sort()).toEqual(r.body.data.map((x: { id: number }) => x.id).sort());
   });
 
-  // A list page's entry is made from the rows it sent (auditRecordsRead), the other reads' from the table by id
-  // (auditReads): the same ids, centre and patients either way, for every entity and its kind of patient field.
-  test.each(readable.map((e) => [e.name, e] as const))('%s: a list page\'s entry holds what the same read by id would', async (_, def) => {
+  // A list page's and a picker's entries are made from the rows they sent (auditRecordsRead), the other reads' from the
+  // table by id (auditReads): the same ids, centre and patients either way, for every entity and its kind of patient field.
+  test.each(readable.map((e) => [e.name, e] as const))('%s: a list page\'s and a picker\'s entries hold what the same read by id would', async (_, def) => {
     const patient = Number((await api.insert(patients))!.id);
     if (def.name !== 'patients' && !(await recordOf(def, patient))) return;
-    for (const path of [`/api/${def.api}?sort=createdAt:desc&limit=1`, `/api/${def.api}?sort=createdAt:desc&limit=12`]) {
+    const newest = (await api.call('superadmin', 'GET', `/api/${def.api}?sort=createdAt:desc&limit=12`)).body.data.map((x: { id: number }) => x.id).join(',');
+    for (const [path, action] of [[`/api/${def.api}?sort=createdAt:desc&limit=1`, 'read_list'], [`/api/${def.api}?sort=createdAt:desc&limit=12`, 'read_list'],
+      [`/api/${def.api}/options?ids=${newest}`, 'read_pick']] as const) {
       const r = await api.call('superadmin', 'GET', path);
       expect(r.status, r.text).toBe(200);
       const [listed] = (await sql<Entry & { fmc: number | null; record_id: number | null }>`select *
-        from audit_log where entity = ${def.name} and action = 'read_list' order by seq desc limit 1`.execute(api.db)).rows;
+        from audit_log where entity = ${def.name} and action = ${action} order by seq desc limit 1`.execute(api.db)).rows;
       await auditReads(api.db, { id: null, address: 'audit-trail test' }, def, r.body.data.map((x: { id: number }) => x.id), 'read_export');
       const [byId] = (await sql<Entry & { fmc: number | null; record_id: number | null }>`select *
         from audit_log where entity = ${def.name} and action = 'read_export' and address = 'audit-trail test' order by seq desc limit 1`.execute(api.db)).rows;

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { getEntity } from '../../src/registry';
+import { getEntity, type EntityDef } from '../../src/registry';
+import { col } from '../../src/server/crud/columns';
+import { listOptions } from '../../src/server/crud/options';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { ident } from '../../src/server/db/entity-table';
 import { docContains } from '../../src/server/search';
@@ -16,12 +18,13 @@ import { setupApi } from './harness';
 const api = setupApi();
 const def = getEntity('appointments');
 
-/** The picker's answer by definition: the first `limit` matches in the default order. */
-async function expected(q: string, limit: number): Promise<number[]> {
-  const t = sql.raw(ident(def.table));
+/** The picker's answer by definition: the first `limit` matches in the default order (of one centre's, for fmc staff). */
+async function expected(q: string, limit: number, of: EntityDef = def, centre?: number): Promise<number[]> {
+  const t = sql.raw(ident(of.table));
   const res = await sql<{ id: number }>`select t.id from ${t} t
-    where t.id in (select s.record_id from search_index s where s.entity = ${def.name} and ${docContains(q, sql`s.doc`)})
-    order by ${orderBy(def, def.defaultSort)} limit ${limit}`.execute(api.db);
+    where t.id in (select s.record_id from search_index s where s.entity = ${of.name} and ${docContains(q, sql`s.doc`)})
+    ${centre === undefined ? sql`` : sql`and ${sql.raw(col(of, 'fmc'))} = ${centre}`}
+    order by ${orderBy(of, of.defaultSort)} limit ${limit}`.execute(api.db);
   return res.rows.map((r) => Number(r.id));
 }
 
@@ -54,5 +57,46 @@ describe('GET /api/appointments/options?q=', () => {
     const want = await expected(q, limit);
     expect(r.body.data.map((o: { id: number }) => o.id), what).toEqual(want);
     if (q === 'apt-') expect(want.length).toBe(Math.min(limit, numbers.length));
+  });
+});
+
+describe('under a scope (one centre\'s records), the scope\'s first matches', () => {
+  test.each([['apt-', 5], ['ap', 3], ['the end of a number', 4]] as const)('%s, %i', async (term, limit) => {
+    const q = term === 'the end of a number' ? numbers[11].slice(-5) : term;
+    const scope = [sql`${sql.raw(col(def, 'fmc'))} = ${api.homeCentre}`];
+    const got = await listOptions(api.db, def, { q, limit, role: 'superadmin', scope });
+    const want = await expected(q, limit, def, api.homeCentre);
+    expect(got.options.map((o) => o.id)).toEqual(want);
+    expect(want.length).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * Patients are listed by last name, which their search rows hold as their key: the picker walks them in that order for
+ * a term the sample says is common, and gathers every match of a rarer one (or when the walk falls short).
+ */
+describe('GET /api/patients/options?q= (in key order)', () => {
+  const patients = getEntity('patients');
+  const rare: string[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 24; i++) {
+      const firstName = `Yxolin${String.fromCharCode(97 + i)}${String.fromCharCode(122 - i)}`;
+      await createRecord(api.db, patients, { ...(await api.payload(patients))!, firstName, lastName: `Quorvale${(i * 7) % 24}` }, SYSTEM_ACTOR, api.config.scryptLogN);
+      rare.push(firstName.toLowerCase());
+    }
+  });
+  const cases = () => [
+    ['a term many share, the page within the walk', 'quorv', 5],
+    ['the same, a page larger than the matches (the walk falls short)', 'quorv', 60],
+    ['a term one record has', rare[9], 5],
+    ['a term in no record', 'qqzxv', 5],
+  ] as const;
+  test.each([0, 1, 2, 3])('case %i: the first matches in list order', async (i) => {
+    const [what, q, limit] = cases()[i];
+    const r = await api.call('superadmin', 'GET', `/api/${patients.api}/options?${new URLSearchParams({ q, limit: String(limit) })}`);
+    expect(r.status, r.text).toBe(200);
+    const want = await expected(q, limit, patients);
+    expect(r.body.data.map((o: { id: number }) => o.id), what).toEqual(want);
+    expect(want.length, what).toBe([5, 24, 1, 0][i]);
   });
 });

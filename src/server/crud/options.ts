@@ -5,7 +5,8 @@ import { col } from './columns';
 import type { DB } from '../db/connection';
 import { docContains } from '../search';
 import { numberPrefixPage } from '../search/number-prefix';
-import { orderBy, pickerHead, pageInListOrder, selectPage, textSearch, withHead } from '../search/list-order';
+import { orderBy, pageInListOrder, selectPage } from '../search/list-order';
+import { pickerPage } from '../search/picker-page';
 
 export interface Option { id: number; title: string; subtitle: string; parts?: HitParts }
 
@@ -14,7 +15,7 @@ export interface Option { id: number; title: string; subtitle: string; parts?: H
  * entity's default order, found the way the list's search box finds it (so a common term on a large table
  * reads a page in list order instead of every match).
  */
-export async function listOptions(db: DB, def: EntityDef, opts: { q?: string; ids?: number[]; limit: number; role: Role; scope: RawBuilder<unknown>[]; titleOnly?: boolean }): Promise<Option[]> {
+export async function listOptions(db: DB, def: EntityDef, opts: { q?: string; ids?: number[]; limit: number; role: Role; scope: RawBuilder<unknown>[]; titleOnly?: boolean }): Promise<Picked> {
   const scope = [...opts.scope, ...(opts.ids ? [sql`t.id = any(${opts.ids}::int[])`] : [])];
   // Values a field-level rule reserves to other roles are not offered (an admin is not offered the superadmin role).
   for (const rule of reservedTargets(def.name)) {
@@ -22,20 +23,24 @@ export async function listOptions(db: DB, def: EntityDef, opts: { q?: string; id
     scope.push(sql`${sql.raw(col(def, rule.key))} <> all(${[...rule.values]}::text[])`);
   }
   const order = orderBy(def, def.defaultSort);
-  if (opts.titleOnly && opts.q) return (await selectPage(db, def, [...scope, titleMatches(def, opts.q)], order, opts.limit)).rows.map(optionOf(def));
+  if (opts.titleOnly && opts.q) {
+    const records = (await selectPage(db, def, [...scope, titleMatches(def, opts.q)], order, opts.limit)).rows;
+    return { options: records.map(optionOf(def)), records };
+  }
   const numbered = !opts.ids && opts.q ? await numberPrefixPage(db, def, scope, order, opts.limit, opts.q) : null;
   if (numbered) return withParts(db, def, numbered);
-  const head = !opts.ids && opts.q ? await pickerHead(db, def, scope, order, opts.limit, opts.q) : null;
-  if (head && head.length >= opts.limit) return withParts(db, def, head);
-  const search = !opts.ids && opts.q ? withHead(await textSearch(db, def, opts.q), head) : null;
-  return withParts(db, def, (await pageInListOrder(db, def, scope, order, opts.limit, search)).rows);
+  if (!opts.ids && opts.q) return withParts(db, def, await pickerPage(db, def, scope, order, opts.limit, opts.q));
+  return withParts(db, def, (await pageInListOrder(db, def, scope, order, opts.limit, null)).rows);
 }
 
+/** The options, and the records they were made from (what the read's audit entry names). */
+export interface Picked { options: Option[]; records: Record<string, unknown>[] }
+
 /** Options with the parts the client says them by (registry/hit-parts.ts), the references' titles read in one statement. */
-async function withParts(db: DB, def: EntityDef, rows: Record<string, unknown>[]): Promise<Option[]> {
-  await attachLabels(db, def, rows);
+async function withParts(db: DB, def: EntityDef, records: Record<string, unknown>[]): Promise<Picked> {
+  await attachLabels(db, def, records);
   const fields = hitFields(def);
-  return rows.map((r) => ({ ...optionOf(def)(r), parts: hitPartsOf(fields, r) }));
+  return { options: records.map((r) => ({ ...optionOf(def)(r), parts: hitPartsOf(fields, r) })), records };
 }
 
 /**

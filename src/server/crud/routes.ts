@@ -5,7 +5,7 @@ import { listPage } from '../search';
 import { scopeWhere } from './scope';
 import { statusHistory, transition, transitionBody } from './transition';
 import { listOptions } from './options';
-import { audit, auditReads, auditRecordsRead } from './audit';
+import { audit, auditRecordsRead } from './audit';
 import { createRecord, deleteRecord, getRecord, ownedIssue, restoreRecord, updateRecord } from './write';
 import { limitBlindPicks } from '../auth/rate-limit';
 import { screenImages } from './image-screen';
@@ -88,8 +88,8 @@ export function crudRoutes(): Hono<AppEnv> {
       const db = c.get('db');
       if (!mayList) await limitBlindPicks(db, c.get('user').id);
       // Blind: the term is matched against titles alone, so that a phone or e-mail typed tells nothing (DECISIONS.md).
-      const options = await listOptions(db, def, { q, ids, limit, role, scope: scopeWhere(def, c.get('user')), titleOnly: !mayList });
-      await auditReads(db, c.get('user'), def, options.map((o) => o.id), 'read_pick', q ? { q } : null);
+      const { options, records } = await listOptions(db, def, { q, ids, limit, role, scope: scopeWhere(def, c.get('user')), titleOnly: !mayList });
+      await auditRecordsRead(db, c.get('user'), def, records, 'read_pick', q ? { q } : null);
       return c.json({ data: mayList ? options : options.map((o) => ({ id: o.id, title: o.title, subtitle: '' })) });
     });
     // The list as CSV, streamed (crud/export.ts): the list's guard, scope and query; before `/:id`, which would take "export".

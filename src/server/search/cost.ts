@@ -44,6 +44,13 @@ export const LIST_HEAD_RECORDS = 500;
 /** Records read in list order, each checked, by list-walk: when list-head's rate of matches would fill a page there. */
 export const LIST_WALK_RECORDS = 2_000;
 
+/**
+ * Search rows a picker reads in key order at most, for a term the sample says is common enough to fill its page within
+ * half of them (picker-page.ts): the walk stops at its page, and one that falls short has cost about what gathering
+ * MATCH_COUNT_CAP matches does.
+ */
+export const PICKER_WALK_SEARCH_ROWS = 3_000;
+
 /** How long a table's size (pg_class's estimate) is kept before it is asked again. */
 const TABLE_SIZE_TTL_MS = 60_000;
 

@@ -5,8 +5,7 @@ import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { MATCH_COUNT_CAP } from './caps';
 import { ALONE, choose, type Way } from './choose';
-import { COST, LIST_HEAD_RECORDS, LIST_WALK_RECORDS, SAMPLE_SEARCH_ROWS } from './cost';
-import { countByIdHead } from './reads';
+import { COST, LIST_HEAD_RECORDS, LIST_WALK_RECORDS } from './cost';
 import { docContains, docMatches, hasTrigram, matchingIds } from './text';
 
 /**
@@ -82,19 +81,6 @@ async function walkRows(db: DB, def: EntityDef, scope: RawBuilder<unknown>[], or
  */
 export async function shortTermHead(db: DB, def: EntityDef, scope: RawBuilder<unknown>[], order: RawBuilder<unknown>, need: number, q: string) {
   return hasTrigram(q) ? null : headMatches(db, def, scope, order, need, q);
-}
-
-/**
- * A picker's page read from the head of its list, or null when the head is not worth reading: a term too short for
- * trigrams (shortTermHead), or one that the entity's first SAMPLE_SEARCH_ROWS search rows by id say most records share
- * (a number's start, `apt-`), enough for a page among LIST_HEAD_RECORDS records at that rate. The trigram index brings
- * every record that has such a term, however many there are; the head reads a bounded number of records. A rarer term
- * costs the sample (one range of the primary key) and is found through the index as before.
- */
-export async function pickerHead(db: DB, def: EntityDef, scope: RawBuilder<unknown>[], order: RawBuilder<unknown>, need: number, q: string) {
-  if (!hasTrigram(q)) return headMatches(db, def, scope, order, need, q);
-  const sampled = await countByIdHead(db, def, q, SAMPLE_SEARCH_ROWS, SAMPLE_SEARCH_ROWS);
-  return (sampled * LIST_HEAD_RECORDS) / SAMPLE_SEARCH_ROWS >= need ? headMatches(db, def, scope, order, need, q) : null;
 }
 
 /** The matches of `q` among the first LIST_HEAD_RECORDS records of `scope` in list order, up to `need`, each checked through its search row. */
