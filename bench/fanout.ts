@@ -14,7 +14,9 @@ import { percentile } from './timing';
  * through LISTEN/NOTIFY. Then what a delivery costs: the same edits with no stream open and with the streams open, in
  * the consoles' CPU time. Then the fifty-connection load mix (bench/load.ts) runs on the first
  * process in stretches with no stream open and with the streams open, alternating, so that both halves meet the same
- * data and process; they are printed side by side with their ratio and the consoles' CPU time per request. The memory an
+ * data and process, first as fast as the console answers (its capacity), then at a fixed rate of half the capacity
+ * without streams (its latency at a load it carries); each is printed side by side with its ratio and the consoles' CPU
+ * time per request. The memory an
  * open stream costs is the consoles' live memory (after a full collection) before and after opening them all, over
  * their number. It reports; nothing here is a test. Target: p99 ≤ 1 s.
  */
@@ -249,64 +251,92 @@ async function deliveryCost(opts: FanoutOptions, consoles: Console[], tokens: Re
 /**
  * The fifty-connection load mix (bench/load.ts) on the first console, in stretches with no stream open and with the
  * streams open, alternating (A B B A …) after the writers' burst, so that both halves meet the same data and the same
- * process. Each opening of the streams adds a reading to `memory`. Returns both halves side by side, with the ratio.
+ * process: first as fast as the console answers (its capacity: the bench's 200 readers share the machine's cores with
+ * it, so the streams' half loses some of it to them), then at a fixed rate, half the capacity measured without the
+ * streams (what staff feel at a load the console can carry: its latency). Each opening of the streams adds a reading
+ * to `memory`. Returns both halves side by side, with the ratio, for each.
  */
 async function compareLoad(opts: FanoutOptions, consoles: Console[], tokens: Record<Role, string>, where: string, memory: { heap: number[]; rss: number[] }): Promise<string[]> {
   const mix = await prepareMix(consoles[0].port, 50);
   try {
-    log(`The load mix on ${where}: a warm-up, then ${LOAD_STRETCHES} stretches of ${(opts.loadSeconds / (LOAD_STRETCHES / 2)).toFixed(1)} s, alternating no stream open / ${opts.streams} streams open…`);
+    const stretch = opts.loadSeconds / (LOAD_STRETCHES / 2);
+    log(`The load mix on ${where}: a warm-up, then ${LOAD_STRETCHES} stretches of ${stretch.toFixed(1)} s, alternating no stream open / ${opts.streams} streams open…`);
     await mix.run(5);
-    const halves = { none: [] as MixRun[], open: [] as MixRun[] };
-    const cpu = { none: { console: 0, bench: 0 }, open: { console: 0, bench: 0 } };
-    let deliveries = 0;
-    /** Each console's CPU seconds in each half (on PostgreSQL the second serves none of the mix: only its streams). */
-    const each = { none: [] as number[], open: [] as number[] };
-    /** The consoles' CPU seconds in the kernel, in each half. */
-    const system = { none: 0, open: 0 };
-    for (let i = 0; i < LOAD_STRETCHES; i++) {
-      const withStreams = i % 4 === 1 || i % 4 === 2;
-      const opened = withStreams ? await openStreams(consoles, tokens, opts.streams) : null;
-      if (opened) { memory.heap.push(opened.heapEach); memory.rss.push(opened.rssEach); }
-      const consoleBefore = consolesCpu(consoles);
-      const eachBefore = consoles.map((c) => cpuSeconds(c.child.pid!));
-      const systemBefore = consoles.reduce((t, c) => t + cpuTimes(c.child.pid!).system, 0);
-      const benchBefore = process.cpuUsage();
-      const run = await mix.run(opts.loadSeconds / (LOAD_STRETCHES / 2));
-      const bench = process.cpuUsage(benchBefore);
-      const half = withStreams ? 'open' : 'none';
-      cpu[half].console += consolesCpu(consoles) - consoleBefore;
-      consoles.forEach((c, k) => { each[half][k] = (each[half][k] ?? 0) + cpuSeconds(c.child.pid!) - eachBefore[k]; });
-      system[half] += consoles.reduce((t, c) => t + cpuTimes(c.child.pid!).system, 0) - systemBefore;
-      cpu[half].bench += (bench.user + bench.system) / 1e6;
-      halves[half].push(run);
-      if (opened) {
-        for (const s of opened.streams) { deliveries += s.events; s.close(); }
-        await sleep(500);
-      }
-    }
-    const none = mixFigures(pooled(halves.none));
-    const open = mixFigures(pooled(halves.open));
-    const cpuPerRequest = (half: 'none' | 'open', f: typeof none) => (cpu[half].console * 1000 / f.requests).toFixed(2);
-    const benchPerRequest = (half: 'none' | 'open', f: typeof none) => (cpu[half].bench * 1000 / f.requests).toFixed(2);
-    const row = (label: string, half: 'none' | 'open', f: typeof none) =>
-      `| ${label} | ${f.perSecond.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.max.toFixed(0)} | ${f.errors} | ${cpuPerRequest(half, f)} | ${cpu[half].bench.toFixed(1)} | ${benchPerRequest(half, f)} |`;
-    const ratio = (a: number, b: number) => (b / a).toFixed(2);
-    const table = [
-      `Load with and without the streams, ${where}: 50 connections, ${opts.loadSeconds} s each half in ${LOAD_STRETCHES / 2} stretches, alternating`,
-      '| | requests/s | p50 ms | p95 ms | p99 ms | max ms | errors | console CPU ms per request | bench CPU s | bench CPU ms per request |',
-      '|---|---|---|---|---|---|---|---|---|---|',
-      row('no stream open', 'none', none),
-      row(`${opts.streams} streams open`, 'open', open),
-      `| open / none | ${ratio(none.perSecond, open.perSecond)} | ${ratio(none.p50, open.p50)} | ${ratio(none.p95, open.p95)} | ${ratio(none.p99, open.p99)} | | | ${ratio(Number(cpuPerRequest('none', none)), Number(cpuPerRequest('open', open)))} | | ${ratio(Number(benchPerRequest('none', none)), Number(benchPerRequest('open', open)))} |`,
-    ].join('\n');
-    // What the streams cost the consoles in the mix, over the events they were sent (the edits' deliveries).
-    const perRequest = deliveries / open.requests;
-    const costLine = `Streams in the mix, ${where}: ${perRequest.toFixed(1)} deliveries a request; console CPU ${(cpu.open.console * 1000 / open.requests - cpu.none.console * 1000 / none.requests).toFixed(2)} ms a request more with the streams open, ${((cpu.open.console / open.requests - cpu.none.console / none.requests) * 1e6 / perRequest).toFixed(1)} µs a delivery (of it in the kernel ${((system.open / open.requests - system.none / none.requests) * 1000).toFixed(2)} ms a request); bench CPU ${(cpu.open.bench * 1000 / open.requests - cpu.none.bench * 1000 / none.requests).toFixed(2)} ms a request more (its readers)${consoles.length > 1 ? `; by console, ms a request more: ${consoles.map((_, k) => ((each.open[k] / open.requests - each.none[k] / none.requests) * 1000).toFixed(2)).join(', ')}` : ''}`;
-    console.log(`\n${table}\n${costLine}`);
-    return [table, costLine];
+    const capacity = await alternate(opts, consoles, tokens, memory, () => mix.run(stretch));
+    const out = loadTables(capacity, `${where}: 50 connections, as fast as answered`, opts);
+    // Steps a second: an edit is two requests, the rest one.
+    const steps = capacity.none.perSecond / (capacity.none.requests / capacity.none.steps) / 2;
+    log(`The load mix on ${where} at a fixed ${steps.toFixed(0)} steps a second (half the capacity without streams), alternating again…`);
+    const paced = await alternate(opts, consoles, tokens, memory, () => mix.run(stretch, steps));
+    out.push(...loadTables(paced, `${where}: 50 connections at a fixed ${steps.toFixed(0)} steps/s (half the capacity above)`, opts));
+    return out;
   } finally {
     mix.close();
   }
+}
+
+interface Halves {
+  none: ReturnType<typeof mixFigures> & { steps: number }; open: ReturnType<typeof mixFigures> & { steps: number };
+  cpu: Record<'none' | 'open', { console: number; bench: number }>; each: Record<'none' | 'open', number[]>; system: Record<'none' | 'open', number>;
+  deliveries: number;
+}
+
+/** LOAD_STRETCHES stretches of `run`, alternating no stream open / the streams open, and each half's figures and CPU. */
+async function alternate(opts: FanoutOptions, consoles: Console[], tokens: Record<Role, string>, memory: { heap: number[]; rss: number[] }, run: () => Promise<MixRun>): Promise<Halves> {
+  const halves = { none: [] as MixRun[], open: [] as MixRun[] };
+  const cpu = { none: { console: 0, bench: 0 }, open: { console: 0, bench: 0 } };
+  let deliveries = 0;
+  /** Each console's CPU seconds in each half (on PostgreSQL the second serves none of the mix: only its streams). */
+  const each = { none: [] as number[], open: [] as number[] };
+  /** The consoles' CPU seconds in the kernel, in each half. */
+  const system = { none: 0, open: 0 };
+  for (let i = 0; i < LOAD_STRETCHES; i++) {
+    const withStreams = i % 4 === 1 || i % 4 === 2;
+    const opened = withStreams ? await openStreams(consoles, tokens, opts.streams) : null;
+    if (opened) { memory.heap.push(opened.heapEach); memory.rss.push(opened.rssEach); }
+    const consoleBefore = consolesCpu(consoles);
+    const eachBefore = consoles.map((c) => cpuSeconds(c.child.pid!));
+    const systemBefore = consoles.reduce((t, c) => t + cpuTimes(c.child.pid!).system, 0);
+    const benchBefore = process.cpuUsage();
+    const stretch = await run();
+    const bench = process.cpuUsage(benchBefore);
+    const half = withStreams ? 'open' : 'none';
+    cpu[half].console += consolesCpu(consoles) - consoleBefore;
+    consoles.forEach((c, k) => { each[half][k] = (each[half][k] ?? 0) + cpuSeconds(c.child.pid!) - eachBefore[k]; });
+    system[half] += consoles.reduce((t, c) => t + cpuTimes(c.child.pid!).system, 0) - systemBefore;
+    cpu[half].bench += (bench.user + bench.system) / 1e6;
+    halves[half].push(stretch);
+    if (opened) {
+      for (const s of opened.streams) { deliveries += s.events; s.close(); }
+      await sleep(500);
+    }
+  }
+  // A step is one request, or two for an edit (its read, then its write).
+  const figures = (runs: MixRun[]) => ({ ...mixFigures(pooled(runs)), steps: runs.reduce((n, r) => n + r.samples.filter((x) => x.kind !== 'edit: write').length, 0) });
+  return { none: figures(halves.none), open: figures(halves.open), cpu, each, system, deliveries };
+}
+
+/** The two halves side by side, with the ratio, and what the streams cost the consoles in the mix. */
+function loadTables(h: Halves, what: string, opts: FanoutOptions): string[] {
+  const { none, open, cpu, each, system, deliveries } = h;
+  const cpuPerRequest = (half: 'none' | 'open', f: typeof none) => (cpu[half].console * 1000 / f.requests).toFixed(2);
+  const benchPerRequest = (half: 'none' | 'open', f: typeof none) => (cpu[half].bench * 1000 / f.requests).toFixed(2);
+  const row = (label: string, half: 'none' | 'open', f: typeof none) =>
+    `| ${label} | ${f.perSecond.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.max.toFixed(0)} | ${f.errors} | ${cpuPerRequest(half, f)} | ${cpu[half].bench.toFixed(1)} | ${benchPerRequest(half, f)} |`;
+  const ratio = (a: number, b: number) => (b / a).toFixed(2);
+  const table = [
+    `Load with and without the streams, ${what}, ${opts.loadSeconds} s each half in ${LOAD_STRETCHES / 2} stretches, alternating`,
+    '| | requests/s | p50 ms | p95 ms | p99 ms | max ms | errors | console CPU ms per request | bench CPU s | bench CPU ms per request |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    row('no stream open', 'none', none),
+    row(`${opts.streams} streams open`, 'open', open),
+    `| open / none | ${ratio(none.perSecond, open.perSecond)} | ${ratio(none.p50, open.p50)} | ${ratio(none.p95, open.p95)} | ${ratio(none.p99, open.p99)} | | | ${ratio(Number(cpuPerRequest('none', none)), Number(cpuPerRequest('open', open)))} | | ${ratio(Number(benchPerRequest('none', none)), Number(benchPerRequest('open', open)))} |`,
+  ].join('\n');
+  // What the streams cost the consoles in the mix, over the events they were sent (the edits' deliveries).
+  const perRequest = deliveries / open.requests;
+  const costLine = `Streams in the mix, ${what}: ${perRequest.toFixed(1)} deliveries a request; console CPU ${(cpu.open.console * 1000 / open.requests - cpu.none.console * 1000 / none.requests).toFixed(2)} ms a request more with the streams open, ${((cpu.open.console / open.requests - cpu.none.console / none.requests) * 1e6 / perRequest).toFixed(1)} µs a delivery (of it in the kernel ${((system.open / open.requests - system.none / none.requests) * 1000).toFixed(2)} ms a request); bench CPU ${(cpu.open.bench * 1000 / open.requests - cpu.none.bench * 1000 / none.requests).toFixed(2)} ms a request more (its readers)${each.none.length > 1 ? `; by console, ms a request more: ${each.none.map((_, k) => ((each.open[k] / open.requests - each.none[k] / none.requests) * 1000).toFixed(2)).join(', ')}` : ''}`;
+  console.log(`\n${table}\n${costLine}`);
+  return [table, costLine];
 }
 
 /** Starts the consoles (one on the embedded database; two sharing `databaseUrl`'s PostgreSQL), measures, stops them. */

@@ -60,7 +60,7 @@ export interface Sample { kind: string; ms: number; ok: boolean }
 export interface MixRun { samples: Sample[]; errors: Map<string, number>; seconds: number }
 
 /** The load mix ready to run against one console: `run(seconds)` as often as wanted, then `close()`. */
-export interface LoadMix { run(seconds: number): Promise<MixRun>; close(): void }
+export interface LoadMix { run(seconds: number, rate?: number): Promise<MixRun>; close(): void }
 
 /**
  * Signs in as the superadmin on the console at `port`, reads what the mix reads (the lists with records, a few ids of
@@ -111,17 +111,27 @@ export async function prepareMix(port: number, connections: number): Promise<Loa
     return [reading, { kind: 'edit: write', ms: w.ms, ok: w.status === 200 || w.status === 409 }];
   };
 
-  /** The mix at every connection for `length` seconds. */
-  const run = async (length: number): Promise<MixRun> => {
+  /**
+   * The mix at every connection for `length` seconds: each connection starts its next step when its last is answered
+   * (closed loop: the console's capacity). With `rate`, steps start on a schedule of `rate` a second, each taken by a
+   * free connection (open loop: a load the console is not asked to exceed); a step that starts late, every connection
+   * busy, counts its wait in its first request's time, as the user who asked then would wait.
+   */
+  const run = async (length: number, rate?: number): Promise<MixRun> => {
     const samples: Sample[] = [];
     const errors = new Map<string, number>();
     const deadline = performance.now() + length * 1000;
     const started = performance.now();
+    let next = 0;
     await Promise.all(Array.from({ length: connections }, async () => {
       while (performance.now() < deadline) {
+        const due = rate ? started + (next++ * 1000) / rate : performance.now();
+        if (due >= deadline) break;
+        if (due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
+        const late = Math.max(0, performance.now() - due);
         try {
-          for (const s of await step()) {
-            samples.push(s);
+          for (const [i, s] of (await step()).entries()) {
+            samples.push(i === 0 ? { ...s, ms: s.ms + late } : s);
             if (!s.ok) errors.set(s.kind, (errors.get(s.kind) ?? 0) + 1);
           }
         } catch {

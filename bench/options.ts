@@ -80,7 +80,8 @@ export const USAGE = `npm run bench -- [part…] [options]
                 [--load=embedded|postgres] [--seconds=60] [--connections=50] [--external]   (port BENCH_LOAD_PORT, default 8733)
   --fanout    the change stream under load: open streams, writers, each change timed from its commit to every stream
               entitled to it, memory per stream and CPU per delivery, then the load mix alternating without and with
-              the streams open; the embedded database, then
+              the streams open, as fast as answered and then at half that rate (latency at a load carried); the embedded
+              database, then
               PostgreSQL with two console processes (found as --load finds it)
                 [--fanout=embedded|postgres] [--streams=200] [--writers=50] [--seconds=20] [--load-seconds=30]
   BENCH_LOAD_DIR names the embedded data folder of --browser, --load and --fanout (default .bench-load).`;
