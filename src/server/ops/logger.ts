@@ -26,7 +26,9 @@ function prettyStream(): DestinationStream | undefined {
   }
 }
 
-const stdout: DestinationStream = prettyStream() ?? pino.destination({ dest: 1, sync: true });
+// Written asynchronously (sonic-boom): a request's log line is not a blocking write on the event loop, and lines logged
+// while a write is under way go out together with the next. pino flushes what is left when the process exits.
+const stdout: DestinationStream = prettyStream() ?? pino.destination({ dest: 1, sync: false });
 let target: DestinationStream = stdout;
 
 /** Writes to whatever `target` is now, so a test can read the log (captureLog) without a second logger. */
