@@ -16,3 +16,18 @@ test('analyses a table whose rows changed, and then leaves it alone', async () =
   const again = await maintainOnce(api.db);
   expect(again.some((d) => d.endsWith(` ${def.table}`))).toBe(false);
 });
+
+test('vacuums a table only ever added to, marking its pages all-visible, and then leaves it alone', async () => {
+  if (api.kind !== 'pglite') return;
+  await sql`create table maintenance_probe (id int primary key, note text)`.execute(api.db);
+  try {
+    await sql`insert into maintenance_probe select n, repeat('x', 200) from generate_series(1, 5000) n`.execute(api.db);
+    const visible = async () => Number((await sql<{ n: number }>`select relallvisible::int as n from pg_class where relname = 'maintenance_probe'`.execute(api.db)).rows[0].n);
+    expect(await visible()).toBe(0);
+    expect(await maintainOnce(api.db)).toContain('vacuum maintenance_probe');
+    expect(await visible()).toBeGreaterThan(0);
+    expect(await maintainOnce(api.db)).not.toContain('vacuum maintenance_probe');
+  } finally {
+    await sql`drop table maintenance_probe`.execute(api.db);
+  }
+});
