@@ -4,6 +4,7 @@ import { migrate } from './migrations/migrate';
 import { seedIfEmpty } from './seed/seed';
 import { ensureSortKeys } from './search/sort-key';
 import { ensureDayCountZones, keptZones } from './search/day-counts';
+import { ensureValueCounts } from './search/value-counts';
 import { ensureSearchTexts } from './search/search-text-upkeep';
 
 /** Opens the database, applies migrations and seeds an empty one. Shared by `npm start`, tests and the bench. */
@@ -16,6 +17,7 @@ export async function boot(config: Config, opts: { memory?: boolean; loadDataDir
     // Before the seed: its own writes then keep the keys through the triggers installed here.
     await ensureSortKeys(database.db, log);
     await ensureDayCountZones(database.db, keptZones(config.centreTimeZone), log);
+    await ensureValueCounts(database.db, log);
     // Search texts made before they held their references' titles are rewritten once (search/search-text-upkeep.ts).
     await ensureSearchTexts(database.db, log);
     // Both steps are all-or-nothing (the migrator runs its migrations in one transaction, the seed is one

@@ -128,11 +128,11 @@ describe('the appointments list counted from the kept counts', () => {
     const next = await listed(api, def, `${listQueryString({ filters, limit: 1 })}&cursor=${encodeURIComponent(first.body.nextCursor!)}`);
     expect(next.plan.count).toBe('kept');
     expect(next.body.total).toBe(want);
-    // Counted from the table when UTC is not kept: the same figure.
+    // When UTC is not kept, a status alone from the value counts (value-counts.ts), the rest counted from the table: the same figure.
     await sql`delete from appointment_day_zone where zone = 'UTC'`.execute(api.db);
     try {
       const counted = await listed(api, def, listQueryString({ filters, limit: 1 }));
-      expect(counted.plan.count).toBe('with-page');
+      expect(counted.plan.count).toBe(Object.keys(filters).join() === 'status' ? 'kept' : 'with-page');
       expect(counted.body.total).toBe(want);
     } finally {
       await ensureDayCountZones(api.db, ['UTC']);
@@ -140,7 +140,7 @@ describe('the appointments list counted from the kept counts', () => {
   });
 
   test('another filter, a term or a centre scope is counted from the table', async () => {
-    expect((await listed(api, def, listQueryString({ filters: { mode: 'home' }, limit: 1 }))).plan.count).not.toBe('kept');
+    expect((await listed(api, def, listQueryString({ filters: { mode: 'home', status: 'completed' }, limit: 1 }))).plan.count).not.toBe('kept');
     expect((await listed(api, def, listQueryString({ q: 'apt', limit: 1 }))).plan.count).not.toBe('kept');
     const parsed = parseListQuery(def, new URLSearchParams(listQueryString({ filters: { status: 'completed' }, limit: 1 })));
     if ('issues' in parsed) throw new Error(JSON.stringify(parsed.issues));

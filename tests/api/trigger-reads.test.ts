@@ -95,3 +95,21 @@ test('an appointment completed reads its patient\'s visits by index, not every a
   // The row and its new version, and the patient's latest completed visit found from the end of their index.
   expect(pages).toBeLessThan(30);
 });
+
+test('a value count is kept from the statement\'s own rows and its row read by key, not by reading the count table', async () => {
+  // Another entity's many counts (a large count table): a statement that read it whole would touch every page.
+  await sql`insert into value_count (entity, field, value, n) select 'grown', 'field', 'value ' || g, 1 from generate_series(1, 20000) g`.execute(api.db);
+  expect(await pagesOf(api.db, 'value_count')).toBeGreaterThan(60);
+  const statusCount = async (value: string) => (await sql<{ n: number }>`select n::int as n from value_count
+    where entity = 'appointments' and field = 'status' and value = ${value}`.execute(api.db)).rows[0]?.n ?? 0;
+  const grown = (await sql<{ id: number }>`select id from appointment where status = 'completed' order by id desc limit 2000`.execute(api.db)).rows.map((r) => r.id);
+  expect(grown).toHaveLength(2000);
+  const completed = await statusCount('completed');
+  expect(await heapPagesRead(api.db, 'value_count', () => sql`update appointment set status = 'missed' where id = ${grown[0]}`.execute(api.db))).toBeLessThan(10);
+  expect(await statusCount('completed')).toBe(completed - 1);
+  // Many rows in one statement: grouped from the statement's own rows, linear, whatever plan the first call kept.
+  expect(await heapPagesRead(api.db, 'value_count', () => sql`update appointment set status = 'cancelled' where id = any(${grown}::int[])`.execute(api.db))).toBeLessThan(10);
+  const due = await sql<{ n: number }>`select count(*)::int as n from appointment where status = 'cancelled'`.execute(api.db);
+  expect(await statusCount('cancelled')).toBe(due.rows[0].n);
+  await sql`delete from value_count where entity = 'grown'`.execute(api.db);
+});

@@ -14,6 +14,7 @@ import { allMatches, countByIdHead, fromStarts, keyOrder as keyOrderOf, pastCapB
 import { byWordStarts, startPair } from './text';
 import { DAY_COUNTED, keptAppointmentCount } from './day-counts';
 import { keptPaymentCount, PAYMENT_COUNTED } from './payment-counts';
+import { keptValueCount } from './value-counts';
 
 type Rows = Record<string, unknown>[];
 
@@ -91,19 +92,25 @@ async function countedWalk(ask: ListAsk, ids: number[]): Promise<Found> {
 const countSql = (ask: ListAsk, where: RawBuilder<unknown>[], cap: number) => cappedCount(ask.def.table, where, cap);
 
 /**
- * The count of a list without a term that kept counts hold (day-counts.ts: appointments by status and centre;
- * payment-counts.ts: payments by status, method and period), when its filters are those alone and no caller's scope
- * narrows it; else null. It reads the days kept, where counting reads up to RECORD_COUNT_CAP rows of the table.
+ * The count of a list without a term that kept counts hold, when its filters are those alone and no caller's scope
+ * narrows it; else null: day-counts.ts (appointments by status and centre), payment-counts.ts (payments by status,
+ * method and period), and where neither applies value-counts.ts (one value of one enum field, any entity). It reads
+ * the rows kept, where counting reads up to RECORD_COUNT_CAP rows of the table.
  */
 async function keptCount(ask: ListAsk): Promise<number | null> {
-  const kept = [DAY_COUNTED, PAYMENT_COUNTED].find((k) => k.entity === ask.def.name);
-  if (!kept || ask.query.q) return null;
+  if (ask.query.q) return null;
   const filters = ask.query.filters;
   const keys = Object.keys(filters);
   // Every condition of `where` is one of these filters: no scope among them.
-  if (ask.where.length !== keys.length || !keys.every((k) => (kept.filters as readonly string[]).includes(k))) return null;
-  if (kept === PAYMENT_COUNTED) return keptPaymentCount(ask.db, filters, ask.where, RECORD_COUNT_CAP);
-  return keptAppointmentCount(ask.db, { status: filters.status, fmc: filters.fmc === undefined ? undefined : Number(filters.fmc) });
+  if (ask.where.length !== keys.length) return null;
+  const kept = [DAY_COUNTED, PAYMENT_COUNTED].find((k) => k.entity === ask.def.name);
+  if (kept && keys.every((k) => (kept.filters as readonly string[]).includes(k))) {
+    const n = kept === PAYMENT_COUNTED
+      ? await keptPaymentCount(ask.db, filters, ask.where, RECORD_COUNT_CAP)
+      : await keptAppointmentCount(ask.db, { status: filters.status, fmc: filters.fmc === undefined ? undefined : Number(filters.fmc) });
+    if (n !== null) return n;
+  }
+  return keys.length === 1 ? keptValueCount(ask.db, ask.def, keys[0], filters[keys[0]]) : null;
 }
 
 /** The page through LIST_ORDER_WAYS, one keyset range after another, and the count: known, or counted after. */
