@@ -10,21 +10,26 @@ import { ident } from './entity-table';
  * ANALYZE a table whose changes since the last ANALYZE exceed 50 + 10 % of its rows; VACUUM one whose dead rows
  * exceed 50 + 20 %, or whose rows inserted since its last VACUUM exceed 1,000 + 20 % (a table only ever added to, such
  * as the audit log or a bulk import, has no dead rows, and its new pages are not all-visible until a VACUUM marks them;
- * VACUUM reads only the pages not yet marked). A PostgreSQL server has its own autovacuum: nothing runs there.
+ * VACUUM reads only the pages not yet marked). The embedded database keeps no statistics across a restart, so those
+ * counts start again from nothing at each start; a table whose pages not known all-visible (its size against
+ * pg_class.relallvisible, which each VACUUM sets) exceed 20 + 20 % of them is vacuumed too, whatever the counts say.
+ * A PostgreSQL server has its own autovacuum: nothing runs there.
  */
 export const MAINTAIN_EVERY_MS = 5 * 60_000;
 
-interface TableStats { name: string; live: number; dead: number; modified: number; inserted: number }
+interface TableStats { name: string; live: number; dead: number; modified: number; inserted: number; pages: number; visible: number }
 
 export async function maintainOnce(db: DB, log: (line: string) => void = () => {}): Promise<string[]> {
   // The one backend's counts are flushed to the statistics now and then; the next statement reads them whole.
   await sql`select pg_stat_force_next_flush()`.execute(db);
-  const stats = await sql<TableStats>`select relname as name, n_live_tup::float8 as live, n_dead_tup::float8 as dead, n_mod_since_analyze::float8 as modified,
-    n_ins_since_vacuum::float8 as inserted from pg_stat_user_tables where schemaname = 'public'`.execute(db);
+  const stats = await sql<TableStats>`select s.relname as name, n_live_tup::float8 as live, n_dead_tup::float8 as dead, n_mod_since_analyze::float8 as modified,
+    n_ins_since_vacuum::float8 as inserted, (pg_relation_size(s.relid) / current_setting('block_size')::int)::float8 as pages, c.relallvisible::float8 as visible
+    from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.schemaname = 'public'`.execute(db);
   const done: string[] = [];
   for (const t of stats.rows) {
     if (!/^[a-z_][a-z0-9_]*$/.test(t.name)) continue;
-    const vacuum = Number(t.dead) > 50 + 0.2 * Number(t.live) || Number(t.inserted) > 1000 + 0.2 * Number(t.live);
+    const unmarked = Number(t.pages) - Number(t.visible);
+    const vacuum = Number(t.dead) > 50 + 0.2 * Number(t.live) || Number(t.inserted) > 1000 + 0.2 * Number(t.live) || unmarked > 20 + 0.2 * Number(t.pages);
     const analyze = Number(t.modified) > 50 + 0.1 * Number(t.live);
     if (!vacuum && !analyze) continue;
     const started = Date.now();

@@ -14,7 +14,7 @@ import { allMatches, countByIdHead, fromStarts, keyOrder as keyOrderOf, pastCapB
 import { byWordStarts, startPair } from './text';
 import { DAY_COUNTED, keptAppointmentCount } from './day-counts';
 import { keptPaymentCount, PAYMENT_COUNTED } from './payment-counts';
-import { keptValueCount } from './value-counts';
+import { keptTotal, keptValueCount } from './value-counts';
 
 type Rows = Record<string, unknown>[];
 
@@ -94,8 +94,8 @@ const countSql = (ask: ListAsk, where: RawBuilder<unknown>[], cap: number) => ca
 /**
  * The count of a list without a term that kept counts hold, when its filters are those alone and no caller's scope
  * narrows it; else null: day-counts.ts (appointments by status and centre), payment-counts.ts (payments by status,
- * method and period), and where neither applies value-counts.ts (one value of one enum field, any entity). It reads
- * the rows kept, where counting reads up to RECORD_COUNT_CAP rows of the table.
+ * method and period), and where neither applies value-counts.ts (one value of one enum field, or none: the total, any
+ * entity). It reads the rows kept, where counting reads up to RECORD_COUNT_CAP rows of the table.
  */
 async function keptCount(ask: ListAsk): Promise<number | null> {
   if (ask.query.q) return null;
@@ -110,6 +110,7 @@ async function keptCount(ask: ListAsk): Promise<number | null> {
       : await keptAppointmentCount(ask.db, { status: filters.status, fmc: filters.fmc === undefined ? undefined : Number(filters.fmc) });
     if (n !== null) return n;
   }
+  if (keys.length === 0) return keptTotal(ask.db, ask.def);
   return keys.length === 1 ? keptValueCount(ask.db, ask.def, keys[0], filters[keys[0]]) : null;
 }
 

@@ -11,7 +11,8 @@ import { ident } from '../db/entity-table';
  * (ensureValueCounts), as the sort keys' do (sort-key.ts).
  *
  * A deleted record leaves its table for the trash and a restore puts it back (crud/trash.ts), so the triggers see both
- * as a delete and an insert: the counts hold the records a list can show.
+ * as a delete and an insert: the counts hold the records a list can show. Every entity's records are also counted
+ * whole (TOTAL: field `*`, value ''), the count of its list with no filter at all.
  */
 
 /** A counted field: its name in the registry and its column. */
@@ -35,17 +36,21 @@ const fields = new Map<string, CountedField[]>();
  * The form of the triggers' statements: raised when applySql or the triggers change, so that a database whose
  * triggers were installed before has them reinstalled (and its counts refilled) at its next start.
  */
-const TRIGGER_FORM = 1;
+const TRIGGER_FORM = 2;
+
+/** The (field, value) under which every record of the entity is counted: its total. */
+const TOTAL = { field: '*', value: '' } as const;
 
 /** What an entity's triggers count, as recorded: a change of the registry's counted fields, or of TRIGGER_FORM, is seen at start. */
-export const sourceOf = (def: EntityDef) => `${TRIGGER_FORM}:${countedFields(def).map((c) => `${c.field}=${c.column}`).join(',') || 'none'}`;
+export const sourceOf = (def: EntityDef) => `${TRIGGER_FORM}:${countedFields(def).map((c) => `${c.field}=${c.column}`).join(',') || 'total'}`;
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
-/** Each counted value of each row of `rows` (a table or a transition table) as (field, value), nulls left out. */
-const valuesOf = (counted: CountedField[], rows: string) =>
-  `${rows} t cross join lateral (values ${counted.map((c) => `(${literal(c.field)}, t.${ident(c.column)}::text)`).join(', ')}) v(field, value)
-    where v.value is not null`;
+/** Each counted value of each row of `rows` (a table or a transition table) as (field, value), nulls left out, and TOTAL. */
+const valuesOf = (counted: CountedField[], rows: string) => {
+  const values = [`(${literal(TOTAL.field)}, ${literal(TOTAL.value)})`, ...counted.map((c) => `(${literal(c.field)}, t.${ident(c.column)}::text)`)];
+  return `${rows} t cross join lateral (values ${values.join(', ')}) v(field, value) where v.value is not null`;
+};
 
 /**
  * Adds each value of each part's rows times its delta, per (field, value), skipping the sums of 0 (an update that left
@@ -90,22 +95,17 @@ async function installTriggers(db: DB, def: EntityDef, counted: CountedField[]):
 }
 
 /** The entity's counts as its records stand: what `value_count` must hold (the fill, and the tests' check). */
-export const dueValueCounts = (def: EntityDef) => {
-  const counted = countedFields(def);
-  if (!counted.length) return sql`select null::text as entity, null::text as field, null::text as value, 0::bigint as n where false`;
-  return sql.raw(`select ${literal(def.name)}::text as entity, v.field::text as field, v.value, count(*)::bigint as n
-    from ${valuesOf(counted, ident(def.table))} group by 2, 3`);
-};
+export const dueValueCounts = (def: EntityDef) => sql.raw(`select ${literal(def.name)}::text as entity, v.field::text as field, v.value, count(*)::bigint as n
+    from ${valuesOf(countedFields(def), ident(def.table))} group by 2, 3`);
 
-/** The entity's triggers (re)installed, or dropped if it counts nothing, and its counts refilled from its table. */
+/** The entity's triggers (re)installed and its counts refilled from its table. */
 async function refill(db: DB, def: EntityDef): Promise<void> {
   // No write between the fill and the triggers: both are in this transaction, with writes to the table held off.
   await sql.raw(`lock table ${ident(def.table)} in share row exclusive mode`).execute(db);
   await dropTriggers(db, def);
-  const counted = countedFields(def);
-  if (counted.length) await installTriggers(db, def, counted);
+  await installTriggers(db, def, countedFields(def));
   await sql`delete from value_count where entity = ${def.name}`.execute(db);
-  if (counted.length) await sql`insert into value_count (entity, field, value, n) ${dueValueCounts(def)}`.execute(db);
+  await sql`insert into value_count (entity, field, value, n) ${dueValueCounts(def)}`.execute(db);
   await sql`insert into value_count_source (entity, source) values (${def.name}, ${sourceOf(def)})
     on conflict (entity) do update set source = excluded.source`.execute(db);
 }
@@ -138,6 +138,13 @@ export async function ensureValueCounts(db: DB, log: (line: string) => void = ()
  */
 export async function keptValueCount(db: DB, def: EntityDef, field: string, value: string): Promise<number | null> {
   if (!countedFields(def).some((c) => c.field === field)) return null;
+  return readCount(db, def, field, value);
+}
+
+/** How many records the entity holds, from the counts (null as keptValueCount). */
+export const keptTotal = (db: DB, def: EntityDef) => readCount(db, def, TOTAL.field, TOTAL.value);
+
+async function readCount(db: DB, def: EntityDef, field: string, value: string): Promise<number | null> {
   const res = await sql<{ source: string | null; n: string | null }>`select (select source from value_count_source where entity = ${def.name}) as source,
     (select n from value_count where entity = ${def.name} and field = ${field} and value = ${value})::text as n`.execute(db);
   const row = res.rows[0];
