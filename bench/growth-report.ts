@@ -78,9 +78,9 @@ function table(head: string[], rows: string[][]): string {
 export function growthTable(small: ScaleRun, large: ScaleRun): string {
   const rows = pair(small, large);
   return table(
-    ['operation', 'kind', `p95 @${small.scale}`, `p95 @${large.scale}`, 'ratio', `cpu95 @${small.scale}`, `cpu95 @${large.scale}`, 'cpu ratio', ''],
+    ['operation', 'kind', `p50 @${small.scale}`, `p50 @${large.scale}`, `p95 @${small.scale}`, `p95 @${large.scale}`, 'ratio', `cpu95 @${small.scale}`, `cpu95 @${large.scale}`, 'cpu ratio', ''],
     rows.map((r) => [
-      r.name, r.kind, ms(r.small?.p95), ms(r.large?.p95), times(r.ratio), ms(r.small?.cpu95), ms(r.large?.cpu95), times(r.cpuRatio),
+      r.name, r.kind, ms(r.small?.p50), ms(r.large?.p50), ms(r.small?.p95), ms(r.large?.p95), times(r.ratio), ms(r.small?.cpu95), ms(r.large?.cpu95), times(r.cpuRatio),
       [r.large?.error ? `error ${r.large.error}` : '', over(r) ? `<< ${GROWTH_TARGETS[r.kind].p95} ms` : '', grew(r) ? `<< ${GROWTH_TARGETS[r.kind].ratio}×` : ''].filter(Boolean).join(' '),
     ]),
   );
@@ -101,11 +101,14 @@ export function growthSummary(small: ScaleRun, large: ScaleRun): string[] {
     const cpuRatios = of.map((r) => r.cpuRatio).filter(Number.isFinite).sort((a, b) => a - b);
     const cpuMedian = cpuRatios.length ? percentile(cpuRatios, 0.5) : NaN;
     const cpuOver = of.filter((r) => !(r.large && r.large.cpu95 <= t.p95)).length;
+    const p50Ratios = of.filter((r) => r.small && r.large && !r.small.error && !r.large.error).map((r) => r.large!.p50 / r.small!.p50).sort((a, b) => a - b);
+    const p50Grew = t.ratio !== undefined ? `, ${p50Ratios.filter((x) => !(x <= t.ratio!)).length} above ${t.ratio}×` : '';
     const misses = [
       `${of.filter(over).length} over ${t.p95} ms`,
       ...(t.medianRatio !== undefined ? [`median ratio ${times(median)} (target ≤ ${t.medianRatio}×)`] : [`median ratio ${times(median)}`]),
       `worst ${times(worst.ratio)} (${worst.name})`,
       ...(t.ratio !== undefined ? [`${of.filter(grew).length} above ${t.ratio}×`] : []),
+      `p50: median ratio ${times(p50Ratios.length ? percentile(p50Ratios, 0.5) : NaN)}${p50Grew}`,
       `CPU: ${cpuOver} over ${t.p95} ms, median ratio ${times(cpuMedian)}, ${t.ratio !== undefined ? `${of.filter((r) => !(r.cpuRatio <= t.ratio!)).length} above ${t.ratio}×` : 'no ratio target'}`,
     ];
     return [`Growth, ${kind} (${of.length}; ${scales}): p95 at ${large.scale} up to ${ms(slowest.large?.p95)} ms (${slowest.name}); ${misses.join('; ')}`];

@@ -7,7 +7,7 @@ import { buildOperations, type Operation } from './operations';
 import type { BenchOptions } from './options';
 import { seedSummary } from './report';
 import { BENCH_PASSWORD, openDataSet, vacuumDataSet } from './seed';
-import { timeOperation, type Timing } from './timing';
+import { timeTogether, type Timing } from './timing';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -19,9 +19,9 @@ interface OpenScale { scale: number; rows: number; database: Database; client: C
 /**
  * `npm run bench -- --data --growth[=A,B]`: the same operations on two data sets (each seeded once, then reused), each
  * operation's p95 at both and the ratio. Only list pages, pickers, the fmc dashboard and a patient's timeline: what a
- * page shows is bounded, so what they read should be too. Both data sets are open at once and each operation is timed
- * on one and then at once on the other (the order alternating from one operation to the next), so that a ratio
- * compares two timings taken under the same conditions of the machine, not two halves of a run minutes apart.
+ * page shows is bounded, so what they read should be too. Both data sets are open at once and each operation's calls
+ * go to one and the other in turn (timeTogether), so that a ratio compares timings taken under the same conditions of
+ * the machine, not two halves of a run minutes apart.
  */
 export async function runGrowth(opts: BenchOptions): Promise<string[]> {
   const open: OpenScale[] = [];
@@ -49,13 +49,16 @@ export async function runGrowth(opts: BenchOptions): Promise<string[]> {
     const timings: [Timing, Timing][] = [];
     for (const [i, name] of names.entries()) {
       process.stderr.write(`\r[${i + 1}/${names.length}] ${name}\x1b[K`);
-      const time = (at: OpenScale) => timeOperation(at.client, at.ops.get(name)!.op, { runs: opts.runs, warmup: opts.warmup, budgetMs: 15_000 });
-      if (i % 2 === 0) { const s = await time(small); timings.push([s, await time(large)]); } else { const l = await time(large); timings.push([await time(small), l]); }
+      const side = (at: OpenScale) => ({ client: at.client, op: at.ops.get(name)!.op });
+      // Call by call, the order alternating from one operation to the next.
+      const order = i % 2 === 0 ? [small, large] : [large, small];
+      const [first, second] = await timeTogether(order.map(side), { runs: opts.runs, warmup: opts.warmup, budgetMs: 15_000 });
+      timings.push(i % 2 === 0 ? [first, second] : [second, first]);
     }
     process.stderr.write('\n');
     const runOf = (at: OpenScale, side: 0 | 1): ScaleRun => ({ scale: at.scale, rows: at.rows, timings: names.map((n, i) => ({ kind: at.ops.get(n)!.kind, timing: timings[i][side] })) });
     const [smallRun, largeRun] = [runOf(small, 0), runOf(large, 1)];
-    console.log(`\nGrowth: p95 in ms at scale ${small.scale} and ${large.scale}, each operation on one and then the other, on this machine (superadmin; ${opts.warmup} warm-up runs, up to ${opts.runs} timed):`);
+    console.log(`\nGrowth: p95 in ms at scale ${small.scale} and ${large.scale}, each operation's calls on one and the other in turn, on this machine (superadmin; ${opts.warmup} warm-up runs, up to ${opts.runs} timed):`);
     console.log(growthTable(smallRun, largeRun));
     const summary = growthSummary(smallRun, largeRun);
     console.log(`\n${summary.join('\n')}`);

@@ -70,8 +70,8 @@ export const USAGE = `npm run bench -- [part…] [options]
               on a large seeded data set (seeded once into --data-dir, then reused)
                 [--scale=1] [--fresh] [--vacuum] [--runs=40] [--warmup=5] [--only=TEXT] [--explain[=all]] [--seed-only]
                 [--data-dir=.bench-data]   (BENCH_SCALE=0.1 works as --scale; BENCH_DEBUG=1 prints seeding detail)
-                [--growth[=0.05,0.2]]   two scales open at once (each in DATA-DIR/scale-S), each operation timed on one
-                then the other: list pages, pickers,
+                [--growth[=0.05,0.2]]   two scales open at once (each in DATA-DIR/scale-S), each operation's calls to one
+                and the other in turn: list pages, pickers,
                 the fmc dashboard and a timeline on both, each p95 and its ratio, then how many miss
   --browser   first-load size and the palette's timings in headless Chromium
                 [--palette-runs=40] [--profile] [--external]   (port BENCH_BROWSER_PORT, default 8734; --palette-runs=0:

@@ -27,33 +27,50 @@ const rowsOf = (data: unknown) => (Array.isArray(data) ? data.length : data ? 1 
  * and reads its files synchronously, so they cover the database's work as well).
  */
 export async function timeOperation(client: Client, op: Operation, opts: { runs: number; warmup: number; budgetMs: number }): Promise<Timing> {
-  let warmMs = 0;
+  return (await timeTogether([{ client, op }], opts))[0];
+}
+
+/**
+ * timeOperation for several operations at once (the same one on two data sets, bench/growth.ts), their calls taken in
+ * turn, run after run: whatever the machine does meanwhile (a collection, another process) falls on all of them alike.
+ * The runs are those the slowest's warm-up allows.
+ */
+export async function timeTogether(sides: readonly { client: Client; op: Operation }[], opts: { runs: number; warmup: number; budgetMs: number }): Promise<Timing[]> {
+  const warmMs = sides.map(() => 0);
+  const broken: (string | undefined)[] = sides.map(() => undefined);
+  const errorOf = (r: Awaited<ReturnType<typeof callOnce>>) => `${r.status} ${r.body.errors?.[0]?.message ?? ''}`;
   // Each operation starts from a collected heap (the bench runs with --expose-gc): the garbage of the operations before
-  // it, or of a first data set (--growth), is not collected inside its timings; its own garbage still is.
+  // it, or of the other data set (--growth), is not collected inside its timings; its own garbage still is.
   (globalThis as { gc?: () => void }).gc?.();
   for (let i = 0; i < opts.warmup; i++) {
-    const r = await callOnce(client, op, i);
-    if (r.status !== 200) return { ...failed(op, 0, 0), error: `${r.status} ${r.body.errors?.[0]?.message ?? ''}` };
-    warmMs += r.ms;
+    for (const [k, { client, op }] of sides.entries()) {
+      if (broken[k]) continue;
+      const r = await callOnce(client, op, i);
+      if (r.status !== 200) broken[k] = errorOf(r);
+      warmMs[k] += r.ms;
+    }
   }
-  const avg = opts.warmup ? warmMs / opts.warmup : 0;
-  const runs = avg > 0 ? Math.max(Math.min(opts.runs, 10), Math.min(opts.runs, Math.floor(opts.budgetMs / avg))) : opts.runs;
-  const times: number[] = [];
-  const cpu: number[] = [];
-  let rows = 0;
+  const avg = opts.warmup ? Math.max(...warmMs) / opts.warmup : 0;
+  const runs = avg > 0 ? Math.max(Math.min(opts.runs, 10), Math.min(opts.runs, Math.floor(opts.budgetMs / (avg * sides.length)))) : opts.runs;
+  const times = sides.map((): number[] => []);
+  const cpu = sides.map((): number[] => []);
+  const rows = sides.map(() => 0);
   for (let i = 0; i < runs; i++) {
-    const before = process.cpuUsage();
-    const r = await callOnce(client, op, opts.warmup + i);
-    const used = process.cpuUsage(before);
-    if (r.status !== 200) return { ...failed(op, i, rows), error: `${r.status} ${r.body.errors?.[0]?.message ?? ''}` };
-    times.push(r.ms);
-    cpu.push((used.user + used.system) / 1000);
-    rows = rowsOf(r.body.data);
+    for (const [k, { client, op }] of sides.entries()) {
+      if (broken[k]) continue;
+      const before = process.cpuUsage();
+      const r = await callOnce(client, op, opts.warmup + i);
+      const used = process.cpuUsage(before);
+      if (r.status !== 200) { broken[k] = errorOf(r); continue; }
+      times[k].push(r.ms);
+      cpu[k].push((used.user + used.system) / 1000);
+      rows[k] = rowsOf(r.body.data);
+    }
   }
-  times.sort((a, b) => a - b);
-  cpu.sort((a, b) => a - b);
-  return {
-    name: op.name, target: op.target, runs, p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: times[times.length - 1], rows,
-    cpu50: percentile(cpu, 0.5), cpu95: percentile(cpu, 0.95),
-  };
+  return sides.map(({ op }, k) => {
+    if (broken[k]) return { ...failed(op, times[k].length, rows[k]), error: broken[k] };
+    const t = [...times[k]].sort((a, b) => a - b);
+    const c = [...cpu[k]].sort((a, b) => a - b);
+    return { name: op.name, target: op.target, runs, p50: percentile(t, 0.5), p95: percentile(t, 0.95), max: t[t.length - 1], rows: rows[k], cpu50: percentile(c, 0.5), cpu95: percentile(c, 0.95) };
+  });
 }
