@@ -23,16 +23,20 @@ export function startConsole(port: number, databaseUrl = '', dataDir = benchLoad
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', ...probe, ...profile, 'src/server/main.ts'], {
       env: {
-        ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_CONSOLE_PASSWORD, DEMO_DATA: '1', NODE_ENV: 'test',
+        // Its start is known by its "Console listening" line, logged at info whatever LOG_LEVEL the bench was run with.
+        ...process.env, LOG_LEVEL: 'info', DATABASE_URL: databaseUrl, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_CONSOLE_PASSWORD, DEMO_DATA: '1', NODE_ENV: 'test',
         BENCH_MEMORY_PROBE: opts.memoryProbe ? '1' : '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
+    let started = false;
     const timer = setTimeout(() => { child.kill('SIGTERM'); reject(new Error(`the console did not start within 10 minutes:\n${out}`)); }, 600_000);
+    // Read to the end (a full pipe would stop the console), kept only until it has started.
     const read = (b: Buffer) => {
+      if (started) return;
       out += b.toString();
-      if (out.includes('Console listening')) { clearTimeout(timer); resolve(child); }
+      if (out.includes('Console listening')) { started = true; out = ''; clearTimeout(timer); resolve(child); }
     };
     child.stdout!.on('data', read);
     child.stderr!.on('data', read);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, test } from 'vitest';
-import { SseBody, SseFrame } from './sse-body';
+import { FLUSH_SLICE, SseBody, SseFrame } from './sse-body';
 
 const text = (chunk: Uint8Array | undefined) => new TextDecoder().decode(chunk);
 /** A later turn of the event loop: what was written before has been handed on. */
@@ -19,6 +19,18 @@ describe('a change stream body', () => {
     expect(text((await reader.read()).value)).toBe('id: 1\n\nid: 2\n\nid: 3\n\n');
     body.write(': heartbeat\n\n');
     expect(text((await reader.read()).value)).toBe(': heartbeat\n\n');
+  });
+
+  test('a change told to many streams reaches each, a slice of them at a time with the event loop\'s turns between', async () => {
+    const bodies = Array.from({ length: 2 * FLUSH_SLICE + 1 }, () => new SseBody(1024, () => {}));
+    const arrived: (number | 'turn')[] = [];
+    const read = Promise.all(bodies.map(async (b, i) => { expect(text((await b.readable.getReader().read()).value)).toBe('id: 7\n\n'); arrived.push(i); }));
+    const frame = SseFrame.of('id: 7\n\n');
+    for (const b of bodies) b.write(frame);
+    setImmediate(() => arrived.push('turn'));
+    await read;
+    const ids = [...bodies.keys()];
+    expect(arrived).toEqual([...ids.slice(0, FLUSH_SLICE), 'turn', ...ids.slice(FLUSH_SLICE)]);
   });
 
   test('streams are flushed apart: each gets only its own frames', async () => {

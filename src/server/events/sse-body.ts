@@ -19,9 +19,8 @@ const CRLF = Buffer.from('\r\n', 'latin1');
 /**
  * The body of one change stream, written to without awaiting anything. What is written together (a change told to
  * every stream, several changes heard at once, a replay) goes out as one write per stream, at one flush shared by
- * every stream of the process once the code that wrote is done. Never later than that: on a busy process the event
- * loop's next turn, or a timer, can be many requests away, so gathering changes over time for fewer socket writes
- * would make them late.
+ * every stream of the process once the code that wrote is done (FLUSH_SLICE streams at a time). No later: a timer
+ * can be many requests away on a busy process, so changes are not gathered over time for fewer socket writes.
  *
  * Where it goes: served by Node over HTTP/1.1 (`response`, from @hono/node-server), straight onto the response's
  * socket once its head is out, each frame already framed as a chunk of the response's chunked body: one system call
@@ -127,6 +126,13 @@ export class SseBody {
 const waiting = new Set<SseBody>();
 let scheduled = false;
 
+/**
+ * Bodies flushed in one run of code before the event loop gets a turn. A change told to hundreds of streams is as
+ * many socket writes; made in one run, they would hold every request that came meanwhile until the last was written.
+ * The streams past the first slice get theirs a turn later each.
+ */
+export const FLUSH_SLICE = 32;
+
 function schedule(body: SseBody) {
   waiting.add(body);
   if (scheduled) return;
@@ -135,6 +141,13 @@ function schedule(body: SseBody) {
     scheduled = false;
     const now = [...waiting];
     waiting.clear();
-    for (const b of now) b.flush();
+    flushFrom(now, 0);
   });
+}
+
+/** Flushes `bodies` from `from`, FLUSH_SLICE of them, then the rest at the event loop's next turn. */
+function flushFrom(bodies: SseBody[], from: number) {
+  const end = Math.min(bodies.length, from + FLUSH_SLICE);
+  for (let i = from; i < end; i++) bodies[i].flush();
+  if (end < bodies.length) setImmediate(() => flushFrom(bodies, end));
 }
