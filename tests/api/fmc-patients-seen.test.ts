@@ -6,6 +6,7 @@ import { ensureDayCountZones, keptZones } from '../../src/server/search/day-coun
 import { dueSeen } from '../../src/server/search/patients-seen';
 import { appointmentVersion, dayAgo, makeAppointment } from './appointment-writes';
 import { setupApi } from './harness';
+import { untilWaitingOnLock } from './lock-wait';
 
 /**
  * The fmc dashboard's patients seen (migration 0026): each patient's latest visit and the patients a day kept equal
@@ -104,12 +105,7 @@ describe('appointment_patient_seen and appointment_seen_day_count', () => {
       await sql`update appointment set status = 'completed' where id = ${older}`.execute(tx);
       second = api.db.transaction().execute(async (tx2) => { await sql`update appointment set status = 'completed' where id = ${newer}`.execute(tx2); });
       // Until the second write waits on this one's row of the patient.
-      for (;;) {
-        const waiting = await sql`select 1 from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock' and query like 'update appointment set status%'`.execute(api.db);
-        if (waiting.rows.length) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await untilWaitingOnLock(api.db, 'update appointment set status');
     });
     await second;
     await expectKeptEqualsDue();

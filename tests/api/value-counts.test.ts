@@ -7,6 +7,7 @@ import { filterSql } from '../../src/server/crud/list-filter';
 import { ident } from '../../src/server/db/entity-table';
 import { countedFields, dueValueCounts, ensureValueCounts, sourceOf } from '../../src/server/search/value-counts';
 import { setupApi } from './harness';
+import { untilWaitingOnLock } from './lock-wait';
 import { listed } from './list-plan';
 
 /**
@@ -160,12 +161,7 @@ describe('across entities', () => {
       await sql`update ${table(def)} set ${c} = ${to} where id = ${one}`.execute(tx);
       second = api.db.transaction().execute(async (tx2) => { await sql`update ${table(def)} set ${c} = ${to} where id = ${two}`.execute(tx2); });
       // Until the second write waits on this one's count rows.
-      for (;;) {
-        const waiting = await sql`select 1 from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock' and query like 'update "membership_card"%'`.execute(api.db);
-        if (waiting.rows.length) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await untilWaitingOnLock(api.db, 'update "membership_card"');
     });
     await second;
     await expectInStep(def, 'two writers');
