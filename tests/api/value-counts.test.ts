@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { can, ENTITIES, getEntity, listQueryString, type EntityDef } from '../../src/registry';
 import { RECORD_COUNT_CAP } from '../../src/server/search/caps';
+import { DAY_COUNTED } from '../../src/server/search/day-counts';
+import { PAYMENT_COUNTED } from '../../src/server/search/payment-counts';
 import { deleteRecord, restoreRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { filterSql } from '../../src/server/crud/list-filter';
 import { ident } from '../../src/server/db/entity-table';
@@ -104,7 +106,7 @@ async function writeEach(def: EntityDef, ids: number[]): Promise<void> {
 
 // Every entity's records are counted whole: its list with no filter reads its total from the counts (appointments and
 // payments from their own kept counts, which answer first).
-const OWN_COUNTS = ['appointments', 'payment'];
+const OWN_COUNTS: string[] = [DAY_COUNTED.entity, PAYMENT_COUNTED.entity];
 const LISTED = ENTITIES.filter((def) => can('superadmin', def.name, 'list'));
 describe.each(LISTED.map((def) => [def.name, def] as const))('%s: its total', (_name, def) => {
   test('the total equals its records after creates, a delete and a restore, and its unfiltered list reads it', async () => {
