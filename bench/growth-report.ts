@@ -86,6 +86,11 @@ export function growthTable(small: ScaleRun, large: ScaleRun): string {
   );
 }
 
+const medianOf = (values: (number | undefined)[]) => {
+  const known = values.filter((v): v is number => v !== undefined && Number.isFinite(v)).sort((a, b) => a - b);
+  return known.length ? percentile(known, 0.5) : NaN;
+};
+
 /** One line a kind: how many, how many over their p95 target at the larger scale, the median and worst ratio. */
 export function growthSummary(small: ScaleRun, large: ScaleRun): string[] {
   const rows = pair(small, large);
@@ -109,6 +114,7 @@ export function growthSummary(small: ScaleRun, large: ScaleRun): string[] {
       `worst ${times(worst.ratio)} (${worst.name})`,
       ...(t.ratio !== undefined ? [`${of.filter(grew).length} above ${t.ratio}×`] : []),
       `p50: median ratio ${times(p50Ratios.length ? percentile(p50Ratios, 0.5) : NaN)}${p50Grew}`,
+      `collecting a call's garbage: median ${ms(medianOf(of.map((r) => r.small?.gc50)))} → ${ms(medianOf(of.map((r) => r.large?.gc50)))} ms`,
       `CPU: ${cpuOver} over ${t.p95} ms, median ratio ${times(cpuMedian)}, ${t.ratio !== undefined ? `${of.filter((r) => !(r.cpuRatio <= t.ratio!)).length} above ${t.ratio}×` : 'no ratio target'}`,
     ];
     return [`Growth, ${kind} (${of.length}; ${scales}): p95 at ${large.scale} up to ${ms(slowest.large?.p95)} ms (${slowest.name}); ${misses.join('; ')}`];

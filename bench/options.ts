@@ -72,7 +72,7 @@ export const USAGE = `npm run bench -- [part…] [options]
                 [--data-dir=.bench-data]   (BENCH_SCALE=0.1 works as --scale; BENCH_DEBUG=1 prints seeding detail)
                 [--growth[=0.05,0.2]]   two scales open at once (each in DATA-DIR/scale-S), each operation's calls to one
                 and the other in turn: list pages, pickers,
-                the fmc dashboard and a timeline on both, each p95 and its ratio, then how many miss
+                the fmc dashboard and a timeline on both, each p95 and its ratio, then how many miss (--runs=100 unless given)
   --browser   first-load size and the palette's timings in headless Chromium
                 [--palette-runs=40] [--profile] [--external]   (port BENCH_BROWSER_PORT, default 8734; --palette-runs=0:
                 the first load only)
@@ -89,6 +89,13 @@ export const USAGE = `npm run bench -- [part…] [options]
 
 const VALUE_OPTIONS = ['scale', 'data-dir', 'runs', 'warmup', 'only', 'palette-runs', 'seconds', 'connections', 'streams', 'writers', 'load-seconds'];
 const FLAGS = ['fresh', 'vacuum', 'seed-only', 'explain', 'profile', 'external', 'help', 'growth', ...PARTS];
+
+/**
+ * Timed calls an operation of `--growth` gets when --runs is not given (fewer for a slow one, within its time budget):
+ * its figure is a ratio of two p95s, and of 40 calls the p95 is the third slowest, so that three stray calls on one
+ * data set move a small page's ratio past 1.5×; of 100 it takes six.
+ */
+export const GROWTH_RUNS = 100;
 
 /** The two scales `--growth` compares when none are named: 320,000 and 1,280,000 rows. */
 export const GROWTH_SCALES: [number, number] = [0.05, 0.2];
@@ -128,7 +135,7 @@ export function readCli(argv: string[] = process.argv.slice(2), env: NodeJS.Proc
     fresh: flags.has('fresh'),
     // `--data=FOLDER`, the older spelling of --data-dir, still names the folder.
     dataDir: path.resolve(flags.get('data-dir') ?? (flags.get('data') === 'true' ? undefined : flags.get('data')) ?? '.bench-data'),
-    runs: Math.round(num('runs', flags.get('runs'), 40, 1)),
+    runs: Math.round(num('runs', flags.get('runs'), flags.has('growth') ? GROWTH_RUNS : 40, 1)),
     warmup: Math.round(num('warmup', flags.get('warmup'), 5, 0)),
     seedOnly: flags.has('seed-only'),
     vacuum: flags.has('vacuum'),

@@ -51,6 +51,14 @@ export const LIST_WALK_RECORDS = 2_000;
  */
 export const PICKER_WALK_SEARCH_ROWS = 3_000;
 
+/**
+ * How many times the rows the sample's rate says hold a picker's page its walk reads at most. A term spread evenly is
+ * found well within it; one whose matches lie together later in the list (a surname's start, in a list by name: the
+ * sample is by id and cannot tell) falls short, and is gathered through the index after a walk that cost half of
+ * PICKER_WALK_SEARCH_ROWS or less.
+ */
+export const PICKER_WALK_MARGIN = 2;
+
 /** How long a table's size (pg_class's estimate) is kept before it is asked again. */
 const TABLE_SIZE_TTL_MS = 60_000;
 

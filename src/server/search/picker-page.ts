@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityDef } from '../../registry';
 import type { DB } from '../db/connection';
-import { LIST_HEAD_RECORDS, PICKER_WALK_SEARCH_ROWS, SAMPLE_SEARCH_ROWS } from './cost';
+import { LIST_HEAD_RECORDS, PICKER_WALK_MARGIN, PICKER_WALK_SEARCH_ROWS, SAMPLE_SEARCH_ROWS } from './cost';
 import { headMatches, pageInListOrder, selectPage, textSearch, withHead } from './list-order';
 import { allMatches, countByIdHead, keyOrder, walk } from './reads';
 import { hasTrigram } from './text';
@@ -34,12 +34,14 @@ async function headThenIndex(db: DB, def: EntityDef, scope: RawBuilder<unknown>[
 /**
  * The page from the search rows in key order: walked, each row checked where it lies, when the sample's rate of matches
  * puts the page within half of PICKER_WALK_SEARCH_ROWS (a search row read in key order costs a fraction of a record
- * read in list order and checked through its search row); else, or when the walk fell short (the matches lie later in
- * the order than the sample says), every match gathered through the trigram index with its key, and the first sorted.
+ * read in list order and checked through its search row), reading at most PICKER_WALK_MARGIN times the rows that rate
+ * says; else, or when the walk fell short (the matches lie later in the order than the sample says), every match
+ * gathered through the trigram index with its key, and the first sorted.
  */
 async function byKey(db: DB, def: EntityDef, order: RawBuilder<unknown>, key: RawBuilder<unknown>, need: number, q: string, sampled: number) {
-  const walkable = sampled > 0 && (need * SAMPLE_SEARCH_ROWS) / sampled <= PICKER_WALK_SEARCH_ROWS / 2;
-  const walked = walkable ? (await walk(db, def, q, key, need, PICKER_WALK_SEARCH_ROWS)).ids : [];
+  const expected = sampled > 0 ? (need * SAMPLE_SEARCH_ROWS) / sampled : Infinity;
+  const reach = Math.min(PICKER_WALK_SEARCH_ROWS, Math.ceil(PICKER_WALK_MARGIN * expected));
+  const walked = expected <= PICKER_WALK_SEARCH_ROWS / PICKER_WALK_MARGIN ? (await walk(db, def, q, key, need, reach)).ids : [];
   const ids = walked.length >= need ? walked : (await allMatches(db, def, q, key, need)).ids;
   return ids.length ? (await selectPage(db, def, [sql`t.id = any(${ids}::int[])`], order, need)).rows : [];
 }
