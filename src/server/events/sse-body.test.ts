@@ -2,8 +2,8 @@ import http, { type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { afterEach, describe, expect, test } from 'vitest';
-import { FLUSH_SLICE, SseBody, SseFrame } from './sse-body';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { FLUSH_GAP_MS, FLUSH_SLICE, SseBody, SseFrame } from './sse-body';
 
 const text = (chunk: Uint8Array | undefined) => new TextDecoder().decode(chunk);
 /** A later turn of the event loop: what was written before has been handed on. */
@@ -26,11 +26,45 @@ describe('a change stream body', () => {
     const arrived: (number | 'turn')[] = [];
     const read = Promise.all(bodies.map(async (b, i) => { expect(text((await b.readable.getReader().read()).value)).toBe('id: 7\n\n'); arrived.push(i); }));
     const frame = SseFrame.of('id: 7\n\n');
+    // A quiet gap first (an earlier test flushed), so that the change goes out as soon as it is written.
+    await new Promise((r) => setTimeout(r, FLUSH_GAP_MS));
     for (const b of bodies) b.write(frame);
     setImmediate(() => arrived.push('turn'));
     await read;
     const ids = [...bodies.keys()];
     expect(arrived).toEqual([...ids.slice(0, FLUSH_SLICE), 'turn', ...ids.slice(FLUSH_SLICE)]);
+  });
+
+  test('frames written within the gap after a flush wait for its end and go out together, as one write', async () => {
+    // The clock stands still but for the test's steps: a slow machine cannot stretch a step past the gap.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    try {
+      const body = new SseBody(1024, () => {});
+      const reader = body.readable.getReader();
+      body.write('id: 1\n\n');
+      // Goes out now, or at the end of a gap left by an earlier test's flush (its clock was the real one).
+      await nextTurn();
+      vi.runOnlyPendingTimers();
+      expect(text((await reader.read()).value)).toBe('id: 1\n\n');
+      body.write('id: 2\n\n');
+      await nextTurn();
+      body.write('id: 3\n\n');
+      await nextTurn();
+      expect(body.pending).toBe(true);
+      vi.advanceTimersByTime(FLUSH_GAP_MS - 1);
+      await nextTurn();
+      expect(body.pending).toBe(true);
+      vi.advanceTimersByTime(1);
+      expect(text((await reader.read()).value)).toBe('id: 2\n\nid: 3\n\n');
+      // After a quiet gap, the next frame goes out at once again.
+      vi.advanceTimersByTime(FLUSH_GAP_MS);
+      body.write('id: 4\n\n');
+      await nextTurn();
+      expect(body.pending).toBe(false);
+      expect(text((await reader.read()).value)).toBe('id: 4\n\n');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('streams are flushed apart: each gets only its own frames', async () => {
@@ -47,12 +81,12 @@ describe('a change stream body', () => {
     const body = new SseBody(100, () => ends++);
     const frame = `data: ${'x'.repeat(40)}\n\n`; // 48 bytes
     body.write(frame);
-    await nextTurn();
+    await until(() => !body.pending, 'the first flush');
     body.write(frame);
-    await nextTurn();
+    await until(() => !body.pending, 'the second flush');
     expect(body.closed).toBe(false);
     body.write(frame);
-    await nextTurn();
+    await until(() => !body.pending, 'the third flush');
     expect(body.closed).toBe(true);
     expect(ends).toBe(1);
     // What was queued before the limit is still read, then the stream is done; a write after the end is dropped.
@@ -171,7 +205,7 @@ describe('a change stream body on the Node server', () => {
     const frame = SseFrame.of(`data: ${'x'.repeat(64 * 1024)}\n\n`);
     for (let i = 0; i < 2000 && !a.body.closed; i++) {
       a.body.write(frame);
-      await nextTurn();
+      await until(() => !a.body.pending, 'the flush');
     }
     expect(a.body.closed).toBe(true);
     expect(ends()).toBe(1);
