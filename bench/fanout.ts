@@ -103,6 +103,19 @@ async function openStreams(consoles: readonly Console[], tokens: Record<Role, st
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * What openStreams does to the consoles besides opening streams: two reads of their live memory, each after full
+ * collections, a second apart. A forced full collection also lets V8 drop the compiled code of functions that did not
+ * run since the one before, which the next stretch then compiles again: when only the stretches with streams began
+ * this way, they alone paid for it, and it looked like the streams' cost (bench/fanout-figures.md). A stretch without
+ * streams begins the same way, so that the compiling falls on both halves alike.
+ */
+async function collectLikeOpening(consoles: readonly Console[]) {
+  await liveMemory(consoles);
+  await sleep(1000);
+  await liveMemory(consoles);
+}
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -226,6 +239,7 @@ async function deliveryCost(opts: FanoutOptions, consoles: Console[], tokens: Re
   let deliveries = 0;
   for (let i = 0; i < 4; i++) {
     const opened = i === 1 || i === 2 ? await openStreams(consoles, tokens, opts.streams) : null;
+    if (!opened) await collectLikeOpening(consoles);
     if (opened) { memory.heap.push(opened.heapEach); memory.rss.push(opened.rssEach); }
     const before = consolesCpu(consoles);
     const done = await edits(consoles, tokens.superadmin, targets, COST_WRITES);
@@ -293,6 +307,7 @@ async function alternate(opts: FanoutOptions, consoles: Console[], tokens: Recor
   for (let i = 0; i < LOAD_STRETCHES; i++) {
     const withStreams = i % 4 === 1 || i % 4 === 2;
     const opened = withStreams ? await openStreams(consoles, tokens, opts.streams) : null;
+    if (!opened) await collectLikeOpening(consoles);
     if (opened) { memory.heap.push(opened.heapEach); memory.rss.push(opened.rssEach); }
     const consoleBefore = consolesCpu(consoles);
     const eachBefore = consoles.map((c) => cpuSeconds(c.child.pid!));
