@@ -4,7 +4,7 @@ import { canReadRecord, getEntity, ROLES, type Role } from '../src/registry';
 import { BENCH_CONSOLE_PASSWORD, benchLoadDir, consoleMemory, cpuSeconds, cpuTimes, startConsole, stopConsole } from './console-process';
 import { mixFigures, pooled, prepareMix, requestOn, type MixRun } from './load';
 import type { FanoutOptions } from './options';
-import { percentile } from './timing';
+import { median, percentile } from './timing';
 
 /**
  * `npm run bench -- --fanout`: the change stream under load. On the demo data, STREAMS open change streams (the five
@@ -116,7 +116,6 @@ async function collectLikeOpening(consoles: readonly Console[]) {
   await sleep(1000);
   await liveMemory(consoles);
 }
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Stretches of the load mix in each half, in the order A B B A A B B A: drift over the run meets both halves alike. */

@@ -1,5 +1,5 @@
 import type { Operation } from './operations';
-import { percentile, type Timing } from './timing';
+import { median, type Timing } from './timing';
 
 /**
  * The growth report (`--growth`): the operations whose cost should not grow with the data, their p95 at two scales,
@@ -86,10 +86,7 @@ export function growthTable(small: ScaleRun, large: ScaleRun): string {
   );
 }
 
-const medianOf = (values: (number | undefined)[]) => {
-  const known = values.filter((v): v is number => v !== undefined && Number.isFinite(v)).sort((a, b) => a - b);
-  return known.length ? percentile(known, 0.5) : NaN;
-};
+const medianOf = (values: (number | undefined)[]) => median(values.filter((v): v is number => v !== undefined && Number.isFinite(v)));
 
 /** One line a kind: how many, how many over their p95 target at the larger scale, the median and worst ratio. */
 export function growthSummary(small: ScaleRun, large: ScaleRun): string[] {
@@ -99,21 +96,20 @@ export function growthSummary(small: ScaleRun, large: ScaleRun): string[] {
     const of = rows.filter((r) => r.kind === kind);
     if (!of.length) return [];
     const t = GROWTH_TARGETS[kind];
-    const ratios = of.map((r) => r.ratio).filter(Number.isFinite).sort((a, b) => a - b);
+    const ratios = of.map((r) => r.ratio).filter(Number.isFinite);
     const worst = [...of].sort((a, b) => (b.ratio || 0) - (a.ratio || 0))[0];
     const slowest = [...of].sort((a, b) => (b.large?.p95 || 0) - (a.large?.p95 || 0))[0];
-    const median = ratios.length ? percentile(ratios, 0.5) : NaN;
-    const cpuRatios = of.map((r) => r.cpuRatio).filter(Number.isFinite).sort((a, b) => a - b);
-    const cpuMedian = cpuRatios.length ? percentile(cpuRatios, 0.5) : NaN;
+    const medianRatio = median(ratios);
+    const cpuMedian = median(of.map((r) => r.cpuRatio).filter(Number.isFinite));
     const cpuOver = of.filter((r) => !(r.large && r.large.cpu95 <= t.p95)).length;
-    const p50Ratios = of.filter((r) => r.small && r.large && !r.small.error && !r.large.error).map((r) => r.large!.p50 / r.small!.p50).sort((a, b) => a - b);
+    const p50Ratios = of.filter((r) => r.small && r.large && !r.small.error && !r.large.error).map((r) => r.large!.p50 / r.small!.p50);
     const p50Grew = t.ratio !== undefined ? `, ${p50Ratios.filter((x) => !(x <= t.ratio!)).length} above ${t.ratio}×` : '';
     const misses = [
       `${of.filter(over).length} over ${t.p95} ms`,
-      ...(t.medianRatio !== undefined ? [`median ratio ${times(median)} (target ≤ ${t.medianRatio}×)`] : [`median ratio ${times(median)}`]),
+      ...(t.medianRatio !== undefined ? [`median ratio ${times(medianRatio)} (target ≤ ${t.medianRatio}×)`] : [`median ratio ${times(medianRatio)}`]),
       `worst ${times(worst.ratio)} (${worst.name})`,
       ...(t.ratio !== undefined ? [`${of.filter(grew).length} above ${t.ratio}×`] : []),
-      `p50: median ratio ${times(p50Ratios.length ? percentile(p50Ratios, 0.5) : NaN)}${p50Grew}`,
+      `p50: median ratio ${times(median(p50Ratios))}${p50Grew}`,
       `collecting a call's garbage: median ${ms(medianOf(of.map((r) => r.small?.gc50)))} → ${ms(medianOf(of.map((r) => r.large?.gc50)))} ms`,
       `CPU: ${cpuOver} over ${t.p95} ms, median ratio ${times(cpuMedian)}, ${t.ratio !== undefined ? `${of.filter((r) => !(r.cpuRatio <= t.ratio!)).length} above ${t.ratio}×` : 'no ratio target'}`,
     ];

@@ -14,7 +14,8 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
 }
 
-const median = (values: number[]) => (values.length ? percentile([...values].sort((a, b) => a - b), 0.5) : NaN);
+/** The nearest-rank median (the lower of the two middle values), NaN of none. */
+export const median = (values: readonly number[]) => (values.length ? percentile([...values].sort((a, b) => a - b), 0.5) : NaN);
 
 export const callOnce = (client: Client, op: Operation, run: number) => (op.call ? op.call(client, run) : client.get(op.path(run)));
 
