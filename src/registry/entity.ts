@@ -77,6 +77,8 @@ export function defineEntity(def: EntityDef): EntityDef {
     for (const t of wf.transitions) for (const k of [...Object.keys(t.sets ?? {}), ...(t.input ?? [])]) if (!has(k)) problems.push(`transition ${t.name} sets ${k}, which is not a field`);
     if (wf.mirror && def.fields[wf.mirror.ref]?.kind !== 'ref') problems.push(`workflow mirror ${wf.mirror.ref} is not a reference`);
     for (const t of wf.transitions) if (t.review && def.fields[t.review.names]?.kind !== 'ref') problems.push(`transition ${t.name} reviews ${t.review.names}, which is not a reference`);
+    for (const t of wf.transitions) if (t.notBefore && !['date', 'datetime'].includes(def.fields[t.notBefore]?.kind ?? '')) problems.push(`transition ${t.name} waits for ${t.notBefore}, which is not a date`);
+    for (const t of wf.transitions) if (t.refNotIn && def.fields[t.refNotIn.ref]?.kind !== 'ref') problems.push(`transition ${t.name} checks ${t.refNotIn.ref}, which is not a reference`);
     const names = wf.transitions.map((t) => t.name);
     if (new Set(names).size !== names.length) problems.push('transition names repeat');
   }

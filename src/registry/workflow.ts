@@ -32,6 +32,22 @@ export interface Transition {
    * (client/entity/record-moves.tsx); the server's rule stays who may move and from where.
    */
   review?: { names: string };
+  /**
+   * The move cannot be taken back (what it sets off lasts: a tax invoice issued). The console asks first, naming the
+   * record and saying this consequence (i18n `workflow.irreversible.{value}`); the server refuses to undo it. Every
+   * other move can be undone for a while by whoever made it (POST …/transition/undo, server/crud/transition-undo.ts).
+   */
+  irreversible?: 'issuesInvoice' | 'voidsInvoice';
+  /**
+   * A datetime field of the record: the move is allowed only once that day has come where the centres are
+   * (`CENTRE_TIME_ZONE`). An appointment is completed or marked missed on its day or after, never weeks ahead.
+   */
+  notBefore?: string;
+  /**
+   * The record the reference `ref` names must not be in one of these statuses of its own workflow (a payment is not
+   * completed for an appointment that was cancelled). Checked by the server in the move's transaction.
+   */
+  refNotIn?: { ref: string; statuses: readonly string[] };
 }
 
 export interface Workflow {

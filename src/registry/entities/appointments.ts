@@ -54,8 +54,8 @@ export const appointments = defineEntity({
     field: 'status',
     initial: 'confirmed',
     transitions: [
-      { name: 'complete', from: ['confirmed'], to: 'completed', key: 'c' },
-      { name: 'markMissed', from: ['confirmed'], to: 'missed', key: 'm' },
+      { name: 'complete', from: ['confirmed'], to: 'completed', key: 'c', notBefore: 'scheduledAt' },
+      { name: 'markMissed', from: ['confirmed'], to: 'missed', key: 'm', notBefore: 'scheduledAt' },
       // A new time is no longer the slot's: the seat goes back (server hooks), and the appointment leaves the slot.
       { name: 'reschedule', from: ['confirmed', 'missed'], to: 'rescheduled', input: ['scheduledAt'], sets: { slot: null }, key: 'r' },
       { name: 'confirm', from: ['rescheduled'], to: 'confirmed', key: 'o' },

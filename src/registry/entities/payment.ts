@@ -35,7 +35,8 @@ export const payment = defineEntity({
     field: 'status',
     initial: 'pending',
     transitions: [
-      { name: 'complete', from: ['pending'], to: 'completed', sets: { paidAt: '$now' }, key: 'c' },
+      // Completing issues the payment's tax invoice (server hooks): asked first, never undone.
+      { name: 'complete', from: ['pending'], to: 'completed', sets: { paidAt: '$now' }, key: 'c', irreversible: 'issuesInvoice', refNotIn: { ref: 'appointment', statuses: ['cancelled'] } },
       { name: 'reject', from: ['pending'], to: 'rejected', key: 'r' },
       { name: 'cancel', from: ['pending'], to: 'cancelled', key: 'x' },
     ],
