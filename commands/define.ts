@@ -84,6 +84,11 @@ export interface Command {
   access?: { resource: string; action: Action };
   /** Only offered where it applies (a list's create, on a list; a transition, on a record whose status allows it). */
   when?: (ctx: Pick<CommandContext, 'location' | 'inView' | 'session'>) => boolean;
+  /**
+   * Why it does not apply here, when its key is pressed where `when` says no (a move on a record whose status does not
+   * allow it): said to the user, so a key never does nothing in silence. null: nothing to say about what is in view.
+   */
+  whyNot?: (ctx: Pick<CommandContext, 'location' | 'inView' | 'session'>, t: Translate) => string | null;
   params?: CommandParam[];
   /** Sidebar placement: a group of menu.ts and an order within it. */
   menu?: { group: string; order: number };

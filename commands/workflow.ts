@@ -2,8 +2,8 @@ import {
   can, ENTITIES, entityPath, getEntity, listQueryString, movesFrom, SCREENS, transitionAction, viewActionFor, DASHBOARD,
   type EntityDef, type Transition,
 } from '../src/registry';
-import type { Command, Translate } from './define';
-import { viewLabel } from './value-label';
+import type { Command, InView, Translate } from './define';
+import { valueLabel, viewLabel } from './value-label';
 
 const plural = (t: Translate, def: EntityDef) => t(`${def.name}.other`, { ns: 'entities' });
 
@@ -39,6 +39,21 @@ function applies(def: EntityDef, move: Transition, inView: ReturnType<Parameters
   return inView.selected > 0 || (inView.focused !== undefined && movesFrom(def, inView.focused.status).includes(move));
 }
 
+/**
+ * Why a move's key did nothing on what is in view: the status of the record (or the row the keyboard is on) does not
+ * allow it, a review is made on the record's page, or no row is there. null when another entity is in view.
+ */
+function whyMoveNot(def: EntityDef, move: Transition, inView: InView, t: Translate): string | null {
+  if (inView.entity !== def.name) return null;
+  const label = t(`transition.${def.name}.${move.name}`).replace(/…$/, '');
+  if (move.review && !inView.record) return t('moveWhyNot.review', { move: label });
+  const status = inView.record?.status ?? inView.focused?.status;
+  if (status === undefined) return t('moveWhyNot.noRecord', { move: label });
+  const field = def.workflow!.field;
+  const say = (s: string) => valueLabel(t, def.name, field, s).toLocaleLowerCase();
+  return t('moveWhyNot.status', { move: label, name: t(`${def.name}.one`, { ns: 'entities' }).toLocaleLowerCase(), status: say(status), from: move.from.map(say).join(' / ') });
+}
+
 function transitionCommands(def: EntityDef): Command[] {
   return (def.workflow?.transitions ?? []).map((move) => ({
     id: `${def.name}.${move.name}`,
@@ -47,6 +62,7 @@ function transitionCommands(def: EntityDef): Command[] {
     title: (t) => t(`transition.${def.name}.${move.name}`),
     access: { resource: def.name, action: transitionAction(def, move) },
     when: (ctx) => applies(def, move, ctx.inView()),
+    whyNot: (ctx, t) => whyMoveNot(def, move, ctx.inView(), t),
     run: (ctx) => { ctx.ui.screenAction(`transition:${move.name}`); },
   }));
 }

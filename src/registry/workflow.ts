@@ -34,7 +34,7 @@ export interface Transition {
   review?: { names: string };
   /**
    * The move cannot be taken back (what it sets off lasts: a tax invoice issued). The console asks first, naming the
-   * record and saying this consequence (i18n `workflow.irreversible.{value}`); the server refuses to undo it. Every
+   * record and saying this consequence (i18n `irreversible.{value}`); the server refuses to undo it. Every
    * other move can be undone for a while by whoever made it (POST …/transition/undo, server/crud/transition-undo.ts).
    */
   irreversible?: 'issuesInvoice' | 'voidsInvoice';

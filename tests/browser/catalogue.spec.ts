@@ -17,6 +17,8 @@ test.use({ locale: 'en-US', timezoneId: 'Asia/Kolkata' });
 
 /** The add dialog of the list that is open, from the `c` key. */
 async function pressCreate(page: Page, singular: string): Promise<Locator> {
+  // On the rows first (k keeps the top row): a letter typed on a list's arrival is a search.
+  await page.keyboard.press('k');
   await page.keyboard.press('c');
   const form = page.getByRole('dialog', { name: `Add ${singular}` });
   await expect(form).toBeVisible();
@@ -433,6 +435,7 @@ test.describe('enum', () => {
       await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { name: 'Médicaments' })).toBeVisible();
       await expect(row(page, name).getByRole('gridcell')).toContainText(['Sirop', 'Liste H']);
+      await page.keyboard.press('k');
       await page.keyboard.press('c');
       const fr = page.getByRole('dialog', { name: 'Ajouter Médicament' });
       await expect(field(fr, 'Liste').locator('option')).toHaveText(['Sans ordonnance', 'Liste H', 'Liste H1', 'Liste X']);
@@ -699,6 +702,7 @@ test.describe('roles per action', () => {
     await runExact(page, 'Open Health ATMs');
     await expect(page.getByRole('heading', { name: 'Health ATMs' })).toBeVisible();
     await expect(page.getByRole('button', { name: /Add/ })).toHaveCount(0);
+    await page.keyboard.press('k');
     await page.keyboard.press('c'); // no add for this role: nothing opens
     await openPalette(page);
     await page.keyboard.type('Add Health ATM');

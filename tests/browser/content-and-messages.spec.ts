@@ -21,6 +21,8 @@ function editorChunks(): string[] {
 async function openAddForm(page: Page, path: string, heading: string) {
   await page.goto(`/dashboard/${path}`);
   await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  // On the rows first (k keeps the top row): a letter typed on a list's arrival is a search.
+  await page.keyboard.press('k');
   await page.keyboard.press('c');
 }
 

@@ -67,6 +67,7 @@ test('the ? sheet closes back to what opened it, and a details page\'s heading t
 test('a command leaving a half-filled form asks first; Stay keeps the typing, Leave goes; a pristine form just goes', async ({ page }) => {
   await signInAs(page, 'superadmin');
   await openSpecialities(page);
+  await page.keyboard.press('k'); // on the rows first: a letter typed on arrival is a search
   await page.keyboard.press('c');
   const form = page.getByRole('dialog', { name: 'Add Speciality' });
   const name = form.getByLabel(/^Name/);
@@ -102,6 +103,7 @@ test('a command leaving a half-filled form asks first; Stay keeps the typing, Le
 
   // A pristine form: the command leaves at once.
   await openSpecialities(page);
+  await page.keyboard.press('k'); // on the rows first: a letter typed on arrival is a search
   await page.keyboard.press('c');
   await expect(name).toBeFocused();
   await openPalette(page);
@@ -119,6 +121,7 @@ test('the leave question is asked in the user\'s language', async ({ page }) => 
     await api.put('/api/me/prefs', { lang: 'fr' });
     await page.reload();
     await openSpecialities(page);
+    await page.keyboard.press('k');
     await page.keyboard.press('c');
     await page.keyboard.type('À moitié');
     await page.keyboard.press('Control+k');

@@ -234,21 +234,27 @@ test('a superadmin opens a verification request\'s documents and approves it', a
 test('a superadmin reminds three people on a worklist', async ({ page }) => {
   await signInReady(page, 'superadmin');
   const job = new Job(page, 'remind three people on a worklist');
-  await job.palette('without insurance', 'Open patients without insurance details');
+  await job.palette('insurance', 'Open patients without insurance details');
   await page.waitForURL('**/dashboard/notifications/patientNotAddedInsuranceDetails');
   const rows = page.locator('tbody tr');
   await expect(rows.nth(2)).toBeVisible();
   await expect(grid(page)).toBeFocused();
   await expect(announced(page)).toHaveText('Patients: no insurance');
 
-  // x, j, x, j, x: three rows selected from the grid, r sends.
+  // k: on the rows (a name typed on a list's arrival is a search); x, j, x, j, x: three rows selected from the grid.
+  await job.press('k');
   for (let i = 0; i < 3; i++) {
     if (i) await job.press('j');
     await job.press('x');
     await expect(rows.nth(i)).toHaveAttribute('aria-selected', 'true');
     await expect(grid(page)).toBeFocused();
   }
+  // r asks first (a message sent cannot be taken back), naming the people; Enter sends.
   await job.press('r');
+  const send = page.getByRole('dialog', { name: 'Send reminders?' }).getByRole('button', { name: 'Send reminder' });
+  await expect(send).toBeFocused();
+  await expect(send).toHaveAttribute('data-ready', 'true');
+  await job.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: /sent|reminded/i }).first()).toBeVisible();
   await expect(grid(page)).toBeFocused();
   job.report();

@@ -104,6 +104,7 @@ test('Shift+M on the focused row, then j and . four times: five appointments mar
   const moved: number[] = [];
   await expect(focusedRow(page)).toContainText('Confirmed');
   moved.push(await idOf());
+  await page.keyboard.press('k'); // on the rows first: a letter typed on arrival is a search
   await page.keyboard.press('Shift+M');
   await expect(focusedRow(page)).toContainText('Missed');
   for (let i = 0; i < 4; i++) {
@@ -142,7 +143,9 @@ test('an edit that changed one field is repeated on the next row with j and .', 
   const value = ['low', 'medium', 'high', 'urgent'].find((p) => !priorities.includes(p))!;
   const label = value[0].toUpperCase() + value.slice(1);
 
-  // e edits the focused ticket: only its priority changes, and Ctrl+Enter saves it.
+  // e edits the focused ticket (on the rows first: a letter typed on arrival is a search): only its priority changes,
+  // and Ctrl+Enter saves it.
+  await page.keyboard.press('k');
   await page.keyboard.press('e');
   const form = page.getByRole('dialog');
   await expect(form.getByLabel('Subject')).toBeVisible();
@@ -173,13 +176,26 @@ test('reminders sent on a worklist are repeated on the focused row with j and .'
   // The worklist's rows take the keyboard once Tab reaches them.
   await tabTo(page, page.getByRole('grid', { name: 'Patients: incomplete profile' }));
   const result = /Sent by|Already reminded today|not sent|No longer on this list/;
+  // On the rows (a letter typed on arrival is a search), x selects, r asks before sending, Enter sends.
+  await page.keyboard.press('k');
   await page.keyboard.press('x');
   await page.keyboard.press('r');
+  await confirmSend(page);
   await expect(focused).toContainText(result);
   for (let i = 0; i < 2; i++) {
     await page.keyboard.press('j');
     await expect(focused).not.toContainText(result);
     await page.keyboard.press('.');
+    await confirmSend(page);
     await expect(focused).toContainText(result);
   }
 });
+
+/** Reminders are messages, asked about first: Enter on Send, once the question has settled (ui/confirm-action.tsx). */
+async function confirmSend(page: Page) {
+  const ask = page.getByRole('dialog', { name: 'Send reminders?' });
+  await expect(ask.getByRole('button', { name: 'Send reminder' })).toBeFocused();
+  await expect(ask.getByRole('button', { name: 'Send reminder' })).toHaveAttribute('data-ready', 'true');
+  await page.keyboard.press('Enter');
+  await expect(ask).toHaveCount(0);
+}

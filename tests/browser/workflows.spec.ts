@@ -176,7 +176,9 @@ test('moves on selected rows: each row answered, refusals said, the moved rows l
   const numberAt = (i: number) => page.locator('tbody tr[aria-rowindex]').nth(i).locator('td').nth(1).innerText();
   const picked = [(await numberAt(0)).trim(), (await numberAt(1)).trim()];
 
-  // x selects the focused row (j moves on); the bar after the table is reached with Tab, past the columns' headers.
+  // x selects the focused row (j moves on; k first, on the rows, as a letter typed on arrival is a search); the bar
+  // after the table is reached with Tab, past the columns' headers.
+  await page.keyboard.press('k');
   await page.keyboard.press('x');
   await page.keyboard.press('j');
   await page.keyboard.press('x');
@@ -184,6 +186,11 @@ test('moves on selected rows: each row answered, refusals said, the moved rows l
   const bar = page.getByRole('toolbar', { name: 'Actions on the selected rows' });
   await expect(bar).toContainText('2 selected');
   await tabTo(page, bar.getByRole('button', { name: /^Mark payment completed/ }));
+  await page.keyboard.press('Enter');
+  // Completing issues invoices, which cannot be taken back: it asks first, naming the rows; Enter confirms.
+  const ask = page.getByRole('dialog', { name: 'Mark payment completed' });
+  await expect(ask).toContainText('Mark payment completed on 2 records?');
+  await expect(ask.getByRole('button', { name: 'Confirm' })).toHaveAttribute('data-ready', 'true');
   await page.keyboard.press('Enter');
   const results = page.getByRole('region', { name: /^Mark payment completed: 2 done, 0 refused$/ });
   await expect(results).toBeFocused();
@@ -198,6 +205,7 @@ test('moves on selected rows: each row answered, refusals said, the moved rows l
   await page.waitForURL('**/dashboard/payment/completed');
   await expect(page.getByRole('grid')).toBeFocused();
   const done = (await numberAt(0)).trim();
+  await page.keyboard.press('k');
   await page.keyboard.press('x');
   await tabTo(page, bar.getByRole('button', { name: /^Reject payment/ }));
   await page.keyboard.press('Enter');

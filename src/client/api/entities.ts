@@ -62,6 +62,8 @@ export const entities = {
   remove: (def: EntityDef, id: number) => http.delete<unknown>(`${base(def)}/${id}`),
   restore: (def: EntityDef, id: number) => data(http.post<{ data: Row }>(`${base(def)}/${id}/restore`)),
   transition: (def: EntityDef, id: number, body: TransitionBody) => data(http.post<{ data: Row }>(`${base(def)}/${id}/transition`, body)),
+  /** Takes back the caller's last move of the record, made at `version` (server/crud/transition-undo.ts). */
+  undoTransition: (def: EntityDef, id: number, version: number) => data(http.post<{ data: Row }>(`${base(def)}/${id}/transition/undo`, { version })),
   history: (def: EntityDef, id: number, version?: number): Read<HistoryEntry[]> => ({
     key: keys.entity(def.name).history(id, version),
     fetch: (signal) => data(http.get<{ data: HistoryEntry[] }>(`${base(def)}/${id}/history`, { signal })),

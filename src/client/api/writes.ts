@@ -97,6 +97,12 @@ export const writes = {
     recordChanged(def, record, opts);
     return record;
   },
+  /** A move taken back: the record as it was replaces it wherever it shows, as a move's answer does. */
+  async undoTransition(def: EntityDef, id: number, version: number, opts: { lists?: boolean } = {}) {
+    const record = await ownWrite(() => entities.undoTransition(def, id, version), (r) => wrote(def.name, r.id, r.version));
+    recordChanged(def, record, opts);
+    return record;
+  },
   /**
    * A seat on a slot for a patient: the slot's answer is set (without the appointment it carries), and every list of
    * slots and of appointments is refetched, since the booking made an appointment in the same transaction.

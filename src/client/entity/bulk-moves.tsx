@@ -6,6 +6,8 @@ import { listsChanged, rowsChangedInPlace } from '../api/writes';
 import { movesFrom, type EntityDef, type Transition } from '../../registry';
 import { sayRecord } from '../api/search';
 import { TransitionDialog } from './transition-dialog';
+import { MoveConfirm } from './move-confirm';
+import { sayMoved } from './move-undo';
 import { moveLabel, needsDialog, postTransition, refusalText, type MoveInput } from './transition-call';
 import { noteRepeatable, valueLabel } from '../../../commands';
 import type { Row } from '../api/entities';
@@ -31,6 +33,8 @@ export function BulkMoves({ handle, def, moves, selected, focused, onFinished, o
 }) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<{ move: Transition; rows: Row[]; one?: boolean } | null>(null);
+  // A move that cannot be taken back, waiting for its yes (move-confirm.tsx).
+  const [asking, setAsking] = useState<{ move: Transition; rows: Row[]; one?: boolean } | null>(null);
   const [progress, setProgress] = useState<{ done: number; count: number } | null>(null);
   const [run, setRun] = useState<Run | null>(null);
   const resultsRef = useRef<HTMLElement>(null);
@@ -47,7 +51,7 @@ export function BulkMoves({ handle, def, moves, selected, focused, onFinished, o
     if (outcome.ok) {
       rowsChangedInPlace(def, [outcome.record]);
       noteRepeatable({ kind: 'move', entity: def.name, move: move.name });
-      toast.success(`${sayRecord(def, row)}: ${t('workflow.done', { move: moveLabel(t, def, move, true) })}`);
+      sayMoved(def, move, [outcome.record], `${sayRecord(def, row)}: ${t('workflow.done', { move: moveLabel(t, def, move, true) })}`);
     } else {
       toast.error(t('repeat.refused', { move: `${sayRecord(def, row)} · ${moveLabel(t, def, move, true)}`, reason: refusalText(t, def, move, outcome) }));
     }
@@ -55,9 +59,11 @@ export function BulkMoves({ handle, def, moves, selected, focused, onFinished, o
   const go = async (move: Transition, rows: Row[], input?: MoveInput) => {
     setDialog(null);
     const results: RowResult[] = [];
+    const moved: Row[] = [];
     setProgress({ done: 0, count: rows.length });
     for (const row of rows) {
       const outcome = await postTransition(def, row.id, row.version, move, input, { lists: false });
+      if (outcome.ok) moved.push(outcome.record);
       const title = sayRecord(def, row);
       results.push(outcome.ok
         ? { id: row.id, title, ok: true, text: t('workflow.resultOk', { status: valueLabel(t, def.name, def.workflow!.field, String(outcome.record[def.workflow!.field])) }) }
@@ -66,7 +72,10 @@ export function BulkMoves({ handle, def, moves, selected, focused, onFinished, o
     }
     setProgress(null);
     setRun({ move, results });
-    if (results.some((r) => r.ok)) noteRepeatable({ kind: 'move', entity: def.name, move: move.name });
+    if (moved.length) {
+      noteRepeatable({ kind: 'move', entity: def.name, move: move.name });
+      sayMoved(def, move, moved, t('moveUndo.done', { move: moveLabel(t, def, move, true), count: moved.length }));
+    }
     // Each moved row is set where it shows; the entity's lists are refetched once, after the last.
     listsChanged(def);
     onFinished(results.filter((r) => r.ok).map((r) => r.id));
@@ -74,6 +83,7 @@ export function BulkMoves({ handle, def, moves, selected, focused, onFinished, o
   const start = (move: Transition, rows: Row[] = selected) => {
     if (!rows.length || progress) return;
     if (needsDialog(move)) setDialog({ move, rows });
+    else if (move.irreversible) setAsking({ move, rows });
     else void go(move, rows);
   };
   useImperativeHandle(handle, () => ({ start }));
@@ -82,6 +92,7 @@ export function BulkMoves({ handle, def, moves, selected, focused, onFinished, o
   const startOne = (move: Transition, row: Row) => {
     if (progress) return;
     if (needsDialog(move)) setDialog({ move, rows: [row], one: true });
+    else if (move.irreversible) setAsking({ move, rows: [row], one: true });
     else void goOne(move, row);
   };
   // The palette's "Mark payment completed" etc. (their keys, and `.` repeating one) act on the selected rows while
@@ -129,6 +140,10 @@ export function BulkMoves({ handle, def, moves, selected, focused, onFinished, o
             ))}
           </ul>
         </section>
+      )}
+      {asking && (
+        <MoveConfirm def={def} move={asking.move} rows={asking.rows} onClose={() => setAsking(null)}
+          onConfirm={() => { const a = asking; setAsking(null); void (a.one ? goOne(a.move, a.rows[0]) : go(a.move, a.rows)); }} />
       )}
       {dialog && (
         <TransitionDialog def={def} move={dialog.move} count={dialog.rows.length} record={dialog.rows.length === 1 ? dialog.rows[0] : null}

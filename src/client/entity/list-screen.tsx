@@ -34,6 +34,8 @@ import { ColumnsMenu, type ColumnsMenuHandle } from './columns-menu';
 import { ExportCsv } from './export-csv';
 import { RecordPeek } from './record-peek';
 import { DeletedNote, useChangedRows } from './live-notes';
+import { useTypeToFind } from '../ui/type-to-find';
+import { useShortcutStarts } from './move-keys';
 import './list-columns.css';
 
 const features = tableFeatures({});
@@ -42,6 +44,8 @@ const ROW_HEIGHT = 40;
 const CARD_HEIGHT = 96;
 /** The checkbox column: the first data column is pinned right after it when the list scrolls sideways. */
 const SELECT_WIDTH = 40;
+/** The list's own letters (keymap.ts LIST_KEYS): they act once the user works on the rows. */
+const LIST_OWN_KEYS = new Set(['j', 'k', 'e', 'x']);
 
 /**
  * The add and edit forms open over the list, and close back to it, with the list's search, sort and filters kept:
@@ -113,6 +117,13 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   const tableRef = useRef<HTMLElement>(null);
   const narrow = useNarrowScreen();
   const bulk = useRef<BulkHandle>(null);
+  // Typing a name on the grid searches (ui/type-to-find.ts): its letters act once the user works on the rows.
+  const shortcutStarts = useShortcutStarts();
+  const find = useTypeToFind(filterRef, tableRef, {
+    keysHere: (combo) => LIST_OWN_KEYS.has(combo) || shortcutStarts(combo),
+    held: (key) => key === '.',
+    onHeld: () => toast.info(t('typeToFind.repeatHeld')),
+  });
 
   const mayAdd = can(role, def.name, 'add');
   const mayEdit = can(role, def.name, 'edit');
@@ -246,6 +257,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows, list.loading]);
   const onKeyDown = (e: React.KeyboardEvent) => {
+    if (find.gridKey(e)) return;
     if (e.target !== e.currentTarget || e.ctrlKey || e.metaKey || e.altKey) return;
     const row = rows[focused]?.original;
     const keys: Record<string, () => void> = {
@@ -304,7 +316,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
         <label className="sr-only" htmlFor="list-filter">{t('list.search', { name: plural })}</label>
         <input id="list-filter" ref={filterRef} className="input" type="search" placeholder={touch ? t('list.searchPlaceholder') : `${t('list.searchPlaceholder')}  /`} value={text}
           onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => { if (e.key === 'ArrowDown' || e.key === 'Enter') { e.preventDefault(); tableRef.current?.focus(); } }} />
+          onKeyDown={find.searchKey} />
         {selectFilters.map(([field, fd]) => (
           <label key={field} className="hint">
             {t(`${def.name}.fields.${field}`, { ns: 'entities' })}{' '}
@@ -384,7 +396,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
                 return (
                   <tr key={row.id} id={`row-${def.name}-${row.original.id}`} data-focused={vi.index === focused} aria-selected={selected.has(row.original.id)}
                     data-changed={changedRows.has(Number(row.original.id)) || undefined}
-                    aria-rowindex={vi.index + 1} onClick={() => { setFocused(vi.index); open(row.original); }}>
+                    aria-rowindex={vi.index + 1} onClick={() => { find.arm(); setFocused(vi.index); open(row.original); }}>
                     {row.getAllCells().map((cell) => <td key={cell.id} className={cellClass(cell.column.id)}><table.FlexRender cell={cell} /></td>)}
                   </tr>
                 );
@@ -401,7 +413,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
           <DeletedNote def={def} />
           {/* Its keys are a key hint, hidden on touch screens (styles.css); "Loading more…" is not one. */}
           <span id="list-resize-keys" hidden>{t('columns.resizeKeys')}</span>
-          <span id="list-keys" className={list.loading ? undefined : 'key-hint'}>{list.loading ? t('list.loadingMore') : !moves.length ? t('list.keyboardHint') : viewAction ? t('workflow.keyboardHint') : t('workflow.keyboardHintRows')}{!list.loading && mayDelete ? t('list.deleteHint') : ''}{!list.loading && viewAction ? t('list.peekHint', { key: PEEK_KEY.keys }) : ''}</span>
+          <span id="list-keys" className={list.loading ? undefined : 'key-hint'}>{!list.loading && !find.armed ? t('typeToFind.hint') : ''}{list.loading ? t('list.loadingMore') : !moves.length ? t('list.keyboardHint') : viewAction ? t('workflow.keyboardHint') : t('workflow.keyboardHintRows')}{!list.loading && mayDelete ? t('list.deleteHint') : ''}{!list.loading && viewAction ? t('list.peekHint', { key: PEEK_KEY.keys }) : ''}</span>
         </div>
       </div>
       {peeked && viewAction && (

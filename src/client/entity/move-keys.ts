@@ -9,5 +9,12 @@ export function useMoveKeys(): Map<string, string> {
   return new Map([...keymap].filter(([, combo]) => p.singleKeyShortcuts || !isSingleKey(combo)));
 }
 
-/** Our `shift+c` as ARIA writes it: `Shift+C`. */
-export const ariaShortcut = (combo: string) => combo.split('+').map((k) => (k.length === 1 ? k.toUpperCase() : k[0].toUpperCase() + k.slice(1))).join('+');
+
+/**
+ * Whether a key starts a shortcut of the console now (a single key, or the first key of a sequence such as `g`), in
+ * the keymap's notation (`shift+c`, `x`): a list lets those act once the user works on its rows (ui/type-to-find.ts).
+ */
+export function useShortcutStarts(): (combo: string) => boolean {
+  const starts = new Set([...useMoveKeys().values()].map((combo) => combo.split(' ')[0]));
+  return (combo) => starts.has(combo);
+}

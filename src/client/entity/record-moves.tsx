@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { allowedMoves, type EntityDef, type Transition } from '../../registry';
 import { currentRole } from '../state/session';
 import { registerScreenAction } from '../state/ui';
@@ -9,9 +8,11 @@ import { TransitionDialog, type DialogResult } from './transition-dialog';
 import type { RecordDocument } from './record-documents';
 import { moveLabel, needsDialog, postTransition, refusalText, type MoveInput } from './transition-call';
 import type { Row } from '../api/entities';
-import { Combo } from '../ui/combo';
-import { ariaShortcut, useMoveKeys } from './move-keys';
+import { ariaShortcut, Combo } from '../ui/combo';
+import { useMoveKeys } from './move-keys';
 import { noteRepeatable } from '../../../commands';
+import { MoveConfirm } from './move-confirm';
+import { sayMoved } from './move-undo';
 
 /**
  * The moves of the record in view, generated from its workflow: one button per move the role may make from the
@@ -33,6 +34,7 @@ export function RecordMoves({ def, row, onReload, documents = [], opened = new S
   const [busy, setBusy] = useState<string | null>(null);
   const keys = useMoveKeys();
   const [confirming, setConfirming] = useState<Transition | null>(null);
+  const [asking, setAsking] = useState<Transition | null>(null);
   const [nudged, setNudged] = useState<string | null>(null);
   const unopened = documents.filter((d) => !opened.has(d.address)).length;
   // Read by the palette's screen action too, which was registered with an earlier render's closure.
@@ -49,7 +51,7 @@ export function RecordMoves({ def, row, onReload, documents = [], opened = new S
         setDialog(null);
         if (!move.review) noteRepeatable({ kind: 'move', entity: def.name, move: move.name });
         // The moved record is in the cache already (api/writes.ts): the page, its history and its lists follow it.
-        toast.success(t('workflow.done', { move: moveLabel(t, def, move, true) }));
+        sayMoved(def, move, [outcome.record], t('workflow.done', { move: moveLabel(t, def, move, true) }));
         return;
       }
       // Field errors belong to the dialog's fields; everything else is said on the page, the dialog closed.
@@ -65,6 +67,7 @@ export function RecordMoves({ def, row, onReload, documents = [], opened = new S
     if (move.review && gate.current > 0) { setNudged(move.name); return; }
     if (move.review) setConfirming(move);
     else if (needsDialog(move)) setDialog(move);
+    else if (move.irreversible) setAsking(move);
     else void run(move);
   };
 
@@ -111,6 +114,10 @@ export function RecordMoves({ def, row, onReload, documents = [], opened = new S
       {confirming && (
         <ReviewConfirm def={def} move={confirming} row={row} count={documents.length} busy={busy !== null}
           onClose={() => setConfirming(null)} onConfirm={() => { const m = confirming; setConfirming(null); void run(m); }} />
+      )}
+      {asking && (
+        <MoveConfirm def={def} move={asking} rows={[row]} onClose={() => setAsking(null)}
+          onConfirm={() => { const m = asking; setAsking(null); void run(m); }} />
       )}
       {dialog && (
         <TransitionDialog def={def} move={dialog} record={row} onClose={() => setDialog(null)} onSubmit={(input) => run(dialog, input)} />

@@ -9,6 +9,8 @@ import { useDebounced } from '../use-debounced';
 import { patientsSeen, type SeenRow as Row } from '../api/drpatient';
 import { usePages } from '../api/use-pages';
 import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useFormat, useRowKeys } from './screen-parts';
+import { useTypeToFind } from '../ui/type-to-find';
+import { useShortcutStarts } from '../entity/move-keys';
 
 /**
  * fmc/drpatient: the patients doctors have seen at the user's centres (api/drpatient.ts), newest visit
@@ -37,6 +39,10 @@ export default function DrPatient({ id }: { id: string }) {
     keys: { Enter: (i) => { const href = pages.rows[i] && hrefOf(pages.rows[i]); if (href) navigate(href); } },
   });
   const bodyRef = useRef<HTMLTableElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  // A name typed on the list searches (ui/type-to-find.ts).
+  const shortcutStarts = useShortcutStarts();
+  const find = useTypeToFind(searchRef, bodyRef, { keysHere: (combo) => combo === 'j' || combo === 'k' || shortcutStarts(combo) });
   const shown = pages.last?.doctor ?? null;
   const { setFocused } = keys;
   useEffect(() => { setFocused(0); }, [doctor, q, setFocused]);
@@ -47,9 +53,8 @@ export default function DrPatient({ id }: { id: string }) {
       <p className="muted">{t('drpatient.intro')}</p>
       <div className="toolbar" role="search">
         <label className="sr-only" htmlFor="drpatient-q">{t('drpatient.searchPatients')}</label>
-        <input id="drpatient-q" className="input" type="search" placeholder={t('drpatient.searchPatients')} value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => { if (e.key === 'ArrowDown' || e.key === 'Enter') { e.preventDefault(); bodyRef.current?.focus(); } }} />
+        <input id="drpatient-q" ref={searchRef} className="input" type="search" placeholder={t('drpatient.searchPatients')} value={text}
+          onChange={(e) => setText(e.target.value)} onKeyDown={find.searchKey} />
         <div className="screen-picker">
           <label htmlFor="drpatient-doctor">{t('drpatient.doctor')}</label>
           <RefSelect inputId="drpatient-doctor" target="doctor" many={false} label={t('drpatient.doctor')}
@@ -67,7 +72,7 @@ export default function DrPatient({ id }: { id: string }) {
         <div className="grid">
           {/* The grid holds the focus and points at its highlighted row (aria-activedescendant is a grid's, not a tbody's). */}
           <span id="drpatient-keys" hidden>{openAs ? t('drpatient.openHint') : t('common.moveHint')}</span>
-          <table role="grid" aria-labelledby="screen-title" className="screen-table" ref={bodyRef} tabIndex={0} data-main-control onKeyDown={keys.onKeyDown}
+          <table role="grid" aria-labelledby="screen-title" className="screen-table" ref={bodyRef} tabIndex={0} data-main-control onKeyDown={(e) => { if (!find.gridKey(e)) keys.onKeyDown(e); }}
             aria-describedby="drpatient-keys" aria-activedescendant={rowId(keys.focused)}>
             <thead>
               <tr><th scope="col">{t('drpatient.patient')}</th><th scope="col">{t('drpatient.doctor')}</th><th scope="col" className="num">{t('drpatient.visits')}</th><th scope="col">{t('drpatient.lastVisit')}</th></tr>
@@ -77,7 +82,7 @@ export default function DrPatient({ id }: { id: string }) {
                 const href = hrefOf(r);
                 return (
                   <tr key={`${r.doctor.id}-${r.patient.id}`} id={rowId(i)} data-focused={i === keys.focused}
-                    onClick={() => { keys.setFocused(i); if (href) navigate(href); }}>
+                    onClick={() => { find.arm(); keys.setFocused(i); if (href) navigate(href); }}>
                     <td>{href ? <Link href={href} tabIndex={-1}>{r.patient.title}</Link> : r.patient.title}</td>
                     <td>{r.doctor.title}</td>
                     <td className="num">{f.number(r.visits)}</td>

@@ -14,6 +14,9 @@ import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useRowKeys } fr
 import { isEditable } from '../ui/editable';
 import { noteRepeatable, REPEAT_REMIND } from '../../../commands';
 import { registerScreenAction } from '../state/ui';
+import { useTypeToFind } from '../ui/type-to-find';
+import { useShortcutStarts } from '../entity/move-keys';
+import { ConfirmAction } from '../ui/confirm-action';
 
 /** A reminder's answer as its string's key: a sent one by its channel (`sent_mail`, `sent_sms`). */
 const resultKey = (a: ReminderAnswer) => (a.result === 'sent' ? `sent_${a.channel ?? 'mail'}` : a.result);
@@ -45,6 +48,12 @@ export default function Worklist({ id }: { id: string }) {
   const [sendError, setSendError] = useState<string | null>(null);
   const [summary, setSummary] = useState<string | null>(null);
   const bodyRef = useRef<HTMLTableElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  // A name typed on the list searches; x and r act once the user works on the rows (ui/type-to-find.ts).
+  const shortcutStarts = useShortcutStarts();
+  const find = useTypeToFind(searchRef, bodyRef, { keysHere: (combo) => ['j', 'k', 'x', SEND_KEY].includes(combo) || shortcutStarts(combo) });
+  // Reminders are messages: once sent they cannot be taken back, so the people are named and the user says yes first.
+  const [asking, setAsking] = useState<{ ids: number[]; only: boolean } | null>(null);
   const openAs = viewActionFor(def, (a) => can(role, def.name, a));
   const rowId = (i: number) => `worklist-row-${i}`;
 
@@ -56,8 +65,12 @@ export default function Worklist({ id }: { id: string }) {
     return n;
   });
 
-  const send = async (only?: number[]) => {
+  const ask = (only?: number[]) => {
     const ids = only ?? [...selected];
+    if (ids.length && !sending) setAsking({ ids, only: Boolean(only) });
+  };
+  const send = async ({ ids, only }: { ids: number[]; only: boolean }) => {
+    setAsking(null);
     if (!ids.length || sending) return;
     setSendError(null);
     setSummary(null);
@@ -85,14 +98,14 @@ export default function Worklist({ id }: { id: string }) {
   const { setFocused } = keys;
   // `.` after reminders sent here: to the selected rows, else to the row the keyboard is on (then `j`, `.` again).
   const focusedId = pages.rows[keys.focused]?.id;
-  useEffect(() => registerScreenAction(REPEAT_REMIND, () => void (selected.size ? send() : focusedId !== undefined ? send([focusedId]) : undefined)));
+  useEffect(() => registerScreenAction(REPEAT_REMIND, () => (selected.size ? ask() : focusedId !== undefined ? ask([focusedId]) : undefined)));
   useEffect(() => { setFocused(0); setSelected(new Set()); }, [q, setFocused]);
 
   // r sends from anywhere on the screen but a field (where it is a letter being typed).
   const onScreenKey = (e: React.KeyboardEvent) => {
     if (e.key !== SEND_KEY || e.ctrlKey || e.metaKey || e.altKey || isEditable(e.target)) return;
     e.preventDefault();
-    void send();
+    ask();
   };
 
   const missingText = (r: Row) => r.missing.map((m) => {
@@ -106,16 +119,15 @@ export default function Worklist({ id }: { id: string }) {
     <section aria-labelledby="screen-title" className="screen" onKeyDown={onScreenKey}>
       <div className="page-head">
         <h1 id="screen-title">{tUi(`screen.${id}.title`)}</h1>
-        <button type="button" className="btn btn-primary" disabled={!selected.size || sending} onClick={() => void send()} aria-keyshortcuts={SEND_KEY}>
+        <button type="button" className="btn btn-primary" disabled={!selected.size || sending} onClick={() => ask()} aria-keyshortcuts={SEND_KEY}>
           {sending ? t('worklist.sending') : t('worklist.send')} <kbd>{SEND_KEY}</kbd>
         </button>
       </div>
       <p className="muted">{t(`worklist.intro.${id}`)}</p>
       <div className="toolbar" role="search">
         <label className="sr-only" htmlFor="worklist-q">{t('worklist.searchRecords')}</label>
-        <input id="worklist-q" className="input" type="search" placeholder={t('worklist.searchRecords')} value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => { if (e.key === 'ArrowDown' || e.key === 'Enter') { e.preventDefault(); bodyRef.current?.focus(); } }} />
+        <input id="worklist-q" ref={searchRef} className="input" type="search" placeholder={t('worklist.searchRecords')} value={text}
+          onChange={(e) => setText(e.target.value)} onKeyDown={find.searchKey} />
         <label className="check">
           <input type="checkbox" checked={allOnPage} disabled={!pages.rows.length} onChange={selectPage} /> {t('worklist.selectPage')}
         </label>
@@ -132,7 +144,7 @@ export default function Worklist({ id }: { id: string }) {
         <div className="grid">
           {/* The grid holds the focus and points at its highlighted row (aria-activedescendant is a grid's, not a tbody's). */}
           <table role="grid" aria-labelledby="screen-title" aria-multiselectable="true" className="screen-table"
-            ref={bodyRef} tabIndex={0} data-main-control onKeyDown={keys.onKeyDown} aria-describedby="worklist-keys" aria-activedescendant={rowId(keys.focused)}>
+            ref={bodyRef} tabIndex={0} data-main-control onKeyDown={(e) => { if (!find.gridKey(e)) keys.onKeyDown(e); }} aria-describedby="worklist-keys" aria-activedescendant={rowId(keys.focused)}>
             <thead>
               <tr>
                 <th scope="col" className="check-col"><span className="sr-only">{t('worklist.selectPage')}</span></th>
@@ -146,7 +158,7 @@ export default function Worklist({ id }: { id: string }) {
               {pages.rows.map((r, i) => {
                 const result = results.get(r.id);
                 return (
-                  <tr key={r.id} id={rowId(i)} data-focused={i === keys.focused} aria-selected={selected.has(r.id)} onClick={() => keys.setFocused(i)}>
+                  <tr key={r.id} id={rowId(i)} data-focused={i === keys.focused} aria-selected={selected.has(r.id)} onClick={() => { find.arm(); keys.setFocused(i); }}>
                     <td className="check-col">
                       <input type="checkbox" tabIndex={-1} checked={selected.has(r.id)} onChange={() => toggle(r.id)} aria-label={t('worklist.select', { name: r.title })} />
                     </td>
@@ -167,6 +179,11 @@ export default function Worklist({ id }: { id: string }) {
         </div>
       )}
       <PagesFoot pages={pages} count={pages.rows.length} />
+      {asking && (
+        <ConfirmAction title={t('worklist.confirmTitle')} question={t('worklist.confirmQuestion', { count: asking.ids.length })}
+          items={asking.ids.map((rid) => pages.rows.find((r) => r.id === rid)?.title ?? `#${rid}`)} note={t('worklist.confirmNote')}
+          confirm={t('worklist.send')} onClose={() => setAsking(null)} onConfirm={() => void send(asking)} />
+      )}
       {pages.rows.length > 0 && <p className="muted key-hint" id="worklist-keys">{t('worklist.hint')}</p>}
     </section>
   );

@@ -36,6 +36,7 @@ export function ShortcutsSheet() {
           </tbody>
         </table>
         <h3>{t('keys.listScope')}</h3>
+        <p className="hint">{t('typeToFind.sheet')}</p>
         <table className="sheet-table">
           <tbody>
             {LIST_KEYS.map((k) => <tr key={k.keys}><td>{t(k.label)}</td><td><kbd>{k.keys}</kbd></td></tr>)}

@@ -16,3 +16,6 @@ export function Combo({ combo }: { combo: string }) {
     </span>
   );
 }
+
+/** Our `shift+c` as ARIA and the notices write it: `Shift+C`. */
+export const ariaShortcut = (combo: string) => combo.split('+').map((k) => (k.length === 1 ? k.toUpperCase() : k[0].toUpperCase() + k.slice(1))).join('+');

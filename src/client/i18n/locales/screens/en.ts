@@ -119,6 +119,9 @@ export default {
     },
   },
   worklist: {
+    confirmTitle: 'Send reminders?',
+    confirmQuestion: 'Send a reminder to each person named here ({{count}} in all)? A message sent cannot be taken back.',
+    confirmNote: 'Each person gets a mail, or a text message when they have no e-mail address.',
     intro: {
       doctorInCompleteProfile: 'Doctors whose profile lacks a photo, bio, qualification, registration or fee.',
       doctorClinicInCompleteProfile: 'Doctors with no clinic, or a clinic without pincode or timings.',

@@ -119,6 +119,9 @@ export default {
     },
   },
   worklist: {
+    confirmTitle: '¿Enviar recordatorios?',
+    confirmQuestion: '¿Enviar un recordatorio a cada persona nombrada aquí ({{count}} en total)? Un mensaje enviado no se puede recuperar.',
+    confirmNote: 'Cada persona recibe un correo, o un SMS si no tiene dirección de correo.',
     intro: {
       doctorInCompleteProfile: 'Médicos cuyo perfil no tiene foto, biografía, titulación, colegiación o tarifa.',
       doctorClinicInCompleteProfile: 'Médicos sin consulta, o con una consulta sin código postal u horario.',

@@ -119,6 +119,9 @@ export default {
     },
   },
   worklist: {
+    confirmTitle: 'Envoyer les rappels ?',
+    confirmQuestion: 'Envoyer un rappel à chaque personne nommée ici ({{count}} en tout) ? Un message envoyé ne peut pas être repris.',
+    confirmNote: 'Chacun reçoit un e-mail, ou un SMS s’il n’a pas d’adresse e-mail.',
     intro: {
       doctorInCompleteProfile: 'Les médecins dont le profil n’a pas de photo, de présentation, de diplôme, d’inscription ou de tarif.',
       doctorClinicInCompleteProfile: 'Les médecins sans cabinet, ou avec un cabinet sans code postal ou horaires.',

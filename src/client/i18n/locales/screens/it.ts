@@ -119,6 +119,9 @@ export default {
     },
   },
   worklist: {
+    confirmTitle: 'Inviare i promemoria?',
+    confirmQuestion: 'Inviare un promemoria a ogni persona indicata qui ({{count}} in tutto)? Un messaggio inviato non si può ritirare.',
+    confirmNote: 'Ognuno riceve un’e-mail, o un SMS se non ha un indirizzo e-mail.',
     intro: {
       doctorInCompleteProfile: 'Medici il cui profilo non ha foto, biografia, titolo di studio, iscrizione all’albo o tariffa.',
       doctorClinicInCompleteProfile: 'Medici senza ambulatorio, o con un ambulatorio senza CAP o orari.',

@@ -119,6 +119,9 @@ export default {
     },
   },
   worklist: {
+    confirmTitle: '发送提醒？',
+    confirmQuestion: '向此处列出的每个人发送提醒（共 {{count}} 人）？消息一经发送无法撤回。',
+    confirmNote: '每人将收到一封邮件；没有邮箱的人将收到短信。',
     intro: {
       doctorInCompleteProfile: '资料缺少照片、简介、学历、注册信息或诊费的医生。',
       doctorClinicInCompleteProfile: '没有诊所，或诊所缺少邮政编码或营业时间的医生。',

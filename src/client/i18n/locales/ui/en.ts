@@ -193,6 +193,21 @@ export default {
     deleted: '{{name}} deleted',
     failed: 'It could not be deleted.',
   },
+  typeToFind: {
+    hint: 'Typing a name searches until you move on the rows (j/k or ↓). ',
+    repeatHeld: 'Move on the rows first (j/k): then . repeats your last action on the row you are on.',
+    sheet: 'A name typed on a list goes to its search box. The list\'s letters act once you move on its rows (j/k, the arrows, or Esc from the search box).',
+  },
+  moveConfirm: { one: '{{move}}: {{record}}?', many: '{{move}} on {{count}} records?' },
+  confirmAction: { more: 'and {{count}} more' },
+  irreversible: { issuesInvoice: 'This issues its tax invoice. It cannot be undone.', voidsInvoice: 'A void invoice stays void. It cannot be undone.' },
+  moveUndo: { done_one: '{{move}}: done', done_other: '{{move}}: {{count}} done', undone_one: '{{move}}: undone', undone_other: '{{move}}: undone on {{count}} records' },
+  moveWhyNot: {
+    status: '{{move}} applies to a {{name}} that is {{from}}; this one is {{status}}.',
+    noRecord: '{{move}}: move on the rows or open a record first.',
+    review: '{{move}} is done on the record\'s page, after opening its documents.',
+    elsewhere: '{{key}} is {{moves}}: there is nothing here it applies to.',
+  },
   undo: {
     action: 'Undo',
     hint: 'Press {{keys}} to undo',

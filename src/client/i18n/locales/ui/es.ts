@@ -196,6 +196,21 @@ export default {
     deleted: 'Eliminado: {{name}}',
     failed: 'No se pudo eliminar.',
   },
+  typeToFind: {
+    hint: 'Escribir un nombre busca hasta que se mueva por las filas (j/k o ↓). ',
+    repeatHeld: 'Muévase primero por las filas (j/k): entonces . repite su última acción en la fila en la que está.',
+    sheet: 'Un nombre escrito en una lista va a su cuadro de búsqueda. Las letras de la lista actúan una vez que se mueve por sus filas (j/k, las flechas o Esc desde la búsqueda).',
+  },
+  moveConfirm: { one: '¿{{move}}: {{record}}?', many: '¿{{move}} en {{count}} registros?' },
+  confirmAction: { more: 'y {{count}} más' },
+  irreversible: { issuesInvoice: 'Esto emite su factura fiscal. No se puede deshacer.', voidsInvoice: 'Una factura anulada sigue anulada. No se puede deshacer.' },
+  moveUndo: { done_one: '{{move}}: hecho', done_other: '{{move}}: {{count}} hechos', undone_one: '{{move}}: deshecho', undone_other: '{{move}}: deshecho en {{count}} registros' },
+  moveWhyNot: {
+    status: '{{move}} se aplica a un(a) {{name}} en estado {{from}}; este está {{status}}.',
+    noRecord: '{{move}}: muévase por las filas o abra primero un registro.',
+    review: '{{move}} se hace en la página del registro, después de abrir sus documentos.',
+    elsewhere: '{{key}} es {{moves}}: aquí no hay nada a lo que se aplique.',
+  },
   undo: {
     action: 'Deshacer',
     hint: 'Pulse {{keys}} para deshacer',

@@ -196,6 +196,21 @@ export default {
     deleted: 'Supprimé : {{name}}',
     failed: 'La suppression a échoué.',
   },
+  typeToFind: {
+    hint: 'Taper un nom lance une recherche tant que vous n’êtes pas sur les lignes (j/k ou ↓). ',
+    repeatHeld: 'Placez-vous d’abord sur les lignes (j/k) : . répète alors votre dernière action sur la ligne où vous êtes.',
+    sheet: 'Un nom tapé sur une liste va dans sa zone de recherche. Les lettres de la liste agissent une fois que vous êtes sur ses lignes (j/k, les flèches, ou Échap depuis la recherche).',
+  },
+  moveConfirm: { one: '{{move}} : {{record}} ?', many: '{{move}} sur {{count}} fiches ?' },
+  confirmAction: { more: 'et {{count}} de plus' },
+  irreversible: { issuesInvoice: 'Cela émet sa facture fiscale. Impossible d’annuler.', voidsInvoice: 'Une facture annulée le reste. Impossible de revenir en arrière.' },
+  moveUndo: { done_one: '{{move}} : fait', done_other: '{{move}} : {{count}} faits', undone_one: '{{move}} : annulé', undone_other: '{{move}} : annulé sur {{count}} fiches' },
+  moveWhyNot: {
+    status: '{{move}} s’applique à un·e {{name}} au statut {{from}} ; celui-ci est {{status}}.',
+    noRecord: '{{move}} : placez-vous sur les lignes ou ouvrez d’abord une fiche.',
+    review: '{{move}} se fait sur la page de la fiche, après avoir ouvert ses documents.',
+    elsewhere: '{{key}} : {{moves}}. Rien ici ne s’y prête.',
+  },
   undo: {
     action: 'Annuler',
     hint: 'Appuyez sur {{keys}} pour annuler',

@@ -196,6 +196,21 @@ export default {
     deleted: 'Eliminato: {{name}}',
     failed: 'Impossibile eliminare.',
   },
+  typeToFind: {
+    hint: 'Digitare un nome avvia una ricerca finché non ci si sposta sulle righe (j/k o ↓). ',
+    repeatHeld: 'Spostati prima sulle righe (j/k): allora . ripete la tua ultima azione sulla riga in cui sei.',
+    sheet: 'Un nome digitato su un elenco va nella sua casella di ricerca. Le lettere dell’elenco agiscono quando ti sposti sulle sue righe (j/k, le frecce o Esc dalla ricerca).',
+  },
+  moveConfirm: { one: '{{move}}: {{record}}?', many: '{{move}} su {{count}} record?' },
+  confirmAction: { more: 'e altri {{count}}' },
+  irreversible: { issuesInvoice: 'Questo emette la sua fattura fiscale. Non si può annullare.', voidsInvoice: 'Una fattura annullata resta annullata. Non si può tornare indietro.' },
+  moveUndo: { done_one: '{{move}}: fatto', done_other: '{{move}}: {{count}} fatti', undone_one: '{{move}}: annullato', undone_other: '{{move}}: annullato su {{count}} record' },
+  moveWhyNot: {
+    status: '{{move}} vale per un(a) {{name}} in stato {{from}}; questo è {{status}}.',
+    noRecord: '{{move}}: spostati sulle righe o apri prima un record.',
+    review: '{{move}} si fa nella pagina del record, dopo averne aperto i documenti.',
+    elsewhere: '{{key}} è {{moves}}: qui non c’è nulla a cui si applichi.',
+  },
   undo: {
     action: 'Annulla',
     hint: 'Premi {{keys}} per annullare',

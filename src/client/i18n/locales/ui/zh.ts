@@ -196,6 +196,21 @@ export default {
     deleted: '{{name}}已删除',
     failed: '无法删除。',
   },
+  typeToFind: {
+    hint: '在移到行上之前（j/k 或 ↓），输入姓名即为搜索。',
+    repeatHeld: '请先移到行上（j/k）：然后 . 会在当前行上重复您的上一个操作。',
+    sheet: '在列表上输入的姓名会进入其搜索框。移到列表的行上之后（j/k、方向键，或在搜索框中按 Esc），列表的字母键才会生效。',
+  },
+  moveConfirm: { one: '{{move}}：{{record}}？', many: '对 {{count}} 条记录执行“{{move}}”？' },
+  confirmAction: { more: '另外 {{count}} 条' },
+  irreversible: { issuesInvoice: '这将开具其税务发票，且无法撤销。', voidsInvoice: '作废的发票将一直作废，无法撤销。' },
+  moveUndo: { done_one: '{{move}}：已完成', done_other: '{{move}}：已完成 {{count}} 条', undone_one: '{{move}}：已撤销', undone_other: '{{move}}：已撤销 {{count}} 条记录' },
+  moveWhyNot: {
+    status: '“{{move}}”适用于状态为{{from}}的{{name}}；此记录为{{status}}。',
+    noRecord: '{{move}}：请先移到行上或打开一条记录。',
+    review: '“{{move}}”需在记录页面上打开其文件后进行。',
+    elsewhere: '{{key}} 用于：{{moves}}。这里没有可适用的对象。',
+  },
   undo: {
     action: '撤销',
     hint: '按 {{keys}} 撤销',
