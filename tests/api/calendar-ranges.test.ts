@@ -6,7 +6,8 @@ import { setupApi } from './harness';
  * The calendars' reads (issue 19 §3): a week of a centre's slots (`filter[date]=from..to` with `filter[fmc]`) and a
  * day or week of appointments (`filter[scheduledAt]=from..to`, by doctor or centre), through the generic list.
  */
-const api = setupApi();
+// Centres somewhere other than the default zone, so that the public config is seen to pass CENTRE_TIME_ZONE on.
+const api = setupApi({ env: { CENTRE_TIME_ZONE: 'Europe/Rome' } });
 const slots = getEntity('fmcslots');
 const appointments = getEntity('appointments');
 
@@ -29,6 +30,12 @@ async function appointmentAt(scheduledAt: string, doctor: number) {
 const ids = (reply: { body: { data: { id: number }[] } }) => reply.body.data.map((r) => Number(r.id));
 
 describe('range filters of the calendars', () => {
+  test('the public config names the centres\' time zone, where the calendars judge a slot past', async () => {
+    const r = await api.call('anonymous', 'GET', '/api/auth/config');
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.data.centreTimeZone).toBe('Europe/Rome');
+  });
+
   test('slots of one centre in a week: both ends included, the days around left out', async () => {
     const [before, first, last, after] = [await slotOn('2033-03-06'), await slotOn('2033-03-07'), await slotOn('2033-03-13'), await slotOn('2033-03-14')];
     const r = await api.call('fmc', 'GET', `/api/${slots.api}?filter[fmc]=${api.homeCentre}&filter[date]=2033-03-07..2033-03-13&sort=date:asc&limit=200`);

@@ -8,7 +8,7 @@ import { signInReady, tabTo } from './workflow-helpers';
  * Issue 19 §3, the calendars, with the keyboard alone on the demo console: a superadmin opens the slot calendar from
  * the palette, picks a centre, walks the grid with the arrows to a slot with room, books it for a patient and sees the
  * appointment's number in a toast and the slot's count go up; and opens an appointment from the appointments calendar
- * with Enter.
+ * with Enter. A slot that has begun where the centres are is shown as past and not offered for booking.
  */
 test.use({ dataset: 'demo' });
 
@@ -18,6 +18,33 @@ async function press(page: Page, key: string, n: number) {
 }
 
 const isFocused = (l: Locator) => l.evaluate((el) => el === document.activeElement);
+
+type Listed = { id: number; fmc: number; date: string; startTime: string; doctor: number | null; booked: number; capacity: number; _labels: Record<string, string> };
+
+/**
+ * A slot with room and a doctor, still to come an hour from now where the centres are (so that it has not begun by the
+ * time it is booked: a begun slot is past and not offered), this week (the browser's, which the calendar opens on) or,
+ * late in the week, the next: found through the API as `get`'s user sees slots.
+ */
+async function slotToCome(page: Page, get: (url: string) => Promise<{ status: number; body: { data: unknown } }>) {
+  const zone = ((await get('/api/auth/config')).body.data as { centreTimeZone: string }).centreTimeZone;
+  const { weeks, soon } = await page.evaluate((timeZone) => {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const day = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+    const now = new Date();
+    const monday = (k: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() - ((now.getDay() + 6) % 7) + k);
+    const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(Date.now() + 3_600_000).map((p) => [p.type, p.value]));
+    return { weeks: [0, 7].map((k) => ({ from: day(monday(k)), to: day(monday(k + 6)) })), soon: `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}` };
+  }, zone);
+  for (const [i, week] of weeks.entries()) {
+    const listed = await get(`/api/fmcslots?filter[date]=${week.from}..${week.to}&filter[status]=open&sort=date:asc&limit=200`);
+    expect(listed.status).toBe(200);
+    const slot = (listed.body.data as Listed[]).find((s) => s.doctor !== null && s.booked < s.capacity && `${s.date} ${s.startTime.slice(0, 5)}` > soon);
+    if (slot) return { slot, nextWeek: i === 1 };
+  }
+  throw new Error('no slot with room to come this week or next');
+}
 
 /** Into the grid with Tab (its first cell), then to `target` with the arrows, by its row and column. */
 async function arrowTo(page: Page, grid: Locator, target: Locator) {
@@ -38,35 +65,31 @@ test('slot calendar: a free slot reached with the arrows, booked for a patient, 
   await page.waitForURL(/\/dashboard\/fmc\/slots\/calendar$/);
   await expect(page.getByRole('heading', { name: 'Slot calendar', level: 1 })).toBeVisible();
 
-  // A centre with a slot this week (the browser's week) that has room and a doctor, found through the API.
-  const week = await page.evaluate(() => {
-    const now = new Date();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const day = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-    const monday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - ((now.getDay() + 6) % 7));
-    return { from: day(monday), to: day(new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 6)) };
-  });
-  const listed = await api.get(`/api/fmcslots?filter[date]=${week.from}..${week.to}&filter[status]=open&sort=date:asc&limit=200`);
-  expect(listed.status).toBe(200);
-  const free = (listed.body.data as { id: number; fmc: number; doctor: number | null; booked: number; capacity: number; _labels: Record<string, string> }[])
-    .find((s) => s.doctor !== null && s.booked < s.capacity);
-  expect(free, 'a slot with room this week').toBeTruthy();
-  const centre = free!._labels.fmc;
+  // A centre with a slot to come that has room and a doctor.
+  const { slot: free, nextWeek } = await slotToCome(page, api.get);
+  const centre = free._labels.fmc;
+  // Typed by its code, which is the centre's alone (two demo centres may share a name).
+  const code = (await api.get(`/api/fmc/${free.fmc}`)).body.data.code as string;
 
-  // The centre picker has the focus: its name, then Enter on the first match.
+  // The centre picker has the focus: its code, then Enter on the first match.
   await expect(page.getByRole('combobox', { name: 'Centre' })).toBeFocused();
-  await page.keyboard.type(centre);
+  await page.keyboard.type(code);
   await expect(page.getByRole('option').first()).toContainText(centre);
+  await expect(page.getByRole('option')).toHaveCount(1);
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`[?&]fmc=${free!.fmc}`));
+  await expect(page).toHaveURL(new RegExp(`[?&]fmc=${free.fmc}`));
 
-  // Into the grid with Tab, then to a free slot of a doctor with the arrows, by its place in the grid.
+  // Into the grid with Tab (and a week on with PageDown if the slot is next week's), then to the slot with the arrows,
+  // by its place in the grid.
   const grid = page.getByRole('grid');
-  const target = grid.locator('td.slot-free:has(.slot-doctor)').first();
-  await arrowTo(page, grid, target);
-  // The slot by its id from here on: once booked it may be full, and no longer the first free one.
-  const slotId = await target.getAttribute('data-slot');
+  if (nextWeek) {
+    await tabTo(page, grid.locator('td[data-current="true"]'));
+    await page.keyboard.press('PageDown');
+  }
+  const slotId = String(free.id);
   const cell = grid.locator(`td[data-slot="${slotId}"]`);
+  await expect(cell).toHaveClass(/slot-free/);
+  await arrowTo(page, grid, cell);
   const count = cell.locator('.slot-count');
   const [booked, capacity] = (await count.innerText()).split('/').map(Number);
 
@@ -101,16 +124,17 @@ test('slot calendar: a free slot reached with the arrows, booked for a patient, 
 test('slot calendar: a full slot says so and does not book', async ({ page }) => {
   await signInReady(page, 'superadmin');
   const api = await apiOf(page);
-  // A slot of its own, full from the start (capacity 1, one booking), this week at a centre with no other slot then.
+  // A slot of its own, full from the start (capacity 1, one booking), a week on (so that it is still to come, not past)
+  // at a centre with no other slot then.
   const centre = (await api.get('/api/fmc?filter[status]=active&limit=1')).body.data[0];
   const doctor = (await api.get('/api/doctor?filter[status]=active&limit=1')).body.data[0];
-  const today = await page.evaluate(() => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; });
-  const slot = await api.create('fmcslots', { fmc: centre.id, doctor: doctor.id, date: today, startTime: '06:00', endTime: '06:30', capacity: 1, status: 'open' });
+  const weekOn = await page.evaluate(() => { const d = new Date(Date.now() + 7 * 86_400_000); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; });
+  const slot = await api.create('fmcslots', { fmc: centre.id, doctor: doctor.id, date: weekOn, startTime: '06:00', endTime: '06:30', capacity: 1, status: 'open' });
   const patient = (await api.get('/api/patients?limit=1&filter[status]=active')).body.data[0];
   const token = await page.evaluate(() => localStorage.getItem('id_token'));
   expect((await page.request.post(`/api/fmcslots/${slot.id}/book`, { headers: { Authorization: `Bearer ${token}` }, data: { patient: patient.id } })).status()).toBe(201);
 
-  await page.goto(`/dashboard/fmc/slots/calendar?fmc=${centre.id}`);
+  await page.goto(`/dashboard/fmc/slots/calendar?fmc=${centre.id}&week=${weekOn}`);
   const grid = page.getByRole('grid');
   const cell = grid.locator(`td[data-slot="${slot.id}"]`);
   await expect(cell).toContainText('1/1');
@@ -133,6 +157,37 @@ test('slot calendar: a full slot says so and does not book', async ({ page }) =>
   await expect(grid.locator('td[data-current="true"]')).toBeFocused();
 });
 
+test('slot calendar: a slot that has begun where the centres are is shown as past and not offered', async ({ page }, info) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInReady(page, 'superadmin');
+  const api = await apiOf(page);
+  // The centres' today (their time zone, from the public config), and a slot of it from midnight: begun whenever the
+  // test runs. The calendar is opened on that day's week, whatever the browser's is.
+  const zone = (await api.get('/api/auth/config')).body.data.centreTimeZone as string;
+  const today = await page.evaluate((timeZone) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.now()), zone);
+  const centre = (await api.get('/api/fmc?filter[status]=active&limit=1')).body.data[0];
+  const doctor = (await api.get('/api/doctor?filter[status]=active&limit=1')).body.data[0];
+  const slot = await api.create('fmcslots', { fmc: centre.id, doctor: doctor.id, date: today, startTime: '00:00', endTime: '00:05', capacity: 5, status: 'open' });
+
+  await page.goto(`/dashboard/fmc/slots/calendar?fmc=${centre.id}&week=${today}`);
+  const grid = page.getByRole('grid');
+  const cell = grid.locator(`td[data-slot="${slot.id}"]`);
+  await expect(cell).toHaveClass(/slot-past/);
+  await expect(cell).toContainText('0/5');
+  await expect(cell.locator('.slot-state')).toHaveText('Past');
+  await page.screenshot({ path: info.outputPath('slot-calendar-1440.png') });
+
+  // Enter on it, or a click, says why and opens no booking.
+  await arrowTo(page, grid, cell);
+  await page.keyboard.press('Enter');
+  const notice = page.getByRole('status').filter({ hasText: 'has already begun: it can no longer be booked' });
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await cell.click();
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
 test('slot calendar for fmc staff: their centre first, a patient picked by name (titles only), booked', async ({ page }) => {
   await signInReady(page, 'fmc');
   const api = await apiOf(page);
@@ -150,12 +205,21 @@ test('slot calendar for fmc staff: their centre first, a patient picked by name 
   await expect(page.getByRole('grid')).toBeVisible();
   expect(mine).toContain(Number(await centre.inputValue()));
 
-  // A free slot with a doctor, and a patient not on it: found as a superadmin (fmc staff may not list patients).
+  // A slot to come with room and a doctor at one of their centres (chosen in the select if it is the other one), a
+  // week on if it is next week's, and a patient not on it: found as a superadmin (fmc staff may not list patients).
+  const { slot: free, nextWeek } = await slotToCome(page, api.get);
+  if (Number(await centre.inputValue()) !== free.fmc) {
+    await centre.focus();
+    await centre.selectOption(String(free.fmc));
+  }
   const grid = page.getByRole('grid');
-  const target = grid.locator('td.slot-free:has(.slot-doctor)').first();
-  await arrowTo(page, grid, target);
-  const slotId = await target.getAttribute('data-slot');
+  if (nextWeek) {
+    await tabTo(page, grid.locator('td[data-current="true"]'));
+    await page.keyboard.press('PageDown');
+  }
+  const slotId = String(free.id);
   const cell = grid.locator(`td[data-slot="${slotId}"]`);
+  await arrowTo(page, grid, cell);
   const [booked, capacity] = (await cell.locator('.slot-count').innerText()).split('/').map(Number);
   const login = await page.request.post('/api/adminUser/login', { data: { email: 'superadmin@demo.test', password: DEMO_PASSWORD } });
   const headers = { Authorization: `Bearer ${(await login.json()).data.token}` };

@@ -7,6 +7,8 @@ export interface PublicConfig {
   contentBase: string;
   /** Origins images may load from besides the console (IMAGE_HOSTS): registry/image-addresses.ts. */
   imageOrigins?: string[];
+  /** Where the centres are (CENTRE_TIME_ZONE): a slot's day and start time are read there, by the server and the calendars. */
+  centreTimeZone?: string;
 }
 
 let cached: Promise<PublicConfig> | null = null;

@@ -44,10 +44,10 @@ describe('screens strings (locales/screens)', () => {
     for (const w of WORKLISTS) expect(english.has(`worklist.intro.${w.id}`), w.id).toBe(true);
   });
 
-  // Keys written out in the screens ('section.key' literals: t('…') calls and column tables); keys built from a
-  // template (an action, a worklist, a result) are checked by their prefix.
+  // Keys written out in the screens and their helpers, tests aside ('section.key' literals: t('…') calls and column
+  // tables); keys built from a template (an action, a worklist, a result) are checked by their prefix.
   const dir = path.join(__dirname, '../screens');
-  const sources = readdirSync(dir).filter((f) => f.endsWith('.tsx')).map((f) => readFileSync(path.join(dir, f), 'utf8'));
+  const sources = readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts')).map((f) => readFileSync(path.join(dir, f), 'utf8'));
   const used = new Set(sources.flatMap((src) => [...src.matchAll(/'([a-zA-Z]+\.[a-zA-Z0-9_.]+)'/g)].map((m) => m[1])));
   const literal = [...used].filter((k) => k.split('.')[0] in en);
 

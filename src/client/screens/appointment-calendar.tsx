@@ -6,6 +6,8 @@ import { entities, type Row } from '../api/entities';
 import { usePages } from '../api/use-pages';
 import { RefSelect } from '../entity/ref-select';
 import { currentRole } from '../state/session';
+import { useNarrowScreen } from '../use-narrow-screen';
+import { AppointmentDayList } from './appointment-day-list';
 import { addDays, blockMove, daysFrom, localDayHour, localDaysRange, parseDay, today, weekStart, weekStep } from './calendar-parts';
 import { CalendarHead } from './calendar-head';
 import { LoadError, useAddressParams, useFormat } from './screen-parts';
@@ -25,13 +27,14 @@ type Block = { a: Appointment; minutes: number; hour: number; time: string };
  * appointments list with a range of `scheduledAt` (where the browser is). Days are columns, hours rows, each
  * appointment a block: arrows move between blocks (up and down within the day, left and right to the nearest day),
  * PageUp/PageDown or [ and ] move a day or a week, Enter opens the record. The view, day, doctor and centre live in
- * the address.
+ * the address. On a phone the same appointments are a day list of cards instead (appointment-day-list.tsx).
  */
 export default function AppointmentCalendar({ id }: { id: string }) {
   const { t } = useTranslation('screens');
   const { t: tUi } = useTranslation();
   const f = useFormat();
   const role = currentRole();
+  const narrow = useNarrowScreen();
   const [params, setParams] = useAddressParams();
   const view = params.get('view') === 'day' ? 'day' : 'week';
   const asked = parseDay(params.get('date')) ?? today();
@@ -97,6 +100,12 @@ export default function AppointmentCalendar({ id }: { id: string }) {
 
   const pick = (field: 'doctor' | 'fmc') => (v: unknown) => setParams({ [field]: v === null || v === undefined ? undefined : Number(v) });
   const total = byDay.reduce((n, b) => n + b.length, 0);
+  const caption = (
+    <>
+      {view === 'day' ? f.day(days[0]) : t('calendar.weekOf', { day: f.day(days[0]) })}
+      {ready && <span className="muted"> · {t('apptCalendar.count', { n: f.number(total) })}</span>}
+    </>
+  );
   return (
     <section aria-labelledby="screen-title" className="screen calendar-screen">
       <div className="page-head"><h1 id="screen-title">{tUi(`screen.${id}.title`)}</h1></div>
@@ -122,52 +131,54 @@ export default function AppointmentCalendar({ id }: { id: string }) {
       <p className="muted key-hint">{t('apptCalendar.hint')}</p>
       {pages.error && <LoadError error={pages.error} onRetry={pages.retry} />}
       {hasMore && pages.rows.length >= MAX_APPOINTMENTS && <p className="alert">{t('apptCalendar.truncated', { n: f.number(pages.rows.length) })}</p>}
-      <div className="calendar-scroll" ref={gridRef} tabIndex={-1} onKeyDown={onKeyDown} role="group" aria-labelledby="calendar-caption">
-        <table className={`calendar appt-calendar appt-${view}`}>
-          <caption id="calendar-caption">
-            {view === 'day' ? f.day(days[0]) : t('calendar.weekOf', { day: f.day(days[0]) })}
-            {ready && <span className="muted"> · {t('apptCalendar.count', { n: f.number(total) })}</span>}
-          </caption>
-          <CalendarHead days={days} />
-          <tbody>
-            {!ready && !pages.error && <tr><td colSpan={days.length + 1} className="calendar-empty" role="status">{t('calendar.loading')}</td></tr>}
-            {ready && total === 0 && <tr><td colSpan={days.length + 1} className="calendar-empty">{t('apptCalendar.empty')}</td></tr>}
-            {ready && total > 0 && hours.map((h) => (
-              <tr key={h}>
-                <th scope="row">{hourLabel(h)}</th>
-                {byDay.map((blocks, di) => (
-                  <td key={days[di]}>
-                    {blocks.map((b, i) => ({ b, i })).filter(({ b }) => b.hour === h).map(({ b, i }) => {
-                      const current = di === spot.day && i === spot.i;
-                      const label = t('apptCalendar.blockLabel', {
-                        time: b.time, number: b.a.number, patient: b.a._labels?.patient ?? '', doctor: b.a._labels?.doctor ?? '', status: tUi(b.a.status, { ns: 'enums' }),
-                      });
-                      const body = (
-                        <>
-                          <span className="appt-time">{b.time}</span>
-                          <span className="appt-who">{b.a._labels?.patient}</span>
-                          <span className="appt-number">{b.a.number}</span>
-                          {!doctor && b.a._labels?.doctor && <span className="appt-doctor">{b.a._labels.doctor}</span>}
-                          {/* Said for every block, shown for the ones that are not simply confirmed. */}
-                          <span className={b.a.status === 'confirmed' ? 'sr-only' : 'appt-status'}>{tUi(b.a.status, { ns: 'enums' })}</span>
-                        </>
-                      );
-                      const props = {
-                        id: `appt-${b.a.id}`, className: `appt-block status-${b.a.status}`, tabIndex: current ? 0 : -1, 'data-current': current,
-                        // The name is the block's text (WCAG 2.5.3: what is seen is what is said); the title has it all in one line.
-                        title: label, onFocus: () => setAt({ day: di, i }),
-                      };
-                      return openAs
-                        ? <Link key={b.a.id} href={entityPath(def, openAs, b.a.id)} {...props}>{body}</Link>
-                        : <span key={b.a.id} {...props}>{body}</span>;
-                    })}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {narrow ? (
+        <AppointmentDayList days={days} today={today()} byDay={byDay} showDoctor={!doctor} ready={ready} caption={caption} onPeriod={step}
+          hrefOf={openAs ? (id) => entityPath(def, openAs, id) : null} />
+      ) : (
+        <div className="calendar-scroll" ref={gridRef} tabIndex={-1} onKeyDown={onKeyDown} role="group" aria-labelledby="calendar-caption">
+          <table className={`calendar appt-calendar appt-${view}`}>
+            <caption id="calendar-caption">{caption}</caption>
+            <CalendarHead days={days} />
+            <tbody>
+              {!ready && !pages.error && <tr><td colSpan={days.length + 1} className="calendar-empty" role="status">{t('calendar.loading')}</td></tr>}
+              {ready && total === 0 && <tr><td colSpan={days.length + 1} className="calendar-empty">{t('apptCalendar.empty')}</td></tr>}
+              {ready && total > 0 && hours.map((h) => (
+                <tr key={h}>
+                  <th scope="row">{hourLabel(h)}</th>
+                  {byDay.map((blocks, di) => (
+                    <td key={days[di]}>
+                      {blocks.map((b, i) => ({ b, i })).filter(({ b }) => b.hour === h).map(({ b, i }) => {
+                        const current = di === spot.day && i === spot.i;
+                        const label = t('apptCalendar.blockLabel', {
+                          time: b.time, number: b.a.number, patient: b.a._labels?.patient ?? '', doctor: b.a._labels?.doctor ?? '', status: tUi(b.a.status, { ns: 'enums' }),
+                        });
+                        const body = (
+                          <>
+                            <span className="appt-time">{b.time}</span>
+                            <span className="appt-who">{b.a._labels?.patient}</span>
+                            <span className="appt-number">{b.a.number}</span>
+                            {!doctor && b.a._labels?.doctor && <span className="appt-doctor">{b.a._labels.doctor}</span>}
+                            {/* Said for every block, shown for the ones that are not simply confirmed. */}
+                            <span className={b.a.status === 'confirmed' ? 'sr-only' : 'appt-status'}>{tUi(b.a.status, { ns: 'enums' })}</span>
+                          </>
+                        );
+                        const props = {
+                          id: `appt-${b.a.id}`, className: `appt-block status-${b.a.status}`, tabIndex: current ? 0 : -1, 'data-current': current,
+                          // The name is the block's text (WCAG 2.5.3: what is seen is what is said); the title has it all in one line.
+                          title: label, onFocus: () => setAt({ day: di, i }),
+                        };
+                        return openAs
+                          ? <Link key={b.a.id} href={entityPath(def, openAs, b.a.id)} {...props}>{body}</Link>
+                          : <span key={b.a.id} {...props}>{body}</span>;
+                      })}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }

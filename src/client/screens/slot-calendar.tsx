@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { toast } from 'sonner';
 import { can, entityPath, getEntity, isCentreScoped, viewActionFor } from '../../registry';
-import { entities, type Row } from '../api/entities';
+import { entities } from '../api/entities';
 import { errorText } from '../api/error-text';
 import { usePages } from '../api/use-pages';
 import { useRead } from '../api/use-read';
@@ -11,30 +11,35 @@ import { writes } from '../api/writes';
 import { RefSelect } from '../entity/ref-select';
 import { Modal } from '../ui/modal';
 import { currentRole } from '../state/session';
+import { useNarrowScreen } from '../use-narrow-screen';
 import { addDays, daysFrom, gridMove, parseDay, slotRows, today, weekStart, weekStep, type Cell } from './calendar-parts';
 import { CalendarHead, useDayName } from './calendar-head';
 import { LoadError, useAddressParams, useFormat } from './screen-parts';
+import { SlotDayList } from './slot-day-list';
+import { slotHours, slotState, useSlotStateText, type Slot } from './slot-state';
+import { useCentreClock } from './use-centre-clock';
 
 const slotsDef = getEntity('fmcslots');
 const appointmentsDef = getEntity('appointments');
 /** A week of one centre's slots is a few dozen; more than this is read no further (the grid would not help then). */
 const MAX_SLOTS = 1000;
 
-type Slot = Row & { date: string; startTime: string; endTime: string; capacity: number; booked: number; status: string; _labels?: Record<string, string> };
-const isFull = (s: Slot) => Number(s.booked) >= Number(s.capacity);
-
 /**
  * fmc/slots/calendar (issue 19 §3): a week of one centre's slots, days as columns and start times as rows, each cell
  * saying booked/capacity. The keyboard drives it: arrows move between cells, PageUp/PageDown or [ and ] change the
  * week, Enter on a slot with room books it (a patient picked, then confirmed: POST fmcslots/:id/book through
- * writes.book, which refetches the slot and appointment lists). A full or closed slot says so and is not offered.
- * The centre and the week live in the address; a centre-scoped user starts on their first centre.
+ * writes.book, which refetches the slot and appointment lists). A past (begun where the centres are: use-centre-clock.ts),
+ * closed or full slot says so and is not offered. The centre and the week live in the address; a centre-scoped user
+ * starts on their first centre. On a phone the week is a day list of slot cards instead (slot-day-list.tsx).
  */
 export default function SlotCalendar({ id }: { id: string }) {
   const { t } = useTranslation('screens');
   const { t: tUi } = useTranslation();
   const f = useFormat();
   const role = currentRole();
+  const narrow = useNarrowScreen();
+  const clock = useCentreClock();
+  const stateText = useSlotStateText();
   const scoped = isCentreScoped(role);
   const [params, setParams] = useAddressParams();
   const week = weekStart(parseDay(params.get('week')) ?? today());
@@ -54,12 +59,13 @@ export default function SlotCalendar({ id }: { id: string }) {
   const [booking, setBooking] = useState<Slot | null>(null);
   const [notice, setNotice] = useState('');
   const gridRef = useRef<HTMLTableElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   // Set by a key that moved the focus: the cell it landed on takes it once drawn (after a week's slots arrive too).
   const focusPending = useRef(false);
   useEffect(() => {
     if (!focusPending.current || (rows.length === 0 && !ready)) return;
     focusPending.current = false;
-    gridRef.current?.querySelector<HTMLElement>('[data-current="true"]')?.focus();
+    (narrow ? listRef : gridRef).current?.querySelector<HTMLElement>('[data-current="true"]')?.focus();
   });
 
   const dayName = useDayName();
@@ -69,8 +75,11 @@ export default function SlotCalendar({ id }: { id: string }) {
   const toWeek = (step: number) => { setNotice(''); setParams({ week: addDays(week, 7 * step) }); };
   const open = (s: Slot | null) => {
     if (!s) return;
-    if (s.status === 'closed') setNotice(t('slotCalendar.closedNotice', { slot: describe(s) }));
-    else if (isFull(s)) setNotice(t('slotCalendar.fullNotice', { slot: describe(s) }));
+    // The clock read now, not at the last minute's turn: a slot that began a moment ago is not offered.
+    const state = slotState(s, clock.isPastNow(s));
+    if (state === 'past') setNotice(t('slotCalendar.pastNotice', { slot: describe(s) }));
+    else if (state === 'closed') setNotice(t('slotCalendar.closedNotice', { slot: describe(s) }));
+    else if (state === 'full') setNotice(t('slotCalendar.fullNotice', { slot: describe(s) }));
     else { setNotice(''); setBooking(s); }
   };
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -115,47 +124,50 @@ export default function SlotCalendar({ id }: { id: string }) {
           <p role="status" className={notice ? 'alert' : 'sr-only'}>{notice}</p>
           {pages.error && <LoadError error={pages.error} onRetry={pages.retry} />}
           {hasMore && pages.rows.length >= MAX_SLOTS && <p className="alert">{t('slotCalendar.truncated', { n: f.number(pages.rows.length) })}</p>}
-          <div className="calendar-scroll">
-            <table ref={gridRef} role="grid" className="calendar slot-calendar" aria-labelledby="calendar-caption" onKeyDown={onKeyDown}>
-              <caption id="calendar-caption">{t('calendar.weekOf', { day: f.day(days[0]) })}</caption>
-              <CalendarHead days={days} />
-              <tbody>
-                {rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={8} tabIndex={0} data-current="true" className="calendar-empty">
-                      {ready ? t('slotCalendar.empty') : t('calendar.loading')}
-                    </td>
-                  </tr>
-                ) : rows.map((r, ri) => (
-                  <tr key={`${r.time}-${ri}`}>
-                    <th scope="row">{r.time}</th>
-                    {r.cells.map((c, ci) => {
-                      const s = c as Slot | null;
-                      const current = ri === cell.row && ci === cell.col;
-                      const state = !s ? 'none' : s.status === 'closed' ? 'closed' : isFull(s) ? 'full' : 'free';
-                      return (
-                        <td key={days[ci]} tabIndex={current ? 0 : -1} data-current={current} data-slot={s?.id} className={`slot-cell slot-${state}`}
-                          aria-label={s ? undefined : t('slotCalendar.noSlot', { day: dayName(days[ci]), time: r.time })}
-                          onFocus={() => setAt({ col: ci, row: ri })} onClick={() => { setAt({ col: ci, row: ri }); open(s); }}>
-                          {s && (
-                            <>
-                              <span className="slot-time">{hhmm(s.startTime)}–{hhmm(s.endTime)}</span>
-                              {s._labels?.doctor && <span className="slot-doctor">{s._labels.doctor}</span>}
-                              <span className="slot-count" aria-hidden="true">{s.booked}/{s.capacity}</span>
-                              <span className="sr-only">{t('slotCalendar.countLabel', { booked: s.booked, capacity: s.capacity })}</span>
-                              <span className="slot-state">
-                                {state === 'closed' ? t('slotCalendar.closed') : state === 'full' ? t('slotCalendar.full') : t('slotCalendar.free', { n: Number(s.capacity) - Number(s.booked) })}
-                              </span>
-                            </>
-                          )}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          {narrow ? (
+            <SlotDayList ref={listRef} days={days} today={clock.today} slots={pages.rows as Slot[]} isPast={clock.isPast} ready={ready}
+              caption={t('calendar.weekOf', { day: f.day(days[0]) })} onOpen={open} onPeriod={toWeek} />
+          ) : (
+            <div className="calendar-scroll">
+              <table ref={gridRef} role="grid" className="calendar slot-calendar" aria-labelledby="calendar-caption" onKeyDown={onKeyDown}>
+                <caption id="calendar-caption">{t('calendar.weekOf', { day: f.day(days[0]) })}</caption>
+                <CalendarHead days={days} />
+                <tbody>
+                  {rows.length === 0 ? (
+                    <tr>
+                      <td colSpan={8} tabIndex={0} data-current="true" className="calendar-empty">
+                        {ready ? t('slotCalendar.empty') : t('calendar.loading')}
+                      </td>
+                    </tr>
+                  ) : rows.map((r, ri) => (
+                    <tr key={`${r.time}-${ri}`}>
+                      <th scope="row">{r.time}</th>
+                      {r.cells.map((c, ci) => {
+                        const s = c as Slot | null;
+                        const current = ri === cell.row && ci === cell.col;
+                        const state = s ? slotState(s, clock.isPast(s)) : null;
+                        return (
+                          <td key={days[ci]} tabIndex={current ? 0 : -1} data-current={current} data-slot={s?.id} className={`slot-cell slot-${state ?? 'none'}`}
+                            aria-label={s ? undefined : t('slotCalendar.noSlot', { day: dayName(days[ci]), time: r.time })}
+                            onFocus={() => setAt({ col: ci, row: ri })} onClick={() => { setAt({ col: ci, row: ri }); open(s); }}>
+                            {s && (
+                              <>
+                                <span className="slot-time">{slotHours(s)}</span>
+                                {s._labels?.doctor && <span className="slot-doctor">{s._labels.doctor}</span>}
+                                <span className="slot-count" aria-hidden="true">{s.booked}/{s.capacity}</span>
+                                <span className="sr-only">{t('slotCalendar.countLabel', { booked: s.booked, capacity: s.capacity })}</span>
+                                <span className="slot-state">{stateText(s, state!)}</span>
+                              </>
+                            )}
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
         </>
       )}
       {/* The dialog has no trigger of its own to give the focus back to: the slot it was opened on takes it. */}

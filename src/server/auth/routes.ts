@@ -46,7 +46,8 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
 export function authRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  // What the client may offer: the hosted login widget and push, only when configured.
+  // What the client may offer: the hosted login widget and push, only when configured. The centre's time zone lets
+  // the calendars show a slot as past as the server judges it (a slot's day and start time are read there).
   app.get('/auth/config', (c) => {
     const config = c.get('config');
     let firebase: unknown = null;
@@ -56,6 +57,7 @@ export function authRoutes(): Hono<AppEnv> {
       firebase: firebase ? { config: firebase, vapidKey: process.env.FIREBASE_VAPID_KEY } : null,
       contentBase: config.contentBase ?? '/content/',
       imageOrigins: config.imageOrigins,
+      centreTimeZone: config.centreTimeZone,
     } });
   });
 
