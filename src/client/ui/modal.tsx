@@ -8,7 +8,7 @@ import { focusLost, focusMainControl } from './main-control';
  * (Tab and Shift+Tab cycle inside), and returns to where it was when it closes; Esc closes it wherever focus is, and
  * so does a click outside. Every dialog of the console (forms, confirmations, sheets, workflow moves) is one of these;
  * the palette, opened many times an hour, is the browser's own modal dialog (palette/palette-frame.tsx). Focus goes
- * to the first field marked autoFocus, else the first field or button, else the dialog itself (a sheet with nothing
+ * to the element marked `data-autofocus`, else the first field or button, else the dialog itself (a sheet with nothing
  * to press still takes the keyboard, so Esc and Tab work at once).
  */
 export function Modal({ title, onClose, children, className = '', labelledBy, describedBy }: {
@@ -50,7 +50,9 @@ export function Modal({ title, onClose, children, className = '', labelledBy, de
             }}
             onOpenAutoFocus={(e) => {
               const content = e.currentTarget as HTMLElement;
-              const first = content.querySelector<HTMLElement>('[autofocus], [data-autofocus], input:not([type=hidden]):not([disabled]), select, textarea, button:not([data-close]):not([disabled])');
+              // What the dialog marks (a confirmation's Confirm, after its Cancel), else its first field or button.
+              const first = content.querySelector<HTMLElement>('[autofocus], [data-autofocus]')
+                ?? content.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]), select, textarea, button:not([data-close]):not([disabled])');
               e.preventDefault();
               (first ?? content).focus();
             }}
