@@ -118,7 +118,7 @@ export function crudRoutes(): Hono<AppEnv> {
         const id = recordIdParam(c);
         const body = transitionBody.safeParse(await jsonBody(c));
         if (!body.success) throw fieldErrors(body.error.issues);
-        return c.json({ data: await transition(c.get('db'), def, id, body.data, c.get('user'), { seller: c.get('config').seller }) });
+        return c.json({ data: await transition(c.get('db'), def, id, body.data, c.get('user'), { seller: c.get('config').seller, timeZone: c.get('config').centreTimeZone }) });
       });
       app.get(`${base}/:id/history`, async (c) => {
         if (!canReadRecord(c.get('user').role, def.name)) throw forbidden();

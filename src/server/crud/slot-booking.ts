@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { getEntity, titleOf } from '../../registry';
+import { columnName, getEntity, titleOf } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { fail, type HttpError } from '../http';
@@ -21,6 +21,7 @@ import { createRecord, getRecord, type Actor } from './write';
  */
 const slots = () => getEntity('fmcslots');
 const slotTable = () => sql.raw(ident(slots().table));
+const col = (field: string) => sql.raw(ident(columnName(field, slots().fields[field])));
 
 /** A booking's entry: the slot's, with its centre, and the patient's (their access report lists it). */
 async function audit(db: DB, actorId: number | null, slot: Record<string, unknown>, action: 'book' | 'cancel_booking', patient: number) {
@@ -70,6 +71,15 @@ export async function freeSeat(tx: DB, id: number, patient: number, actorId: num
   return true;
 }
 
+/**
+ * A slot whose day and start time, read where the centres are, have passed takes no booking: 409 slot_past. Read by
+ * PostgreSQL (`at time zone`), as the appointment's time is. A slot that does not exist is left to reserveSeat (404).
+ */
+async function refuseBegun(tx: DB, id: number, timeZone: string) {
+  const res = await sql<{ begun: boolean }>`select ((${col('date')} + ${col('startTime')}) at time zone ${timeZone}) <= now() as begun from ${slotTable()} where id = ${id}`.execute(tx);
+  if (res.rows[0]?.begun) throw fail(409, 'This slot has already begun: it can no longer be booked', { code: 'slot_past' });
+}
+
 /** When a slot's appointment begins: its day and start time where the centre is. */
 const slotStart = (slot: Record<string, unknown>, timeZone: string) =>
   sql<{ at: string }>`select ((${slot.date}::date + ${slot.startTime}::time) at time zone ${timeZone}) as at`;
@@ -77,10 +87,12 @@ const slotStart = (slot: Record<string, unknown>, timeZone: string) =>
 /**
  * Books `patient` on slot `id` and makes the appointment the seat is for, in one transaction: confirmed, with the
  * slot, its centre and doctor, at its start, for its length, at the doctor's fee, numbered as the next APT of its year.
- * A slot without a doctor cannot be booked (an appointment is with a doctor). Returns the slot and the appointment.
+ * A slot without a doctor cannot be booked (an appointment is with a doctor), nor one that has begun. Returns the slot
+ * and the appointment.
  */
 export async function bookSlot(db: DB, id: number, patient: number, actor: Actor, config: { centreTimeZone: string; scryptLogN: number }) {
   return db.transaction().execute(async (tx) => {
+    await refuseBegun(tx, id, config.centreTimeZone);
     const slot = await reserveSeat(tx, id, patient, actor.id);
     if (slot.doctor === null || slot.doctor === undefined) throw fail(409, 'This slot has no doctor to book with', { code: 'slot_no_doctor' });
     const appointments = getEntity('appointments');
