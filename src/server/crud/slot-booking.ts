@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { columnName, getEntity, titleOf } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
-import { fail, type HttpError } from '../http';
+import { fail, HttpError } from '../http';
 import { upsertSearchRow } from '../search';
 import { writeEntries } from './audit';
 import { centreOf } from './scope';
@@ -69,6 +69,23 @@ export async function freeSeat(tx: DB, id: number, patient: number, actorId: num
   await upsertSearchRow(tx, slots(), rec);
   await audit(tx, actorId, rec, 'cancel_booking', patient);
   return true;
+}
+
+/**
+ * Takes `patient`'s seat on slot `id` again when a move that gave it back is undone (crud/hooks.ts), unless they hold
+ * it still. Taken by another patient meanwhile, or the slot closed: 409 seat_taken, and the undo leaves everything.
+ */
+export async function retakeSeat(tx: DB, id: number, patient: number, actorId: number | null): Promise<void> {
+  const held = await sql`select 1 from slot_booking where slot = ${id} and patient = ${patient}`.execute(tx);
+  if (held.rows.length) return;
+  try {
+    await reserveSeat(tx, id, patient, actorId);
+  } catch (err) {
+    if (err instanceof HttpError && ['slot_full', 'slot_closed', 'not_found'].includes(err.errors[0]?.code ?? '')) {
+      throw fail(409, 'The slot\'s seat was taken or the slot was closed meanwhile: the move was not undone.', { code: 'seat_taken', field: 'slot' });
+    }
+    throw err;
+  }
 }
 
 /**
