@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { getEntity, mayMove, ROLES, transitionNamed, type EntityDef } from '../../src/registry';
+import { SERVER_MESSAGES } from '../../src/client/i18n/locales/api-messages/en';
+import { matchMessage } from '../../src/client/i18n/message-patterns';
 import { setupApi } from './harness';
 
 /**
@@ -42,6 +44,9 @@ async function appointmentAt(at: Date) {
   return { id: Number(made.id), version: Number(made.version) };
 }
 
+/** A refusal the console can say in the user's language: its message is one the translations know (locales/api-messages). */
+const translatable = (message: string) => (SERVER_MESSAGES as readonly string[]).includes(message) || matchMessage(message, SERVER_MESSAGES) !== null;
+
 const who = (def: EntityDef, move: string) => ROLES.find((r) => mayMove(r, def, transitionNamed(def, move)!))!;
 const moveUrl = (def: EntityDef, id: number) => `/api/${def.api}/${id}/transition`;
 
@@ -55,6 +60,7 @@ describe('an appointment is completed or marked missed once its day has come whe
       code: 'too_early', field: 'scheduledAt',
       message: `This appointment is on ${shownDay(day)} (${zone()}): it can be ${done} from that day on`,
     }]);
+    expect(translatable(r.body.errors[0].message)).toBe(true);
     const row = (await api.row(appointments, rec.id))!;
     expect(row).toMatchObject({ status: 'confirmed', version: rec.version });
     expect((await sql`select 1 from status_history where entity = 'appointments' and record_id = ${rec.id}`.execute(api.db)).rows).toEqual([]);
@@ -108,6 +114,7 @@ describe('a slot that has begun takes no booking', () => {
     const r = await book(slot);
     expect(r.status, r.text).toBe(409);
     expect(r.body.errors).toEqual([{ code: 'slot_past', message: 'This slot has already begun: it can no longer be booked' }]);
+    expect(translatable(r.body.errors[0].message)).toBe(true);
     expect((await api.row(slots, slot))!.booked).toBe(0);
     expect(await api.count(appointments)).toBe(before);
   });
@@ -133,6 +140,7 @@ describe('a payment of a cancelled appointment is not completed', () => {
     const r = await api.call(who(payments, 'complete'), 'POST', moveUrl(payments, pay.id), { to: 'completed', version: pay.version });
     expect(r.status, r.text).toBe(409);
     expect(r.body.errors).toEqual([{ code: 'ref_status', field: 'appointment', message: "This payment's appointment was cancelled: the payment cannot be marked completed" }]);
+    expect(translatable(r.body.errors[0].message)).toBe(true);
     expect((await api.row(payments, pay.id))!).toMatchObject({ status: 'pending', version: pay.version });
     expect((await sql`select 1 from invoice where payment = ${pay.id}`.execute(api.db)).rows).toEqual([]);
   });

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { columnName, ENTITIES, getEntity, mayMove, ROLES, type EntityDef, type Role, type Transition } from '../../src/registry';
+import { SERVER_MESSAGES } from '../../src/client/i18n/locales/api-messages/en';
+import { matchMessage } from '../../src/client/i18n/message-patterns';
 import { UNDO_WINDOW_MINUTES } from '../../src/server/crud/transition-undo';
 import { ident } from '../../src/server/db/entity-table';
 import { setupApi, type Who } from './harness';
@@ -78,6 +80,10 @@ describe('every move that lasts not is undone by whoever made it', () => {
     const entry = await lastAction(def, rec.id);
     expect(entry.action).toBe(`transition-undo:${m.name}`);
     expect(entry.changes).toMatchObject({ [def.workflow!.field]: m.from[0], from: m.to });
+    // The activity log finds it by its action, named apart from the move itself.
+    const log = await api.call('superadmin', 'GET', `/api/fmc/fmclogs?entity=${def.name}&record=${rec.id}&action=transition-undo:${m.name}`);
+    expect(log.status, log.text).toBe(200);
+    expect(log.body.data.map((e: { action: string }) => e.action)).toEqual([`transition-undo:${m.name}`]);
   });
 });
 
@@ -136,6 +142,7 @@ describe('what a move did elsewhere is undone too', () => {
     const r = await undo('admin', appointments, a.id, { version: cancelled.body.data.version });
     expect(r.status, r.text).toBe(409);
     expect(r.body.errors[0]).toMatchObject({ code: 'seat_taken', field: 'slot' });
+    expect(SERVER_MESSAGES).toContain(r.body.errors[0].message);
     expect(await read(appointments, a.id)).toMatchObject({ status: 'cancelled', version: cancelled.body.data.version });
     expect(await seats(slot)).toBe(seatsBefore);
     expect((await history(appointments, a.id)).some((h) => h.undo)).toBe(false);
@@ -165,6 +172,8 @@ describe('refusals: the move stays', () => {
   const expectRefused = (r: { status: number; body: { errors: { code: string; message: string }[] } }, code: string, message: string) => {
     expect(r.status).toBe(409);
     expect(r.body.errors[0]).toMatchObject({ code, message });
+    // The console says it in the user's language: the message is one the translations know (locales/api-messages).
+    expect((SERVER_MESSAGES as readonly string[]).includes(message) || matchMessage(message, SERVER_MESSAGES) !== null, message).toBe(true);
   };
 
   test('undone twice: the second is refused', async () => {

@@ -98,6 +98,15 @@ export const writes = {
     return record;
   },
   /**
+   * Undo of a move (`version`: the one the move's answer gave): the record comes back as the server answers it, and
+   * refreshes what a move refreshes; `lists: false` as for transition.
+   */
+  async undoTransition(def: EntityDef, id: number, version: number, opts: { lists?: boolean } = {}) {
+    const record = await ownWrite(() => entities.undoTransition(def, id, version), (r) => wrote(def.name, r.id, r.version));
+    recordChanged(def, record, opts);
+    return record;
+  },
+  /**
    * A seat on a slot for a patient: the slot's answer is set (without the appointment it carries), and every list of
    * slots and of appointments is refetched, since the booking made an appointment in the same transaction.
    */
