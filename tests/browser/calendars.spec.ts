@@ -30,6 +30,39 @@ async function arrowTo(page: Page, grid: Locator, target: Locator) {
   expect(await isFocused(target)).toBe(true);
 }
 
+/** Days in the browser's calendar: today, six days on, and the Monday that starts next week (the grid's weeks). */
+const browserDays = (page: Page) => page.evaluate(() => {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const monday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - ((now.getDay() + 6) % 7));
+  const at = (base: Date, n: number) => day(new Date(base.getFullYear(), base.getMonth(), base.getDate() + n));
+  return { today: day(now), tomorrow: at(now, 1), in6: at(now, 6), nextMonday: at(monday, 7) };
+});
+
+interface Slot { id: number; fmc: number; doctor: number | null; booked: number; capacity: number; date: string; startTime: string; _labels: Record<string, string> }
+
+/**
+ * Open slots with room and a doctor in the coming week that have not begun, an hour ahead at least (a slot that has
+ * begun takes no booking), soonest first. The demo's centres are in India (CENTRE_TIME_ZONE's default): a slot's day
+ * and start time are read there.
+ */
+async function bookableSlots(api: Awaited<ReturnType<typeof apiOf>>, days: { today: string; in6: string }, fmc?: number): Promise<Slot[]> {
+  const listed = await api.get(`/api/fmcslots?filter[date]=${days.today}..${days.in6}&filter[status]=open${fmc ? `&filter[fmc]=${fmc}` : ''}&sort=date:asc&limit=200`);
+  expect(listed.status).toBe(200);
+  const begins = (s: Slot) => Date.parse(`${s.date}T${s.startTime.slice(0, 5)}:00+05:30`);
+  return (listed.body.data as Slot[]).filter((s) => s.doctor !== null && s.booked < s.capacity && begins(s) > Date.now() + 3_600_000)
+    .sort((a, b) => begins(a) - begins(b));
+}
+
+/** With the focus in the grid, ] shows next week when `day` is in it. */
+async function toWeekOf(page: Page, grid: Locator, day: string, nextMonday: string) {
+  if (day < nextMonday) return;
+  await tabTo(page, grid.locator('td[data-current="true"]'));
+  await page.keyboard.press(']');
+  await expect(page).toHaveURL(new RegExp(`[?&]week=${nextMonday}`));
+}
+
 test('slot calendar: a free slot reached with the arrows, booked for a patient, the count goes up', async ({ page }) => {
   await signInReady(page, 'superadmin');
   const api = await apiOf(page);
@@ -38,19 +71,14 @@ test('slot calendar: a free slot reached with the arrows, booked for a patient, 
   await page.waitForURL(/\/dashboard\/fmc\/slots\/calendar$/);
   await expect(page.getByRole('heading', { name: 'Slot calendar', level: 1 })).toBeVisible();
 
-  // A centre with a slot this week (the browser's week) that has room and a doctor, found through the API.
-  const week = await page.evaluate(() => {
-    const now = new Date();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const day = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-    const monday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - ((now.getDay() + 6) % 7));
-    return { from: day(monday), to: day(new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 6)) };
-  });
-  const listed = await api.get(`/api/fmcslots?filter[date]=${week.from}..${week.to}&filter[status]=open&sort=date:asc&limit=200`);
-  expect(listed.status).toBe(200);
-  const free = (listed.body.data as { id: number; fmc: number; doctor: number | null; booked: number; capacity: number; _labels: Record<string, string> }[])
-    .find((s) => s.doctor !== null && s.booked < s.capacity);
-  expect(free, 'a slot with room this week').toBeTruthy();
+  // A centre with a bookable slot in the coming week, found through the API; one whose name, typed, is the picker's first.
+  const days = await browserDays(page);
+  let free: Slot | undefined;
+  for (const s of await bookableSlots(api, days)) {
+    const first = (await api.get(`/api/fmc/options?q=${encodeURIComponent(s._labels.fmc)}&limit=1`)).body.data[0];
+    if (first?.id === s.fmc) { free = s; break; }
+  }
+  expect(free, 'a slot with room in the coming week').toBeTruthy();
   const centre = free!._labels.fmc;
 
   // The centre picker has the focus: its name, then Enter on the first match.
@@ -60,12 +88,12 @@ test('slot calendar: a free slot reached with the arrows, booked for a patient, 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`[?&]fmc=${free!.fmc}`));
 
-  // Into the grid with Tab, then to a free slot of a doctor with the arrows, by its place in the grid.
+  // Into the grid with Tab, on to next week with ] if the slot is there, then to the slot with the arrows, by its place.
   const grid = page.getByRole('grid');
-  const target = grid.locator('td.slot-free:has(.slot-doctor)').first();
+  await toWeekOf(page, grid, free!.date, days.nextMonday);
+  const slotId = String(free!.id);
+  const target = grid.locator(`td.slot-free[data-slot="${slotId}"]:has(.slot-doctor)`);
   await arrowTo(page, grid, target);
-  // The slot by its id from here on: once booked it may be full, and no longer the first free one.
-  const slotId = await target.getAttribute('data-slot');
   const cell = grid.locator(`td[data-slot="${slotId}"]`);
   const count = cell.locator('.slot-count');
   const [booked, capacity] = (await count.innerText()).split('/').map(Number);
@@ -101,16 +129,17 @@ test('slot calendar: a free slot reached with the arrows, booked for a patient, 
 test('slot calendar: a full slot says so and does not book', async ({ page }) => {
   await signInReady(page, 'superadmin');
   const api = await apiOf(page);
-  // A slot of its own, full from the start (capacity 1, one booking), this week at a centre with no other slot then.
+  // A slot of its own, full from the start (capacity 1, one booking), tomorrow at a centre with no other slot then
+  // (tomorrow: a slot that has begun takes no booking), and the calendar on its week.
   const centre = (await api.get('/api/fmc?filter[status]=active&limit=1')).body.data[0];
   const doctor = (await api.get('/api/doctor?filter[status]=active&limit=1')).body.data[0];
-  const today = await page.evaluate(() => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; });
-  const slot = await api.create('fmcslots', { fmc: centre.id, doctor: doctor.id, date: today, startTime: '06:00', endTime: '06:30', capacity: 1, status: 'open' });
+  const { tomorrow } = await browserDays(page);
+  const slot = await api.create('fmcslots', { fmc: centre.id, doctor: doctor.id, date: tomorrow, startTime: '06:00', endTime: '06:30', capacity: 1, status: 'open' });
   const patient = (await api.get('/api/patients?limit=1&filter[status]=active')).body.data[0];
   const token = await page.evaluate(() => localStorage.getItem('id_token'));
   expect((await page.request.post(`/api/fmcslots/${slot.id}/book`, { headers: { Authorization: `Bearer ${token}` }, data: { patient: patient.id } })).status()).toBe(201);
 
-  await page.goto(`/dashboard/fmc/slots/calendar?fmc=${centre.id}`);
+  await page.goto(`/dashboard/fmc/slots/calendar?fmc=${centre.id}&week=${tomorrow}`);
   const grid = page.getByRole('grid');
   const cell = grid.locator(`td[data-slot="${slot.id}"]`);
   await expect(cell).toContainText('1/1');
@@ -150,11 +179,16 @@ test('slot calendar for fmc staff: their centre first, a patient picked by name 
   await expect(page.getByRole('grid')).toBeVisible();
   expect(mine).toContain(Number(await centre.inputValue()));
 
-  // A free slot with a doctor, and a patient not on it: found as a superadmin (fmc staff may not list patients).
+  // A bookable slot of that centre in the coming week, and a patient not on it: found as a superadmin (fmc staff may not
+  // list patients).
   const grid = page.getByRole('grid');
-  const target = grid.locator('td.slot-free:has(.slot-doctor)').first();
+  const days = await browserDays(page);
+  const free = (await bookableSlots(api, days, Number(await centre.inputValue())))[0];
+  expect(free, 'a slot with room in the coming week at their centre').toBeTruthy();
+  await toWeekOf(page, grid, free.date, days.nextMonday);
+  const slotId = String(free.id);
+  const target = grid.locator(`td.slot-free[data-slot="${slotId}"]:has(.slot-doctor)`);
   await arrowTo(page, grid, target);
-  const slotId = await target.getAttribute('data-slot');
   const cell = grid.locator(`td[data-slot="${slotId}"]`);
   const [booked, capacity] = (await cell.locator('.slot-count').innerText()).split('/').map(Number);
   const login = await page.request.post('/api/adminUser/login', { data: { email: 'superadmin@demo.test', password: DEMO_PASSWORD } });
