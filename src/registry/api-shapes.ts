@@ -42,9 +42,10 @@ export type RefTitles = Record<string, Record<number, string>>;
 export const REVERTIBLE_ACTIONS: readonly string[] = ['update', 'revert'];
 
 /**
- * Every action the audit log records (audit_log.action), besides a workflow's `transition:{move}`: the server's audit
- * writers take only these (crud/audit.ts), and the activity log offers and names them (client screens/log-actions.ts).
+ * Every action the audit log records (audit_log.action), besides a workflow's `transition:{move}` and its undo
+ * `transition-undo:{move}`: the server's audit writers take only these (crud/audit.ts), and the activity log offers and
+ * names them (client screens/log-actions.ts).
  */
 export const AUDIT_ACTIONS = ['create', 'update', 'revert', 'delete', 'restore', 'comment', 'remind', 'book', 'cancel_booking', 'upload', 'backup', 'signup',
   'read', 'read_list', 'read_search', 'read_pick', 'read_history', 'read_timeline', 'read_pdf', 'read_export', 'read_worklist', 'read_drpatient', 'read_dashboard', 'read_access'] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `transition:${string}`;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `transition:${string}` | `transition-undo:${string}`;

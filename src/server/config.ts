@@ -118,6 +118,20 @@ export interface Config {
   eventsBuffer: number;
 }
 
+/**
+ * CENTRE_TIME_ZONE, an IANA zone (Asia/Kolkata): the days of appointments and slots are read there, so a zone the
+ * runtime does not know stops the console at start instead of refusing every such move later.
+ */
+function centreTimeZoneFrom(value: string | undefined): string {
+  const zone = value || 'Asia/Kolkata';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+  } catch {
+    throw new Error(`CENTRE_TIME_ZONE "${zone}" is not a time zone: give an IANA name such as Asia/Kolkata.`);
+  }
+  return zone;
+}
+
 /** FCM_BASE_URL, an http(s) address; anything else stops the console at start. */
 function fcmBaseUrlFrom(text: string | undefined): string {
   if (!text) return 'https://fcm.googleapis.com';
@@ -139,7 +153,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.DEMO_PASSWORD || undefined,
     demoData: env.DEMO_DATA !== '0',
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 30),
-    centreTimeZone: env.CENTRE_TIME_ZONE ?? 'Asia/Kolkata',
+    centreTimeZone: centreTimeZoneFrom(env.CENTRE_TIME_ZONE),
     sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 12),
     trustProxy: Math.max(0, Math.min(10, Number.parseInt(env.TRUST_PROXY ?? '0', 10) || 0)),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { can, canReadRecord, ENTITIES, inputSchema, mayCreate, mayMove, ROLES, savedViewCreate, savedViewUpdate, type EntityDef, type Role } from '../registry';
 import { transitionBody } from './crud/transition';
+import { undoBody, UNDO_WINDOW_MINUTES } from './crud/transition-undo';
 
 /**
  * The API described as OpenAPI 3.1 (`GET /api/openapi.json`), made from what the server serves and what the registry
@@ -49,6 +50,11 @@ function entityCall(def: EntityDef, method: string, rest: string): Described | n
     case 'GET /export': return { summary: `The list as CSV`, roles: rolesWhere((r) => can(r, name, 'list')), query: ['q', 'sort', 'filter[{field}]', 'columns', 'header', 'ids'] };
     case 'POST /{id}/transition':
       return { summary: `Move a ${name} record's status`, roles: rolesWhere((r) => (def.workflow?.transitions ?? []).some((m) => mayMove(r, def, m))), body: jsonSchema(transitionBody) };
+    case 'POST /{id}/transition/undo':
+      return {
+        summary: `Undo the newest move of a ${name} record (body: the version the move produced): only by whoever made it, within ${UNDO_WINDOW_MINUTES} minutes, never an irreversible move`,
+        roles: rolesWhere((r) => (def.workflow?.transitions ?? []).some((m) => mayMove(r, def, m))), body: jsonSchema(undoBody),
+      };
     case 'GET /{id}/history': return { summary: `The status history of a ${name} record`, roles: read() };
     default: return null;
   }

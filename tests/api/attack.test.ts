@@ -92,6 +92,7 @@ function ruleOf(method: string, path: string): Rule | undefined {
       [`GET ${base}/:id/history`]: (r) => canReadRecord(r, def.name),
       [`GET ${base}/:id/timeline`]: (r) => can(r, def.name, 'timeline'),
       [`POST ${base}/:id/transition`]: (r) => (def.workflow?.transitions ?? []).some((m) => mayMove(r, def, m)),
+      [`POST ${base}/:id/transition/undo`]: (r) => (def.workflow?.transitions ?? []).some((m) => mayMove(r, def, m)),
       [`POST ${base}/:id/revert`]: (r) => can(r, 'history', 'revert') && can(r, def.name, 'edit'),
       [`GET ${base}/:id/access`]: (r) => can(r, def.name, 'access'),
     };
@@ -350,6 +351,7 @@ describe('bad payloads for every entity answer 400, store nothing and never 5xx'
     const rec = await api.insert(def);
     const bodies = fc.oneof(
       fc.jsonValue({ maxDepth: 3 }).map((v) => ({ url: `/api/${def.api}/${rec!.id}/transition`, body: v })),
+      fc.jsonValue({ maxDepth: 3 }).map((v) => ({ url: `/api/${def.api}/${rec!.id}/transition/undo`, body: v })),
       fc.jsonValue({ maxDepth: 3 }).map((v) => ({ url: '/api/me/prefs', body: v, method: 'PUT' })),
       fc.jsonValue({ maxDepth: 3 }).map((v) => ({ url: '/api/auth/forgot-password', body: v })),
       fc.jsonValue({ maxDepth: 3 }).map((v) => ({ url: '/api/auth/reset-password', body: v })),

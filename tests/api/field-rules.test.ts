@@ -184,7 +184,7 @@ describe('pickers for callers who may not list the target: titles only, three ch
 describe('slot bookings name the patient only to roles that may read patients', () => {
   test('fmc sees the booking by number; superadmin by name', async () => {
     const slots = getEntity('fmcslots');
-    const created = await api.call('superadmin', 'POST', `/api/${slots.api}`, { ...(await api.payload(slots)), capacity: 3, status: 'open' });
+    const created = await api.call('superadmin', 'POST', `/api/${slots.api}`, { ...(await api.payload(slots)), date: '2031-02-03', capacity: 3, status: 'open' });
     const p = await api.insert(getEntity('patients'));
     expect((await api.call('superadmin', 'POST', `/api/${slots.api}/${created.body.data.id}/book`, { patient: p!.id })).status).toBe(201);
     const asSa = await api.call('superadmin', 'GET', `/api/${slots.api}/${created.body.data.id}/bookings`);

@@ -60,7 +60,7 @@ describe('slot bookings', () => {
   test('bookings sent at the same moment never overfill a slot', async () => {
     const slots = getEntity('fmcslots');
     const payload = await api.payload(slots);
-    const created = await api.call('superadmin', 'POST', `/api/${slots.api}`, { ...payload, capacity: 3, status: 'open' });
+    const created = await api.call('superadmin', 'POST', `/api/${slots.api}`, { ...payload, date: '2031-02-04', capacity: 3, status: 'open' });
     expect(created.status, created.text).toBe(201);
     const patients = await Promise.all(Array.from({ length: 8 }, () => api.insert(getEntity('patients'))));
     const replies = await Promise.all(patients.map((p) => api.call('superadmin', 'POST', `/api/${slots.api}/${created.body.data.id}/book`, { patient: p!.id })));

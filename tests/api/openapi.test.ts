@@ -41,5 +41,9 @@ describe('the API described', () => {
     expect(edit.requestBody.content['application/json'].schema.required).toContain('version');
     expect(edit.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true });
     expect(doc.paths['/api/appointments/{id}/transition'].post['x-roles'].length).toBeGreaterThan(0);
+    // The undo of a move: the same roles as the moves, a body of the version alone.
+    const undo = doc.paths['/api/appointments/{id}/transition/undo'].post;
+    expect(undo['x-roles']).toEqual(doc.paths['/api/appointments/{id}/transition'].post['x-roles']);
+    expect(undo.requestBody.content['application/json'].schema).toMatchObject({ required: ['version'], additionalProperties: false });
   });
 });

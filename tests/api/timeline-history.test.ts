@@ -54,7 +54,7 @@ describe('the History of a patient', () => {
     const patient = (await api.insert(patients))!;
     const appt = (await api.insert(appointments))!;
     const col = (f: string) => sql.raw(ident(columnName(f, appointments.fields[f])));
-    await sql`update ${sql.raw(ident(appointments.table))} set ${col('patient')} = ${patient.id}, ${col('status')} = 'confirmed' where id = ${appt.id}`.execute(api.db);
+    await sql`update ${sql.raw(ident(appointments.table))} set ${col('patient')} = ${patient.id}, ${col('status')} = 'confirmed', ${col('scheduledAt')} = now() - interval '1 hour' where id = ${appt.id}`.execute(api.db);
     const moved = await api.call('admin', 'POST', `/api/appointments/${appt.id}/transition`, { to: 'completed', version: appt.version });
     expect(moved.status, moved.text).toBe(200);
 

@@ -12,12 +12,23 @@ import { setupApi } from './harness';
 const api = setupApi();
 const workflows = ENTITIES.filter((e) => e.workflow);
 
-/** A fresh record of `def` put in `status` directly (as if moved there before), with its version. */
+const column = (def: EntityDef, field: string) => sql.raw(ident(columnName(field, def.fields[field])));
+
+/**
+ * A fresh record of `def` put in `status` directly (as if moved there before), with its version. Ready for what its
+ * moves wait for (move-times.test.ts tests those rules): its day has come (an hour ago), and what it refers to is new.
+ */
 async function recordIn(def: EntityDef, status: string): Promise<{ id: number; version: number }> {
   const made = await api.insert(def);
   expect(made, `a ${def.name} record`).toBeTruthy();
-  const col = sql.raw(ident(columnName(def.workflow!.field, def.fields[def.workflow!.field])));
-  await sql`update ${sql.raw(ident(def.table))} set ${col} = ${status} where id = ${made!.id}`.execute(api.db);
+  await sql`update ${sql.raw(ident(def.table))} set ${column(def, def.workflow!.field)} = ${status} where id = ${made!.id}`.execute(api.db);
+  for (const move of def.workflow!.transitions) {
+    if (move.notBefore) await sql`update ${sql.raw(ident(def.table))} set ${column(def, move.notBefore)} = now() - interval '1 hour' where id = ${made!.id}`.execute(api.db);
+    if (move.refNotIn) {
+      const target = (await api.insert(getEntity(def.fields[move.refNotIn.ref].ref!)))!;
+      await sql`update ${sql.raw(ident(def.table))} set ${column(def, move.refNotIn.ref)} = ${Number(target.id)} where id = ${made!.id}`.execute(api.db);
+    }
+  }
   return { id: Number(made!.id), version: Number(made!.version) };
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures';
 import { signInAs } from './helpers';
+import { begunConfirmedQuery } from './workflow-helpers';
 import { apiOf, detail, field, idInUrl, openRecordFromPalette, runExact, tabTo, toast, unique } from './catalogue-helpers';
 
 /**
@@ -209,7 +210,8 @@ test.describe('with the demo data', () => {
   test("a patient's History says who completed an appointment: Status Confirmed → Completed", async ({ page }) => {
     await signInAs(page, 'superadmin');
     const api = await apiOf(page);
-    const list = await api.get('/api/appointments?filter[status]=confirmed&limit=1');
+    // One whose time has come: an appointment is completed from its day on.
+    const list = await api.get(begunConfirmedQuery(1));
     const appt = list.body.data[0] as { id: number; version: number; patient: number };
     const token = await page.evaluate(() => localStorage.getItem('id_token'));
     const moved = await page.request.post(`/api/appointments/${appt.id}/transition`, { headers: { Authorization: `Bearer ${token}` }, data: { to: 'completed', version: appt.version } });

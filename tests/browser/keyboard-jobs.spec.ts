@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from './fixtures';
 import { apiOf, unique } from './catalogue-helpers';
-import { signInReady, statusOf } from './workflow-helpers';
+import { begunConfirmedQuery, signInReady, statusOf } from './workflow-helpers';
 
 /**
  * Issue 24 §2, focus always where the work is: six daily jobs done with the keyboard alone, on the demo console, with
@@ -82,12 +82,15 @@ test('a superadmin finds a patient by surname and opens who changed their last a
   await signInReady(page, 'superadmin');
   const api = await apiOf(page);
   // Set up: a patient found by surname alone, whose appointment this superadmin has just completed.
-  const confirmed = (await api.get('/api/appointments?filter[status]=confirmed&limit=40')).body.data as { id: number; version: number; patient: number; number: string }[];
+  // Of those whose time has come: an appointment is completed from its day on.
+  const confirmed = (await api.get(begunConfirmedQuery(40))).body.data as { id: number; version: number; patient: number; number: string }[];
   let picked: { appt: (typeof confirmed)[number]; lastName: string } | null = null;
   for (const appt of confirmed) {
     const patient = (await api.get(`/api/patients/${appt.patient}`)).body.data as { lastName: string };
     const same = (await api.get(`/api/patients?q=${encodeURIComponent(patient.lastName)}&limit=2`)).body.data as unknown[];
-    if (same.length === 1) { picked = { appt, lastName: patient.lastName }; break; }
+    // And the palette's first record for it (a doctor of that surname would come before).
+    const found = (await api.get(`/api/search?q=${encodeURIComponent(patient.lastName)}`)).body.data as { entity: string; id: number }[];
+    if (same.length === 1 && found[0]?.entity === 'patients' && found[0].id === appt.patient) { picked = { appt, lastName: patient.lastName }; break; }
   }
   expect(picked, 'a patient whose surname is theirs alone').not.toBeNull();
   const { appt, lastName } = picked!;

@@ -33,12 +33,27 @@ export async function signInReady(page: Page, role: string) {
 }
 
 /**
- * Opens the first appointment of a list by status from the palette ("Appointments: Confirmed"), keyboard only: the
- * list takes the keyboard, Enter opens its focused row. Returns the appointment's id.
+ * The confirmed appointments whose time has come (scheduled up to now), the latest first: those that may be completed or
+ * marked missed, a move that waits for the appointment's day (the demo keeps some of today's and yesterday's open).
+ * The list's own Confirmed view starts with the furthest ahead.
+ */
+export const begunConfirmedPath = () => `/dashboard/appointments/confirmed?filter[scheduledAt]=..${new Date().toISOString()}`;
+
+/** The same appointments as the API lists them: `limit` of the latest begun, confirmed ones. */
+export const begunConfirmedQuery = (limit: number) => `/api/appointments?filter[status]=confirmed&filter[scheduledAt]=..${new Date().toISOString()}&limit=${limit}`;
+
+/**
+ * Opens the first appointment of a list by status, keyboard only from there: the list takes the keyboard, Enter opens
+ * its focused row. Completed and Missed from the palette ("Appointments: Missed"); Confirmed as those whose time has
+ * come (begunConfirmedPath), so that every move applies. Returns the appointment's id.
  */
 export async function openFirstAppointment(page: Page, view: 'Confirmed' | 'Completed' | 'Missed'): Promise<number> {
-  await runCommand(page, `Appointments: ${view}`);
-  await page.waitForURL(`**/dashboard/appointments/${view.toLowerCase()}`);
+  if (view === 'Confirmed') {
+    await page.goto(begunConfirmedPath());
+  } else {
+    await runCommand(page, `Appointments: ${view}`);
+    await page.waitForURL(`**/dashboard/appointments/${view.toLowerCase()}`);
+  }
   await expect(page.locator('tbody tr[data-focused="true"]')).toBeVisible();
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/dashboard\/appointments\/view\/\d+$/);

@@ -16,7 +16,8 @@ import { keys, type ListParams, type OptionsParams, type Pages, type Read } from
 export type Row = Record<string, unknown> & { id: number; version: number };
 
 /** One line of a record's status history, oldest first as the server keeps it. */
-export interface HistoryEntry { from: string; to: string; reason: string | null; at: string; actorId: number | null; actor: string | null }
+/** One line of a record's status history; `undo`: a move taken back (POST …/transition/undo). */
+export interface HistoryEntry { from: string; to: string; reason: string | null; at: string; actorId: number | null; actor: string | null; undo: boolean }
 
 /** A record's id and title (with a line under it), for pickers and the palette. */
 export interface RecordOption { id: number; title: string; subtitle: string; parts?: HitParts }
@@ -62,7 +63,7 @@ export const entities = {
   remove: (def: EntityDef, id: number) => http.delete<unknown>(`${base(def)}/${id}`),
   restore: (def: EntityDef, id: number) => data(http.post<{ data: Row }>(`${base(def)}/${id}/restore`)),
   transition: (def: EntityDef, id: number, body: TransitionBody) => data(http.post<{ data: Row }>(`${base(def)}/${id}/transition`, body)),
-  /** Takes back the caller's last move of the record, made at `version` (server/crud/transition-undo.ts). */
+  /** Takes back the move that made `version` of the record (its answer's version), by whoever made it, for a while. */
   undoTransition: (def: EntityDef, id: number, version: number) => data(http.post<{ data: Row }>(`${base(def)}/${id}/transition/undo`, { version })),
   history: (def: EntityDef, id: number, version?: number): Read<HistoryEntry[]> => ({
     key: keys.entity(def.name).history(id, version),

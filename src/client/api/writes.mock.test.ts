@@ -6,6 +6,11 @@ import { queryClient } from './query-client';
 import { listsChanged, recordChanged, writes } from './writes';
 
 // The booking call answers as the server does: the slot, with the appointment the booking made.
+// An undo answers the record as it is back, one version on.
+vi.mock('./entities', async (original) => {
+  const real = await original<typeof import('./entities')>();
+  return { ...real, entities: { ...real.entities, undoTransition: async (_def: unknown, id: number, version: number) => ({ id, version: version + 1, status: 'confirmed' }) } };
+});
 vi.mock('./slots', () => ({
   bookSlot: async (slot: number) => ({ id: slot, version: 3, booked: 4, appointment: { id: 90, number: 'APT-2026-000090', scheduledAt: '2026-11-25T04:00:00.000Z' } }),
 }));
@@ -56,6 +61,13 @@ describe('writes invalidate by key', () => {
     expect(stale()).toEqual(['patient8History']);
     listsChanged(getEntity('patients'));
     expect(stale()).toEqual(['patient8History', 'patientList', 'patientPicker', 'patientSearch']);
+  });
+
+  test('an undo of a move: the record set from the answer, its history and its lists refetched, as for the move', async () => {
+    const back = await writes.undoTransition(getEntity('appointments'), 90, 4);
+    expect(back).toEqual({ id: 90, version: 5, status: 'confirmed' });
+    expect(queryClient.getQueryData(keys.entity('appointments').record(90))).toEqual(back);
+    expect(stale()).toEqual(['appointmentList']);
   });
 
   test('a booking: the slot is set from the answer, every list of slots and of appointments refetched', async () => {

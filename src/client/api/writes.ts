@@ -97,7 +97,10 @@ export const writes = {
     recordChanged(def, record, opts);
     return record;
   },
-  /** A move taken back: the record as it was replaces it wherever it shows, as a move's answer does. */
+  /**
+   * Undo of a move (`version`: the one the move's answer gave): the record comes back as the server answers it, and
+   * refreshes what a move refreshes; `lists: false` as for transition.
+   */
   async undoTransition(def: EntityDef, id: number, version: number, opts: { lists?: boolean } = {}) {
     const record = await ownWrite(() => entities.undoTransition(def, id, version), (r) => wrote(def.name, r.id, r.version));
     recordChanged(def, record, opts);

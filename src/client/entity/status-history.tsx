@@ -34,7 +34,7 @@ export function StatusHistory({ def, id, version }: { def: EntityDef; id: number
               <tr key={i}>
                 <td>{f.moment(e.at)}</td>
                 <td>{e.actor ?? (e.actorId ? `#${e.actorId}` : t('workflow.system'))}</td>
-                <td>{status(e.from)} <span aria-hidden>→</span><span className="sr-only">{t('workflow.to')}</span> {status(e.to)}</td>
+                <td>{status(e.from)} <span aria-hidden>→</span><span className="sr-only">{t('workflow.to')}</span> {status(e.to)}{e.undo && <> <span className="badge">{t('workflow.undoneMove')}</span></>}</td>
                 <td>{e.reason ?? <span className="hint">{t('details.none')}</span>}</td>
               </tr>
             ))}

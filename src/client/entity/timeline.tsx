@@ -18,6 +18,7 @@ function useActionText() {
   return (e: TimelineEvent): string => {
     const action = e.action ?? e.title;
     if (action.startsWith('transition:')) return t('timeline.moved');
+    if (action.startsWith('transition-undo:')) return t('timeline.undone');
     if (action === 'remind') return t('timeline.remind', { list: e.worklist ? t(`screen.${e.worklist}.title`) : '' });
     if (['create', 'update', 'delete'].includes(action)) return t(`timeline.${action}`);
     return action;

@@ -6,6 +6,7 @@ import { en as zEn } from 'zod/locales';
 import entitiesEn from './locales/entities/en';
 import enumsEn from './locales/enums/en';
 import uiEn from './locales/ui/en';
+import { localDay, matchMessage } from './message-patterns';
 
 /**
  * Namespaces: translation (interface), entities (labels), enums (enum values), validation (our schema and API messages,
@@ -60,7 +61,13 @@ export function translateMessage(message: string): string {
   if (message === NETWORK_MESSAGE) return i18n.t('errors.network');
   const status = STATUS_MESSAGE.exec(message);
   if (status) return i18n.t('errors.status', { status: status[1] });
-  return i18n.t(message, { ns: 'validation', keySeparator: false, nsSeparator: false, defaultValue: message });
+  const plain = { ns: 'validation', keySeparator: false, nsSeparator: false } as const;
+  if (i18n.exists(message, plain)) return i18n.t(message, plain);
+  // A message with values (a day, a zone): its key has `{{name}}` where they go (message-patterns.ts).
+  const found = matchMessage(message, Object.keys(i18n.getResourceBundle(i18n.language, 'validation') ?? {}));
+  if (!found) return message;
+  const values = { ...found.values, ...(found.values.day ? { day: localDay(found.values.day, i18n.language) } : {}) };
+  return i18n.t(found.key, { ...plain, ...values });
 }
 
 /** English, whatever the chosen language: the palette matches titles in both. */

@@ -40,7 +40,8 @@ export default function FmcLogs({ id }: { id: string }) {
 
   const entityOptions = useMemo(() => [...ENTITIES.map((e) => ({ value: e.name, label: tUi(`${e.name}.other`, { ns: 'entities' }) })), { value: 'upload', label: t('fmclogs.actions.upload') }, { value: SAVED_VIEW_ENTITY, label: tUi('category.views') }]
     .sort((a, b) => a.label.localeCompare(b.label)), [t, tUi]);
-  const transitionOptions = useMemo(() => ENTITIES.flatMap((e) => (e.workflow?.transitions ?? []).map((m) => ({ value: `transition:${m.name}`, label: `${t('fmclogs.actions.transition')}: ${tUi(`transition.${e.name}.${m.name}`)}` })))
+  // Each move, then each move's undo (`transition-undo:<move>`), named as the entries name them (log-actions.ts).
+  const transitionOptions = useMemo(() => (['transition', 'transition-undo'] as const).flatMap((kind) => ENTITIES.flatMap((e) => (e.workflow?.transitions ?? []).map((m) => ({ value: `${kind}:${m.name}`, label: actionLabel(t, tUi, { action: `${kind}:${m.name}`, entity: e.name }) }))))
     .filter((o, i, all) => all.findIndex((x) => x.value === o.value) === i), [t, tUi]);
   const toggle = (rowId: number) => setOpen((s) => { const n = new Set(s); if (n.has(rowId)) n.delete(rowId); else n.add(rowId); return n; });
   const focusRow = (i: number) => {

@@ -32,6 +32,16 @@ describe('actionLabel', () => {
     }
   });
 
+  test.each(Object.keys(SCREENS) as (keyof typeof SCREENS)[])('%s: a move and its undo read apart, each naming the move', (lang) => {
+    const t = screensT(lang);
+    const actions = SCREENS[lang].fmclogs.actions as Record<string, string>;
+    const moved = actionLabel(t, noUi, { action: 'transition:complete', entity: 'appointments' });
+    const undone = actionLabel(t, noUi, { action: 'transition-undo:complete', entity: 'appointments' });
+    expect(moved).toBe(`${actions.transition}: transition.appointments.complete`);
+    expect(undone).toBe(`${actions.transitionUndo}: transition.appointments.complete`);
+    expect(actions.transitionUndo).not.toBe(actions.transition);
+  });
+
   test('a CSV export reads as one', () => {
     expect(actionLabel(screensT('en'), noUi, { action: 'read_export', entity: 'patients' })).toBe('Exported to CSV');
     expect(actionLabel(screensT('fr'), noUi, { action: 'read_export', entity: 'patients' })).toBe('Exportée en CSV');

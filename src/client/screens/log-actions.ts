@@ -10,9 +10,12 @@ import type { TFunction } from 'i18next';
  * `transition:<move>`, are added per entity by the screen. */
 export const BASE_ACTIONS = AUDIT_ACTIONS;
 
-/** An entry's action in words: `t` reads the `screens` namespace, `tUi` the interface's (for a move's name). */
+/**
+ * An entry's action in words: `t` reads the `screens` namespace, `tUi` the interface's (for a move's name). A move is
+ * `transition:<move>`, its undo `transition-undo:<move>`.
+ */
 export function actionLabel(t: TFunction, tUi: TFunction, row: { action: string; entity: string }): string {
   const [base, move] = row.action.split(':');
-  if (move) return `${t('fmclogs.actions.transition')}: ${tUi(`transition.${row.entity}.${move}`, { defaultValue: move })}`;
+  if (move) return `${t(base === 'transition-undo' ? 'fmclogs.actions.transitionUndo' : 'fmclogs.actions.transition')}: ${tUi(`transition.${row.entity}.${move}`, { defaultValue: move })}`;
   return t(`fmclogs.actions.${base}`, { defaultValue: row.action });
 }

@@ -4,7 +4,7 @@ import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { passwordChanged, revokeUserSessions } from '../auth/sessions';
 import { fail } from '../http';
-import { freeSeat } from './slot-booking';
+import { freeSeat, retakeSeat } from './slot-booking';
 import type { Seller } from '../config';
 import { issueInvoice } from './issue-invoice';
 import type { Actor } from './write';
@@ -21,6 +21,12 @@ export interface EntityHooks {
    * it; `seller`: whom an invoice it issues names.
    */
   afterTransition?: (db: DB, record: Record<string, unknown>, move: string, ctx: { before: Record<string, unknown>; actor: Actor; seller?: Seller }) => Promise<void>;
+  /**
+   * After a move was undone (crud/transition-undo.ts), in its transaction: what afterTransition did to other records,
+   * taken back. `record`: the record back as it was; `move`: the move undone; `before`: the record before the undo.
+   * A refusal here (an HttpError) leaves everything as it was.
+   */
+  afterUndo?: (db: DB, record: Record<string, unknown>, move: string, ctx: { before: Record<string, unknown>; actor: Actor }) => Promise<void>;
   afterWrite?: (db: DB, record: Record<string, unknown>, existing: Record<string, unknown> | null, write: { actor: Actor; columns: Record<string, unknown> }) => Promise<void>;
 }
 
@@ -90,6 +96,10 @@ export const HOOKS: Record<string, EntityHooks> = {
     // A cancelled or rescheduled appointment gives its slot's seat back (a booking made it: crud/slot-booking.ts).
     async afterTransition(db, _record, move, { before, actor }) {
       if ((move === 'cancel' || move === 'reschedule') && before.slot) await freeSeat(db, Number(before.slot), Number(before.patient), actor.id);
+    },
+    // Undoing either takes the seat again: the appointment is back on its slot (409 seat_taken when it is no longer free).
+    async afterUndo(db, record, move, { actor }) {
+      if ((move === 'cancel' || move === 'reschedule') && record.slot) await retakeSeat(db, Number(record.slot), Number(record.patient), actor.id);
     },
   },
   fmcslots: {

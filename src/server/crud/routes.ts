@@ -4,6 +4,7 @@ import { fail, fieldErrors, forbidden, jsonBody, recordIdParam, type AppEnv, typ
 import { listPage } from '../search';
 import { scopeWhere } from './scope';
 import { statusHistory, transition, transitionBody } from './transition';
+import { undoBody, undoTransition } from './transition-undo';
 import { listOptions } from './options';
 import { audit, auditRecordsRead } from './audit';
 import { createRecord, deleteRecord, getRecord, ownedIssue, restoreRecord, updateRecord } from './write';
@@ -118,7 +119,15 @@ export function crudRoutes(): Hono<AppEnv> {
         const id = recordIdParam(c);
         const body = transitionBody.safeParse(await jsonBody(c));
         if (!body.success) throw fieldErrors(body.error.issues);
-        return c.json({ data: await transition(c.get('db'), def, id, body.data, c.get('user'), { seller: c.get('config').seller }) });
+        return c.json({ data: await transition(c.get('db'), def, id, body.data, c.get('user'), { seller: c.get('config').seller, timeZone: c.get('config').centreTimeZone }) });
+      });
+      // Undo of a move by whoever made it, for a while (crud/transition-undo.ts): the same first refusal as a move.
+      app.post(`${base}/:id/transition/undo`, async (c) => {
+        if (!def.workflow!.transitions.some((m) => mayMove(c.get('user').role, def, m))) throw forbidden();
+        const id = recordIdParam(c);
+        const body = undoBody.safeParse(await jsonBody(c));
+        if (!body.success) throw fieldErrors(body.error.issues);
+        return c.json({ data: await undoTransition(c.get('db'), def, id, body.data, c.get('user')) });
       });
       app.get(`${base}/:id/history`, async (c) => {
         if (!canReadRecord(c.get('user').role, def.name)) throw forbidden();

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { getEntity, titleOf } from '../../registry';
+import { columnName, getEntity, titleOf } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
-import { fail, type HttpError } from '../http';
+import { fail, HttpError } from '../http';
 import { upsertSearchRow } from '../search';
 import { writeEntries } from './audit';
 import { centreOf } from './scope';
@@ -21,6 +21,7 @@ import { createRecord, getRecord, type Actor } from './write';
  */
 const slots = () => getEntity('fmcslots');
 const slotTable = () => sql.raw(ident(slots().table));
+const col = (field: string) => sql.raw(ident(columnName(field, slots().fields[field])));
 
 /** A booking's entry: the slot's, with its centre, and the patient's (their access report lists it). */
 async function audit(db: DB, actorId: number | null, slot: Record<string, unknown>, action: 'book' | 'cancel_booking', patient: number) {
@@ -70,6 +71,32 @@ export async function freeSeat(tx: DB, id: number, patient: number, actorId: num
   return true;
 }
 
+/**
+ * Takes `patient`'s seat on slot `id` again when a move that gave it back is undone (crud/hooks.ts), unless they hold
+ * it still. Taken by another patient meanwhile, or the slot closed: 409 seat_taken, and the undo leaves everything.
+ */
+export async function retakeSeat(tx: DB, id: number, patient: number, actorId: number | null): Promise<void> {
+  const held = await sql`select 1 from slot_booking where slot = ${id} and patient = ${patient}`.execute(tx);
+  if (held.rows.length) return;
+  try {
+    await reserveSeat(tx, id, patient, actorId);
+  } catch (err) {
+    if (err instanceof HttpError && ['slot_full', 'slot_closed', 'not_found'].includes(err.errors[0]?.code ?? '')) {
+      throw fail(409, 'The slot\'s seat was taken or the slot was closed meanwhile: the move was not undone.', { code: 'seat_taken', field: 'slot' });
+    }
+    throw err;
+  }
+}
+
+/**
+ * A slot whose day and start time, read where the centres are, have passed takes no booking: 409 slot_past. Read by
+ * PostgreSQL (`at time zone`), as the appointment's time is. A slot that does not exist is left to reserveSeat (404).
+ */
+async function refuseBegun(tx: DB, id: number, timeZone: string) {
+  const res = await sql<{ begun: boolean }>`select ((${col('date')} + ${col('startTime')}) at time zone ${timeZone}) <= now() as begun from ${slotTable()} where id = ${id}`.execute(tx);
+  if (res.rows[0]?.begun) throw fail(409, 'This slot has already begun: it can no longer be booked', { code: 'slot_past' });
+}
+
 /** When a slot's appointment begins: its day and start time where the centre is. */
 const slotStart = (slot: Record<string, unknown>, timeZone: string) =>
   sql<{ at: string }>`select ((${slot.date}::date + ${slot.startTime}::time) at time zone ${timeZone}) as at`;
@@ -77,10 +104,12 @@ const slotStart = (slot: Record<string, unknown>, timeZone: string) =>
 /**
  * Books `patient` on slot `id` and makes the appointment the seat is for, in one transaction: confirmed, with the
  * slot, its centre and doctor, at its start, for its length, at the doctor's fee, numbered as the next APT of its year.
- * A slot without a doctor cannot be booked (an appointment is with a doctor). Returns the slot and the appointment.
+ * A slot without a doctor cannot be booked (an appointment is with a doctor), nor one that has begun. Returns the slot
+ * and the appointment.
  */
 export async function bookSlot(db: DB, id: number, patient: number, actor: Actor, config: { centreTimeZone: string; scryptLogN: number }) {
   return db.transaction().execute(async (tx) => {
+    await refuseBegun(tx, id, config.centreTimeZone);
     const slot = await reserveSeat(tx, id, patient, actor.id);
     if (slot.doctor === null || slot.doctor === undefined) throw fail(409, 'This slot has no doctor to book with', { code: 'slot_no_doctor' });
     const appointments = getEntity('appointments');

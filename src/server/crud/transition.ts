@@ -9,6 +9,7 @@ import { upsertSearchRow } from '../search';
 import { param } from './columns';
 import { hooksOf } from './hooks';
 import { attachLabels } from './labels';
+import { checkNotBefore, checkRefNotIn } from './move-rules';
 import { inScope } from './scope';
 import { audit } from './audit';
 import { fetchRecord, type Actor } from './write';
@@ -64,8 +65,10 @@ function checkReason(def: EntityDef, move: Transition, reason: string | undefine
  * cancels the appointment it made), so the caller's right to this move itself is not asked.
  *
  * `seller`: whom an invoice issued by the move names (a payment's completion): the configured one.
+ *
+ * `timeZone`: where the centres are (config `centreTimeZone`), for a move that waits for its day (`notBefore`).
  */
-export async function transition(db: DB, def: EntityDef, id: number, input: TransitionInput, actor: Actor, opts: { consequence?: boolean; seller?: Seller } = {}) {
+export async function transition(db: DB, def: EntityDef, id: number, input: TransitionInput, actor: Actor, opts: { consequence?: boolean; seller?: Seller; timeZone?: string } = {}) {
   const wf = def.workflow!;
   const statusCol = columnName(wf.field, def.fields[wf.field]);
   try {
@@ -83,6 +86,8 @@ export async function transition(db: DB, def: EntityDef, id: number, input: Tran
       if (move.reason && !reason) throw fail(400, 'Give a reason', { field: 'reason', code: 'required' });
       checkReason(def, move, reason);
       const values = moveValues(def, move.input ?? [], input.values);
+      await checkNotBefore(tx, def, move, existing, opts.timeZone);
+      await checkRefNotIn(tx, def, move, existing);
 
       const sets: RawBuilder<unknown>[] = [sql`${sql.raw(ident(statusCol))} = ${move.to}`];
       const written: Record<string, unknown> = { [wf.field]: move.to, ...values };
@@ -97,8 +102,10 @@ export async function transition(db: DB, def: EntityDef, id: number, input: Tran
         where id = ${id} and version = ${input.version} and ${sql.raw(ident(statusCol))} = ${from} returning id`.execute(tx);
       if (!res.rows.length) throw stale();
 
-      await sql`insert into status_history (entity, record_id, from_status, to_status, reason, actor_id)
-        values (${def.name}, ${id}, ${from}, ${move.to}, ${reason ?? null}, ${actor.id})`.execute(tx);
+      // What an undo needs (transition-undo.ts): the move, the version it made, and the values it overwrote.
+      const before = Object.fromEntries(Object.keys(written).map((k) => [k, existing[k] ?? null]));
+      await sql`insert into status_history (entity, record_id, from_status, to_status, reason, actor_id, move, version, before)
+        values (${def.name}, ${id}, ${from}, ${move.to}, ${reason ?? null}, ${actor.id}, ${move.name}, ${input.version + 1}, ${JSON.stringify(before)}::jsonb)`.execute(tx);
       const rec = (await fetchRecord(tx, def, id))!;
       await upsertSearchRow(tx, def, rec);
       await audit(tx, actor, def, id, `transition:${move.name}`, { ...written, ...(reason ? { reason } : {}), from }, rec);
@@ -116,8 +123,8 @@ export async function transition(db: DB, def: EntityDef, id: number, input: Tran
   }
 }
 
-/** The status, written to the field that follows it on the record the workflow's `mirror` reference names. */
-async function writeMirror(db: DB, def: EntityDef, rec: Record<string, unknown>, actor: Actor) {
+/** The status, written to the field that follows it on the record the workflow's `mirror` reference names (a move's, an undo's). */
+export async function writeMirror(db: DB, def: EntityDef, rec: Record<string, unknown>, actor: Actor) {
   const mirror = def.workflow!.mirror!;
   const target = getEntity(def.fields[mirror.ref].ref!);
   const id = Number(rec[mirror.ref]);
@@ -130,10 +137,10 @@ async function writeMirror(db: DB, def: EntityDef, rec: Record<string, unknown>,
   await audit(db, actor, target, id, 'update', { [mirror.field]: status }, followed);
 }
 
-/** A record's status history, oldest first: who moved it, from what to what, when and why. */
+/** A record's status history, oldest first: who moved it, from what to what, when and why; `undo`: a move taken back. */
 export async function statusHistory(db: DB, def: EntityDef, id: number) {
-  const res = await sql<{ from: string; to: string; reason: string | null; at: string; actorId: number | null; actor: string | null }>`
-    select h.from_status as "from", h.to_status as "to", h.reason, h.at, h.actor_id as "actorId",
+  const res = await sql<{ from: string; to: string; reason: string | null; at: string; actorId: number | null; actor: string | null; undo: boolean }>`
+    select h.from_status as "from", h.to_status as "to", h.reason, h.at, h.actor_id as "actorId", h.undoes is not null as undo,
       nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as actor
     from status_history h left join admin_user u on u.id = h.actor_id
     where h.entity = ${def.name} and h.record_id = ${id} order by h.at, h.id`.execute(db);

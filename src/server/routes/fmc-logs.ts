@@ -36,7 +36,7 @@ async function fmcLogs(c: Ctx) {
     fmc: idParam.optional(),
     entity: nameParam('an entity name', /^[A-Za-z][A-Za-z0-9_-]*$/).optional(),
     record: idParam.optional(),
-    action: nameParam('an action such as update or transition:complete', /^[a-z][a-z_]*(:[A-Za-z][A-Za-z0-9_]*)?$/).optional(),
+    action: nameParam('an action such as update or transition:complete', /^[a-z][a-z_-]*(:[A-Za-z][A-Za-z0-9_]*)?$/).optional(),
     from: dayParam.optional(),
     to: dayParam.optional(),
     cursor: z.string().max(200).optional(),

@@ -152,6 +152,9 @@ export class StoryClock {
   /** The IST calendar day `offset` days from today. */
   day(offset = 0): string { return new Date(this.now + offset * DAY + 330 * MINUTE).toISOString().slice(0, 10); }
 
+  /** The IST calendar day of an instant. */
+  dayOf(t: Date | number): string { return new Date(+t + 330 * MINUTE).toISOString().slice(0, 10); }
+
   /** An IST day and clock time (HH:MM) as an instant. */
   at(day: string, hhmm: string): Date { return new Date(`${day}T${hhmm}:00+05:30`); }
 

@@ -44,4 +44,18 @@ export const SERVER_MESSAGES = [
   'A name has at most 80 characters',
   'Only a superadmin or an admin may share a view',
   'You have 100 saved views: delete one first',
+  // With values: `{{name}}` where each goes (i18n/message-patterns.ts); a translation keeps every one.
+  'This appointment is on {{day}} ({{zone}}): it can be marked completed from that day on',
+  'This appointment is on {{day}} ({{zone}}): it can be marked missed from that day on',
+  "This payment's appointment was cancelled: the payment cannot be marked completed",
+  'This slot has already begun: it can no longer be booked',
+  'No move of this record made that version: there is nothing to undo',
+  'This move was already undone',
+  'This move issued a tax invoice: it cannot be undone',
+  'This move voided an invoice: it cannot be undone',
+  'Only whoever made this move can undo it',
+  'This move was made more than {{minutes}} minutes ago: it can no longer be undone',
+  'Only the newest move of a record can be undone',
+  'Someone changed this record after your move: it was not undone.',
+  "The slot's seat was taken or the slot was closed meanwhile: the move was not undone.",
 ] as const;

@@ -44,6 +44,19 @@ const messages: Record<string, string> = {
   'A name has at most 80 characters': 'Un nombre tiene como máximo 80 caracteres',
   'Only a superadmin or an admin may share a view': 'Solo un superadministrador o un administrador puede compartir una vista',
   'You have 100 saved views: delete one first': 'Tiene 100 vistas guardadas: elimine una primero',
+  'This appointment is on {{day}} ({{zone}}): it can be marked completed from that day on': 'Esta cita es el {{day}} ({{zone}}): se puede marcar como completada a partir de ese día',
+  'This appointment is on {{day}} ({{zone}}): it can be marked missed from that day on': 'Esta cita es el {{day}} ({{zone}}): se puede marcar como perdida a partir de ese día',
+  "This payment's appointment was cancelled: the payment cannot be marked completed": 'La cita de este pago se canceló: el pago no se puede marcar como completado',
+  'This slot has already begun: it can no longer be booked': 'Esta franja ya ha empezado: ya no se puede reservar',
+  'No move of this record made that version: there is nothing to undo': 'Ningún cambio de estado de este registro produjo esa versión: no hay nada que deshacer',
+  'This move was already undone': 'Este cambio de estado ya se deshizo',
+  'This move issued a tax invoice: it cannot be undone': 'Este cambio de estado emitió una factura fiscal: no se puede deshacer',
+  'This move voided an invoice: it cannot be undone': 'Este cambio de estado anuló una factura: no se puede deshacer',
+  'Only whoever made this move can undo it': 'Solo quien hizo este cambio de estado puede deshacerlo',
+  'This move was made more than {{minutes}} minutes ago: it can no longer be undone': 'Este cambio de estado se hizo hace más de {{minutes}} minutos: ya no se puede deshacer',
+  'Only the newest move of a record can be undone': 'Solo se puede deshacer el último cambio de estado de un registro',
+  'Someone changed this record after your move: it was not undone.': 'Alguien cambió este registro después de su cambio de estado: no se deshizo.',
+  "The slot's seat was taken or the slot was closed meanwhile: the move was not undone.": 'Mientras tanto, la plaza de la franja se ocupó o la franja se cerró: el cambio de estado no se deshizo.',
 };
 
 export default messages;

@@ -44,6 +44,19 @@ const messages: Record<string, string> = {
   'A name has at most 80 characters': 'Un nom compte au plus 80 caractères',
   'Only a superadmin or an admin may share a view': 'Seul un super admin ou un admin peut partager une vue',
   'You have 100 saved views: delete one first': 'Vous avez 100 vues enregistrées : supprimez-en une d’abord',
+  'This appointment is on {{day}} ({{zone}}): it can be marked completed from that day on': 'Ce rendez-vous a lieu le {{day}} ({{zone}}) : il pourra être marqué comme terminé à partir de ce jour',
+  'This appointment is on {{day}} ({{zone}}): it can be marked missed from that day on': 'Ce rendez-vous a lieu le {{day}} ({{zone}}) : il pourra être marqué comme manqué à partir de ce jour',
+  "This payment's appointment was cancelled: the payment cannot be marked completed": 'Le rendez-vous de ce paiement a été annulé : le paiement ne peut pas être marqué comme effectué',
+  'This slot has already begun: it can no longer be booked': 'Ce créneau a déjà commencé : il ne peut plus être réservé',
+  'No move of this record made that version: there is nothing to undo': 'Aucun changement de statut de cette fiche n’a produit cette version : il n’y a rien à annuler',
+  'This move was already undone': 'Ce changement de statut a déjà été annulé',
+  'This move issued a tax invoice: it cannot be undone': 'Ce changement de statut a émis une facture fiscale : il ne peut pas être annulé',
+  'This move voided an invoice: it cannot be undone': 'Ce changement de statut a annulé une facture : il ne peut pas être défait',
+  'Only whoever made this move can undo it': 'Seule la personne qui a fait ce changement de statut peut l’annuler',
+  'This move was made more than {{minutes}} minutes ago: it can no longer be undone': 'Ce changement de statut date de plus de {{minutes}} minutes : il ne peut plus être annulé',
+  'Only the newest move of a record can be undone': 'Seul le dernier changement de statut d’une fiche peut être annulé',
+  'Someone changed this record after your move: it was not undone.': 'Quelqu’un a modifié cette fiche après votre changement de statut : il n’a pas été annulé.',
+  "The slot's seat was taken or the slot was closed meanwhile: the move was not undone.": 'Entre-temps, la place du créneau a été prise ou le créneau a été fermé : le changement de statut n’a pas été annulé.',
 };
 
 export default messages;

@@ -44,6 +44,19 @@ const messages: Record<string, string> = {
   'A name has at most 80 characters': 'Un nome ha al massimo 80 caratteri',
   'Only a superadmin or an admin may share a view': 'Solo un super admin o un admin può condividere una vista',
   'You have 100 saved views: delete one first': 'Hai 100 viste salvate: eliminane prima una',
+  'This appointment is on {{day}} ({{zone}}): it can be marked completed from that day on': 'Questo appuntamento è il {{day}} ({{zone}}): si può segnare come completato da quel giorno in poi',
+  'This appointment is on {{day}} ({{zone}}): it can be marked missed from that day on': 'Questo appuntamento è il {{day}} ({{zone}}): si può segnare come saltato da quel giorno in poi',
+  "This payment's appointment was cancelled: the payment cannot be marked completed": 'L’appuntamento di questo pagamento è stato annullato: il pagamento non si può segnare come completato',
+  'This slot has already begun: it can no longer be booked': 'Questa fascia oraria è già iniziata: non si può più prenotare',
+  'No move of this record made that version: there is nothing to undo': 'Nessun cambio di stato di questa scheda ha prodotto quella versione: non c’è nulla da annullare',
+  'This move was already undone': 'Questo cambio di stato è già stato annullato',
+  'This move issued a tax invoice: it cannot be undone': 'Questo cambio di stato ha emesso una fattura fiscale: non si può annullare',
+  'This move voided an invoice: it cannot be undone': 'Questo cambio di stato ha annullato una fattura: non si può disfare',
+  'Only whoever made this move can undo it': 'Solo chi ha fatto questo cambio di stato può annullarlo',
+  'This move was made more than {{minutes}} minutes ago: it can no longer be undone': 'Questo cambio di stato risale a più di {{minutes}} minuti fa: non si può più annullare',
+  'Only the newest move of a record can be undone': 'Si può annullare solo l’ultimo cambio di stato di una scheda',
+  'Someone changed this record after your move: it was not undone.': 'Qualcuno ha modificato questa scheda dopo il suo cambio di stato: non è stato annullato.',
+  "The slot's seat was taken or the slot was closed meanwhile: the move was not undone.": 'Nel frattempo il posto della fascia oraria è stato preso o la fascia è stata chiusa: il cambio di stato non è stato annullato.',
 };
 
 export default messages;

@@ -44,6 +44,19 @@ const messages: Record<string, string> = {
   'A name has at most 80 characters': '名称最多 80 个字符',
   'Only a superadmin or an admin may share a view': '只有超级管理员或管理员可以共享视图',
   'You have 100 saved views: delete one first': '您已有 100 个保存的视图：请先删除一个',
+  'This appointment is on {{day}} ({{zone}}): it can be marked completed from that day on': '此预约在 {{day}}（{{zone}}）：从当天起才能标记为已完成',
+  'This appointment is on {{day}} ({{zone}}): it can be marked missed from that day on': '此预约在 {{day}}（{{zone}}）：从当天起才能标记为未到',
+  "This payment's appointment was cancelled: the payment cannot be marked completed": '此付款的预约已取消：不能将付款标记为已完成',
+  'This slot has already begun: it can no longer be booked': '此时段已经开始：不能再预订',
+  'No move of this record made that version: there is nothing to undo': '此记录的这个版本不是由状态变更产生的：没有可撤销的操作',
+  'This move was already undone': '此状态变更已被撤销',
+  'This move issued a tax invoice: it cannot be undone': '此状态变更已开具税务发票：不能撤销',
+  'This move voided an invoice: it cannot be undone': '此状态变更已作废一张发票：不能撤销',
+  'Only whoever made this move can undo it': '只有做出此状态变更的人才能撤销',
+  'This move was made more than {{minutes}} minutes ago: it can no longer be undone': '此状态变更已超过 {{minutes}} 分钟：不能再撤销',
+  'Only the newest move of a record can be undone': '只能撤销记录最近的一次状态变更',
+  'Someone changed this record after your move: it was not undone.': '在您的状态变更之后，有人修改了此记录：未撤销。',
+  "The slot's seat was taken or the slot was closed meanwhile: the move was not undone.": '时段的名额已被占用或时段已关闭：状态变更未撤销。',
 };
 
 export default messages;

@@ -116,6 +116,7 @@ export default {
       comment: 'Commented',
       signup: 'Signed up',
       transition: 'Status changed',
+      transitionUndo: 'Status change undone',
     },
   },
   worklist: {

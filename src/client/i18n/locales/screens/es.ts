@@ -116,6 +116,7 @@ export default {
       comment: 'Comentó',
       signup: 'Registro solicitado',
       transition: 'Estado cambiado',
+      transitionUndo: 'Cambio de estado deshecho',
     },
   },
   worklist: {

@@ -116,6 +116,7 @@ export default {
       comment: 'Commentée',
       signup: 'Inscription demandée',
       transition: 'Statut changé',
+      transitionUndo: 'Changement de statut annulé',
     },
   },
   worklist: {

@@ -116,6 +116,7 @@ export default {
       comment: 'Ha commentato',
       signup: 'Registrazione richiesta',
       transition: 'Stato cambiato',
+      transitionUndo: 'Cambio di stato annullato',
     },
   },
   worklist: {

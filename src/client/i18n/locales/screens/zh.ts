@@ -116,6 +116,7 @@ export default {
       comment: '发表了评论',
       signup: '申请注册',
       transition: '状态已变更',
+      transitionUndo: '已撤销状态变更',
     },
   },
   worklist: {

@@ -183,7 +183,7 @@ export default {
     failed: 'The record could not be loaded.',
   },
   timeline: { upcoming: 'Upcoming', past: 'History', title: '{{name}}: history', back: 'Back to the record', empty: 'Nothing recorded yet.', change: 'Change', create: 'Created', update: 'Changed', delete: 'Deleted',
-    by: 'by {{name}}', bySystem: 'by the system', moved: 'Status changed', remind: 'Reminder sent ({{list}})', reason: 'Reason: {{reason}}' },
+    by: 'by {{name}}', bySystem: 'by the system', moved: 'Status changed', undone: 'Status change undone', remind: 'Reminder sent ({{list}})', reason: 'Reason: {{reason}}' },
   leave: { title: 'Leave without saving?', body: 'What you typed in the open form will be lost.', stay: 'Stay', leave: 'Leave' },
   confirm: {
     deleteTitle: 'Delete {{name}}?',
@@ -479,6 +479,7 @@ export default {
     change: 'Change',
     to: 'to',
     system: 'The system',
+    undoneMove: 'undo',
     bulkLabel: 'Actions on the selected rows',
     bulkNote: 'Applies to each of the {{count}} selected rows.',
     applies: 'the status of {{n}} of {{total}} selected allows it',

@@ -186,7 +186,7 @@ export default {
     failed: 'No se pudo cargar el registro.',
   },
   timeline: { upcoming: 'Próximamente', past: 'Historial', title: '{{name}}: historial', back: 'Volver al registro', empty: 'Todavía no hay nada registrado.', change: 'Cambio', create: 'Creado', update: 'Modificado', delete: 'Eliminado',
-    by: 'por {{name}}', bySystem: 'por el sistema', moved: 'Cambio de estado', remind: 'Recordatorio enviado ({{list}})', reason: 'Motivo: {{reason}}' },
+    by: 'por {{name}}', bySystem: 'por el sistema', moved: 'Cambio de estado', undone: 'Cambio de estado deshecho', remind: 'Recordatorio enviado ({{list}})', reason: 'Motivo: {{reason}}' },
   leave: { title: '¿Salir sin guardar?', body: 'Se perderá lo que escribió en el formulario abierto.', stay: 'Quedarse', leave: 'Salir' },
   confirm: {
     deleteTitle: '¿Eliminar {{name}}?',
@@ -480,6 +480,7 @@ export default {
     change: 'Cambio',
     to: 'a',
     system: 'El sistema',
+    undoneMove: 'anulación',
     bulkLabel: 'Acciones sobre las filas seleccionadas',
     bulkNote: 'Se aplica a cada una de las {{count}} filas seleccionadas.',
     applies: 'el estado de {{n}} de {{total}} seleccionadas lo permite',

@@ -186,7 +186,7 @@ export default {
     failed: 'L’enregistrement n’a pas pu être chargé.',
   },
   timeline: { upcoming: 'À venir', past: 'Historique', title: '{{name}} : historique', back: 'Retour à la fiche', empty: 'Rien n’a encore été enregistré.', change: 'Modification', create: 'Créé', update: 'Modifié', delete: 'Supprimé',
-    by: 'par {{name}}', bySystem: 'par le système', moved: 'Changement de statut', remind: 'Rappel envoyé ({{list}})', reason: 'Motif : {{reason}}' },
+    by: 'par {{name}}', bySystem: 'par le système', moved: 'Changement de statut', undone: 'Changement de statut annulé', remind: 'Rappel envoyé ({{list}})', reason: 'Motif : {{reason}}' },
   leave: { title: 'Quitter sans enregistrer ?', body: 'Ce que vous avez saisi dans le formulaire ouvert sera perdu.', stay: 'Rester', leave: 'Quitter' },
   confirm: {
     deleteTitle: 'Supprimer {{name}} ?',
@@ -480,6 +480,7 @@ export default {
     change: 'Changement',
     to: 'vers',
     system: 'Le système',
+    undoneMove: 'annulation',
     bulkLabel: 'Actions sur les lignes sélectionnées',
     bulkNote: 'S’applique à chacune des {{count}} lignes sélectionnées.',
     applies: 'le statut de {{n}} sur {{total}} sélectionnées le permet',

@@ -186,7 +186,7 @@ export default {
     failed: 'Impossibile caricare il record.',
   },
   timeline: { upcoming: 'In programma', past: 'Cronologia', title: '{{name}}: cronologia', back: 'Torna al record', empty: 'Ancora nulla di registrato.', change: 'Modifica', create: 'Creato', update: 'Modificato', delete: 'Eliminato',
-    by: 'da {{name}}', bySystem: 'dal sistema', moved: 'Cambio di stato', remind: 'Promemoria inviato ({{list}})', reason: 'Motivo: {{reason}}' },
+    by: 'da {{name}}', bySystem: 'dal sistema', moved: 'Cambio di stato', undone: 'Cambio di stato annullato', remind: 'Promemoria inviato ({{list}})', reason: 'Motivo: {{reason}}' },
   leave: { title: 'Uscire senza salvare?', body: 'Quanto digitato nel modulo aperto andrà perso.', stay: 'Resta', leave: 'Esci' },
   confirm: {
     deleteTitle: 'Eliminare {{name}}?',
@@ -480,6 +480,7 @@ export default {
     change: 'Cambio',
     to: 'a',
     system: 'Il sistema',
+    undoneMove: 'annullamento',
     bulkLabel: 'Azioni sulle righe selezionate',
     bulkNote: 'Si applica a ciascuna delle {{count}} righe selezionate.',
     applies: 'lo stato di {{n}} su {{total}} selezionate lo consente',

@@ -186,7 +186,7 @@ export default {
     failed: '无法加载该记录。',
   },
   timeline: { upcoming: '即将到来', past: '历史', title: '{{name}}：历史', back: '返回记录', empty: '暂无记录。', change: '变更', create: '已创建', update: '已修改', delete: '已删除',
-    by: '操作人：{{name}}', bySystem: '操作人：系统', moved: '状态变更', remind: '已发送提醒（{{list}}）', reason: '原因：{{reason}}' },
+    by: '操作人：{{name}}', bySystem: '操作人：系统', moved: '状态变更', undone: '已撤销状态变更', remind: '已发送提醒（{{list}}）', reason: '原因：{{reason}}' },
   leave: { title: '不保存就离开吗？', body: '在打开的表单中输入的内容将会丢失。', stay: '留下', leave: '离开' },
   confirm: {
     deleteTitle: '删除{{name}}？',
@@ -480,6 +480,7 @@ export default {
     change: '变更',
     to: '变为',
     system: '系统',
+    undoneMove: '撤销',
     bulkLabel: '对所选行的操作',
     bulkNote: '将分别应用于所选的 {{count}} 行。',
     applies: '所选 {{total}} 行中有 {{n}} 行的状态允许此操作',
