@@ -80,6 +80,13 @@ export interface Command {
   keyLabel?: (t: Translate) => string;
   /** Extra words the palette matches (English). */
   keywords?: string[];
+  /**
+   * Everyday phrases that name what the command does, in the language of `t` ("dark mode", "switch theme" for Change
+   * theme…): the palette matches their words whole, above an entity's name, in the chosen language and in English.
+   */
+  phrases?: (t: Translate) => string[];
+  /** The value of its entity's field that a list command lists ("Appointments: Completed"): found by its label in any language. */
+  lists?: { field: string; value: string };
   /** What the command opens, in the policy's terms: its roles are the policy's, never a second list. */
   access?: { resource: string; action: Action };
   /** Only offered where it applies (a list's create, on a list; a transition, on a record whose status allows it). */
@@ -93,6 +100,9 @@ export interface Command {
   href?: string;
   run: (ctx: CommandContext, args: CommandArgs) => void | Promise<void>;
 }
+
+/** A command's phrases from a `|`-separated list of the interface strings (`words.theme`). */
+export const phrasesOf = (key: string) => (t: Translate) => t(key).split('|').map((p) => p.trim()).filter(Boolean);
 
 /** A command's name where keys are listed: its key label, else its title. */
 export const keyLabel = (cmd: Command, t: Translate) => (cmd.keyLabel ?? cmd.title)(t);

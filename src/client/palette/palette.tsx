@@ -20,6 +20,9 @@ import { PaletteFrame } from './palette-frame';
 import { rank, type Ranked } from './rank';
 import { commandIndex, commandSaysIt, narrowBox, NO_COMMANDS, rankResults, recentBoost, resultKey, type Result } from './results';
 import { useRecordOptions, useSearchHits } from './use-palette-data';
+import { missOf } from './miss';
+import { namedChoice } from './named-choice';
+import { refusalOf } from './withheld';
 import { READING_LINE, ReadingLine, readingLineValue } from './reading/reading-line';
 import { useReading } from './reading/use-reading';
 import type { SearchHit } from '../api/search';
@@ -102,6 +105,19 @@ function PaletteDialog({ initial }: { initial: string | null }) {
     [typed, index, found, box, boost],
   );
 
+  // A query that names what the role may not open, better than anything it may: said so, with what it can do instead.
+  const refused = useMemo(() => (typed && box.commands ? refusalOf(withheld(), results[0], box.text, available, role) : undefined), [typed, box, withheld, results, available, role]);
+  const insteadLines = useMemo(() => refused?.alternatives.map((cmd): Ranked<Result> => ({ item: { kind: 'command', cmd }, score: 0, ranges: [] })) ?? [], [refused]);
+  const listed = useMemo(() => {
+    if (!insteadLines.length) return results;
+    const shown = new Set(insteadLines.map((l) => resultKey(l.item)));
+    return results.filter((r) => !shown.has(resultKey(r.item)));
+  }, [results, insteadLines]);
+  // Nothing at all matches: what was understood, and the nearest lines ("Did you mean …").
+  const missed = typed && !results.length && !read && !refused && !hits.loading && !hits.error;
+  const miss = useMemo(() => (missed ? missOf(box.commands ? index() : NO_COMMANDS, box.text) : undefined), [missed, box, index]);
+  const nearLines = useMemo(() => miss?.nearest.map((r): Ranked<Result> => ({ item: r, score: 0, ranges: [] })) ?? [], [miss]);
+
   // What the list is for now: a new text or page renders its first lines at once and the rest after they are painted.
   const stage = page ? `${page.cmd.id}\u0000${page.index}` : query;
   const [fullFor, setFullFor] = useState<string | null>(null);
@@ -139,9 +155,9 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   }, [page, typed, available, p.recent, role]);
 
   // The selection follows the best line, also when records arrive after the commands, until the user moves it.
-  const best = typed ? results[0] : (idle.first[0] ?? idle.recent[0] ?? idle.views[0] ?? idle.rest[0]);
+  const best = typed ? (insteadLines[0] ?? listed[0] ?? nearLines[0]) : (idle.first[0] ?? idle.recent[0] ?? idle.views[0] ?? idle.rest[0]);
   // The reading comes first when it read every word, unless the best line is a command that says them all.
-  const readFirst = Boolean(read?.complete) && !commandSaysIt(results[0], query, t, tEnglish);
+  const readFirst = !refused && Boolean(read?.complete) && !commandSaysIt(results[0], query, t, tEnglish);
   const top = page ? undefined : typed && readFirst ? READING_LINE : best ? resultKey(best.item) : typed && hits.error ? RETRY : undefined;
   const [selected, setSelected] = useState('');
   const [follow, setFollow] = useState(true);
@@ -159,8 +175,12 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   };
   const choose = (cmd: Command, args: CommandArgs = {}) => {
     if (!page) noteUse({ kind: 'command', id: cmd.id });
-    if (cmd.params?.length) { setFollow(true); setPage({ cmd, index: 0, args }); setQuery(''); setSelected(''); return; }
-    run(cmd, args);
+    // A choice the words named is taken ("switch theme to dark"): its page is not asked.
+    const named = !page && cmd.params?.length ? namedChoice(cmd, query, role, t, tEnglish) : undefined;
+    const given = named ? { ...args, [cmd.params![0].name]: named } : args;
+    const next = named ? 1 : 0;
+    if (cmd.params && cmd.params.length > next) { setFollow(true); setPage({ cmd, index: next, args: given }); setQuery(''); setSelected(''); return; }
+    run(cmd, given);
   };
   const advance = (args: CommandArgs) => {
     if (!page) return;
@@ -214,21 +234,30 @@ function PaletteDialog({ initial }: { initial: string | null }) {
               <PaletteGroup heading={t('palette.commands')}>{idle.rest.slice(0, Math.max(0, limit - idle.recent.length - idle.views.length)).map(line)}</PaletteGroup>
             </>
           )}
+          {typed && refused && (
+            <>
+              <div className="palette-note" role="status">{withheldText(t, refused.cmd, refused.entity, role)}</div>
+              {insteadLines.length > 0 && <PaletteGroup heading={t('palette.instead')}>{insteadLines.map(line)}</PaletteGroup>}
+            </>
+          )}
           {typed && (
             <>
               {readFirst && readingLines()}
-              {results.slice(0, 1).map(line)}
+              {listed.slice(0, 1).map(line)}
               {!readFirst && readingLines()}
-              {results.slice(1, limit).map(line)}
+              {listed.slice(1, limit).map(line)}
               {hits.error && (
                 <>
                   <div className="palette-note palette-error" role="alert">{t('palette.searchFailed', { message: hits.error })}</div>
                   <PaletteItem value={RETRY} onSelect={hits.retry}><span className="grow">{t('palette.retry')}</span></PaletteItem>
                 </>
               )}
-              {!results.length && !read && !hits.loading && !hits.error && (
-                <PaletteEmpty>{rankResults(withheld(), [], query, { limit: 1 }).length ? t('palette.notForRole', { query: query.trim() }) : nothingMatches(t, query)}</PaletteEmpty>
-              )}
+              {miss && (nearLines.length ? (
+                <>
+                  <div className="palette-note" role="status">{missText(t, query, miss.understood)}</div>
+                  <PaletteGroup heading={t('palette.didYouMean')}>{nearLines.map(line)}</PaletteGroup>
+                </>
+              ) : <PaletteEmpty>{missText(t, query, miss.understood)}</PaletteEmpty>)}
             </>
           )}
           {param?.kind === 'choice' && (
@@ -248,9 +277,21 @@ function PaletteDialog({ initial }: { initial: string | null }) {
 
 const RETRY = '_retry';
 
+type T = (key: string, opts?: Record<string, unknown>) => string;
+
 /** Said when nothing matches: what was typed, so a typo shows. */
-const nothingMatches = (t: (key: string, opts?: Record<string, unknown>) => string, query: string) =>
+const nothingMatches = (t: T, query: string) =>
   (query.trim() ? t('palette.nothingFor', { query: query.trim() }) : t('palette.empty'));
+
+/** Nothing matches, and which of the words typed were understood. */
+const missText = (t: T, query: string, understood: string[]) =>
+  [nothingMatches(t, query), understood.length ? t('palette.understood', { words: understood.map((w) => t('palette.quoted', { text: w })).join(' ') }) : ''].filter(Boolean).join(' ');
+
+/** "Appointments are not available to the Doctor role." (a list's entity), else the command by its title. */
+const withheldText = (t: T, cmd: Command, entity: string | undefined, role: Role | null) => {
+  const roleName = role ? t(role, { ns: 'enums' }) : '';
+  return entity ? t('palette.withheldList', { name: t(`${entity}.other`, { ns: 'entities' }), role: roleName }) : t('palette.withheldCommand', { name: cmd.title(t), role: roleName });
+};
 
 /**
  * One line: the title with the typed letters marked, the text it was found by when not the title, what kind it is.

@@ -55,8 +55,13 @@ export default {
     commands: 'Commands',
     views: 'Views',
     repeat: 'Repeat',
-    notForRole: '“{{query}}” is not available to your role.',
-    nothingFor: 'Nothing matches “{{query}}”. Check the spelling, or type less.',
+    withheldList: '{{name}} are not available to the {{role}} role.',
+    withheldCommand: '“{{name}}” is not available to the {{role}} role.',
+    instead: 'What your role can do instead',
+    nothingFor: 'Nothing matches “{{query}}”.',
+    understood: 'Understood: {{words}}.',
+    quoted: '“{{text}}”',
+    didYouMean: 'Did you mean',
     searchFailed: 'Records could not be searched ({{message}}). Commands are still listed.',
     retry: 'Search records again',
     foundAs: 'found as',
@@ -626,5 +631,12 @@ export default {
     search: 'Search: {{text}}',
     lookingUp: '{{text}}…',
     open: 'Enter opens the list with these filters',
+  },
+  // Everyday phrases a command is found by (commands' `phrases`), `|` between them: each word is matched whole.
+  words: {
+    theme: 'dark mode|light mode|night mode|dark theme|light theme|dark|light|switch theme|set theme|colours|colors|appearance',
+    language: 'language|change language|switch language|set language|locale',
+    today: 'today|agenda',
+    book: 'add patient|new patient|book patient|book appointment|new appointment|booking',
   },
 } as const;
