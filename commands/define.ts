@@ -15,7 +15,8 @@ export interface Choice {
 
 export type CommandParam =
   /** `optional`: the sub-page offers "any" first, which leaves the argument out. */
-  | { name: string; kind: 'record'; entity: string; prompt: (t: Translate) => string; optional?: boolean }
+  /** `statuses`: only records in these states of the entity's workflow are offered (a move's `from`). */
+  | { name: string; kind: 'record'; entity: string; prompt: (t: Translate) => string; optional?: boolean; statuses?: readonly string[] }
   | { name: string; kind: 'choice'; choices: () => Choice[]; prompt: (t: Translate) => string };
 
 export interface CommandContext {

@@ -83,7 +83,8 @@ function pickAndMoveCommands(def: EntityDef): Command[] {
     title: (t) => t('cmd.moveWhich', { move: t(`transition.${def.name}.${move.name}`).replace(/…$/, '') }),
     access: { resource: def.name, action: transitionAction(def, move) },
     when: (ctx) => !applies(def, move, ctx.inView()),
-    params: [{ name: 'record', kind: 'record', entity: def.name, prompt: (t) => t('cmd.pickRecord', { name: t(`${def.name}.one`, { ns: 'entities' }) }) }],
+    // Only the records the move applies to: "Approve verification…" lists the requests awaiting review.
+    params: [{ name: 'record', kind: 'record', entity: def.name, statuses: move.from, prompt: (t) => t('cmd.pickRecord', { name: t(`${def.name}.one`, { ns: 'entities' }) }) }],
     run: (ctx, args) => {
       const role = ctx.session.role;
       const view = viewActionFor(def, (a) => can(role, def.name, a));

@@ -264,7 +264,7 @@ function PaletteDialog({ initial }: { initial: string | null }) {
             <ChoiceItems choices={param.choices()} query={query} onPick={supply} />
           )}
           {param?.kind === 'record' && (
-            <RecordItems entity={param.entity} query={query} onPick={supply} onAny={param.optional ? skip : undefined} />
+            <RecordItems entity={param.entity} statuses={param.statuses} query={query} onPick={supply} onAny={param.optional ? skip : undefined} />
           )}
         </PaletteList>
         {/* Under the list, not in it: a listbox holds options only, and the loading line is a progressbar. */}
@@ -336,10 +336,10 @@ function ChoiceItems({ choices, query, onPick }: { choices: ReturnType<Extract<N
  * so Enter picks the record being looked for (a new text selects the first line, and records arrive after the
  * keystroke); clearing the text brings "Any" back.
  */
-function RecordItems({ entity, query, onPick, onAny }: { entity: string; query: string; onPick: (v: number, label: string) => void; onAny?: () => void }) {
+function RecordItems({ entity, statuses, query, onPick, onAny }: { entity: string; statuses?: readonly string[]; query: string; onPick: (v: number, label: string) => void; onAny?: () => void }) {
   const { t } = useTranslation();
   const def = getEntity(entity);
-  const options = useRecordOptions(def, query, canPickFrom(currentRole(), def.name) || canReadRecord(currentRole(), def.name));
+  const options = useRecordOptions(def, query, canPickFrom(currentRole(), def.name) || canReadRecord(currentRole(), def.name), 0, statuses);
   // Until the server answers for what is typed now, the last answer is narrowed here, so Enter never picks a stale row.
   const items = rank(options.items, query, (o) => [o.title, o.subtitle]);
   const any = onAny && query.trim() === '' && <PaletteItem key="_any" value="_any" onSelect={onAny}><span className="grow">{t('cmd.anyValue')}</span></PaletteItem>;

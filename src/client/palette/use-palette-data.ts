@@ -56,12 +56,13 @@ export function narrow(items: SearchHit[], q: string): SearchHit[] {
 /**
  * Records of one entity matching the typed text (ids and titles only), for parameter pages and reference selects.
  * `minChars`: the server answers a caller who may not list the entity only after that many typed characters.
+ * `status`: only records in these states (a move's picker offers what the move applies to).
  * The last answer stays while the next loads: the picker narrows it meanwhile (rank), rather than going blank.
  */
-export function useRecordOptions(def: EntityDef, query: string, allowed = true, minChars = 0) {
+export function useRecordOptions(def: EntityDef, query: string, allowed = true, minChars = 0, status?: readonly string[]) {
   const q = useDebounced(query.trim(), 120);
   const asked = allowed && [...q].length >= minChars;
-  const read = useRead(asked ? entities.options(def, { limit: 30, q: q || undefined }) : null, { keepPrevious: true });
+  const read = useRead(asked ? entities.options(def, { limit: 30, q: q || undefined, status }) : null, { keepPrevious: true });
   return {
     items: (asked && read.data) || NO_OPTIONS,
     loading: asked && !read.current && !read.error,
