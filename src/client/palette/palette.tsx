@@ -23,6 +23,8 @@ import { useRecordOptions, useSearchHits } from './use-palette-data';
 import { missOf } from './miss';
 import { namedChoice } from './named-choice';
 import { refusalOf } from './withheld';
+import { sectionsOf, type Section } from './record-groups';
+import { addressOf } from './reading/list-of-reading';
 import { READING_LINE, ReadingLine, readingLineValue } from './reading/reading-line';
 import { useReading } from './reading/use-reading';
 import type { SearchHit } from '../api/search';
@@ -113,6 +115,8 @@ function PaletteDialog({ initial }: { initial: string | null }) {
     const shown = new Set(insteadLines.map((l) => resultKey(l.item)));
     return results.filter((r) => !shown.has(resultKey(r.item)));
   }, [results, insteadLines]);
+  // Below the first line: the commands, and the records by kind, a few each, with a line for the rest of each kind.
+  const sections = useMemo(() => sectionsOf(listed[0], listed.slice(1), hits.groups), [listed, hits.groups]);
   // Nothing at all matches: what was understood, and the nearest lines ("Did you mean …").
   const missed = typed && !results.length && !read && !refused && !hits.loading && !hits.error;
   const miss = useMemo(() => (missed ? missOf(box.commands ? index() : NO_COMMANDS, box.text) : undefined), [missed, box, index]);
@@ -208,6 +212,26 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   const latest = useRef({ choose, openHit });
   useLayoutEffect(() => { latest.current = { choose, openHit }; });
   const pick = useCallback((item: Result) => (item.kind === 'command' ? latest.current.choose(item.cmd) : latest.current.openHit(item.hit)), []);
+  /** The sections' lines, `room` at most (the first frame's), each kind under its name with its line for the rest. */
+  const sectionLines = (parts: Section[], room: number) => parts.map((part) => {
+    const lines = part.lines.slice(0, Math.max(0, room));
+    room -= lines.length;
+    if (!part.entity) return lines.map(line);
+    const def = getEntity(part.entity);
+    const more = part.more && can(role, def.name, 'list') && room-- > 0 ? part.more : undefined;
+    if (!lines.length && !more) return null;
+    const name = t(`${def.name}.other`, { ns: 'entities' });
+    return (
+      <PaletteGroup key={part.entity} heading={name}>
+        {lines.map(line)}
+        {more && (
+          <PaletteItem key={moreValue(def.name)} value={moreValue(def.name)} onSelect={() => openReading(addressOf(def, {}, box.text.trim()))}>
+            <span className="grow">{t(more.atLeast ? 'palette.moreThan' : 'palette.moreOf', { count: more.count, name })}</span>
+          </PaletteItem>
+        )}
+      </PaletteGroup>
+    );
+  });
   const readingLines = () => reads.map((r, i) => <ReadingLine key={readingLineValue(i)} read={r} index={i} onOpen={openReading} />);
   const line = (r: Ranked<Result>) => (
     <ResultLine key={resultKey(r.item)} result={r} t={t} lang={lang} combo={r.item.kind === 'command' ? keymap.get(r.item.cmd.id) : undefined} onPick={pick} />
@@ -245,7 +269,7 @@ function PaletteDialog({ initial }: { initial: string | null }) {
               {readFirst && readingLines()}
               {listed.slice(0, 1).map(line)}
               {!readFirst && readingLines()}
-              {listed.slice(1, limit).map(line)}
+              {sectionLines(sections, limit - 1)}
               {hits.error && (
                 <>
                   <div className="palette-note palette-error" role="alert">{t('palette.searchFailed', { message: hits.error })}</div>
@@ -276,6 +300,8 @@ function PaletteDialog({ initial }: { initial: string | null }) {
 }
 
 const RETRY = '_retry';
+/** The value of a kind's line for the rest of its records ("12 more in Payments…"). */
+const moreValue = (entity: string) => `_more:${entity}`;
 
 type T = (key: string, opts?: Record<string, unknown>) => string;
 

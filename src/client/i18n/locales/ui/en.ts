@@ -62,6 +62,8 @@ export default {
     understood: 'Understood: {{words}}.',
     quoted: '“{{text}}”',
     didYouMean: 'Did you mean',
+    moreOf: '{{count}} more in {{name}}…',
+    moreThan: 'More than {{count}} more in {{name}}…',
     searchFailed: 'Records could not be searched ({{message}}). Commands are still listed.',
     retry: 'Search records again',
     foundAs: 'found as',

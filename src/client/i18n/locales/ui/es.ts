@@ -65,6 +65,8 @@ export default {
     understood: 'Entendido: {{words}}.',
     quoted: '«{{text}}»',
     didYouMean: '¿Quería decir?',
+    moreOf: '{{count}} más en {{name}}…',
+    moreThan: 'Más de {{count}} más en {{name}}…',
     searchFailed: 'No se pudieron buscar registros ({{message}}). Los comandos siguen en la lista.',
     retry: 'Buscar registros de nuevo',
     foundAs: 'encontrado como',

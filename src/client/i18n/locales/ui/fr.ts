@@ -65,6 +65,8 @@ export default {
     understood: 'Compris : {{words}}.',
     quoted: '« {{text}} »',
     didYouMean: 'Vouliez-vous dire',
+    moreOf: '{{count}} de plus dans {{name}}…',
+    moreThan: 'Plus de {{count}} de plus dans {{name}}…',
     searchFailed: 'La recherche d’enregistrements a échoué ({{message}}). Les commandes restent listées.',
     retry: 'Relancer la recherche d’enregistrements',
     foundAs: 'trouvé comme',

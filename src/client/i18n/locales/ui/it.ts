@@ -65,6 +65,8 @@ export default {
     understood: 'Capito: {{words}}.',
     quoted: '«{{text}}»',
     didYouMean: 'Forse cercavi',
+    moreOf: 'Altri {{count}} in {{name}}…',
+    moreThan: 'Oltre {{count}} altri in {{name}}…',
     searchFailed: 'Impossibile cercare tra i record ({{message}}). I comandi restano elencati.',
     retry: 'Cerca di nuovo tra i record',
     foundAs: 'trovato come',

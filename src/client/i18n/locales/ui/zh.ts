@@ -65,6 +65,8 @@ export default {
     understood: '已理解：{{words}}。',
     quoted: '“{{text}}”',
     didYouMean: '您是不是要找',
+    moreOf: '{{name}}中还有 {{count}} 条…',
+    moreThan: '{{name}}中还有超过 {{count}} 条…',
     searchFailed: '无法搜索记录（{{message}}）。命令仍在列表中。',
     retry: '重新搜索记录',
     foundAs: '匹配于',
