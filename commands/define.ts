@@ -55,6 +55,8 @@ export interface CommandContext {
   };
   /** What the screen in view shows: its entity, the record it shows (with its status), and how many rows are selected. */
   inView: () => InView;
+  /** The user's language, for what a command words itself (a notice naming an action). */
+  translate?: Translate;
 }
 
 export interface InView {
@@ -92,6 +94,11 @@ export interface Command {
   access?: { resource: string; action: Action };
   /** Only offered where it applies (a list's create, on a list; a transition, on a record whose status allows it). */
   when?: (ctx: Pick<CommandContext, 'location' | 'inView' | 'session'>) => boolean;
+  /**
+   * Listed in the palette only where this holds, while its shortcut runs it anywhere: `.` says why it cannot repeat
+   * rather than do nothing (commands/repeat.ts).
+   */
+  offered?: (ctx: Pick<CommandContext, 'location' | 'inView' | 'session'>) => boolean;
   params?: CommandParam[];
   /** Sidebar placement: a group of menu.ts and an order within it. */
   menu?: { group: string; order: number };

@@ -25,6 +25,9 @@ import { namedChoice } from './named-choice';
 import { refusalOf } from './withheld';
 import { sectionsOf, type Section } from './record-groups';
 import { addressOf } from './reading/list-of-reading';
+import { lineKey, selectedAddress } from './palette-keys';
+import { PaletteHelp } from './palette-help';
+import { toast } from 'sonner';
 import { READING_LINE, ReadingLine, readingLineValue } from './reading/reading-line';
 import { useReading } from './reading/use-reading';
 import type { SearchHit } from '../api/search';
@@ -74,13 +77,16 @@ function PaletteDialog({ initial }: { initial: string | null }) {
     return cmd ? { cmd, index: 0, args: {} } : null;
   });
   const close = closePalette;
+  // The record in view as the palette opened: its actions are listed first, and the top says so.
+  const [scope] = useState(() => ({ entity: ui.inView.entity, record: ui.inView.record }));
+  const [help, setHelp] = useState(false);
   // The user's saved views are commands too (commands/saved-views.ts), with shortcuts of their own.
   const commands = useCommands();
   const keymap = useMemo(() => effectiveKeymap(commands.keys(), p.keymap as Record<string, string>), [p.keymap, commands]);
 
   const available = useMemo(() => {
     const ctx = commandContext();
-    return [...commands.values()].filter((c) => isAllowed(c, role) && (!c.when || c.when(ctx)));
+    return [...commands.values()].filter((c) => isAllowed(c, role) && (!c.when || c.when(ctx)) && (!c.offered || c.offered(ctx)));
   }, [role, commands]);
   // The commands' words are indexed on the first keystroke (kept for the page's life), not while the palette opens.
   const index = useMemo(() => {
@@ -137,11 +143,14 @@ function PaletteDialog({ initial }: { initial: string | null }) {
 
   // With the box empty: what this user used most and last (the role may still run or open it), then commands.
   const idle = useMemo(() => {
-    if (page || typed) return { first: [], recent: [], views: [], rest: [] };
+    if (page || typed) return { first: [], onRecord: [], recent: [], views: [], rest: [] };
     const byId = new Map(available.map((c) => [c.id, c]));
     const line = (cmd: Command): Ranked<Result> => ({ item: { kind: 'command', cmd }, score: 0, ranges: [] });
-    // What `.` would do here comes first ("Repeat: Mark appointment missed"), then the recent, then the saved views.
+    // What `.` would do here comes first ("Repeat: Mark appointment missed"), then what applies to the record in
+    // view (its moves, its history), then the recent, then the saved views.
     const first = byId.has(repeatCommand.id) ? [line(byId.get(repeatCommand.id)!)] : [];
+    const onRecord = scope.record ? available.filter((c) => c.id !== repeatCommand.id && c.when && !c.params?.length
+      && (c.access?.resource === scope.entity || c.id === 'record.history')).map(line) : [];
     const recent: Ranked<Result>[] = [];
     for (const use of byFrecency(p.recent ?? [])) {
       if (recent.length >= RECENT_SHOWN) break;
@@ -151,15 +160,15 @@ function PaletteDialog({ initial }: { initial: string | null }) {
         if (mayOpen(role, entity) && Number(id) > 0) recent.push({ item: { kind: 'record', hit: { entity, id: Number(id), title: use.title ?? `#${id}`, subtitle: '' } }, score: 0, ranges: [] });
       }
     }
-    const shown = new Set([...first, ...recent].map((r) => resultKey(r.item)));
+    const shown = new Set([...first, ...onRecord, ...recent].map((r) => resultKey(r.item)));
     const viewLines = available.filter((c) => c.category === 'views' && !shown.has(c.id)).map(line);
     for (const v of viewLines) shown.add(resultKey(v.item));
     const rest = available.filter((c) => !shown.has(c.id)).slice(0, COMMANDS_SHOWN).map(line);
-    return { first, recent, views: viewLines, rest };
-  }, [page, typed, available, p.recent, role]);
+    return { first, onRecord, recent: recent.filter((r) => !onRecord.some((o) => resultKey(o.item) === resultKey(r.item))), views: viewLines, rest };
+  }, [page, typed, available, p.recent, role, scope]);
 
   // The selection follows the best line, also when records arrive after the commands, until the user moves it.
-  const best = typed ? (insteadLines[0] ?? listed[0] ?? nearLines[0]) : (idle.first[0] ?? idle.recent[0] ?? idle.views[0] ?? idle.rest[0]);
+  const best = typed ? (insteadLines[0] ?? listed[0] ?? nearLines[0]) : (idle.first[0] ?? idle.onRecord[0] ?? idle.recent[0] ?? idle.views[0] ?? idle.rest[0]);
   // The reading comes first when it read every word, unless the best line is a command that says them all.
   const readFirst = !refused && Boolean(read?.complete) && !commandSaysIt(results[0], query, t, tEnglish);
   const top = page ? undefined : typed && readFirst ? READING_LINE : best ? resultKey(best.item) : typed && hits.error ? RETRY : undefined;
@@ -167,7 +176,7 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   const [follow, setFollow] = useState(true);
   if (follow && top && selected !== top) setSelected(top);
   // On a parameter's page a new text selects its first line again (there is no best match to follow).
-  const type = (text: string) => { setFollow(true); setQuery(text); if (page) setSelected(''); };
+  const type = (text: string) => { setFollow(true); setQuery(text); setHelp(false); if (page) setSelected(''); };
 
   const run = (cmd: Command, args: CommandArgs) => {
     close();
@@ -225,16 +234,30 @@ function PaletteDialog({ initial }: { initial: string | null }) {
       <PaletteGroup key={part.entity} heading={name}>
         {lines.map(line)}
         {more && (
-          <PaletteItem key={moreValue(def.name)} value={moreValue(def.name)} onSelect={() => openReading(addressOf(def, {}, box.text.trim()))}>
+          <PaletteItem key={moreValue(def.name)} value={moreValue(def.name)} address={addressOf(def, {}, box.text.trim())} onSelect={() => openReading(addressOf(def, {}, box.text.trim()))}>
             <span className="grow">{t(more.atLeast ? 'palette.moreThan' : 'palette.moreOf', { count: more.count, name })}</span>
           </PaletteItem>
         )}
       </PaletteGroup>
     );
   });
+  // Enter pressed right after the last letter, before the records (or the names a sentence holds) for the whole text
+  // have come: it waits for them and then chooses the best line for that text, never a line of an earlier one.
+  const [enterFor, setEnterFor] = useState<string | null>(null);
+  const settled = !hits.loading && !read?.pending;
+  const enterLatest = useRef({ top, best, reads, openReading, pick });
+  useLayoutEffect(() => { enterLatest.current = { top, best, reads, openReading, pick }; });
+  useEffect(() => {
+    if (enterFor === null || enterFor !== query || !settled) return;
+    setEnterFor(null);
+    const { top: now, best: line, reads: read, openReading: open, pick: choose } = enterLatest.current;
+    if (now === READING_LINE && read[0]) open(read[0].address);
+    else if (line) choose(line.item);
+  }, [enterFor, query, settled]);
   const readingLines = () => reads.map((r, i) => <ReadingLine key={readingLineValue(i)} read={r} index={i} onOpen={openReading} />);
   const line = (r: Ranked<Result>) => (
-    <ResultLine key={resultKey(r.item)} result={r} t={t} lang={lang} combo={r.item.kind === 'command' ? keymap.get(r.item.cmd.id) : undefined} onPick={pick} />
+    <ResultLine key={resultKey(r.item)} result={r} t={t} lang={lang} combo={r.item.kind === 'command' ? keymap.get(r.item.cmd.id) : undefined}
+      address={lineAddress(r.item, role)} onPick={pick} />
   );
 
   const param = page?.cmd.params?.[page.index];
@@ -244,15 +267,32 @@ function PaletteDialog({ initial }: { initial: string | null }) {
         onValueChange={(v) => { if (v !== top) setFollow(false); setSelected(v); }}
         onKeyDown={(e) => {
           if (MOVES.has(e.key) || ((e.ctrlKey || e.metaKey) && 'jknp'.includes(e.key))) setFollow(false);
+          if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && typed && follow && !settled) { e.preventDefault(); setEnterFor(query); return; }
           if (e.key === 'Backspace' && !query && page) { e.preventDefault(); setFollow(true); setPage(null); }
+          // `?` with nothing typed: what the palette reads and its keys; again, or Esc, back to the list.
+          if (e.key === '?' && !query && !page) { e.preventDefault(); setHelp((h) => !h); return; }
+          if (help && e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); setHelp(false); return; }
+          const key = lineKey(e, e.currentTarget.querySelector<HTMLInputElement>('[data-palette-input]'));
+          if (!key) return;
+          // Before cmdk, which would take Ctrl+Enter for Enter.
+          e.preventDefault();
+          const address = selectedAddress(e.currentTarget);
+          if (!address) { toast(t('palette.noAddress')); return; }
+          if (key === 'newTab') window.open(address, '_blank', 'noopener');
+          else void navigator.clipboard.writeText(address).then(() => toast.success(t('palette.linkCopied')), () => toast.error(t('palette.linkNotCopied')));
         }}>
+        {/* What the palette acts on: the record in view's actions first, or everything. */}
+        <div className="palette-scope" data-palette-scope="">{scope.record ? t('palette.scopeRecord') : t('palette.scopeAll')}</div>
         {page && <div className="crumb">{page.cmd.title(t)} › {param?.prompt(t)}</div>}
         {/* Focused by the frame as it opens: React's autoFocus would focus it once more, each a style and layout. */}
         <PaletteInput value={query} onValueChange={type} placeholder={param ? param.prompt(t) : t('palette.placeholder')} />
+        {/* Beside the list, not in it: a listbox holds options only. */}
+        {help && !page && !typed && <PaletteHelp />}
         <PaletteList busy={!full}>
-          {!page && !typed && (
+          {!help && !page && !typed && (
             <>
               {idle.first.length > 0 && <PaletteGroup heading={t('palette.repeat')}>{idle.first.map(line)}</PaletteGroup>}
+              {idle.onRecord.length > 0 && <PaletteGroup heading={t('palette.scopeRecord')}>{idle.onRecord.map(line)}</PaletteGroup>}
               {idle.recent.length > 0 && <PaletteGroup heading={t('palette.recent')}>{idle.recent.slice(0, limit).map(line)}</PaletteGroup>}
               {idle.views.length > 0 && <PaletteGroup heading={t('palette.views')}>{idle.views.slice(0, Math.max(0, limit - idle.recent.length)).map(line)}</PaletteGroup>}
               <PaletteGroup heading={t('palette.commands')}>{idle.rest.slice(0, Math.max(0, limit - idle.recent.length - idle.views.length)).map(line)}</PaletteGroup>
@@ -300,6 +340,13 @@ function PaletteDialog({ initial }: { initial: string | null }) {
 }
 
 const RETRY = '_retry';
+
+/** Where a line goes, for Ctrl+Enter and Ctrl+C: a command's page, a record's page (or its list narrowed to it). */
+function lineAddress(item: Result, role: Role | null): string | undefined {
+  if (item.kind === 'command') return item.cmd.href;
+  const def = entityByName(item.hit.entity);
+  return def && mayOpen(role, def.name) ? hitAddress(def, item.hit.id, item.hit.parts?.values ?? {}, (a) => can(role, def.name, a)) : undefined;
+}
 /** The value of a kind's line for the rest of its records ("12 more in Payments…"). */
 const moreValue = (entity: string) => `_more:${entity}`;
 
@@ -324,11 +371,11 @@ const withheldText = (t: T, cmd: Command, entity: string | undefined, role: Role
  * No hook of its own (t comes from the list), texts worked out once (line-texts.ts), and not rendered again while its
  * result, marks and shortcut stay the same: thirty of these are listed on every keystroke.
  */
-const ResultLine = memo(function ResultLine({ result, t, lang, combo, onPick }: { result: Ranked<Result>; t: TFunction; lang: Language; combo?: string; onPick: (item: Result) => void }) {
+const ResultLine = memo(function ResultLine({ result, t, lang, combo, address, onPick }: { result: Ranked<Result>; t: TFunction; lang: Language; combo?: string; address?: string; onPick: (item: Result) => void }) {
   const { item, ranges, via } = result;
   const { title, kind } = lineTexts(item, t, lang);
   return (
-    <PaletteItem value={resultKey(item)} onSelect={() => onPick(item)}>
+    <PaletteItem value={resultKey(item)} address={address} onSelect={() => onPick(item)}>
       <span className="grow">
         <Highlight text={title} ranges={ranges} />
         {via && <span className="sub"> · <span className="sr-only">{t('palette.foundAs')} </span><Highlight text={via.text} ranges={via.ranges} /></span>}
@@ -338,7 +385,7 @@ const ResultLine = memo(function ResultLine({ result, t, lang, combo, onPick }: 
       {combo && <Combo combo={combo} />}
     </PaletteItem>
   );
-}, (a, b) => a.result.item === b.result.item && a.t === b.t && a.lang === b.lang && a.combo === b.combo && a.onPick === b.onPick
+}, (a, b) => a.result.item === b.result.item && a.t === b.t && a.lang === b.lang && a.combo === b.combo && a.address === b.address && a.onPick === b.onPick
   && sameNumbers(a.result.ranges, b.result.ranges) && a.result.via?.text === b.result.via?.text && sameNumbers(a.result.via?.ranges, b.result.via?.ranges));
 
 function sameNumbers(a: readonly number[] | undefined, b: readonly number[] | undefined): boolean {
