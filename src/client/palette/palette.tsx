@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { COMMANDS, effectiveKeymap, isAllowed, repeatCommand, type Command, type CommandArgs } from '../../../commands';
-import { canPickFrom, canReadRecord, entityByName, getEntity, viewActionFor, can, LANGUAGES, type Language, type Role } from '../../registry';
+import { canPickFrom, canReadRecord, entityByName, getEntity, viewActionFor, can, LANGUAGES, type EntityDef, type Language, type Role } from '../../registry';
 import { tEnglish } from '../i18n';
 import { prefs } from '../state/prefs';
 import { byFrecency, frecency, noteUse } from '../state/recents';
@@ -25,6 +25,7 @@ import { namedChoice } from './named-choice';
 import { refusalOf } from './withheld';
 import { sectionsOf, type Section } from './record-groups';
 import { addressOf } from './reading/list-of-reading';
+import { todayIn } from './reading/periods';
 import { lineKey, selectedAddress } from './palette-keys';
 import { PaletteHelp } from './palette-help';
 import { toast } from 'sonner';
@@ -109,7 +110,8 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   const read = reads.at(0);
   const boost = useMemo(() => recentBoost(p.recent ?? [], (u) => frecency(u)), [p.recent]);
   const results = useMemo(
-    () => (typed ? rankResults(box.commands ? index() : NO_COMMANDS, found, box.text, { limit: RESULTS_SHOWN, boost }) : []),
+    // Every record found is ranked (the server sends a few of each kind): the list shows three of a kind (sectionsOf).
+    () => (typed ? rankResults(box.commands ? index() : NO_COMMANDS, found, box.text, { limit: RESULTS_SHOWN + found.length, boost }) : []),
     [typed, index, found, box, boost],
   );
 
@@ -234,7 +236,7 @@ function PaletteDialog({ initial }: { initial: string | null }) {
       <PaletteGroup key={part.entity} heading={name}>
         {lines.map(line)}
         {more && (
-          <PaletteItem key={moreValue(def.name)} value={moreValue(def.name)} address={addressOf(def, {}, box.text.trim())} onSelect={() => openReading(addressOf(def, {}, box.text.trim()))}>
+          <PaletteItem key={moreValue(def.name)} value={moreValue(def.name)} address={moreAddress(def, box.text.trim())} onSelect={() => openReading(moreAddress(def, box.text.trim()))}>
             <span className="grow">{t(more.atLeast ? 'palette.moreThan' : 'palette.moreOf', { count: more.count, name })}</span>
           </PaletteItem>
         )}
@@ -248,7 +250,8 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   const enterLatest = useRef({ top, best, reads, openReading, pick });
   useLayoutEffect(() => { enterLatest.current = { top, best, reads, openReading, pick }; });
   useEffect(() => {
-    if (enterFor === null || enterFor !== query || !settled) return;
+    if (enterFor !== null && enterFor !== query) { setEnterFor(null); return; }
+    if (enterFor === null || !settled) return;
     setEnterFor(null);
     const { top: now, best: line, reads: read, openReading: open, pick: choose } = enterLatest.current;
     if (now === READING_LINE && read[0]) open(read[0].address);
@@ -267,7 +270,13 @@ function PaletteDialog({ initial }: { initial: string | null }) {
         onValueChange={(v) => { if (v !== top) setFollow(false); setSelected(v); }}
         onKeyDown={(e) => {
           if (MOVES.has(e.key) || ((e.ctrlKey || e.metaKey) && 'jknp'.includes(e.key))) setFollow(false);
-          if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && typed && follow && !settled) { e.preventDefault(); setEnterFor(query); return; }
+          // A command that says every word typed stays first whatever records come: it runs at once (what is typed next is
+          // its form's: ui/type-ahead.ts). Otherwise Enter waits for the whole text's lines.
+          if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && typed && follow && !settled && !commandSaysIt(results[0], query, t, tEnglish)) {
+            e.preventDefault();
+            setEnterFor(query);
+            return;
+          }
           if (e.key === 'Backspace' && !query && page) { e.preventDefault(); setFollow(true); setPage(null); }
           // `?` with nothing typed: what the palette reads and its keys; again, or Esc, back to the list.
           if (e.key === '?' && !query && !page) { e.preventDefault(); setHelp((h) => !h); return; }
@@ -349,6 +358,16 @@ function lineAddress(item: Result, role: Role | null): string | undefined {
 }
 /** The value of a kind's line for the rest of its records ("12 more in Payments…"). */
 const moreValue = (entity: string) => `_more:${entity}`;
+
+/**
+ * Where a kind's line for the rest goes: its list searched by the text. A list that only lists recent days (payments)
+ * is asked for all its days up to today: the count the line said was of them all.
+ */
+function moreAddress(def: EntityDef, text: string): string {
+  const open = (def.views ?? []).filter((v) => !Object.keys(v.filters ?? {}).length);
+  const recent = open.length > 0 && open.every((v) => v.recent) ? open[0].recent : undefined;
+  return addressOf(def, recent ? { [recent.field]: `..${todayIn(undefined, Date.now())}` } : {}, text);
+}
 
 type T = (key: string, opts?: Record<string, unknown>) => string;
 

@@ -79,7 +79,7 @@ export const HITS_PER_KIND = 5;
 /** Matches of one kind counted at most: past it the kind's count is "more than" (`more`). */
 export const KIND_COUNT_CAP = 50;
 /** Kinds answered at most, those of the best hits first: each costs a read of its hits' parts. */
-export const KINDS = 8;
+export const KINDS = 20;
 /** Matches the first statement reads through the shared trigram index: past it, each kind is asked on its own. */
 export const POOL = CANDIDATES;
 
