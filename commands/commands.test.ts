@@ -95,3 +95,18 @@ describe('the keymap', () => {
     for (const v of ENTITIES.find((e) => e.name === 'appointments')!.views!) expect(keymap.get(`appointments.list.${v.segment}`), v.segment).toMatch(/^g a [a-z]$/);
   });
 });
+
+describe('a move asked for with no record in view', () => {
+  it('picks among the records whose status the move moves from, and only those', () => {
+    const picks = [...COMMANDS.values()].filter((c) => c.id.endsWith('.pick'));
+    expect(picks.length).toBeGreaterThan(10);
+    for (const cmd of picks) {
+      const [entity, move] = cmd.id.split('.');
+      const from = ENTITIES.find((e) => e.name === entity)!.workflow!.transitions.find((m) => m.name === move)!.from;
+      const param = cmd.params?.[0];
+      expect(param?.kind === 'record' && param.statuses, cmd.id).toEqual(from);
+    }
+    const approve = COMMANDS.get('requestVerification.approve.pick')!.params![0];
+    expect(approve.kind === 'record' && approve.statuses).toEqual(['requested']);
+  });
+});

@@ -15,7 +15,8 @@ export interface Choice {
 
 export type CommandParam =
   /** `optional`: the sub-page offers "any" first, which leaves the argument out. */
-  | { name: string; kind: 'record'; entity: string; prompt: (t: Translate) => string; optional?: boolean }
+  /** `statuses`: only records in these states of the entity's workflow are offered (a move's `from`). */
+  | { name: string; kind: 'record'; entity: string; prompt: (t: Translate) => string; optional?: boolean; statuses?: readonly string[] }
   | { name: string; kind: 'choice'; choices: () => Choice[]; prompt: (t: Translate) => string };
 
 export interface CommandContext {
@@ -54,6 +55,8 @@ export interface CommandContext {
   };
   /** What the screen in view shows: its entity, the record it shows (with its status), and how many rows are selected. */
   inView: () => InView;
+  /** The user's language, for what a command words itself (a notice naming an action). */
+  translate?: Translate;
 }
 
 export interface InView {
@@ -80,6 +83,13 @@ export interface Command {
   keyLabel?: (t: Translate) => string;
   /** Extra words the palette matches (English). */
   keywords?: string[];
+  /**
+   * Everyday phrases that name what the command does, in the language of `t` ("dark mode", "switch theme" for Change
+   * theme…): the palette matches their words whole, above an entity's name, in the chosen language and in English.
+   */
+  phrases?: (t: Translate) => string[];
+  /** The value of its entity's field that a list command lists ("Appointments: Completed"): found by its label in any language. */
+  lists?: { field: string; value: string };
   /** What the command opens, in the policy's terms: its roles are the policy's, never a second list. */
   access?: { resource: string; action: Action };
   /** Only offered where it applies (a list's create, on a list; a transition, on a record whose status allows it). */
@@ -89,6 +99,11 @@ export interface Command {
    * allow it): said to the user, so a key never does nothing in silence. null: nothing to say about what is in view.
    */
   whyNot?: (ctx: Pick<CommandContext, 'location' | 'inView' | 'session'>, t: Translate) => string | null;
+  /**
+   * Listed in the palette only where this holds, while its shortcut runs it anywhere: `.` says why it cannot repeat
+   * rather than do nothing (commands/repeat.ts).
+   */
+  offered?: (ctx: Pick<CommandContext, 'location' | 'inView' | 'session'>) => boolean;
   params?: CommandParam[];
   /** Sidebar placement: a group of menu.ts and an order within it. */
   menu?: { group: string; order: number };
@@ -98,6 +113,9 @@ export interface Command {
   href?: string;
   run: (ctx: CommandContext, args: CommandArgs) => void | Promise<void>;
 }
+
+/** A command's phrases from a `|`-separated list of the interface strings (`words.theme`). */
+export const phrasesOf = (key: string) => (t: Translate) => t(key).split('|').map((p) => p.trim()).filter(Boolean);
 
 /** A command's name where keys are listed: its key label, else its title. */
 export const keyLabel = (cmd: Command, t: Translate) => (cmd.keyLabel ?? cmd.title)(t);

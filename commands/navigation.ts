@@ -1,6 +1,6 @@
 import { can, DASHBOARD, entityPath, getEntity, LANGUAGES, SCREENS, THEMES, type Role } from '../src/registry';
 import type { InView } from './define';
-import type { Command } from './define';
+import { phrasesOf, type Command } from './define';
 
 export { THEMES, LANGUAGES };
 
@@ -77,13 +77,13 @@ export const navigationCommands: Command[] = [
   },
   {
     id: 'ui.theme', category: 'settings', keywords: ['theme', 'dark', 'light', 'contrast', 'colour'],
-    title: (t) => t('cmd.theme'),
+    title: (t) => t('cmd.theme'), phrases: phrasesOf('words.theme'),
     params: [{ name: 'theme', kind: 'choice', prompt: (t) => t('cmd.pickTheme'), choices: () => THEMES.map((v) => ({ value: v, label: (t) => t(`theme.${v}`) })) }],
     run: (ctx, args) => ctx.ui.setTheme(String(args.theme.value)),
   },
   {
     id: 'ui.language', category: 'settings', keywords: ['language', 'locale', 'translate'],
-    title: (t) => t('cmd.language'),
+    title: (t) => t('cmd.language'), phrases: phrasesOf('words.language'),
     params: [{ name: 'lang', kind: 'choice', prompt: (t) => t('cmd.pickLanguage'), choices: () => LANGUAGES.map((v) => ({ value: v, label: (t) => t(`lang.${v}`) })) }],
     run: (ctx, args) => ctx.ui.setLanguage(String(args.lang.value)),
   },

@@ -1,21 +1,23 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Role, SavedView } from '../src/registry';
-import { COMMANDS, effectiveKeymap, findClash, forgetRepeatable, lastRepeatable, noteRepeatable, openSavedView, repeatApplies, repeatCommand, viewCommand, worklistPath, type CommandContext, type InView } from '.';
+import { COMMANDS, effectiveKeymap, findClash, forgetRepeatable, keepRepeatable, lastRepeatable, noteRepeatable, openSavedView, repeatApplies, repeatCommand, viewCommand, whyNotRepeat, worklistPath, type CommandContext, type InView, type Repeatable } from '.';
 
 const t = (key: string, opts?: Record<string, unknown>) => (opts ? `${key}${JSON.stringify(opts)}` : key);
 const on = (inView: InView, location = '/dashboard/appointments/confirmed') => ({ location: () => location, inView: () => inView, session: { role: 'admin' as Role, signOut: async () => {} } });
 
 /** A command context that records where it went, what it said and which screen actions it asked for. */
-function recording(role: Role = 'admin') {
+function recording(role: Role = 'admin', where: { inView: InView; location: string } = { inView: { selected: 0 }, location: '/dashboard' }) {
   const went: string[] = [];
   const said: string[] = [];
   const asked: string[] = [];
   const ctx = {
     navigate: (to: string) => went.push(to),
+    location: () => where.location,
+    inView: () => where.inView,
     session: { role, signOut: async () => {} },
     ui: { notice: (key: string) => said.push(key), screenAction: (a: string) => { asked.push(a); return true; } },
   } as unknown as CommandContext;
-  return { ctx, went, said, asked };
+  return { ctx, went, said, asked, where };
 }
 
 describe('repeat: the last command that acted on a record', () => {
@@ -23,7 +25,9 @@ describe('repeat: the last command that acted on a record', () => {
 
   it('holds nothing at first, and is then not offered anywhere', () => {
     expect(lastRepeatable()).toBeNull();
-    expect(repeatCommand.when!(on({ entity: 'appointments', selected: 0, focused: { id: 1, status: 'confirmed' } }))).toBe(false);
+    expect(repeatCommand.offered!(on({ entity: 'appointments', selected: 0, focused: { id: 1, status: 'confirmed' } }))).toBe(false);
+    // Its key runs it all the same (hotkeys.tsx reads `when`, which it has none of): to say why it cannot.
+    expect(repeatCommand.when).toBeUndefined();
     expect(repeatCommand.title(t)).toBe('repeat.nothing');
   });
 
@@ -64,14 +68,53 @@ describe('repeat: the last command that acted on a record', () => {
   });
 
   it('runs a move as the screen\'s own move action, the others as the screen\'s repeat', () => {
-    const { ctx, asked } = recording();
+    const { ctx, asked, said, where } = recording();
     noteRepeatable({ kind: 'move', entity: 'appointments', move: 'markMissed' });
+    where.inView = { entity: 'appointments', selected: 0, focused: { id: 1, status: 'confirmed' } };
     void repeatCommand.run(ctx, {});
     noteRepeatable({ kind: 'field', entity: 'supportTicket', field: 'priority', value: 'urgent', label: 'Urgent' });
+    where.inView = { entity: 'supportTicket', selected: 0, focused: { id: 2 } };
+    void repeatCommand.run(ctx, {});
+    noteRepeatable({ kind: 'remind', worklist: 'doctorInCompleteProfile' });
+    where.location = worklistPath('doctorInCompleteProfile');
+    void repeatCommand.run(ctx, {});
+    expect(asked).toEqual(['transition:markMissed', 'repeat:field', 'repeat:remind']);
+    expect(said).toEqual([]);
+  });
+
+  it('where it cannot act, says why (a notice) and asks the screen for nothing', () => {
+    const { ctx, asked, said, where } = recording();
+    void repeatCommand.run(ctx, {});
+    noteRepeatable({ kind: 'move', entity: 'appointments', move: 'markMissed' });
+    void repeatCommand.run(ctx, {});
+    where.inView = { entity: 'appointments', selected: 0 };
+    void repeatCommand.run(ctx, {});
+    where.inView = { entity: 'appointments', record: { id: 4, status: 'completed' }, selected: 0 };
     void repeatCommand.run(ctx, {});
     noteRepeatable({ kind: 'remind', worklist: 'doctorInCompleteProfile' });
     void repeatCommand.run(ctx, {});
-    expect(asked).toEqual(['transition:markMissed', 'repeat:field', 'repeat:remind']);
+    expect(said).toEqual(['repeat.why.nothing', 'repeat.why.elsewhere', 'repeat.why.noRow', 'repeat.why.status', 'repeat.why.worklist']);
+    expect(asked).toEqual([]);
+  });
+
+  it('names the action, the list and the status it cannot act from, in the user\'s words', () => {
+    const tr = (key: string) => key;
+    const why = whyNotRepeat({ kind: 'move', entity: 'appointments', move: 'markMissed' }, { entity: 'appointments', record: { id: 4, status: 'completed' }, selected: 0 }, '', tr);
+    expect(why).toEqual({ key: 'repeat.why.status', params: { action: 'transition.appointments.markMissed', status: 'appointments.values.status.completed' } });
+    const review = whyNotRepeat({ kind: 'move', entity: 'requestVerification', move: 'approve' }, { entity: 'requestVerification', selected: 2 }, '', tr);
+    expect(review?.key).toBe('repeat.why.review');
+  });
+
+  it('is read back from where the client keeps it, in the shape of one only, and each new one is told there', () => {
+    const saved: (Repeatable | null)[] = [];
+    keepRepeatable({ kind: 'move', entity: 'appointments', move: 'complete' }, (r) => saved.push(r));
+    expect(lastRepeatable()).toEqual({ kind: 'move', entity: 'appointments', move: 'complete' });
+    noteRepeatable({ kind: 'remind', worklist: 'doctorInCompleteProfile' });
+    expect(saved).toEqual([{ kind: 'remind', worklist: 'doctorInCompleteProfile' }]);
+    for (const junk of [null, 'move', { kind: 'move', entity: 3 }, { kind: 'field', entity: 'x' }, { kind: 'other' }]) {
+      keepRepeatable(junk);
+      expect(lastRepeatable(), JSON.stringify(junk)).toBeNull();
+    }
   });
 
   it('is bound to `.`, which clashes with no other shortcut', () => {

@@ -2,7 +2,7 @@ import {
   can, ENTITIES, entityPath, getEntity, listQueryString, movesFrom, SCREENS, transitionAction, viewActionFor, DASHBOARD,
   type EntityDef, type Transition,
 } from '../src/registry';
-import type { Command, InView, Translate } from './define';
+import { phrasesOf, type Command, type InView, type Translate } from './define';
 import { valueLabel, viewLabel } from './value-label';
 
 const plural = (t: Translate, def: EntityDef) => t(`${def.name}.other`, { ns: 'entities' });
@@ -22,12 +22,27 @@ function viewCommands(def: EntityDef): Command[] {
     keywords: [def.name, def.api, v.segment],
     title: (t) => t('cmd.listView', { name: plural(t, def), view: viewLabel(t, def, v) }),
     access: { resource: def.name, action: 'list' },
+    lists: listedValue(def, v),
     menu: def.nav && { group: def.nav.group, order: def.nav.order + i },
     menuLabel: (t) => viewLabel(t, def, v),
     href: entityPath(def, 'list', undefined, v.segment),
     run: (ctx) => ctx.navigate(entityPath(def, 'list', undefined, v.segment)),
   }));
 }
+
+/** The one value of the workflow's field a view lists, if it lists one ("Appointments: Completed"). */
+function listedValue(def: EntityDef, view: NonNullable<EntityDef['views']>[number]): Command['lists'] {
+  const field = def.workflow?.field;
+  const value = field ? view.filters?.[field] : undefined;
+  return field && typeof value === 'string' ? { field, value } : undefined;
+}
+
+/**
+ * Everyday words of a bespoke screen: "today" for the screens that open on today (the appointments calendar, the fmc
+ * dashboard's figures); "add patient", "book appointment" for the slot calendar, where a patient is booked (the
+ * console adds no patient: they sign up in the app).
+ */
+const SCREEN_PHRASES: Record<string, string> = { appointmentCalendar: 'words.today', fmcDashboard: 'words.today', slotCalendar: 'words.book' };
 
 /** Whether a move applies to what is in view: the record shown (its status allows it), or selected rows of the entity's list. */
 function applies(def: EntityDef, move: Transition, inView: ReturnType<Parameters<NonNullable<Command['when']>>[0]['inView']>): boolean {
@@ -84,7 +99,8 @@ function pickAndMoveCommands(def: EntityDef): Command[] {
     title: (t) => t('cmd.moveWhich', { move: t(`transition.${def.name}.${move.name}`).replace(/…$/, '') }),
     access: { resource: def.name, action: transitionAction(def, move) },
     when: (ctx) => !applies(def, move, ctx.inView()),
-    params: [{ name: 'record', kind: 'record', entity: def.name, prompt: (t) => t('cmd.pickRecord', { name: t(`${def.name}.one`, { ns: 'entities' }) }) }],
+    // Only the records the move applies to: "Approve verification…" lists the requests awaiting review.
+    params: [{ name: 'record', kind: 'record', entity: def.name, statuses: move.from, prompt: (t) => t('cmd.pickRecord', { name: t(`${def.name}.one`, { ns: 'entities' }) }) }],
     run: (ctx, args) => {
       const role = ctx.session.role;
       const view = viewActionFor(def, (a) => can(role, def.name, a));
@@ -100,6 +116,7 @@ const screenCommands: Command[] = SCREENS.map((sc) => ({
   category: 'navigation',
   keywords: [sc.id, sc.path],
   title: (t) => t(`screen.${sc.id}.command`),
+  phrases: SCREEN_PHRASES[sc.id] ? phrasesOf(SCREEN_PHRASES[sc.id]) : undefined,
   access: { resource: sc.resource, action: sc.action },
   menu: sc.nav,
   menuLabel: (t) => t(`screen.${sc.id}.title`),

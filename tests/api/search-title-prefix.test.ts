@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { getEntity, type Role } from '../../src/registry';
 import { pastPrefix, readableEntities } from '../../src/server/search';
+import { HITS_PER_KIND, KIND_COUNT_CAP } from '../../src/server/search/palette';
 import { storeSpecialities } from './speciality-rows';
 import { setupApi } from './harness';
 
@@ -9,18 +10,20 @@ import { setupApi } from './harness';
  * The palette's search across entities takes the records whose title starts with the term from the titles' index
  * (migration 0012), and asks the trigram index for the rest only when they are fewer than it ranks (200): a number
  * typed from its start ("APT-2025-0…") no longer reads the millions of rows its trigrams are in. 1,300 specialities
- * share the start of their names here, as an entity's numbers do.
+ * share the start of their names here, as an entity's numbers do. It answers by kind: a few of each, and each kind's
+ * count up to its cap.
  */
 const api = setupApi();
 const def = getEntity('speciality');
 const NAMES = Array.from({ length: 1_300 }, (_, i) => `Qx-2025-${String(i).padStart(4, '0')}`);
 let referral = 0;
 
-const search = async (role: Role, q: string) => {
+const answer = async (role: Role, q: string) => {
   const r = await api.call(role, 'GET', `/api/search?q=${encodeURIComponent(q)}`);
   expect(r.status, `${q}: ${r.text}`).toBe(200);
-  return r.body.data as { entity: string; id: number; title: string }[];
+  return r.body as { data: { entity: string; id: number; title: string }[]; groups: { entity: string; count: number; more: boolean }[] };
 };
+const search = async (role: Role, q: string) => (await answer(role, q)).data;
 
 beforeAll(async () => {
   await storeSpecialities(api.db, NAMES);
@@ -30,9 +33,10 @@ beforeAll(async () => {
 });
 
 describe('records whose title starts with the term', () => {
-  test('a start many titles share: twenty of them, ranked by likeness, then title', async () => {
-    const hits = await search('superadmin', 'QX-2025-0');
-    expect(hits).toHaveLength(20);
+  test('a start many titles share: the kind\'s first five, ranked by likeness, then title; counted as more than the cap', async () => {
+    const { data: hits, groups } = await answer('superadmin', 'QX-2025-0');
+    expect(hits).toHaveLength(HITS_PER_KIND);
+    expect(groups).toEqual([{ entity: 'speciality', count: KIND_COUNT_CAP, more: true }]);
     expect(hits.every((h) => h.entity === 'speciality' && h.title.startsWith('Qx-2025-0'))).toBe(true);
     const ranked = await sql<{ title: string }>`select t as title from unnest(${hits.map((h) => h.title)}::text[]) t
       order by similarity(t, 'qx-2025-0') desc, t`.execute(api.db);
@@ -48,8 +52,10 @@ describe('records whose title starts with the term', () => {
     // Eight starts one after another: past the fifth, PostgreSQL may run the statement on a plan made for any term.
     for (let i = 0; i < 8; i++) {
       const start = `qx-2025-12${i}`;
-      const hits = await search('superadmin', start);
-      expect(hits.map((h) => h.title).sort(), start).toEqual(NAMES.slice(1200 + i * 10, 1210 + i * 10));
+      const { data: hits, groups } = await answer('superadmin', start);
+      const titles = NAMES.slice(1200 + i * 10, 1210 + i * 10);
+      expect(hits.every((h) => titles.includes(h.title)) && hits.length, start).toBe(HITS_PER_KIND);
+      expect(groups, start).toEqual([{ entity: 'speciality', count: 10, more: false }]);
     }
   });
 
@@ -62,10 +68,11 @@ describe('records whose title starts with the term', () => {
   });
 
   test('fewer than it ranks: the trigram index adds the records that contain the term, once each, after them', async () => {
-    const hits = await search('superadmin', 'qx-2025-129');
-    expect(hits.map((h) => h.title)).toEqual([...NAMES.slice(1290).sort(), 'Referral desk']);
-    expect(hits.at(-1)).toMatchObject({ entity: 'speciality', id: referral });
-    expect(new Set(hits.map((h) => `${h.entity}:${h.id}`)).size).toBe(hits.length);
+    const { data: hits, groups } = await answer('superadmin', 'qx-2025-129');
+    expect(hits.map((h) => h.title)).toEqual(NAMES.slice(1290, 1290 + HITS_PER_KIND));
+    // Counted once each: the ten titles and the desk whose text holds the term.
+    expect(groups).toEqual([{ entity: 'speciality', count: 11, more: false }]);
+    expect((await search('superadmin', 'qx-2025-129 forms')).map((h) => h.id)).toEqual([referral]);
   });
 
   test('a role that may not read the titles found first still finds its own records further on', async () => {

@@ -79,3 +79,42 @@ test('keys typed on the sign-in page go to its fields, not to the console', asyn
   await page.keyboard.type('gsc', { delay: 10 });
   await expect(page.getByLabel('Email')).toHaveValue('gsc');
 });
+
+test('keys typed while the sign-in is answered are the console\'s: Ctrl+K and a name, not more of the password', async ({ page }) => {
+  // The sign-in's answer is held until the keys are typed: its last second, on a slow line.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/api/adminUser/login', async (route) => { await held; await route.continue(); });
+  await page.goto('/signin');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.keyboard.type('admin@demo.test');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Signing in…' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('missed', { delay: 10 });
+  // The password box kept what was typed in it before Enter, nothing after.
+  await expect(page.getByLabel('Password')).toHaveValue(DEMO_PASSWORD);
+  release();
+  await page.waitForURL('**/dashboard');
+  await expect(paletteBox(page)).toHaveValue('missed');
+  await expect(paletteBox(page)).toBeFocused();
+});
+
+test('keys typed while a refused sign-in is answered are let go: the form is as it was', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/api/adminUser/login', async (route) => { await held; await route.continue(); });
+  await page.goto('/signin');
+  await page.keyboard.type('admin@demo.test');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('not-the-password');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('xyz', { delay: 10 });
+  release();
+  await expect(page.getByRole('alert')).toBeVisible();
+  // Typing goes to the form again, which the console's holder left as it was.
+  await page.keyboard.type('!');
+  await expect(page.getByLabel('Password')).toHaveValue('not-the-password!');
+});

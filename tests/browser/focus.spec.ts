@@ -138,3 +138,20 @@ test('the leave question is asked in the user\'s language', async ({ page }) => 
     await api.put('/api/me/prefs', { lang: 'en' });
   }
 });
+
+test('a delete the server refuses closes its dialog with the reason and gives the focus back to the list', async ({ page }) => {
+  await signInAs(page, 'superadmin');
+  // A state its cities refer to: the server answers 409.
+  await page.goto('/dashboard/state?q=karnataka');
+  await expect(page.locator('tbody tr[id^="row-"]')).toHaveCount(1);
+  await expect(grid(page)).toBeFocused();
+  await page.keyboard.press('Delete');
+  const dialog = page.getByRole('dialog', { name: /^Delete/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/is still used by city/)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(grid(page)).toBeFocused();
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('grid');
+});

@@ -61,3 +61,29 @@ test('the panel by keyboard: a live count, unread first, r marks read, Enter fol
   await expect(panel).toBeHidden();
   await expect(badge).toHaveText(String(before - 1));
 });
+
+test('Esc closes the panel and gives the focus back to where it was: the list\'s grid after g n, the toggle after a click', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.keyboard.press('g');
+  await page.keyboard.press('s');
+  await page.waitForURL('**/dashboard/speciality');
+  const grid = page.getByRole('grid');
+  await expect(grid).toBeFocused();
+  await page.keyboard.press('g');
+  await page.keyboard.press('n');
+  const panel = page.locator('#notification-panel');
+  await expect(panel).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.getElementById('notification-panel')?.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(grid).toBeFocused();
+
+  const toggle = page.locator('[data-notifications-toggle]');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(panel).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.getElementById('notification-panel')?.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(toggle).toBeFocused();
+});

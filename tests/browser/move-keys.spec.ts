@@ -35,3 +35,39 @@ test('h opens the history of the record in view: its entries in the activity log
   await page.waitForURL(`**/dashboard/fmc/fmclogs?entity=appointments&record=${id}`);
   await expect(page.locator('li.log-row').first()).toBeVisible();
 });
+
+test('. says why it cannot repeat, and remembers the last move across a reload', async ({ page }) => {
+  await signInReady(page, 'admin');
+  // Nothing done yet in this page for this user: . says so (a user of another test may have left one: cleared).
+  await page.evaluate(() => { for (const k of Object.keys(localStorage)) if (k.startsWith('console_repeat_')) localStorage.removeItem(k); });
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Search or run a command' })).toBeVisible();
+  await page.keyboard.press('.');
+  await expect(page.getByText('Nothing to repeat yet: . repeats the last change you made to a record.')).toBeVisible();
+
+  await openFirstAppointment(page, 'Confirmed');
+  await page.keyboard.press('Shift+M');
+  await expect(page.getByText('Mark appointment missed: done')).toBeVisible();
+  await expect(statusOf(page)).toHaveText('Missed');
+  // The appointment is missed now: the move does not apply to it, and . says why.
+  await page.keyboard.press('.');
+  await expect(page.getByText('“Mark appointment missed” does not apply to a record that is Missed.')).toBeVisible();
+
+  // After a reload the move is still the one . repeats: on the home page it says where it is repeated.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'Search or run a command' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Search or run a command' })).toBeVisible();
+  await page.keyboard.press('.');
+  await expect(page.getByText('“Mark appointment missed” is repeated on Appointments: open one, or their list.')).toBeVisible();
+  // And on a confirmed appointment's row it is offered in the palette, first, by name.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('g');
+  await page.keyboard.press('a');
+  await page.keyboard.press('o');
+  await page.waitForURL('**/dashboard/appointments/confirmed');
+  await expect(page.locator('tbody tr[data-focused="true"]')).toBeVisible();
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette.locator('[data-palette-item]').first()).toHaveText(/Repeat: Mark appointment missed/);
+});

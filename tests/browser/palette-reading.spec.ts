@@ -214,3 +214,64 @@ test('“export” with no list in view asks which list and exports it; “remin
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard\/notifications\/\w+InCompleteProfile$/);
 });
+
+const selectedLine = (page: Page) => dialog(page).locator('[data-palette-item][data-selected="true"]');
+const kind = (page: Page, heading: string) => dialog(page).locator('[data-palette-group]').filter({ has: page.locator('[data-palette-group-heading]', { hasText: new RegExp(`^${heading}$`) }) });
+
+test('a surname several doctors share: the records by kind, three of each, and a line for the rest that opens its list', async ({ page }) => {
+  await signInAs(page, 'superadmin');
+  const { body } = await (await apiOf(page)).get('/api/search?q=varman');
+  const payments = (body.groups as { entity: string; count: number }[]).find((g) => g.entity === 'payment');
+  expect(payments?.count, 'the demo holds payments of the Varmans').toBeGreaterThan(3);
+  await openPalette(page);
+  await page.keyboard.type('varman');
+  // The four doctors named so do not crowd out the payments: three listed under their kind, the rest in one line.
+  const group = kind(page, 'Payments');
+  await expect(group.locator('[data-palette-item][data-value^="payment:"]')).toHaveCount(3);
+  await expect(group.locator('[data-palette-item][data-value="_more:payment"]')).toHaveText(/^\d+ more in Payments…$/);
+  // Three doctors at most, the first line among them.
+  await expect(dialog(page).locator('[data-palette-item][data-value^="doctor:"]')).toHaveCount(3);
+  // By keyboard to that line, and Enter: the payments list, searched by the text.
+  for (let i = 0; i < 80 && (await selectedLine(page).getAttribute('data-value')) !== '_more:payment'; i++) await page.keyboard.press('ArrowDown');
+  await expect(selectedLine(page)).toHaveAttribute('data-value', '_more:payment');
+  await page.keyboard.press('Enter');
+  // Over all its days up to today (the list alone shows the recent ones): the count was of them all.
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[a-z]+\?q=varman&filter\[initiatedAt\]=\.\.\d{4}-\d{2}-\d{2}$/);
+  await expect(page.locator('tbody tr[id^="row-"]').first()).toBeVisible();
+});
+
+test('"payments <surname>" names a person who has payments, among the several of that name', async ({ page }) => {
+  await signInAs(page, 'superadmin');
+  await openPalette(page);
+  await page.keyboard.type('payments varman');
+  const line = readingLine(page);
+  await expect(line.locator('.reading-chip[data-kind="ref"]').first()).toHaveText(/^(Patient|Doctor): .*Varman/);
+  await expect(line).toHaveAttribute('data-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/filter\[(patient|doctor)\]=\d+/);
+  const [, field, id] = /filter\[(patient|doctor)\]=(\d+)/.exec(page.url())!;
+  // Whenever they were made (the list opened is the recent days'): that person has payments.
+  const paid = await (await apiOf(page)).get(`/api/payment?filter[${field}]=${id}&filter[initiatedAt]=2000-01-01..&limit=1`);
+  expect(paid.body.data.length).toBe(1);
+});
+
+test('"Approve verification…" offers only the requests awaiting review, not those never submitted', async ({ page }) => {
+  await signInAs(page, 'superadmin');
+  const api = await apiOf(page);
+  const waiting = (await api.get('/api/requestVerification/options?status=requested&limit=100')).body.data.map((o: { id: number }) => String(o.id));
+  const unsent = (await api.get('/api/requestVerification/options?status=pending&limit=100')).body.data.map((o: { id: number }) => String(o.id));
+  expect(waiting.length, 'the demo holds requests awaiting review').toBeGreaterThan(0);
+  expect(unsent.length, 'and requests never submitted').toBeGreaterThan(0);
+  await openPalette(page);
+  await page.keyboard.type('approve verification');
+  await expect(selectedLine(page)).toHaveAttribute('data-value', 'requestVerification.approve.pick');
+  await page.keyboard.press('Enter');
+  await expect(dialog(page).locator('.crumb')).toContainText('Which Verification request?');
+  await expect(dialog(page).getByRole('listbox')).not.toHaveAttribute('aria-busy', 'true');
+  const offered = dialog(page).locator('[data-palette-item]');
+  await expect(offered.first()).toBeVisible();
+  const values = await offered.evaluateAll((els) => els.map((el) => el.getAttribute('data-value')));
+  expect(values.length).toBe(Math.min(waiting.length, 30));
+  for (const v of values) expect(waiting, String(v)).toContain(v);
+  expect(values.filter((v) => unsent.includes(v))).toEqual([]);
+});

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { begunConfirmedPath, signInReady } from './workflow-helpers';
+import { runCommand } from './helpers';
 
 /**
  * Issue 24, peek: Space on a list row shows its record beside the list (its fields, its moves, its status history)
@@ -100,4 +101,24 @@ test('a record without a page of its own is not peeked', async ({ page }) => {
   await expect(page.locator('#list-keys')).not.toContainText('peek');
   await page.keyboard.press('Space');
   await expect(page.locator('#record-peek')).toHaveCount(0);
+});
+
+test('Tab from the list reaches the peek before the list\'s header; Shift+Tab from its first control goes back to the list', async ({ page }) => {
+  await signInReady(page, 'superadmin');
+  await runCommand(page, 'Appointments: Confirmed');
+  await page.waitForURL('**/dashboard/appointments/confirmed');
+  await expect(page.locator('tbody tr[data-focused="true"]')).toBeVisible();
+  await expect(grid(page)).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(peek(page)).toBeVisible();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#record-peek')))).toBe(true);
+  await expect(peek(page).getByRole('link', { name: /^Open/ })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  expect(await gridHasFocus(page)).toBe(true);
+  // Without a peek, Tab goes on to the header as before.
+  await page.keyboard.press('Space');
+  await expect(peek(page)).toHaveCount(0);
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('thead')))).toBe(true);
 });

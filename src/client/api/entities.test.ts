@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { getEntity } from '../../registry';
-import { entities } from './entities';
+import { entities, optionsQuery } from './entities';
 
 test('exportAddress: the list query, the columns, one header each, and the ids', () => {
   const url = new URL(entities.exportAddress(getEntity('patients'), {
@@ -14,4 +14,10 @@ test('exportAddress: the list query, the columns, one header each, and the ids',
   expect(url.searchParams.get('columns')).toBe('firstName,phone');
   expect(url.searchParams.getAll('header')).toEqual(['Prénom', 'Téléphone, mobile']);
   expect(url.searchParams.get('ids')).toBe('3,1');
+});
+
+test('options: a picker asks for its statuses and the kind of record that must refer to what it picks', () => {
+  const p = new URLSearchParams(optionsQuery({ q: 'vr-', limit: 30, status: ['requested', 'pending'], referredBy: 'payment.doctor' }));
+  expect(Object.fromEntries(p)).toEqual({ q: 'vr-', limit: '30', status: 'requested,pending', referredBy: 'payment.doctor' });
+  expect(new URLSearchParams(optionsQuery({ q: 'x', status: [] })).has('status')).toBe(false);
 });

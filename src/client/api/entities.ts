@@ -38,11 +38,14 @@ const PAGE_SIZE = 100;
 const base = (def: EntityDef) => `/api/${def.api}`;
 const data = <T>(p: Promise<{ data: T }>) => p.then((r) => r.data);
 
-function optionsQuery(params: OptionsParams): string {
+/** A picker's question as its address's query. */
+export function optionsQuery(params: OptionsParams): string {
   const p = new URLSearchParams();
   if (params.ids) p.set('ids', params.ids.join(','));
   if (params.limit) p.set('limit', String(params.limit));
   if (params.q) p.set('q', params.q);
+  if (params.status?.length) p.set('status', params.status.join(','));
+  if (params.referredBy) p.set('referredBy', params.referredBy);
   return p.toString();
 }
 

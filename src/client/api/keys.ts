@@ -19,7 +19,11 @@ export type QueryKey = readonly unknown[];
 
 export type ListParams = Pick<ListQuery, 'q' | 'sort' | 'filters'>;
 
-export interface OptionsParams { q?: string; ids?: readonly number[]; limit?: number }
+/**
+ * A picker's question: typed text, ids, how many; `status`: only records in these states of the workflow (a move's
+ * picker); `referredBy`: only records some record of that `entity.field` refers to (crud/option-filters.ts).
+ */
+export interface OptionsParams { q?: string; ids?: readonly number[]; limit?: number; status?: readonly string[]; referredBy?: string }
 
 export const keys = {
   entity(name: string) {

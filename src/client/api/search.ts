@@ -7,6 +7,12 @@ import { keys, type Read } from './keys';
 /** A record found; `title` and `subtitle` as the user reads them (hit-sentence.ts), from the server's `parts`. */
 export interface SearchHit { entity: string; id: number; title: string; subtitle: string; parts?: HitParts }
 
+/** A kind of record found: how many matched, up to the server's cap (`more`: past it). */
+export interface SearchGroup { entity: string; count: number; more: boolean }
+
+/** The server's answer: a few records of each kind, best kinds first, and each kind's count. */
+export interface SearchAnswer { hits: SearchHit[]; groups: SearchGroup[] }
+
 /** The language's `t`, as a plain function (hit-sentence.ts reads enum labels and the people's sentence through it). */
 export const translate = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
 
@@ -14,12 +20,13 @@ export const translate = (key: string, options?: Record<string, unknown>) => i18
 export const sayHits = <H extends { title: string; subtitle: string; parts?: HitParts }>(entity: (h: H) => string, hits: H[]): H[] =>
   hits.map((h) => ({ ...h, ...hitSentence(entity(h), h, translate, i18n.language) }));
 
-/** Record matches across every entity the caller may read, filtered by the server to what they may see. */
-export const searchHits = (q: string, opts: { beforeSend?: (signal: AbortSignal) => Promise<void> } = {}): Read<SearchHit[]> => ({
+/** Record matches across every entity the caller may read, filtered by the server to what they may see, by kind. */
+export const searchHits = (q: string, opts: { beforeSend?: (signal: AbortSignal) => Promise<void> } = {}): Read<SearchAnswer> => ({
   key: [...keys.search(q), i18n.language],
   fetch: async (signal) => {
     await opts.beforeSend?.(signal);
-    return http.get<{ data: SearchHit[] }>(`/api/search?q=${encodeURIComponent(q)}`, { signal }).then((r) => sayHits((h) => h.entity, r.data));
+    const r = await http.get<{ data: SearchHit[]; groups?: SearchGroup[] }>(`/api/search?q=${encodeURIComponent(q)}`, { signal });
+    return { hits: sayHits((h) => h.entity, r.data), groups: r.groups ?? [] };
   },
 });
 

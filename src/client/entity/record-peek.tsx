@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '../../registry';
@@ -10,11 +11,16 @@ import { useFormat } from './format';
 import { shownTitleOf } from './shown-text';
 import './record-peek.css';
 
+/** What Tab stops at in the peek. */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
  * A list's peek (Space on a row): the record beside the list, as its details page shows it (record-body.tsx: moves,
  * fields, documents, status history), read again by the same call, so the role sees here what it sees there. The list
  * keeps the keyboard: j/k move its row and the peek follows, Space or Esc close it. Tab from the list reaches the
- * peek's buttons; Esc there closes it and gives the focus back to the list (`onClose`).
+ * peek's buttons (before the list's header, which comes after the grid's own element in the page: the peek is what a
+ * user tabs to from a row they peek at), and Shift+Tab from its first goes back to the list; Esc there closes it and
+ * gives the focus back to the list (`onClose`).
  */
 export function RecordPeek({ def, row, href, onClose }: { def: EntityDef; row: Row; href: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -25,6 +31,28 @@ export function RecordPeek({ def, row, href, onClose }: { def: EntityDef; row: R
   const full = record.data && record.data.id === row.id ? record.data : null;
   const name = t(`${def.name}.one`, { ns: 'entities' });
   const history = historyOf({ entity: def.name, record: { id: row.id }, selected: 0 }, role);
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const aside = ref.current;
+    const grid = aside?.closest('.list-body')?.querySelector<HTMLElement>('[role="grid"]');
+    if (!aside || !grid) return;
+    const firstStop = () => aside.querySelector<HTMLElement>(FOCUSABLE);
+    const fromGrid = (e: KeyboardEvent) => {
+      if (e.key !== 'Tab' || e.shiftKey || e.target !== grid || e.defaultPrevented) return;
+      const first = firstStop();
+      if (!first) return;
+      e.preventDefault();
+      first.focus();
+    };
+    const backToGrid = (e: KeyboardEvent) => {
+      if (e.key !== 'Tab' || !e.shiftKey || e.target !== firstStop()) return;
+      e.preventDefault();
+      grid.focus({ preventScroll: true });
+    };
+    grid.addEventListener('keydown', fromGrid);
+    aside.addEventListener('keydown', backToGrid);
+    return () => { grid.removeEventListener('keydown', fromGrid); aside.removeEventListener('keydown', backToGrid); };
+  }, []);
   const onKeyDown = (e: React.KeyboardEvent) => {
     // A dialog opened from the peek (a move's) handles its own Esc; the peek closes only on keys pressed inside it.
     if (e.key !== 'Escape' || e.defaultPrevented || !e.currentTarget.contains(e.target as Node)) return;
@@ -32,7 +60,7 @@ export function RecordPeek({ def, row, href, onClose }: { def: EntityDef; row: R
     onClose();
   };
   return (
-    <aside className="peek" id="record-peek" aria-labelledby="peek-title" onKeyDown={onKeyDown}>
+    <aside className="peek" id="record-peek" ref={ref} aria-labelledby="peek-title" onKeyDown={onKeyDown}>
       <div className="peek-head">
         <h2 id="peek-title">{name}: {shownTitleOf(def, full ?? row, t, f) || `#${row.id}`}</h2>
         <Link href={href} className="btn btn-small">{t('peek.open')} <kbd>Enter</kbd></Link>

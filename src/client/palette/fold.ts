@@ -51,13 +51,15 @@ export function wordsOf(folded: string): Word[] {
 
 /**
  * Little words that say nothing of what is looked for, in the console's five languages ("ajouter un médecin", "add a
- * doctor", "mostra le fatture"), folded. Chinese is cut by the segmenter and has none to drop here.
+ * doctor", "mostra le fatture"), folded; in Chinese, the particles the segmenter leaves as words of their own ("切换到
+ * 深色主题": 到, to).
  */
 export const STOP_WORDS = new Set([
   'a', 'an', 'the', 'of', 'to', 'for', 'in', 'on',
   'un', 'une', 'le', 'la', 'les', 'l', 'de', 'des', 'du', 'd', 'au', 'aux', 'pour',
   'el', 'los', 'las', 'una', 'del', 'al', 'para',
   'il', 'lo', 'gli', 'uno', 'di', 'dei', 'delle', 'della', 'per', 'i',
+  '的', '到', '为', '把',
 ]);
 
 /** The words of what is typed, folded; punctuation between them, and little words beside others, are ignored. */

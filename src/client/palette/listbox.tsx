@@ -80,9 +80,12 @@ export function PaletteGroup({ heading, children }: { heading: string; children:
   );
 }
 
-/** One line. `onSelect` runs on Enter while it is selected, and on a click. */
-export function PaletteItem({ value, onSelect, children }: { value: string; onSelect: () => void; children: ReactNode }) {
-  return <Command.Item data-palette-item="" value={value} onSelect={onSelect}>{children}</Command.Item>;
+/**
+ * One line. `onSelect` runs on Enter while it is selected, and on a click. `address`: where it goes, when it goes
+ * somewhere (a list, a record): Ctrl+Enter opens it in a new tab, Ctrl+C copies it (palette-keys.ts).
+ */
+export function PaletteItem({ value, onSelect, address, children }: { value: string; onSelect: () => void; address?: string; children: ReactNode }) {
+  return <Command.Item data-palette-item="" data-address={address} value={value} onSelect={onSelect}>{children}</Command.Item>;
 }
 
 /** Under the list: a search under way. */

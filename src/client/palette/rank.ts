@@ -1,20 +1,26 @@
 import uFuzzy from '@leeoniya/ufuzzy';
-import { fold, queryWords, wordsOf, type Word } from './fold';
+import { fold, queryWords, STOP_WORDS, wordsOf, type Word } from './fold';
+import { sameWord } from './reading/tokens';
 
 /**
  * The palette's ranking: commands and records on one scale, so a patient whose
  * surname is the word typed comes before a command that only holds its letters somewhere.
  *
  * Every typed word must match a word of the candidate, case and accents folded. How well it matches is a tier:
- *   4 the whole word ("patel" = Patel) · 3 the word's start ("pat" → Patients) · 2 inside a word ("ient") ·
+ *   4 the whole word ("patel" = Patel) · 3 the word's start ("pat" → Patients), or the word in another number or
+ *   gender ("completati" → Completato: it counts as the whole word where only whole words count) · 2 inside a word ("ient") ·
  *   1 a typo or an abbreviation of a word ("pateint", "appt" → Appointments; uFuzzy finds these).
- * Within a tier: how much of the word was typed (up to 0.25), the text it came from (the title shown or a name 0.3,
- * others 0.15 or 0.2), the text's first word (0.1), a short text (up to 0.05); the caller adds its own bonus
+ * Within a tier: how much of the word was typed (up to 0.25), the text it came from (an everyday phrase of one word 0.45,
+ * the title shown or a name 0.3, others 0.15 or 0.2), the text's first word (0.1), a short text (up to 0.05); the caller adds its own bonus
  * (results.ts: ±0.1) and boost (recently used, under 0.2). A tier counts 1 a word and the bonuses of a lower tier add up to less than the next tier's least, so the kind
  * of match decides first.
  * Texts are of three kinds: the title shown (its matches are highlighted), other texts matched in every way (the
  * English title, keywords, a record's subtitle), and texts matched only word for word (an entity's names in the
- * languages neither shown nor English: "medici" finds Doctors, "med" does not).
+ * languages neither shown nor English: "medici" finds Doctors, "med" does not). Everyday phrases ("language", "dark
+ * mode" for Change theme…) are matched word for word too: one of a single word weighs most ("language" is Change
+ * language…, before the list of languages); a longer one's words weigh as another language's name, and all of them typed
+ * add PHRASE (0.3) once ("添加患者", add patient, is the slot calendar's before the worklist whose title holds both
+ * words, while "患者" alone stays the patients'). Whole words only, so a phrase never lifts a lower tier past the next.
  */
 export interface Texts {
   shown: string;
@@ -22,13 +28,17 @@ export interface Texts {
   names?: string[];
   also?: string[];
   exact?: string[];
+  /** Everyday phrases naming what it does ("language", "dark mode"): word for word. */
+  phrases?: string[];
 }
 
 interface IndexedText { text: string; words: Word[]; weight: number; exactOnly: boolean; brevity: number; atStart: number }
 
-const WEIGHT = { shown: 0.3, names: 0.3, also: 0.15, exact: 0.2 };
+const WEIGHT = { shown: 0.3, names: 0.3, also: 0.15, exact: 0.2, phrases: 0.45 };
 /** The first word of a title or a name: "Medicines" before "Family medical centres" for "med" (a keyword stands alone). */
 const AT_START = 0.1;
+/** Every word of an everyday phrase of several words typed. */
+const PHRASE = 0.3;
 
 export interface Candidate<T> {
   item: T;
@@ -36,6 +46,8 @@ export interface Candidate<T> {
   bonus: number;
   /** The score of a candidate known to match although no word does here (a record the server found by another field). */
   fallback?: number;
+  /** The words of its everyday phrases of several words (PHRASE when all of one's are typed). */
+  phrases?: string[][];
 }
 
 /** Where the typed words were found: ranges [from, to, from, to…] in the title shown, or in another text. */
@@ -66,7 +78,18 @@ export function candidate<T>(item: T, texts: Texts, opts: { bonus?: number; fall
   add(texts.names, WEIGHT.names, false, AT_START);
   add(texts.also, WEIGHT.also, false);
   add(texts.exact, WEIGHT.exact, true);
-  return { item, texts: out, bonus: opts.bonus ?? 0, fallback: opts.fallback };
+  // A phrase's words count besides a keyword of the same text ("language" is both): not set aside as seen.
+  const phrases: string[][] = [];
+  for (const phrase of new Set(texts.phrases)) {
+    const indexed = indexText(phrase, WEIGHT.phrases, true, AT_START);
+    if (indexed.words.length === 1) out.push(indexed);
+    else if (indexed.words.length > 1) {
+      out.push({ ...indexed, weight: WEIGHT.exact, atStart: 0 });
+      // Its little words are not among the typed words ("changer de langue").
+      phrases.push(indexed.words.map((w) => w.text).filter((w) => !STOP_WORDS.has(w)));
+    }
+  }
+  return { item, texts: out, bonus: opts.bonus ?? 0, fallback: opts.fallback, phrases: phrases.length ? phrases : undefined };
 }
 
 interface Hit { score: number; exact: boolean; ranges: number[] }
@@ -88,7 +111,8 @@ function wordHits(q: string, vocab: readonly string[]): Hits {
     else if (q.length >= 2 && w.includes(q)) {
       const at = w.indexOf(q);
       hits.set(w, { score: 2 + 0.25 * (q.length / w.length), exact: false, ranges: [at, at + q.length] });
-    } else rest.push(w);
+    } else if (sameWord(q, w)) hits.set(w, { score: 3.25, exact: true, ranges: [0, w.length] });
+    else rest.push(w);
   }
   if (FUZZY_WORD.test(q) && rest.length) {
     for (const uf of [typo, abbreviation]) {
@@ -138,7 +162,7 @@ export class Index<T> {
  * A candidate's score for the typed words (each must match a word of it), and where they matched. The loops are plain
  * for loops and a match's ranges are copied only for the best one: every command is scored on every key.
  */
-function score<T>(c: Candidate<T>, hits: readonly Hits[], boost: number): Ranked<T> | null {
+function score<T>(c: Candidate<T>, words: readonly string[], hits: readonly Hits[], boost: number): Ranked<T> | null {
   let total = 0;
   const ranges: number[] = [];
   let via: Ranked<T>['via'];
@@ -171,6 +195,7 @@ function score<T>(c: Candidate<T>, hits: readonly Hits[], boost: number): Ranked
       else if (via.text === bestText.text) via.ranges.push(...found);
     }
   }
+  if (c.phrases?.some((phrase) => phrase.every((w) => words.includes(w)))) total += PHRASE;
   return { item: c.item, score: total + c.bonus + boost, ranges: mergeRanges(ranges), via: via && { text: via.text, ranges: mergeRanges(via.ranges) } };
 }
 
@@ -200,7 +225,7 @@ export function rankTogether<T>(indexes: Index<T>[], query: string, opts: { limi
   for (const ix of indexes) {
     const hits = words.map((q) => ix.hits(q));
     for (const c of ix.candidates) {
-      const r = score(c, hits, boost ? boost(c.item) : 0);
+      const r = score(c, words, hits, boost ? boost(c.item) : 0);
       if (r) ranked.push({ r, i });
       i++;
     }

@@ -7,6 +7,7 @@ import { DASHBOARD } from '../../registry';
 import { errorText } from '../api/error-text';
 import { publicConfig, type PublicConfig } from '../api/public-config';
 import { session, signIn } from '../state/session';
+import { holdForSignIn, signInRefused } from '../state/early-keys';
 import { AuthCard } from './auth-card';
 
 /** Where to go after sign-in: the remembered origin, if it is one of ours. */
@@ -36,9 +37,12 @@ export function SignIn() {
     e.preventDefault();
     setBusy(true);
     setError(null);
+    // Keys typed from here until the console is there are the console's (state/early-keys.ts).
+    holdForSignIn();
     try {
       await signIn(email.trim(), password); // the status change redirects (below), once
     } catch (err) {
+      signInRefused();
       setError(errorText(err));
     } finally {
       setBusy(false);

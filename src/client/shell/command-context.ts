@@ -38,5 +38,6 @@ export function commandContext(): CommandContext {
         (err: unknown) => toast.error(errorText(err))),
     },
     inView: () => ui.inView,
+    translate: (key, options) => i18n.t(key, options),
   };
 }

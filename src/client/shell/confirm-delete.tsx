@@ -36,7 +36,10 @@ export function ConfirmDelete() {
       target.onDone?.();
       if (window.location.pathname.includes(`/${target.id}`)) navigate(entityPath(def));
     } catch (err) {
+      // Refused (in use, not allowed): said in the toast, and the dialog closes with nothing left to confirm; the focus
+      // goes back to where it came from (ui/modal.tsx), not to the page, where the disabled button had left it.
       toast.error(t('confirm.failed'), { description: errorText(err) });
+      close();
     }
   };
   return (

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Shell } from './shell';
 import { DashboardRoutes } from './dashboard-routes';
+// `.` remembers the last repeatable command per user across a reload, from the console's first moment.
+import '../state/repeat-memory';
 
 export const PREFETCH_MARK = 'prefetch-screens';
 

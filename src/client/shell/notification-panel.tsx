@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { usePages } from '../api/use-pages';
 import { inboxBadge } from '../state/inbox-badge';
 import { ui } from '../state/ui';
 import { inboxText } from './inbox-text';
+import { focusMainControl } from '../ui/main-control';
 
 export const PANEL_CLOSE_DELAY_MS = 50;
 
@@ -35,6 +36,8 @@ export default function NotificationPanel() {
   const ref = useRef<HTMLDivElement>(null);
   const [, navigate] = useLocation();
   const hasItems = pages.rows.length > 0;
+  // Where the focus was as the panel opened (the toggle, a list's row after `g n`): Esc gives it back there.
+  const [cameFrom] = useState(() => document.activeElement);
 
   useEffect(() => {
     if (!snap.notificationsOpen) return;
@@ -46,7 +49,13 @@ export default function NotificationPanel() {
       if (ref.current?.contains(target) || (target as HTMLElement).closest?.('[data-notifications-toggle]')) return;
       setTimeout(() => { ui.notificationsOpen = false; }, PANEL_CLOSE_DELAY_MS);
     };
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') ui.notificationsOpen = false; };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      // Before the panel goes (and its focused item with it): else the focus would be left on the page.
+      if (cameFrom instanceof HTMLElement && cameFrom !== document.body && cameFrom.isConnected && ref.current?.contains(document.activeElement)) cameFrom.focus();
+      else if (ref.current?.contains(document.activeElement)) focusMainControl();
+      ui.notificationsOpen = false;
+    };
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -54,7 +63,7 @@ export default function NotificationPanel() {
       document.removeEventListener('keydown', onKey);
     };
     // Focus once the first page is here, too.
-  }, [snap.notificationsOpen, hasItems]);
+  }, [snap.notificationsOpen, hasItems, cameFrom]);
 
   const close = () => { ui.notificationsOpen = false; };
   const open = (n: InboxItem) => {

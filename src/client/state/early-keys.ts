@@ -6,10 +6,29 @@
  * does what it does.
  */
 interface HeldKey { key: string; code: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }
-interface Held { hold: boolean; keys: HeldKey[] }
+interface Held { hold: boolean; signingIn?: boolean; keys: HeldKey[] }
 
 declare global {
   interface Window { __earlyKeys?: Held }
+}
+
+/**
+ * The sign-in form is sent: what is typed while it is answered (a fast typist's next keys, Ctrl+K and a name) is for
+ * the console, not the password box, and is held for it (screens/sign-in.tsx).
+ */
+export function holdForSignIn() {
+  const held = window.__earlyKeys;
+  if (!held) return;
+  held.hold = true;
+  held.signingIn = true;
+}
+
+/** The sign-in was refused: the keys held meanwhile were for a console that does not come, and are let go. */
+export function signInRefused() {
+  const held = window.__earlyKeys;
+  if (!held) return;
+  held.signingIn = false;
+  held.keys.length = 0;
 }
 
 /** The shortcuts are bound: stop holding, and replay what was held. */
@@ -17,6 +36,7 @@ export function shortcutsReady() {
   const held = window.__earlyKeys;
   if (!held) return;
   held.hold = false;
+  held.signingIn = false;
   for (const key of held.keys.splice(0)) {
     const target = document.activeElement ?? document.body;
     for (const type of ['keydown', 'keyup'] as const) target.dispatchEvent(new KeyboardEvent(type, { ...key, bubbles: true, cancelable: true }));

@@ -6,6 +6,7 @@ import { scopeWhere } from './scope';
 import { statusHistory, transition, transitionBody } from './transition';
 import { undoBody, undoTransition } from './transition-undo';
 import { listOptions } from './options';
+import { optionFilters } from './option-filters';
 import { audit, auditRecordsRead } from './audit';
 import { createRecord, deleteRecord, getRecord, ownedIssue, restoreRecord, updateRecord } from './write';
 import { limitBlindPicks } from '../auth/rate-limit';
@@ -86,10 +87,12 @@ export function crudRoutes(): Hono<AppEnv> {
       const ids = rawIds ? rawIds.split(',').map(Number) : undefined;
       if (ids && (ids.length > 200 || ids.some((n) => !Number.isInteger(n) || n < 1 || n > 2_147_483_647))) throw fail(400, 'ids must be up to 200 record ids', { field: 'ids' });
       const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 30) || 30, 1), mayList ? 100 : 20);
+      // A move's picker asks for the statuses it moves from; a sentence for the people who have records of a kind.
+      const filters = optionFilters(def, new URL(c.req.url).searchParams, c.get('user'));
       const db = c.get('db');
       if (!mayList) await limitBlindPicks(db, c.get('user').id);
       // Blind: the term is matched against titles alone, so that a phone or e-mail typed tells nothing (DECISIONS.md).
-      const { options, records } = await listOptions(db, def, { q, ids, limit, role, scope: scopeWhere(def, c.get('user')), titleOnly: !mayList });
+      const { options, records } = await listOptions(db, def, { q, ids, limit, role, scope: [...scopeWhere(def, c.get('user')), ...filters], titleOnly: !mayList });
       await auditRecordsRead(db, c.get('user'), def, records, 'read_pick', q ? { q } : null);
       return c.json({ data: mayList ? options : options.map((o) => ({ id: o.id, title: o.title, subtitle: '' })) });
     });

@@ -78,12 +78,13 @@ export function platformRoutes(): Hono<AppEnv> {
   app.get('/search', async (c) => {
     const q = c.req.query('q') ?? '';
     if (q.length > 100) throw fail(400, 'Search text is too long', { field: 'q' });
-    const hits = await searchRecords(c.get('db'), c.get('user'), q);
+    const { hits, groups } = await searchRecords(c.get('db'), c.get('user'), q);
     // Hits of patient data are reads of those records (their titles and subtitles), one entry per entity.
     for (const name of new Set(hits.map((h) => h.entity))) {
       await auditReads(c.get('db'), c.get('user'), getEntity(name), hits.filter((h) => h.entity === name).map((h) => h.id), 'read_search', { q });
     }
-    return c.json({ data: hits });
+    // By kind: a few hits of each (best kinds first) and each kind's count (`more`: past the count's cap).
+    return c.json({ data: hits, groups });
   });
 
   app.get('/me/prefs', async (c) => {

@@ -1,21 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
-import { can, canReadRecord, ENTITIES, getEntity, hitFields, hitPartsOf, type HitParts, type Role } from '../../registry';
+import { can, canReadRecord, ENTITIES, getEntity, hitFields, hitPartsOf, type EntityDef, type HitParts, type Role } from '../../registry';
 import { col } from '../crud/columns';
 import { attachLabels } from '../crud/labels';
 import { ident } from '../db/entity-table';
 import { scoped, scopeWhere, type ScopeOwner } from '../crud/scope';
 import type { DB } from '../db/connection';
 import { docContains, likeLiteral } from './text';
-
-/**
- * Rows of the given entities whose search text contains `q`, as a WITH query planned without the caller's
- * LIMIT (PostgreSQL still runs it only as far as the LIMIT needs). With the LIMIT in view the planner picks
- * a sequential scan that "stops early", but one entity's rows lie together in the table, so it may read the
- * whole of it first; the trigram index reads about as much whatever the term.
- */
-function matchesOf(entities: string[], q: string): RawBuilder<unknown> {
-  return sql`matches as materialized (select entity, record_id, title, subtitle from search_index where ${entityFilter(entities)}${everyWord(q)})`;
-}
 
 /** Words of a term looked for each on its own, at most this many (each is one more look in the trigram index). */
 const MAX_WORDS = 6;
@@ -84,46 +74,97 @@ function titlesStarting(entities: string[], term: string): RawBuilder<unknown> {
     order by ${key} limit ${TITLE_PROBE}) x where ${entityFilter(entities)}true limit ${CANDIDATES}`;
 }
 
+/** Records of one kind returned at most (the palette shows a few of each, and narrows these while the next answer comes). */
+export const HITS_PER_KIND = 5;
+/** Matches of one kind counted at most: past it the kind's count is "more than" (`more`). */
+export const KIND_COUNT_CAP = 50;
+/** Kinds answered at most, those of the best hits first: each costs a read of its hits' parts. */
+export const KINDS = 20;
+/** Matches the first statement reads through the shared trigram index: past it, each kind is asked on its own. */
+export const POOL = CANDIDATES;
+
+/** One kind of record found: how many matched (up to KIND_COUNT_CAP, `more` past it or where counting stopped early). */
+export interface SearchGroup { entity: string; count: number; more: boolean }
+/** `way`: which statement answered (never sent; tests/api/search-groups.test.ts reads it). */
+export interface SearchAnswer { hits: SearchHit[]; groups: SearchGroup[]; way?: 'pooled' | 'by-kind' }
+
+type Row = SearchHit & { found: number; titled: number; pooled: number };
+
 /**
- * One indexed query across every entity the caller may read. The candidates: the records whose title starts with the
- * term, from the titles' index; when they are fewer than CANDIDATES, the trigram index finds the rest among the
- * records whose text contains it (an appointment's number typed from its start, "APT-2025-0…", whose trigrams are in
- * two million rows, makes the trigram index read all of them; the titles' index answers it from a short range, and
- * its records rank first anyway). The first CANDIDATES are ranked: a title that starts with the term, then the title's
- * likeness to it (the palette ranks what it shows by the title first too: palette/rank.ts). The likeness of the whole
- * search text cost more than the rest of the search (its trigrams made for each of 200 texts of up to 2,000
- * letters); the title's is a fraction of it.
+ * Across every kind the caller may read, answered by kind: a few records of each and each kind's count, so that a
+ * surname five doctors share still shows the payments of the patient of that name (the palette groups its hits).
+ * The candidates: the records whose title starts with the term, from the titles' index; when they are fewer than
+ * CANDIDATES, the records whose text holds it as well (an appointment's number typed from its start, "APT-2025-0…",
+ * whose trigrams are in two million rows, is answered from a short range of the titles' index instead). Two ways:
+ *  - pooled: up to POOL + 1 matches through the shared trigram index, in one statement with the titles. When the index
+ *    held no more (a name, most of what is typed), every kind is in the pool and counted exactly: the answer;
+ *  - by kind: else (a common term, whose first matches could all be of one kind), each kind's first KIND_COUNT_CAP + 1
+ *    matches through its own trigram index (migration 0006), one branch a kind in one statement: bounded by kind, and
+ *    about three times the planning of the pooled one (~15 ms on the demo data for the superadmin's kinds).
+ * Each kind's rows are ranked — a title that starts with the term, then the title's likeness to it (the palette ranks
+ * what it shows by the title first too: palette/rank.ts) — and its first HITS_PER_KIND kept; the kinds of the best
+ * hits first, KINDS at most. A kind scoped by centre is counted within the caller's centres alone.
  */
-export async function searchRecords(db: DB, who: ScopeOwner, q: string, limit = 20): Promise<SearchHit[]> {
+export async function searchRecords(db: DB, who: ScopeOwner, q: string): Promise<SearchAnswer> {
   const term = q.trim().slice(0, 100);
   const role = who.role;
-  if (!role) return [];
+  if (!role) return { hits: [], groups: [] };
   const entities = readableEntities(role);
-  if (!term || !entities.length) return [];
-  const res = await sql<SearchHit>`
-    with starting as materialized (${titlesStarting(entities, term)}),
-      ${matchesOf(entities, term)},
-      m as (select * from starting union all (select * from matches where (select count(*) from starting) < ${CANDIDATES}
-        and (entity, record_id) not in (select entity, record_id from starting)) limit ${CANDIDATES})
-    select entity, record_id as id, title, subtitle from m
-    order by (lower(title) like ${`${term.toLowerCase()}%`}) desc, similarity(title, ${term.toLowerCase()}) desc, title
-    limit ${limit * 3}`.execute(db);
-  const hits = await keepInScope(db, who, res.rows.map((r) => ({ ...r, id: Number(r.id) })));
-  return withParts(db, who, hits.slice(0, limit));
+  if (!term || !entities.length) return { hits: [], groups: [] };
+  const starting = titlesStarting(entities, term);
+  const gate = sql`(select count(*) from starting) < ${CANDIDATES}`;
+  const pooled = sql`select entity, record_id, title, subtitle from search_index where ${entityFilter(entities)}${everyWord(term)} and ${gate} limit ${POOL + 1}`;
+  const rows = (await byKind(starting, pooled, entities, who, term).execute(db)).rows;
+  if (!rows.some((r) => Number(r.pooled) > POOL)) return { ...(await answerOf(db, who, rows)), way: 'pooled' };
+  const kinds = sql.join(entities.map((e) => kindRows(getEntity(e), who, term)), sql` union all `);
+  const each = (await byKind(starting, sql`select * from (${kinds}) k where ${gate}`, entities, who, term).execute(db)).rows;
+  return { ...(await answerOf(db, who, each)), way: 'by-kind' };
 }
 
-/** Drops hits of another centre's records for a caller scoped by centre (one query per scoped entity among the hits). */
-async function keepInScope(db: DB, who: ScopeOwner, hits: SearchHit[]): Promise<SearchHit[]> {
-  const out = new Set(hits);
-  for (const name of new Set(hits.map((h) => h.entity))) {
-    const def = getEntity(name);
-    if (!scoped(def, who)) continue;
-    const ids = hits.filter((h) => h.entity === name).map((h) => h.id);
-    const kept = await sql<{ id: number }>`select t.id from ${sql.raw(ident(def.table))} t where t.id = any(${ids}::int[]) and ${sql.join(scopeWhere(def, who), sql` and `)}`.execute(db);
-    const keep = new Set(kept.rows.map((r) => Number(r.id)));
-    for (const h of hits) if (h.entity === name && !keep.has(h.id)) out.delete(h);
+/** One kind's first KIND_COUNT_CAP + 1 matches through its own trigram index (the entity a literal: the partial index applies). */
+function kindRows(def: EntityDef, who: ScopeOwner, q: string): RawBuilder<unknown> {
+  const scope = scoped(def, who) ? sql` and ${inScope(def, who, sql`record_id`)}` : sql``;
+  return sql`(select entity, record_id, title, subtitle from search_index where entity = ${sql.lit(def.name)} and ${everyWord(q)}${scope} limit ${KIND_COUNT_CAP + 1})`;
+}
+
+/** The record `id` of `def` is within the caller's centres. */
+const inScope = (def: EntityDef, who: ScopeOwner, id: RawBuilder<unknown>) =>
+  sql`exists (select 1 from ${sql.raw(ident(def.table))} t where t.id = ${id} and ${sql.join(scopeWhere(def, who), sql` and `)})`;
+
+/** The titles and the matches, each kind's rows ranked and counted, its first HITS_PER_KIND returned, best first. */
+function byKind(starting: RawBuilder<unknown>, matches: RawBuilder<unknown>, entities: string[], who: ScopeOwner, term: string) {
+  const folded = term.toLowerCase();
+  const scopedKinds = entities.map(getEntity).filter((def) => scoped(def, who));
+  const kept = scopedKinds.length
+    ? sql` where ${sql.join(scopedKinds.map((def) => sql`(f.entity <> ${def.name} or ${inScope(def, who, sql`f.record_id`)})`), sql` and `)}`
+    : sql``;
+  return sql<Row>`
+    with starting as materialized (${starting}),
+      matches as materialized (${matches}),
+      found as (select * from starting union select * from matches),
+      ranked as (select entity, record_id, title, subtitle,
+        (lower(title) like ${`${likeLiteral(folded)}%`}) as starts, similarity(title, ${folded}) as likeness,
+        count(*) over (partition by entity) as found
+        from found f${kept}),
+      numbered as (select *, row_number() over (partition by entity order by starts desc, likeness desc, title, record_id) as n from ranked)
+    select entity, record_id as id, title, subtitle, found, (select count(*) from starting) as titled, (select count(*) from matches) as pooled
+    from numbered where n <= ${HITS_PER_KIND}
+    order by starts desc, likeness desc, title, record_id`;
+}
+
+async function answerOf(db: DB, who: ScopeOwner, rows: Row[]): Promise<SearchAnswer> {
+  // With CANDIDATES titles that start with the term, no kind's matches were counted: each may have more.
+  const uncounted = rows.some((r) => Number(r.titled) >= CANDIDATES);
+  const kinds: string[] = [];
+  const groups: SearchGroup[] = [];
+  for (const row of rows) {
+    if (kinds.includes(row.entity) || kinds.length >= KINDS) continue;
+    kinds.push(row.entity);
+    const found = Number(row.found);
+    groups.push({ entity: row.entity, count: Math.min(found, KIND_COUNT_CAP), more: uncounted || found > KIND_COUNT_CAP });
   }
-  return hits.filter((h) => out.has(h));
+  const hits = rows.filter((r) => kinds.includes(r.entity)).map((r) => ({ entity: r.entity, id: Number(r.id), title: r.title, subtitle: r.subtitle }));
+  return { hits: await withParts(db, who, hits), groups };
 }
 
 /**
@@ -142,6 +183,6 @@ async function withParts(db: DB, who: ScopeOwner, hits: SearchHit[]): Promise<Se
     await attachLabels(db, def, rows);
     for (const row of rows) parts.set(`${name}:${row.id}`, hitPartsOf(fields, row));
   }
-  // A hit whose record was not read (scope was kept before: keepInScope) is said by its stored title alone.
+  // A hit whose record was not read (its kind's rows were kept to the caller's centres already) is said by its stored title alone.
   return hits.map((h) => ({ ...h, parts: parts.get(`${h.entity}:${h.id}`) }));
 }

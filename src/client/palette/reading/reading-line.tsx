@@ -16,7 +16,7 @@ export const readingLineValue = (index: number) => (index ? `${READING_LINE}:${i
 export const ReadingLine = memo(function ReadingLine({ read, index, onOpen }: { read: ReadList; index: number; onOpen: (address: string) => void }) {
   const { t } = useTranslation();
   return (
-    <PaletteItem value={readingLineValue(index)} onSelect={() => onOpen(read.address)}>
+    <PaletteItem value={readingLineValue(index)} address={read.address} onSelect={() => onOpen(read.address)}>
       <span className="grow palette-reading" data-address={read.address}>
         {read.chips.map((c, i) => (
           <Fragment key={c.key}>

@@ -20,8 +20,12 @@ const LOOKUP_PAUSE = 150;
 const LOOKUP_LIMIT = 5;
 const DIGIT = /\d/;
 
-/** One lookup: the words of a run looked up in the target of one reference field. */
-interface Lookup { run: number; field: string; entity: string; q: string }
+/**
+ * One lookup: the words of a run looked up in the target of one reference field, among the records some record of
+ * the list's kind refers to through it (`referredBy`): "payments varman" names the Varmans who have payments, not
+ * the five doctors of that name with none.
+ */
+export interface Lookup { run: number; field: string; entity: string; q: string; referredBy?: string }
 
 /**
  * The reading of what is typed, as it is typed: the words read at once (vocabulary), and the words left looked up as
@@ -51,7 +55,7 @@ export function useReading(query: string, role: Role | null, lang: Language, t: 
   const asked = useDebounced(lookups, LOOKUP_PAUSE);
   const answers = useQueries({
     queries: asked.map((l) => {
-      const read = entities.options(getEntity(l.entity), { q: l.q, limit: LOOKUP_LIMIT });
+      const read = entities.options(getEntity(l.entity), { q: l.q, limit: LOOKUP_LIMIT, referredBy: l.referredBy });
       return { queryKey: read.key, queryFn: ({ signal }: { signal: AbortSignal }) => read.fetch(signal), staleTime: 30_000 };
     }),
     // One answer per lookup (a failed one as none found), shared structurally: the same array while nothing changes.
@@ -62,7 +66,7 @@ export function useReading(query: string, role: Role | null, lang: Language, t: 
     if (!reading) return NO_READING;
     // The answer for each lookup of the words typed now, if it has come (else the run is still being looked up).
     const answerOf = (l: Lookup): RecordOption[] | undefined => {
-      const at = asked.findIndex((a) => a.entity === l.entity && a.q === l.q);
+      const at = asked.findIndex((a) => a.entity === l.entity && a.q === l.q && a.referredBy === l.referredBy);
       return at < 0 ? undefined : answers[at];
     };
     const reads = readingsOf(reading, lookups, answerOf, { role, lang, t });
@@ -74,12 +78,16 @@ export function useReading(query: string, role: Role | null, lang: Language, t: 
 const datesIn = (parser: unknown, text: string) => findDates(parser, text, new Date());
 
 /** The fields each run of words is looked up in: the one its marker named, else every field that names a person or centre. */
-function lookupsOf(reading: Reading, role: Role | null): Lookup[] {
+export function lookupsOf(reading: Reading, role: Role | null): Lookup[] {
   const def = getEntity(reading.entity);
   const fields = nameableRefs(def, role);
   return reading.words.flatMap((w, run) => {
     if ([...w.text].length < 3) return [];
     const named = w.field ? [w.field] : w.target ? fields.filter((f) => def.fields[f].ref === w.target) : fields;
-    return named.filter((f) => fields.includes(f)).map((field) => ({ run, field, entity: def.fields[field].ref!, q: w.text }));
+    return named.filter((f) => fields.includes(f)).map((field) => ({
+      run, field, entity: def.fields[field].ref!, q: w.text,
+      // A single reference the server can follow back (crud/option-filters.ts); the role may list the list's kind.
+      ...(def.fields[field].kind === 'ref' ? { referredBy: `${def.name}.${field}` } : {}),
+    }));
   });
 }

@@ -1,6 +1,7 @@
 import type { Translate } from '../../../../commands';
 import { valueLabel } from '../../../../commands/value-label';
 import { can, ENTITIES, getEntity, shownKind, type EntityDef, type Language, type Role } from '../../../registry';
+import { valueLabels } from '../label-sets';
 import { periodPhrases, type Period } from './periods';
 import { isHan, tokenize, wordKey } from './tokens';
 
@@ -49,8 +50,8 @@ const cache = new Map<string, Vocabulary>();
 
 /**
  * The words a query is read with, from the registry and the locale bundles in the user's language and in English
- * (the palette matches both): the names of the entities the role may list, their enum values, their reference fields,
- * and the period words. Built once per role and language.
+ * (the palette matches both): the names of the entities the role may list, their enum values (in all five languages),
+ * their reference fields, and the period words. Built once per role and language.
  */
 export function vocabulary(role: Role | null, lang: Language, t: Translate, tEnglish: Translate): Vocabulary {
   const key = `${role}\u0000${lang}`;
@@ -80,6 +81,8 @@ export function vocabulary(role: Role | null, lang: Language, t: Translate, tEng
         for (const value of fd.values ?? []) {
           const meaning: Meaning = { kind: 'value', entity: def.name, field, value };
           for (const [, tr] of langs) { add(valueLabel(tr, def.name, field, value), meaning); add(tr(value, { ns: 'enums' }), meaning); }
+          // A value in every language, whichever the console speaks: "completati" and "已完成" read in English too.
+          for (const label of valueLabels(def.name, field, value)) add(label, meaning);
           add(value.replace(/_/g, ' '), meaning);
         }
       }

@@ -1,0 +1,81 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { getEntity, type EntityDef } from '../../src/registry';
+import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
+import { HITS_PER_KIND, KIND_COUNT_CAP, POOL, searchRecords } from '../../src/server/search/palette';
+import { setupApi } from './harness';
+
+/**
+ * The palette's search answers by kind (search/palette.ts): a few records of each kind with the kind's count, so that
+ * a surname many people share (six doctors named Varmanzq, with more appointments between them than the first statement
+ * reads) still shows the payments of the one patient of that name; and a kind's count tells a scoped caller nothing of
+ * other centres.
+ */
+const api = setupApi();
+const doctors: number[] = [];
+/** More than the first statement reads, made before the payments: its matches could all be appointments. */
+const APPOINTMENTS = POOL + 12;
+const payments: number[] = [];
+let patient = 0;
+
+async function make(def: EntityDef, fields: Record<string, unknown>) {
+  return createRecord(api.db, def, { ...(await api.payload(def))!, ...fields }, SYSTEM_ACTOR, api.config.scryptLogN);
+}
+
+beforeAll(async () => {
+  for (let i = 0; i < 6; i++) doctors.push(Number((await make(getEntity('doctor'), { firstName: `Dr${'abcdef'[i]}`, lastName: 'Varmanzq' })).id));
+  const other = Number((await make(getEntity('patients'), { firstName: 'Ila', lastName: 'Nakamura' })).id);
+  for (let i = 0; i < APPOINTMENTS; i++) await make(getEntity('appointments'), { doctor: doctors[i % 6], patient: other, fmc: api.homeCentre, slot: null });
+  patient = Number((await make(getEntity('patients'), { firstName: 'Rohit', lastName: 'Varmanzq' })).id);
+  for (let i = 0; i < 2; i++) payments.push(Number((await make(getEntity('payment'), { patient, doctor: doctors[0] })).id));
+});
+
+type Answer = { data: { entity: string; id: number }[]; groups: { entity: string; count: number; more: boolean }[] };
+const search = async (who: Parameters<typeof api.call>[0], q: string): Promise<Answer> => {
+  const r = await api.call(who, 'GET', `/api/search?q=${encodeURIComponent(q)}`);
+  expect(r.status, r.text).toBe(200);
+  return r.body as Answer;
+};
+
+describe('GET /api/search answers by kind', () => {
+  test('a surname many share: a few of each kind, the payments of the patient among them, each kind counted', async () => {
+    const { data, groups } = await search('superadmin', 'varmanzq');
+    const of = (entity: string) => data.filter((h) => h.entity === entity).map((h) => h.id);
+    expect(of('payment').sort()).toEqual([...payments].sort());
+    expect(of('patients')).toEqual([patient]);
+    expect(of('doctor')).toHaveLength(HITS_PER_KIND);
+    expect(of('appointments')).toHaveLength(HITS_PER_KIND);
+    const count = Object.fromEntries(groups.map((g) => [g.entity, { count: g.count, more: g.more }]));
+    expect(count).toMatchObject({
+      doctor: { count: 6, more: false },
+      patients: { count: 1, more: false },
+      payment: { count: 2, more: false },
+      // Counted up to the cap, then "more than".
+      appointments: { count: KIND_COUNT_CAP, more: true },
+    });
+    // The first statement's matches were more than it reads: each kind was asked on its own.
+    expect((await searchRecords(api.db, { role: 'superadmin' }, 'varmanzq')).way).toBe('by-kind');
+    // One group a kind, in the order of the kinds' best hits; every hit of a kind that has a group.
+    expect(new Set(groups.map((g) => g.entity)).size).toBe(groups.length);
+    expect(data.every((h) => groups.some((g) => g.entity === h.entity))).toBe(true);
+  });
+
+  test('a name few records hold: one statement finds every kind, counted exactly', async () => {
+    const answer = await searchRecords(api.db, { role: 'superadmin' }, 'drc varmanzq');
+    expect(answer.way).toBe('pooled');
+    // Doctor c's own record, and every sixth appointment.
+    expect(answer.groups).toEqual([
+      { entity: 'doctor', count: 1, more: false },
+      { entity: 'appointments', count: Array.from({ length: APPOINTMENTS }, (_, i) => i % 6).filter((d) => d === 2).length, more: false },
+    ]);
+  });
+
+  test('a kind’s count is of the caller’s centres alone', async () => {
+    const slots = getEntity('fmcslots');
+    const away = Number((await make(getEntity('fmc'), {})).id);
+    for (const fmc of [api.homeCentre, api.homeCentre, away, away, away]) await make(slots, { doctor: doctors[1], fmc });
+    const mine = (await search('fmc', 'drb varmanzq')).groups.find((g) => g.entity === 'fmcslots');
+    expect(mine).toEqual({ entity: 'fmcslots', count: 2, more: false });
+    const all = (await search('superadmin', 'drb varmanzq')).groups.find((g) => g.entity === 'fmcslots');
+    expect(all).toEqual({ entity: 'fmcslots', count: 5, more: false });
+  });
+});
