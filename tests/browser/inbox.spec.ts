@@ -69,6 +69,8 @@ test('Esc closes the panel and gives the focus back to where it was: the list\'s
   await page.waitForURL('**/dashboard/speciality');
   const grid = page.getByRole('grid');
   await expect(grid).toBeFocused();
+  // On the rows first (k keeps the top row): typed on a list's arrival, g would start a search.
+  await page.keyboard.press('k');
   await page.keyboard.press('g');
   await page.keyboard.press('n');
   const panel = page.locator('#notification-panel');

@@ -120,7 +120,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   // Typing a name on the grid searches (ui/type-to-find.ts): its letters act once the user works on the rows.
   const shortcutStarts = useShortcutStarts();
   const find = useTypeToFind(filterRef, tableRef, {
-    keysHere: (combo) => LIST_OWN_KEYS.has(combo) || shortcutStarts(combo),
+    keysHere: (combo, e) => LIST_OWN_KEYS.has(combo) || shortcutStarts(combo, e),
     held: (key) => key === '.',
     onHeld: () => toast.info(t('typeToFind.repeatHeld')),
   });

@@ -1,6 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { COMMANDS, effectiveKeymap, isSingleKey } from '../../../commands';
 import { prefs } from '../state/prefs';
+import { continuesSequence } from '../shell/sequence-keys';
 
 /** The keys that make moves now (the user's keymap; none while single-key shortcuts are off), by command id. */
 export function useMoveKeys(): Map<string, string> {
@@ -14,7 +15,8 @@ export function useMoveKeys(): Map<string, string> {
  * Whether a key starts a shortcut of the console now (a single key, or the first key of a sequence such as `g`), in
  * the keymap's notation (`shift+c`, `x`): a list lets those act once the user works on its rows (ui/type-to-find.ts).
  */
-export function useShortcutStarts(): (combo: string) => boolean {
+export function useShortcutStarts(): (combo: string, e?: Event) => boolean {
   const starts = new Set([...useMoveKeys().values()].map((combo) => combo.split(' ')[0]));
-  return (combo) => starts.has(combo);
+  // A key that goes on with a sequence begun before it (`n` after `g`) is the sequence's too.
+  return (combo, e) => starts.has(combo) || (e !== undefined && continuesSequence(e));
 }

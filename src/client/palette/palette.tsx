@@ -246,9 +246,12 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   // Enter pressed right after the last letter, before the records (or the names a sentence holds) for the whole text
   // have come: it waits for them and then chooses the best line for that text, never a line of an earlier one.
   const [enterFor, setEnterFor] = useState<string | null>(null);
+  // Keys typed after that Enter, while it waits: they belong to what it opens (a sub-page's box, a form's first field),
+  // never to the text it was pressed on.
+  const afterEnter = useRef('');
   const settled = !hits.loading && !read?.pending;
-  const enterLatest = useRef({ top, best, reads, openReading, pick });
-  useLayoutEffect(() => { enterLatest.current = { top, best, reads, openReading, pick }; });
+  const enterLatest = useRef({ top, best, reads, openReading, pick, type });
+  useLayoutEffect(() => { enterLatest.current = { top, best, reads, openReading, pick, type }; });
   useEffect(() => {
     if (enterFor !== null && enterFor !== query) { setEnterFor(null); return; }
     if (enterFor === null || !settled) return;
@@ -256,6 +259,15 @@ function PaletteDialog({ initial }: { initial: string | null }) {
     const { top: now, best: line, reads: read, openReading: open, pick: choose } = enterLatest.current;
     if (now === READING_LINE && read[0]) open(read[0].address);
     else if (line) choose(line.item);
+    const rest = afterEnter.current;
+    afterEnter.current = '';
+    if (!rest) return;
+    // After what the choice renders: a sub-page takes them as its text; a form's type-ahead (ui/type-ahead.ts, which
+    // listens on the window) holds them for its first field; anywhere else they are dropped, never shortcuts.
+    setTimeout(() => {
+      if (ui.paletteOpen) enterLatest.current.type(rest);
+      else for (const key of rest) window.dispatchEvent(new KeyboardEvent('keydown', { key, cancelable: true }));
+    });
   }, [enterFor, query, settled]);
   const readingLines = () => reads.map((r, i) => <ReadingLine key={readingLineValue(i)} read={r} index={i} onOpen={openReading} />);
   const line = (r: Ranked<Result>) => (
@@ -269,6 +281,15 @@ function PaletteDialog({ initial }: { initial: string | null }) {
       <PaletteRoot label={t('palette.label')} value={selected}
         onValueChange={(v) => { if (v !== top) setFollow(false); setSelected(v); }}
         onKeyDown={(e) => {
+          if (enterFor !== null) {
+            // An Enter is waiting for the whole text's lines: what is typed meanwhile is held for what it opens.
+            if (e.key === 'Escape') { setEnterFor(null); afterEnter.current = ''; }
+            else if ((e.key.length === 1 || e.key === 'Backspace') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+              e.preventDefault();
+              afterEnter.current = e.key === 'Backspace' ? afterEnter.current.slice(0, -1) : afterEnter.current + e.key;
+              return;
+            }
+          }
           if (MOVES.has(e.key) || ((e.ctrlKey || e.metaKey) && 'jknp'.includes(e.key))) setFollow(false);
           // A command that says every word typed stays first whatever records come: it runs at once (what is typed next is
           // its form's: ui/type-ahead.ts). Otherwise Enter waits for the whole text's lines.

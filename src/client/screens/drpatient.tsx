@@ -42,7 +42,7 @@ export default function DrPatient({ id }: { id: string }) {
   const searchRef = useRef<HTMLInputElement>(null);
   // A name typed on the list searches (ui/type-to-find.ts).
   const shortcutStarts = useShortcutStarts();
-  const find = useTypeToFind(searchRef, bodyRef, { keysHere: (combo) => combo === 'j' || combo === 'k' || shortcutStarts(combo) });
+  const find = useTypeToFind(searchRef, bodyRef, { keysHere: (combo, e) => combo === 'j' || combo === 'k' || shortcutStarts(combo, e) });
   const shown = pages.last?.doctor ?? null;
   const { setFocused } = keys;
   useEffect(() => { setFocused(0); }, [doctor, q, setFocused]);

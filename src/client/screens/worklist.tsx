@@ -51,7 +51,7 @@ export default function Worklist({ id }: { id: string }) {
   const searchRef = useRef<HTMLInputElement>(null);
   // A name typed on the list searches; x and r act once the user works on the rows (ui/type-to-find.ts).
   const shortcutStarts = useShortcutStarts();
-  const find = useTypeToFind(searchRef, bodyRef, { keysHere: (combo) => ['j', 'k', 'x', SEND_KEY].includes(combo) || shortcutStarts(combo) });
+  const find = useTypeToFind(searchRef, bodyRef, { keysHere: (combo, e) => ['j', 'k', 'x', SEND_KEY].includes(combo) || shortcutStarts(combo, e) });
   // Reminders are messages: once sent they cannot be taken back, so the people are named and the user says yes first.
   const [asking, setAsking] = useState<{ ids: number[]; only: boolean } | null>(null);
   const openAs = viewActionFor(def, (a) => can(role, def.name, a));

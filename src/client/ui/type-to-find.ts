@@ -37,7 +37,7 @@ export const comboOf = (e: { key: string; shiftKey: boolean }) =>
  * that is not a letter but acts on the record in view (`.`, repeat), refused on an unarmed grid; `onHeld` says why.
  */
 export function useTypeToFind(search: React.RefObject<HTMLInputElement | null>, grid: React.RefObject<HTMLElement | null>,
-  opts: { keysHere: (combo: string) => boolean; held?: (key: string) => boolean; onHeld?: () => void }): TypeToFind {
+  opts: { keysHere: (combo: string, e: Event) => boolean; held?: (key: string) => boolean; onHeld?: () => void }): TypeToFind {
   const armedRef = useRef(false);
   const [armed, setArmed] = useState(false);
   const arm = useCallback(() => {
@@ -66,7 +66,7 @@ export function useTypeToFind(search: React.RefObject<HTMLInputElement | null>, 
       opts.onHeld?.();
       return true;
     }
-    if (!word || (armedRef.current && opts.keysHere(comboOf(e)))) return false;
+    if (!word || (armedRef.current && opts.keysHere(comboOf(e), e.nativeEvent))) return false;
     e.preventDefault();
     // No shortcut of the console (they listen on the document, after the grid) hears it.
     e.stopPropagation();

@@ -221,7 +221,7 @@ export default {
   irreversible: { issuesInvoice: 'This issues its tax invoice. It cannot be undone.', voidsInvoice: 'A void invoice stays void. It cannot be undone.' },
   moveUndo: { done_one: '{{move}}: done', done_other: '{{move}}: {{count}} done', undone_one: '{{move}}: undone', undone_other: '{{move}}: undone on {{count}} records' },
   moveWhyNot: {
-    status: '{{move}} applies to a {{name}} that is {{from}}; this one is {{status}}.',
+    status: 'This {{name}} is {{status}}: {{move}} applies only when it is {{from}}.',
     noRecord: '{{move}}: move on the rows or open a record first.',
     review: '{{move}} is done on the record\'s page, after opening its documents.',
     elsewhere: '{{key}} is {{moves}}: there is nothing here it applies to.',

@@ -224,7 +224,7 @@ export default {
   irreversible: { issuesInvoice: 'Esto emite su factura fiscal. No se puede deshacer.', voidsInvoice: 'Una factura anulada sigue anulada. No se puede deshacer.' },
   moveUndo: { done_one: '{{move}}: hecho', done_other: '{{move}}: {{count}} hechos', undone_one: '{{move}}: deshecho', undone_other: '{{move}}: deshecho en {{count}} registros' },
   moveWhyNot: {
-    status: '{{move}} se aplica a un(a) {{name}} en estado {{from}}; este está {{status}}.',
+    status: 'Este/a {{name}} está {{status}}: «{{move}}» solo se aplica cuando está {{from}}.',
     noRecord: '{{move}}: muévase por las filas o abra primero un registro.',
     review: '{{move}} se hace en la página del registro, después de abrir sus documentos.',
     elsewhere: '{{key}} es {{moves}}: aquí no hay nada a lo que se aplique.',

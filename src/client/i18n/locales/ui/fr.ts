@@ -224,7 +224,7 @@ export default {
   irreversible: { issuesInvoice: 'Cela émet sa facture fiscale. Impossible d’annuler.', voidsInvoice: 'Une facture annulée le reste. Impossible de revenir en arrière.' },
   moveUndo: { done_one: '{{move}} : fait', done_other: '{{move}} : {{count}} faits', undone_one: '{{move}} : annulé', undone_other: '{{move}} : annulé sur {{count}} fiches' },
   moveWhyNot: {
-    status: '{{move}} s’applique à un·e {{name}} au statut {{from}} ; celui-ci est {{status}}.',
+    status: 'Cet·te {{name}} est {{status}} : « {{move}} » ne s’applique que s’il ou elle est {{from}}.',
     noRecord: '{{move}} : placez-vous sur les lignes ou ouvrez d’abord une fiche.',
     review: '{{move}} se fait sur la page de la fiche, après avoir ouvert ses documents.',
     elsewhere: '{{key}} : {{moves}}. Rien ici ne s’y prête.',

@@ -224,7 +224,7 @@ export default {
   irreversible: { issuesInvoice: 'Questo emette la sua fattura fiscale. Non si può annullare.', voidsInvoice: 'Una fattura annullata resta annullata. Non si può tornare indietro.' },
   moveUndo: { done_one: '{{move}}: fatto', done_other: '{{move}}: {{count}} fatti', undone_one: '{{move}}: annullato', undone_other: '{{move}}: annullato su {{count}} record' },
   moveWhyNot: {
-    status: '{{move}} vale per un(a) {{name}} in stato {{from}}; questo è {{status}}.',
+    status: 'Questo/a {{name}} è {{status}}: «{{move}}» si applica solo quando è {{from}}.',
     noRecord: '{{move}}: spostati sulle righe o apri prima un record.',
     review: '{{move}} si fa nella pagina del record, dopo averne aperto i documenti.',
     elsewhere: '{{key}} è {{moves}}: qui non c’è nulla a cui si applichi.',

@@ -224,7 +224,7 @@ export default {
   irreversible: { issuesInvoice: '这将开具其税务发票，且无法撤销。', voidsInvoice: '作废的发票将一直作废，无法撤销。' },
   moveUndo: { done_one: '{{move}}：已完成', done_other: '{{move}}：已完成 {{count}} 条', undone_one: '{{move}}：已撤销', undone_other: '{{move}}：已撤销 {{count}} 条记录' },
   moveWhyNot: {
-    status: '“{{move}}”适用于状态为{{from}}的{{name}}；此记录为{{status}}。',
+    status: '此{{name}}为{{status}}：“{{move}}”仅适用于{{from}}状态。',
     noRecord: '{{move}}：请先移到行上或打开一条记录。',
     review: '“{{move}}”需在记录页面上打开其文件后进行。',
     elsewhere: '{{key}} 用于：{{moves}}。这里没有可适用的对象。',
