@@ -26,9 +26,11 @@ export function listStateFrom(def: EntityDef, search: string, fixed: Record<stri
 }
 
 /**
- * The filters a view fixes, as the address finds them: a list of recent days ("Payments · Recent", the last 7) keeps
- * its days only while the address names no period of that field ("payments last 30 days" from the palette): the days
- * asked for win, and the list shows exactly what was asked. A view's other filters (a status) always win.
+ * The filters a view fixes, as the address finds them: a list of recent days ("Payments · Recent", `@last7`, read by
+ * the server in the user's days) keeps its days only while the address names no period of that field ("Last 30
+ * days" from "Add filter" or the view's period chip, "payments last 30 days" from the palette): the days asked for
+ * replace the view's, in the rows, the total and the export, and the list shows exactly what was asked. A view's
+ * other filters (a status) always win.
  */
 export function useViewFilters(view: ListView | undefined): Record<string, string> {
   const search = useSearch();

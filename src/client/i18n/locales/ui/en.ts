@@ -303,6 +303,9 @@ export default {
     clash: 'That shortcut is already used by “{{other}}”.',
     shortcutSaved: 'Shortcut saved',
     saved: 'Settings saved',
+    weekStart: 'Week starts on',
+    weekStartLanguage: 'As my language has it ({{day}})',
+    weekStartHelp: 'Used by “this week” in the palette and the list filters, and by the calendars.',
   },
   peek: { open: 'Open', close: 'Close preview' },
   keys: {
@@ -525,6 +528,11 @@ export default {
     empty: 'Give a start, an end or both',
     chipHint: 'Enter changes this filter; Backspace or Delete removes it; the arrows move between filters',
     presets: { today: 'Today', yesterday: 'Yesterday', thisWeek: 'This week', lastWeek: 'Last week', last7: 'Last 7 days', last30: 'Last 30 days', thisMonth: 'This month', lastMonth: 'Last month' },
+    me: 'Me',
+    myCentre: 'My centres',
+    lastDays_one: 'Last {{count}} day',
+    lastDays_other: 'Last {{count}} days',
+    viewPeriod: 'This list’s period: choose another to replace it',
   },
   exportCsv: {
     button: 'Export CSV',

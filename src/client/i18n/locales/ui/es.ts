@@ -304,6 +304,9 @@ export default {
     clash: 'Ese atajo ya lo usa «{{other}}».',
     shortcutSaved: 'Atajo guardado',
     saved: 'Configuración guardada',
+    weekStart: 'La semana empieza el',
+    weekStartLanguage: 'Según mi idioma ({{day}})',
+    weekStartHelp: 'Lo usan «esta semana» en la paleta y en los filtros de las listas, y los calendarios.',
   },
   peek: { open: 'Abrir', close: 'Cerrar vista previa' },
   keys: {
@@ -526,6 +529,11 @@ export default {
     empty: 'Indique un inicio, un final o ambos',
     chipHint: 'Intro cambia este filtro; Retroceso o Supr lo quita; las flechas pasan de un filtro a otro',
     presets: { today: 'Hoy', yesterday: 'Ayer', thisWeek: 'Esta semana', lastWeek: 'La semana pasada', last7: 'Últimos 7 días', last30: 'Últimos 30 días', thisMonth: 'Este mes', lastMonth: 'El mes pasado' },
+    me: 'Yo',
+    myCentre: 'Mis centros',
+    lastDays_one: 'Último {{count}} día',
+    lastDays_other: 'Últimos {{count}} días',
+    viewPeriod: 'Periodo de esta lista: elija otro para sustituirlo',
   },
   exportCsv: {
     button: 'Exportar CSV',

@@ -304,6 +304,9 @@ export default {
     clash: 'Ce raccourci est déjà utilisé par « {{other}} ».',
     shortcutSaved: 'Raccourci enregistré',
     saved: 'Paramètres enregistrés',
+    weekStart: 'La semaine commence le',
+    weekStartLanguage: 'Selon ma langue ({{day}})',
+    weekStartHelp: 'Utilisé par « cette semaine » dans la palette et les filtres des listes, et par les calendriers.',
   },
   peek: { open: 'Ouvrir', close: 'Fermer l’aperçu' },
   keys: {
@@ -526,6 +529,11 @@ export default {
     empty: 'Indiquez un début, une fin ou les deux',
     chipHint: 'Entrée modifie ce filtre ; Retour arrière ou Suppr le retire ; les flèches passent d’un filtre à l’autre',
     presets: { today: 'Aujourd’hui', yesterday: 'Hier', thisWeek: 'Cette semaine', lastWeek: 'La semaine dernière', last7: '7 derniers jours', last30: '30 derniers jours', thisMonth: 'Ce mois-ci', lastMonth: 'Le mois dernier' },
+    me: 'Moi',
+    myCentre: 'Mes centres',
+    lastDays_one: 'Dernier {{count}} jour',
+    lastDays_other: '{{count}} derniers jours',
+    viewPeriod: 'Période de cette liste : choisissez-en une autre pour la remplacer',
   },
   exportCsv: {
     button: 'Exporter en CSV',

@@ -304,6 +304,9 @@ export default {
     clash: 'Questa scorciatoia è già usata da «{{other}}».',
     shortcutSaved: 'Scorciatoia salvata',
     saved: 'Impostazioni salvate',
+    weekStart: 'La settimana inizia il',
+    weekStartLanguage: 'Secondo la mia lingua ({{day}})',
+    weekStartHelp: 'Usato da «questa settimana» nella palette e nei filtri degli elenchi, e dai calendari.',
   },
   peek: { open: 'Apri', close: 'Chiudi l’anteprima' },
   keys: {
@@ -526,6 +529,11 @@ export default {
     empty: 'Indica un inizio, una fine o entrambi',
     chipHint: 'Invio modifica questo filtro; Backspace o Canc lo rimuove; le frecce passano da un filtro all’altro',
     presets: { today: 'Oggi', yesterday: 'Ieri', thisWeek: 'Questa settimana', lastWeek: 'La settimana scorsa', last7: 'Ultimi 7 giorni', last30: 'Ultimi 30 giorni', thisMonth: 'Questo mese', lastMonth: 'Il mese scorso' },
+    me: 'Io',
+    myCentre: 'I miei centri',
+    lastDays_one: 'Ultimo {{count}} giorno',
+    lastDays_other: 'Ultimi {{count}} giorni',
+    viewPeriod: 'Periodo di questo elenco: sceglierne un altro per sostituirlo',
   },
   exportCsv: {
     button: 'Esporta CSV',

@@ -304,6 +304,9 @@ export default {
     clash: '该快捷键已被“{{other}}”使用。',
     shortcutSaved: '快捷键已保存',
     saved: '设置已保存',
+    weekStart: '每周开始于',
+    weekStartLanguage: '按我的语言习惯（{{day}}）',
+    weekStartHelp: '用于命令面板和列表筛选中的“本周”，以及日历。',
   },
   peek: { open: '打开', close: '关闭预览' },
   keys: {
@@ -526,6 +529,11 @@ export default {
     empty: '请填写开始、结束或两者',
     chipHint: '按 Enter 修改此筛选条件；按 Backspace 或 Delete 移除；方向键在筛选条件之间移动',
     presets: { today: '今天', yesterday: '昨天', thisWeek: '本周', lastWeek: '上周', last7: '最近 7 天', last30: '最近 30 天', thisMonth: '本月', lastMonth: '上个月' },
+    me: '我',
+    myCentre: '我的中心',
+    lastDays_one: '最近 {{count}} 天',
+    lastDays_other: '最近 {{count}} 天',
+    viewPeriod: '此列表的时间段：选择其他时间段即可替换',
   },
   exportCsv: {
     button: '导出 CSV',
