@@ -38,15 +38,10 @@ test('slot calendar: a free slot reached with the arrows, booked for a patient, 
   await page.waitForURL(/\/dashboard\/fmc\/slots\/calendar$/);
   await expect(page.getByRole('heading', { name: 'Slot calendar', level: 1 })).toBeVisible();
 
-  // A centre with a slot this week (the browser's week) that has room and a doctor, found through the API.
-  const week = await page.evaluate(() => {
-    const now = new Date();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const day = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-    const monday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - ((now.getDay() + 6) % 7));
-    return { from: day(monday), to: day(new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 6)) };
-  });
-  const listed = await api.get(`/api/fmcslots?filter[date]=${week.from}..${week.to}&filter[status]=open&sort=date:asc&limit=200`);
+  // A centre with a slot this week that has room and a doctor, found through the API: `@thisWeek` is read by the
+  // server as the calendar counts it (the user's first day of the week, in the browser's days).
+  const tz = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const listed = await api.get(`/api/fmcslots?filter[date]=@thisWeek&tz=${encodeURIComponent(tz)}&filter[status]=open&sort=date:asc&limit=200`);
   expect(listed.status).toBe(200);
   const free = (listed.body.data as { id: number; fmc: number; doctor: number | null; booked: number; capacity: number; _labels: Record<string, string> }[])
     .find((s) => s.doctor !== null && s.booked < s.capacity);

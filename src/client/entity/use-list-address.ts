@@ -44,12 +44,13 @@ export function useViewFilters(view: ListView | undefined): Record<string, strin
 
 /**
  * The address's query for a state: the default sort and empty values are left out, so a plain list has none.
- * Brackets and colons are left readable (`filter[method]=upi&sort=amount:desc`): both are allowed in a query.
+ * Brackets, colons and the `@` of words are left readable (`filter[method]=upi&sort=amount:desc`,
+ * `filter[initiatedAt]=@last30`): all are allowed in a query.
  */
 export function listSearch(def: EntityDef, state: ListState): string {
   const isDefault = state.sort.field === def.defaultSort.field && state.sort.dir === def.defaultSort.dir;
   return listQueryString({ q: state.q || undefined, sort: isDefault ? undefined : state.sort, filters: state.filters })
-    .replace(/%5B/g, '[').replace(/%5D/g, ']').replace(/%3A/g, ':');
+    .replace(/%5B/g, '[').replace(/%5D/g, ']').replace(/%3A/g, ':').replace(/%40/g, '@');
 }
 
 /**
