@@ -2,6 +2,7 @@ import inbox from '../../../../words/inbox-words/en';
 /** Every string of the interface, in English. The other languages mirror these keys (a test holds them equal). */
 export default {
   app: { title: 'Health Console', loading: 'Loading…', skipToContent: 'Skip to content', close: 'Close' },
+  failure: { title: 'Something went wrong here.', body: 'The rest of the console still works: retry, or go on elsewhere.', retry: 'Retry', close: 'Close' },
   live: { deleted: '{{name}} deleted by {{by}}', deletedByOther: '{{name}} deleted by another user', changedBy: 'Changed by {{by}} just now', changedByOther: 'Changed by another user just now', reload: 'Reload', keepEditing: 'Keep editing', editing: '{{name}} is editing', viewing: '{{name}} is viewing', others: 'Also here' },
   password: { title: 'Change your password', current: 'Current password', new: 'New password', repeat: 'Repeat the new password', differ: 'The two new passwords differ', save: 'Change password', cancel: 'Cancel', done: 'Your password is changed. Your other sessions were signed out.' },
   cmd: {
@@ -593,6 +594,9 @@ export default {
     notUnderstood: 'This is not a date I can read yet.',
     placeholderTime: 'DD/MM/YYYY HH:MM or words',
     placeholderDay: 'DD/MM/YYYY or words',
+    noSuchDay: 'There is no such day: check the day and the month.',
+    noSuchTime: 'There is no such time: hours go to 23, minutes to 59.',
+    outOfRange: 'Give a year between 1000 and 9999.',
   },
   views: {
     save: 'Save this view…',

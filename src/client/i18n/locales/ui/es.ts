@@ -5,6 +5,7 @@ import type en from './en';
 /** Every string of the interface, in Spanish (the keys of en.ts, exactly). */
 export default {
   app: { title: 'Consola de salud', loading: 'Cargando…', skipToContent: 'Saltar al contenido', close: 'Cerrar' },
+  failure: { title: 'Algo ha fallado aquí.', body: 'El resto de la consola sigue funcionando: vuelva a intentarlo o continúe en otra parte.', retry: 'Reintentar', close: 'Cerrar' },
   live: { deleted: '{{name}} eliminado por {{by}}', deletedByOther: '{{name}} eliminado por otro usuario', changedBy: 'Modificado por {{by}} hace un momento', changedByOther: 'Modificado por otro usuario hace un momento', reload: 'Recargar', keepEditing: 'Seguir editando', editing: '{{name}} está editando', viewing: '{{name}} está viendo', others: 'También aquí' },
   password: { title: 'Cambiar su contraseña', current: 'Contraseña actual', new: 'Contraseña nueva', repeat: 'Repita la contraseña nueva', differ: 'Las dos contraseñas nuevas no coinciden', save: 'Cambiar la contraseña', cancel: 'Cancelar', done: 'Su contraseña ha cambiado. Se cerraron sus otras sesiones.' },
   cmd: {
@@ -594,6 +595,9 @@ export default {
     notUnderstood: 'Todavía no es una fecha legible.',
     placeholderTime: 'DD/MM/AAAA HH:MM o en palabras',
     placeholderDay: 'DD/MM/AAAA o en palabras',
+    noSuchDay: 'Ese día no existe: revise el día y el mes.',
+    noSuchTime: 'Esa hora no existe: las horas llegan a 23 y los minutos a 59.',
+    outOfRange: 'Indique un año entre 1000 y 9999.',
   },
   views: {
     save: 'Guardar esta vista…',

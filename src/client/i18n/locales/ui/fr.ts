@@ -5,6 +5,7 @@ import type en from './en';
 /** Every string of the interface, in French (the keys of en.ts, exactly). */
 export default {
   app: { title: 'Console santé', loading: 'Chargement…', skipToContent: 'Aller au contenu', close: 'Fermer' },
+  failure: { title: 'Un problème est survenu ici.', body: 'Le reste de la console fonctionne toujours : réessayez, ou continuez ailleurs.', retry: 'Réessayer', close: 'Fermer' },
   live: { deleted: '{{name}} supprimé par {{by}}', deletedByOther: '{{name}} supprimé par un autre utilisateur', changedBy: 'Modifié par {{by}} à l’instant', changedByOther: 'Modifié par un autre utilisateur à l’instant', reload: 'Recharger', keepEditing: 'Continuer la modification', editing: '{{name}} modifie', viewing: '{{name}} consulte', others: 'Aussi ici' },
   password: { title: 'Changer votre mot de passe', current: 'Mot de passe actuel', new: 'Nouveau mot de passe', repeat: 'Répétez le nouveau mot de passe', differ: 'Les deux nouveaux mots de passe diffèrent', save: 'Changer le mot de passe', cancel: 'Annuler', done: 'Votre mot de passe est changé. Vos autres sessions ont été fermées.' },
   cmd: {
@@ -594,6 +595,9 @@ export default {
     notUnderstood: 'Ce n’est pas encore une date lisible.',
     placeholderTime: 'JJ/MM/AAAA HH:MM ou en mots',
     placeholderDay: 'JJ/MM/AAAA ou en mots',
+    noSuchDay: 'Ce jour n’existe pas : vérifiez le jour et le mois.',
+    noSuchTime: 'Cette heure n’existe pas : les heures vont jusqu’à 23, les minutes jusqu’à 59.',
+    outOfRange: 'Indiquez une année entre 1000 et 9999.',
   },
   views: {
     save: 'Enregistrer cette vue…',

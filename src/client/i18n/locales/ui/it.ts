@@ -5,6 +5,7 @@ import type en from './en';
 /** Every string of the interface, in Italian (the keys of en.ts, exactly). */
 export default {
   app: { title: 'Console sanitaria', loading: 'Caricamento…', skipToContent: 'Vai al contenuto', close: 'Chiudi' },
+  failure: { title: 'Qualcosa non ha funzionato qui.', body: 'Il resto della console funziona ancora: riprova, oppure continua altrove.', retry: 'Riprova', close: 'Chiudi' },
   live: { deleted: '{{name}} eliminato da {{by}}', deletedByOther: '{{name}} eliminato da un altro utente', changedBy: 'Modificato da {{by}} proprio ora', changedByOther: 'Modificato da un altro utente proprio ora', reload: 'Ricarica', keepEditing: 'Continua a modificare', editing: '{{name}} sta modificando', viewing: '{{name}} sta guardando', others: 'Anche qui' },
   password: { title: 'Cambia la tua password', current: 'Password attuale', new: 'Nuova password', repeat: 'Ripeti la nuova password', differ: 'Le due nuove password sono diverse', save: 'Cambia la password', cancel: 'Annulla', done: 'La password è cambiata. Le altre sessioni sono state chiuse.' },
   cmd: {
@@ -594,6 +595,9 @@ export default {
     notUnderstood: 'Non è ancora una data leggibile.',
     placeholderTime: 'GG/MM/AAAA HH:MM o a parole',
     placeholderDay: 'GG/MM/AAAA o a parole',
+    noSuchDay: 'Questo giorno non esiste: controlla il giorno e il mese.',
+    noSuchTime: 'Quest’ora non esiste: le ore arrivano a 23, i minuti a 59.',
+    outOfRange: 'Indica un anno tra 1000 e 9999.',
   },
   views: {
     save: 'Salva questa vista…',

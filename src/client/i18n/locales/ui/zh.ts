@@ -5,6 +5,7 @@ import type en from './en';
 /** Every string of the interface, in Simplified Chinese (the keys of en.ts, exactly). */
 export default {
   app: { title: '健康管理控制台', loading: '加载中…', skipToContent: '跳到主要内容', close: '关闭' },
+  failure: { title: '这里出了问题。', body: '控制台的其他部分仍可正常使用：请重试，或转到别处继续。', retry: '重试', close: '关闭' },
   live: { deleted: '{{name}} 已被 {{by}} 删除', deletedByOther: '{{name}} 已被其他用户删除', changedBy: '{{by}} 刚刚修改了此记录', changedByOther: '其他用户刚刚修改了此记录', reload: '重新加载', keepEditing: '继续编辑', editing: '{{name}} 正在编辑', viewing: '{{name}} 正在查看', others: '同时在此' },
   password: { title: '修改您的密码', current: '当前密码', new: '新密码', repeat: '再次输入新密码', differ: '两次输入的新密码不一致', save: '修改密码', cancel: '取消', done: '密码已修改。您的其他会话已退出。' },
   cmd: {
@@ -594,6 +595,9 @@ export default {
     notUnderstood: '还无法识别为日期。',
     placeholderTime: 'YYYY/MM/DD HH:MM 或文字',
     placeholderDay: 'YYYY/MM/DD 或文字',
+    noSuchDay: '没有这一天：请检查日期和月份。',
+    noSuchTime: '没有这个时间：小时最多 23，分钟最多 59。',
+    outOfRange: '请输入 1000 到 9999 之间的年份。',
   },
   views: {
     save: '保存此视图…',
