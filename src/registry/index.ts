@@ -19,6 +19,8 @@ export * from './derive/form';
 export * from './derive/input';
 export * from './owned';
 export * from './derive/list-query';
+export * from './derive/list-words';
+export * from './days';
 export * from './dashboard-tiles';
 export * from './presence';
 export * from './saved-views';

@@ -66,4 +66,6 @@ export const prefsSchema = /* @__PURE__ */ (() => z.strictObject({
   keymap: z.record(z.string().max(80), z.string().max(40)).optional(),
   recent: z.array(recentUseSchema).max(RECENT_MAX).optional(),
   columns: columnsPrefsSchema.optional(),
+  // The first day of the week, 1 Monday … 7 Sunday as Intl numbers them; null gives the choice back to the language (days.ts).
+  weekStart: z.number().int().min(1).max(7).nullable().optional(),
 }).refine((v) => Object.keys(v.keymap ?? {}).length <= 200, { message: 'Too many shortcuts', path: ['keymap'] }))();

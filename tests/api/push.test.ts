@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createVerify, generateKeyPairSync } from 'node:crypto';
+import { runInNewContext } from 'node:vm';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { columnName, getEntity } from '../../src/registry';
@@ -19,7 +20,7 @@ const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 20
 const PEM = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
 interface Sent { auth: string | undefined; message: { token: string; notification: { title: string }; data: Record<string, string>; webpush: unknown } }
-const fake = { sent: [] as Sent[], tokenCalls: 0, badJwt: 0, failOnce: new Set<string>() };
+const fake = { sent: [] as Sent[], all: [] as Sent[], tokenCalls: 0, badJwt: 0, failOnce: new Set<string>() };
 let server: Server;
 let base = '';
 
@@ -41,6 +42,7 @@ beforeAll(async () => {
       if (req.url === '/v1/projects/test-project/messages:send') {
         const { message } = JSON.parse(body);
         fake.sent.push({ auth: req.headers.authorization, message });
+        fake.all.push({ auth: req.headers.authorization, message });
         if (message.token.startsWith('gone-')) return json(404, { error: { code: 404, status: 'NOT_FOUND', details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'UNREGISTERED' }] } });
         if (fake.failOnce.delete(message.token)) return json(503, { error: { code: 503, status: 'UNAVAILABLE' } });
         return json(200, { name: `projects/test-project/messages/${fake.sent.length}` });
@@ -178,5 +180,51 @@ describe('the messaging service worker', () => {
       expect((await s.text()).length).toBeGreaterThan(1000);
     }
     expect((await app.request('/firebase-messaging-sw/other.js')).status).toBe(404);
+  });
+
+  test('a click on a push opens its record: an open console tab is focused and sent there, else a window opens', async () => {
+    const { createApp } = await import('../../src/server/app');
+    const config = { ...api.config, firebaseConfig: JSON.stringify({ apiKey: 'AIza-test', projectId: 'test-project', messagingSenderId: '123', appId: '1:123:web:abc' }) };
+    const js = await (await createApp({ db: api.db, config, database: api.database, distDir: '/nonexistent' }).request('/firebase-messaging-sw.js')).text();
+    // The link a push carried (the tests above sent some to the fake FCM), as Firebase shows it: the message under FCM_MSG.
+    const sent = fake.all.find((m) => m.message.data.link);
+    expect(sent).toBeDefined();
+    const origin = new URL(api.config.publicUrl).origin;
+
+    /** The worker run as a browser runs it, with the tabs given; what its click handler did. */
+    const click = async (link: string, tabs: string[]) => {
+      const did = { focused: [] as string[], posted: [] as unknown[], opened: [] as string[], stopped: false, closed: false, firebaseSaw: false };
+      const listeners: ((e: unknown) => void)[] = [];
+      const windows = tabs.map((url) => ({ url, focus: async function (this: { url: string }) { did.focused.push(this.url); return this; }, postMessage: (m: unknown) => did.posted.push(m) }));
+      const self = {
+        location: new URL(`${origin}/firebase-messaging-sw.js`),
+        addEventListener: (type: string, fn: (e: unknown) => void) => { if (type === 'notificationclick') listeners.push(fn); },
+        clients: { matchAll: async () => windows, openWindow: async (url: string) => { did.opened.push(url); return null; } },
+      };
+      // Firebase's own handler, as its messaging script adds it: after the console's, which must come first.
+      const firebase = { initializeApp: () => ({}), messaging: () => self.addEventListener('notificationclick', () => { did.firebaseSaw = true; }) };
+      runInNewContext(js, { self, importScripts: () => {}, firebase, URL });
+      let waited: Promise<unknown> = Promise.resolve();
+      let stop = false;
+      const event = {
+        notification: { data: { FCM_MSG: { ...sent!.message, data: { ...sent!.message.data, link } } }, close: () => { did.closed = true; } },
+        stopImmediatePropagation: () => { stop = true; did.stopped = true; },
+        waitUntil: (p: Promise<unknown>) => { waited = p; },
+      };
+      for (const fn of listeners) { if (stop) break; fn(event); }
+      await waited;
+      return did;
+    };
+
+    const link = sent!.message.data.link;
+    const path = link.slice(origin.length);
+    expect(path).toMatch(/^\/dashboard\//);
+    const open = await click(link, [`${origin}/signin`, `${origin}/dashboard/patients`]);
+    expect(open).toMatchObject({ focused: [`${origin}/dashboard/patients`], posted: [{ type: 'console-open', link: path }], opened: [], stopped: true, closed: true, firebaseSaw: false });
+    const none = await click(link, [`${origin}/signin`]);
+    expect(none).toMatchObject({ focused: [], posted: [], opened: [link], stopped: true });
+    // A link elsewhere is not the console's to open: Firebase's own handler has it.
+    const elsewhere = await click('https://elsewhere.example/dashboard/x', [`${origin}/dashboard/patients`]);
+    expect(elsewhere).toMatchObject({ focused: [], posted: [], opened: [], stopped: false, firebaseSaw: true });
   });
 });

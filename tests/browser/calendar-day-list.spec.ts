@@ -1,3 +1,4 @@
+import { firstDayOfWeek, shiftDay, weekStartOf } from '../../src/registry';
 import { expect, networkQuiet, test, type Page } from './fixtures';
 import { axeViolations, SERIOUS } from './axe';
 import { apiOf } from './catalogue-helpers';
@@ -19,17 +20,17 @@ async function expectNoSideScroll(page: Page) {
   expect(w.main, 'the page area does not scroll sideways').toBeLessThanOrEqual(w.mainView);
 }
 
-/** Today, a week on, and the days of this week (Monday first) as the day list should order them, where the browser is. */
+/** Today, a week on, and the days of this week (from the console's first day for an English reader) as the day list should order them, where the browser is. */
 async function days(page: Page) {
-  return page.evaluate(() => {
+  const { today, weekOn } = await page.evaluate(() => {
     const pad = (n: number) => String(n).padStart(2, '0');
     const day = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
     const now = new Date();
-    const monday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - ((now.getDay() + 6) % 7));
-    const week = Array.from({ length: 7 }, (_, i) => day(new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + i)));
-    const today = day(now);
-    return { today, weekOn: day(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 7)), order: [...week.filter((d) => d >= today), ...week.filter((d) => d < today)] };
+    return { today: day(now), weekOn: day(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 7)) };
   });
+  const first = weekStartOf(today, firstDayOfWeek('en'));
+  const week = Array.from({ length: 7 }, (_, i) => shiftDay(first, i));
+  return { today, weekOn, order: [...week.filter((d) => d >= today), ...week.filter((d) => d < today)] };
 }
 
 /** Nothing serious or critical by axe on the page as it is now (lesser findings are printed). */

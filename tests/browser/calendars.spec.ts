@@ -1,3 +1,4 @@
+import { firstDayOfWeek, shiftDay, weekStartOf } from '../../src/registry';
 import { expect, test, type Locator, type Page } from './fixtures';
 import { apiOf } from './catalogue-helpers';
 import { DEMO_PASSWORD } from './consoles';
@@ -28,15 +29,16 @@ type Listed = { id: number; fmc: number; date: string; startTime: string; doctor
  */
 async function slotToCome(page: Page, get: (url: string) => Promise<{ status: number; body: { data: unknown } }>) {
   const zone = ((await get('/api/auth/config')).body.data as { centreTimeZone: string }).centreTimeZone;
-  const { weeks, soon } = await page.evaluate((timeZone) => {
+  const { today, soon } = await page.evaluate((timeZone) => {
     const pad = (n: number) => String(n).padStart(2, '0');
-    const day = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
     const now = new Date();
-    const monday = (k: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() - ((now.getDay() + 6) % 7) + k);
     const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
       .formatToParts(Date.now() + 3_600_000).map((p) => [p.type, p.value]));
-    return { weeks: [0, 7].map((k) => ({ from: day(monday(k)), to: day(monday(k + 6)) })), soon: `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}` };
+    return { today: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`, soon: `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}` };
   }, zone);
+  // The weeks the calendar shows: the console's first day of the week for an English reader (registry/days.ts).
+  const first = weekStartOf(today, firstDayOfWeek('en'));
+  const weeks = [0, 7].map((k) => ({ from: shiftDay(first, k), to: shiftDay(first, k + 6) }));
   for (const [i, week] of weeks.entries()) {
     const listed = await get(`/api/fmcslots?filter[date]=${week.from}..${week.to}&filter[status]=open&sort=date:asc&limit=200`);
     expect(listed.status).toBe(200);

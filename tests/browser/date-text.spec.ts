@@ -31,3 +31,33 @@ test('a date and time typed as words in French, and as digits day first, are rea
     await api.put('/api/me/prefs', { lang: 'en' });
   }
 });
+
+test('dates that cannot be read are an error under the field: the form stays, and so does the console', async ({ page }) => {
+  await signInAs(page, 'superadmin');
+  await page.goto('/dashboard/notification/add');
+  const form = page.getByRole('dialog');
+  const when = page.locator('#f-scheduledAt');
+  const said = page.locator('#f-scheduledAt-understood');
+  await when.focus();
+  // Year first with a T (a form's own spelling) but a month 13, an hour 25, a 30 February; then words that are no date.
+  for (const [typed, message] of [
+    ['2026-13-01T10:00', 'There is no such day: check the day and the month.'],
+    ['2026-11-26T25:00', 'There is no such time: hours go to 23, minutes to 59.'],
+    ['2027-02-30T09:00', 'There is no such day: check the day and the month.'],
+    ['zzz qqq', 'This is not a date I can read yet.'],
+  ]) {
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type(typed);
+    await expect(said).toHaveText(message);
+    await expect(said).toHaveClass(/error/);
+    await expect(when).toHaveValue(typed);
+    await expect(form).toBeVisible();
+    // The console around it is there too (the top bar is hidden from screen readers while the dialog is open).
+    await expect(page.locator('.topbar')).toBeVisible();
+  }
+  // A date that can be read clears it.
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('05/03/2027 14:30');
+  await expect(said).toContainText('05/03/2027');
+  await expect(said).not.toHaveClass(/error/);
+});

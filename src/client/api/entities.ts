@@ -1,4 +1,4 @@
-import { listQueryString, type EntityDef, type HitParts, type RefTitles, type TimelineEvent } from '../../registry';
+import { isListWord, listQueryString, type EntityDef, type HitParts, type RefTitles, type TimelineEvent } from '../../registry';
 import { http, resolveUrl, type Page } from './client';
 import { download } from './download';
 import i18n from '../i18n';
@@ -35,6 +35,17 @@ export interface ExportSpec {
 }
 
 const PAGE_SIZE = 100;
+
+/**
+ * A query whose filters hold words (`@today`, `@last30`: registry/derive/list-words.ts) names the browser's time zone,
+ * so that the server reads them as the user's days, as the list's own ranges are (filter-values.ts).
+ */
+function inUserZone<Q extends ListParams>(query: Q): Q & { tz?: string } {
+  if (!Object.values(query.filters ?? {}).some(isListWord)) return query;
+  let tz: string | undefined;
+  try { tz = Intl.DateTimeFormat().resolvedOptions().timeZone; } catch { tz = undefined; }
+  return tz ? { ...query, tz } : query;
+}
 const base = (def: EntityDef) => `/api/${def.api}`;
 const data = <T>(p: Promise<{ data: T }>) => p.then((r) => r.data);
 
@@ -53,7 +64,7 @@ export const entities = {
   /** Keyset pages of a list: the first page on every change of query, the next after the last page's cursor. */
   list: (def: EntityDef, query: ListParams): Pages<Page<Row>> => ({
     key: keys.entity(def.name).list(query),
-    fetch: (cursor, signal) => http.get<Page<Row>>(`${base(def)}?${listQueryString({ ...query, limit: PAGE_SIZE })}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { signal }),
+    fetch: (cursor, signal) => http.get<Page<Row>>(`${base(def)}?${listQueryString({ ...inUserZone(query), limit: PAGE_SIZE })}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { signal }),
   }),
   get: (def: EntityDef, id: number): Read<Row> => ({
     key: keys.entity(def.name).record(id),
@@ -85,7 +96,7 @@ export const entities = {
   }),
   /** The list's query string, then the columns, one header per column, and the ids. */
   exportAddress(def: EntityDef, spec: ExportSpec): string {
-    const p = new URLSearchParams(listQueryString(spec.query));
+    const p = new URLSearchParams(listQueryString(inUserZone(spec.query)));
     p.set('columns', spec.columns.join(','));
     for (const h of spec.headers) p.append('header', h);
     if (spec.ids) p.set('ids', spec.ids.join(','));

@@ -2,7 +2,7 @@ import { useEffect, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../registry';
 import { useFormat } from './format';
-import { loadReader, readerOf, readText, toFormValue, toText } from './date-text';
+import { formValueProblem, loadReader, readDate, readerOf, toFormValue, toText, type DateProblem } from './date-text';
 
 interface Props {
   common: Record<string, unknown> & { id: string };
@@ -20,7 +20,8 @@ interface Props {
 /**
  * A date or a date and time typed as text (date-text.ts), with what it was understood as said under it before saving:
  * "Thu 26 Nov 2026, 10:00". Up and Down move it a day (with Shift, an hour). What cannot be read keeps the text as
- * typed, and the form's own check names the field.
+ * typed, says why under the field ("There is no such day": 31/02, month 13), and the form's own check names the field.
+ * Nothing typed can throw here: a value is formatted only once it is a real day.
  */
 export function DateTextInput({ common, value, onChange, onBlur, inputRef, withTime, help, past }: Props) {
   const { t, i18n } = useTranslation();
@@ -32,8 +33,8 @@ export function DateTextInput({ common, value, onChange, onBlur, inputRef, withT
   // What was typed while the reader was on its way is read once it is here: no key typed early is lost.
   useEffect(() => {
     if (!reader || !text.trim()) return;
-    const read = readText(reader, text, withTime, new Date(), past);
-    if (read && read !== value) { setShown(read); onChange(read); }
+    const read = readDate(reader, text, withTime, new Date(), past);
+    if ('value' in read && read.value !== value) { setShown(read.value); onChange(read.value); }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reader]);
   // A value set from outside (Reload after a stale save, the form reset) shows as the language writes it.
@@ -43,21 +44,24 @@ export function DateTextInput({ common, value, onChange, onBlur, inputRef, withT
 
   const type = (next: string) => {
     setText(next);
-    const read = reader ? readText(reader, next, withTime, new Date(), past) : null;
+    const read = reader ? readDate(reader, next, withTime, new Date(), past) : null;
     // Unread (or the reader still on its way): the text itself, which the schema refuses with the field's message.
-    const v = read ?? next;
+    const v = read && 'value' in read ? read.value : next;
     setShown(v);
     onChange(v);
   };
   const step = (minutes: number) => {
-    const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(value);
+    const m = formValueProblem(value) ? null : /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(value);
     const base = m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0)) : new Date();
     const next = toFormValue(new Date(base.getTime() + minutes * 60_000), withTime);
     setText(toText(next, lang));
     setShown(next);
     onChange(next);
   };
-  const understood = /^\d{4}-\d{2}-\d{2}/.test(value) ? (withTime ? f.moment(new Date(value).toISOString()) : f.date(value)) : null;
+  // Said only of a real day: a value such as 2026-13-01 would make an invalid Date, which no formatter can write.
+  const understood = formValueProblem(value) === null ? (withTime ? f.moment(new Date(value).toISOString()) : f.date(value)) : null;
+  const problem: DateProblem | null = !text.trim() || understood ? null
+    : reader ? (() => { const r = readDate(reader, text, withTime, new Date(), past); return 'problem' in r ? r.problem : null; })() : 'unread';
   const hintId = `${common.id}-understood`;
   return (
     <>
@@ -70,8 +74,8 @@ export function DateTextInput({ common, value, onChange, onBlur, inputRef, withT
           e.preventDefault();
           step((e.key === 'ArrowUp' ? 1 : -1) * (e.shiftKey && withTime ? 60 : 24 * 60));
         }} />
-      <span id={hintId} className="hint" aria-live="polite">
-        {text.trim() && understood ? t('dateText.understood', { when: understood }) : text.trim() ? t('dateText.notUnderstood') : help ?? t('dateText.help')}
+      <span id={hintId} className={problem ? 'hint error' : 'hint'} aria-live="polite" data-date-problem={problem ?? undefined}>
+        {understood ? t('dateText.understood', { when: understood }) : problem ? t(problem === 'unread' || problem === 'empty' ? 'dateText.notUnderstood' : `dateText.${problem}`) : help ?? t('dateText.help')}
       </span>
     </>
   );

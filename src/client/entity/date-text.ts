@@ -50,15 +50,57 @@ export function toText(value: string, lang: Language): string {
   return h === undefined ? day : `${day} ${h}:${mi}`;
 }
 
+/** Why what was typed is no date: nothing typed, no date in it, a day or a time no calendar has, a year out of range. */
+export type DateProblem = 'empty' | 'unread' | 'noSuchDay' | 'noSuchTime' | 'outOfRange';
+export type DateReading = { value: string } | { problem: DateProblem };
+
+/** The years a form takes: four digits, as its value is written. */
+const FIRST_YEAR = 1000;
+const LAST_YEAR = 9999;
+const FORM_VALUE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/;
+
 /**
- * What was typed, read: the form's value, or null when it reads as no date. `now`: what "tomorrow" is counted from.
- * A date without its year ("1/11", "monday") is the next one (a booking), or with `past` the last one (a filter's period).
+ * Whether a form's value names a real day (and time): 2026-02-29 does not, 2026-13-01 neither, nor 10:75. The
+ * problem it has, or null.
  */
-export function readText(reader: Reader, text: string, withTime: boolean, now: Date, past = false): string | null {
+export function formValueProblem(value: string): DateProblem | null {
+  const m = FORM_VALUE.exec(value);
+  if (!m) return 'unread';
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < FIRST_YEAR) return 'outOfRange';
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (mo < 1 || mo > 12 || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) return 'noSuchDay';
+  if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59)) return 'noSuchTime';
+  return null;
+}
+
+/**
+ * What was typed, read: the form's value, or why it is none. `now`: what "tomorrow" is counted from. A date without
+ * its year ("1/11", "monday") is the next one (a booking), or with `past` the last one (a filter's period). Never
+ * throws, whatever is typed: a value it gives is a real day, so whatever formats it cannot fail either.
+ */
+export function readDate(reader: Reader, text: string, withTime: boolean, now: Date, past = false): DateReading {
   const t = text.trim();
-  if (!t) return null;
-  // A form's own value pasted or kept as it is.
-  if (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/.test(t)) return withTime && t.length === 10 ? `${t}T00:00` : withTime ? t : t.slice(0, 10);
-  const d = reader.parseDate(t, now, { forwardDate: !past });
-  return d && !Number.isNaN(d.getTime()) ? toFormValue(d, withTime) : null;
+  if (!t) return { problem: 'empty' };
+  // A form's own value pasted or kept as it is (year first, `T` before the time).
+  if (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/.test(t)) {
+    const value = withTime && t.length === 10 ? `${t}T00:00` : withTime ? t : t.slice(0, 10);
+    const problem = formValueProblem(value);
+    return problem ? { problem } : { value };
+  }
+  let d: Date | null;
+  try {
+    d = reader.parseDate(t, now, { forwardDate: !past });
+  } catch {
+    d = null;
+  }
+  if (!d || Number.isNaN(d.getTime())) return { problem: 'unread' };
+  if (d.getFullYear() < FIRST_YEAR || d.getFullYear() > LAST_YEAR) return { problem: 'outOfRange' };
+  return { value: toFormValue(d, withTime) };
+}
+
+/** What was typed, read as the form's value, or null when it reads as no date (readDate says why). */
+export function readText(reader: Reader, text: string, withTime: boolean, now: Date, past = false): string | null {
+  const read = readDate(reader, text, withTime, now, past);
+  return 'value' in read ? read.value : null;
 }

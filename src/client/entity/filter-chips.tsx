@@ -9,7 +9,7 @@ import { currentRole } from '../state/session';
 import { valueLabel } from '../../../commands';
 import { useFormat } from './format';
 import { today } from '../screens/calendar-parts';
-import { presetOf, rangeDays } from './filter-values';
+import { presetOf, rangeDays, wordText } from './filter-values';
 
 const isRef = (def: EntityDef, field: string) => !!def.fields[field] && ['ref', 'refs'].includes(shownKind(def.fields[field]));
 
@@ -77,6 +77,9 @@ export function FilterChips({ def, filters, rows, onRemove, onClear, onEdit, onE
   const text = (field: string, value: string) => {
     // `filter[id]`: the one record a found record opened, named as the palette named it.
     if (field === 'id') { const row = rows.find((r) => String(r.id) === value); return row ? sayRecord(def, row) : `#${value}`; }
+    // A word (`@last30`, `@me`): what it says, read afresh by the server at each read.
+    const word = wordText(t, value);
+    if (word) return word;
     const kind = shownKind(def.fields[field]);
     if (isRef(def, field)) return refLabels[field];
     if ((kind === 'date' || kind === 'datetime') && value.includes('..')) {

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EntityDef } from '../../registry';
+import { isCentreScoped, wordsFor, type EntityDef } from '../../registry';
 import { valueLabel } from '../../../commands';
 import { today } from '../screens/calendar-parts';
 import { ChoiceList } from './choice-list';
 import { DateTextInput } from './date-text-input';
 import { RefSelect } from './ref-select';
-import { DATE_PRESETS, daysValue, holdsMoments, numberEnds, numberValue, presetDays, presetOf, rangeDays, readNumber, type FilterKind } from './filter-values';
+import { currentRole } from '../state/session';
+import { DATE_PRESETS, daysValue, holdsMoments, numberEnds, numberValue, presetOf, presetValue, rangeDays, readNumber, type FilterKind } from './filter-values';
 
 interface EditorProps {
   def: EntityDef;
@@ -32,12 +33,23 @@ export function FilterValueEditor(props: EditorProps) {
   }
 }
 
-/** A record, picked by typing part of its title: the picker the forms use, searching as they do. */
+/**
+ * A record, picked by typing part of its title: the picker the forms use, searching as they do. A reference to staff
+ * also offers "Me", and one to centres "My centres" to a role kept to its centres: kept as the words `@me` and
+ * `@mycentre`, so that a saved view means whoever opens it (registry/derive/list-words.ts).
+ */
 function RefValue({ def, field, current, name, onApply }: EditorProps) {
+  const { t } = useTranslation();
   const value = current && /^\d+$/.test(current) ? Number(current) : '';
+  const words = wordsFor(def, field).filter((w) => w !== '@mycentre' || isCentreScoped(currentRole()));
   return (
-    <RefSelect inputId="add-filter-value" target={def.fields[field].ref!} many={false} value={value} label={name} autoFocus
-      onChange={(v) => { if (typeof v === 'number') onApply(String(v)); }} />
+    <>
+      <RefSelect inputId="add-filter-value" target={def.fields[field].ref!} many={false} value={value} label={name} autoFocus
+        onChange={(v) => { if (typeof v === 'number') onApply(String(v)); }} />
+      {words.map((w) => (
+        <button key={w} type="button" className="btn btn-small" aria-pressed={current === w} onClick={() => onApply(w)}>{t(w === '@me' ? 'filters.me' : 'filters.myCentre')}</button>
+      ))}
+    </>
   );
 }
 
@@ -49,7 +61,10 @@ function OneOf({ def, field, kind, current, name, onApply }: EditorProps) {
   return <ChoiceList id="add-filter-value" label={t('filters.values', { name })} placeholder={t('filters.valuePlaceholder')} choices={choices} selected={current} noMatch={t('filters.noMatch')} onPick={onApply} />;
 }
 
-/** A period: a preset (today, this week, last 30 days…), or the days between two typed as text ("1/11", "last monday"). */
+/**
+ * A period: a preset (today, this week, last 30 days…), kept as its word (`@last30`) and so read afresh each day, or
+ * the days between two typed as text ("1/11", "last monday").
+ */
 function DaysValue({ def, field, current, name, onApply }: EditorProps) {
   const { t } = useTranslation();
   const moments = holdsMoments(def.fields[field]);
@@ -73,7 +88,7 @@ function DaysValue({ def, field, current, name, onApply }: EditorProps) {
   return (
     <>
       <ChoiceList id="add-filter-value" label={t('filters.period')} placeholder={t('filters.valuePlaceholder')} choices={presets} selected={current ? presetOf(current, now) ?? undefined : undefined}
-        noMatch={t('filters.noMatch')} onPick={(p) => { const [a, b] = presetDays(p as (typeof DATE_PRESETS)[number], now); onApply(daysValue(moments, a, b)); }} />
+        noMatch={t('filters.noMatch')} onPick={(p) => onApply(presetValue(p as (typeof DATE_PRESETS)[number]))} />
       <fieldset className="add-filter-range" onKeyDown={onEnter}>
         <legend>{t('filters.between')}</legend>
         <label htmlFor={fromId}>{t('filters.from')}</label>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { filterKeys, getEntity, parseListQuery } from '../../registry';
+import { ENTITIES, filterKeys, getEntity, parseListQuery, shownKind, viewFilters } from '../../registry';
 import { daysValue, filterFieldsFor, numberEnds, numberValue, presetDays, presetOf, rangeDays, readNumber } from './filter-values';
 
 /** The toolbar's filters: which fields a role is offered, and the values its presets, ranges and numbers make. */
@@ -16,6 +16,20 @@ describe('filterFieldsFor', () => {
   });
   test("a view's fixed filters are not offered again", () => {
     expect(filterFieldsFor(payment, 'admin', { status: 'pending' }).map((f) => f.field)).not.toContain('status');
+  });
+  test("a view's period is no fixed value: its field is offered, so that the list's own period replaces it", () => {
+    const recent = payment.views!.find((v) => v.segment === 'recent');
+    expect(viewFilters(recent)).toEqual({ initiatedAt: '@last7' });
+    expect(filterFieldsFor(payment, 'admin', viewFilters(recent)).map((f) => f.field)).toContain('initiatedAt');
+  });
+  test('every date column of every list is offered, on each of its views', () => {
+    for (const def of ENTITIES) {
+      const dated = def.columns.filter((c) => ['date', 'datetime'].includes(shownKind(def.fields[c])));
+      for (const view of [undefined, ...(def.views ?? [])]) {
+        const offered = filterFieldsFor(def, 'superadmin', viewFilters(view)).map((f) => f.field);
+        for (const field of dated) expect(offered, `${def.name} ${view?.segment ?? ''}`).toContain(field);
+      }
+    }
   });
   test('a reference to records the role may not pick is left out', () => {
     // fmc staff may list doctors but not the qualifications catalogue: they could not name one.
@@ -42,18 +56,26 @@ describe('presets', () => {
     ['last30', '2026-10-27', '2026-11-25'],
     ['thisMonth', '2026-11-01', '2026-11-30'],
     ['lastMonth', '2026-10-01', '2026-10-31'],
-  ] as const)('%s, on Wednesday 25 November 2026', (preset, from, to) => {
-    expect(presetDays(preset, '2026-11-25')).toEqual([from, to]);
+  ] as const)('%s, on Wednesday 25 November 2026, weeks from Monday', (preset, from, to) => {
+    expect(presetDays(preset, '2026-11-25', 1)).toEqual([from, to]);
+  });
+  test('weeks from Sunday (English as written in India) or Saturday', () => {
+    expect(presetDays('thisWeek', '2026-11-25', 7)).toEqual(['2026-11-22', '2026-11-28']);
+    expect(presetDays('lastWeek', '2026-11-25', 7)).toEqual(['2026-11-15', '2026-11-21']);
+    expect(presetDays('thisWeek', '2026-11-25', 6)).toEqual(['2026-11-21', '2026-11-27']);
   });
   test('months of every length, and across a year', () => {
     expect(presetDays('thisMonth', '2027-02-10')).toEqual(['2027-02-01', '2027-02-28']);
     expect(presetDays('thisMonth', '2028-02-29')).toEqual(['2028-02-01', '2028-02-29']);
     expect(presetDays('lastMonth', '2027-01-05')).toEqual(['2026-12-01', '2026-12-31']);
-    expect(presetDays('thisWeek', '2027-01-01')).toEqual(['2026-12-28', '2027-01-03']);
+    expect(presetDays('thisWeek', '2027-01-01', 1)).toEqual(['2026-12-28', '2027-01-03']);
   });
   test('a value that is a preset is named so; another is not', () => {
-    expect(presetOf(daysValue(false, '2026-11-23', '2026-11-29'), '2026-11-25')).toBe('thisWeek');
-    expect(presetOf(daysValue(true, '2026-11-23', '2026-11-29'), '2026-11-25')).toBe('thisWeek');
+    expect(presetOf(daysValue(false, '2026-11-23', '2026-11-29'), '2026-11-25', 1)).toBe('thisWeek');
+    expect(presetOf(daysValue(true, '2026-11-23', '2026-11-29'), '2026-11-25', 1)).toBe('thisWeek');
+    expect(presetOf(daysValue(false, '2026-11-23', '2026-11-29'), '2026-11-25', 7)).toBeNull();
+    expect(presetOf('@last30', '2026-11-25')).toBe('last30');
+    expect(presetOf('@thisWeek', '2026-11-25')).toBe('thisWeek');
     expect(presetOf('2026-11-23..2026-11-28', '2026-11-25')).toBeNull();
     expect(presetOf('2026-11-23..', '2026-11-25')).toBeNull();
     expect(presetOf('upi', '2026-11-25')).toBeNull();

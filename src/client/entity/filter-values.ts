@@ -1,5 +1,6 @@
-import { canPickFrom, filterKeys, parseRange, shownKind, type EntityDef, type FieldDef, type Role } from '../../registry';
-import { addDays, today, weekStart } from '../screens/calendar-parts';
+import { canPickFrom, filterKeys, isListWord, parseRange, periodWordDays, PERIOD_WORDS, shownKind, type EntityDef, type FieldDef, type PeriodWord, type Role } from '../../registry';
+import { addDays, today } from '../screens/calendar-parts';
+import { userFirstDay } from '../state/week';
 
 /**
  * What a list filter's value is, and how the toolbar's "Add filter" asks for it: a record (type-ahead picker), one
@@ -22,13 +23,14 @@ export function filterKindOf(fd: FieldDef): FilterKind | null {
 
 /**
  * The fields a role may filter a list by, in the registry's order: the entity's filterable fields, less a view's
- * fixed ones and references to records the role may not pick (it could not name one).
+ * fixed ones and references to records the role may not pick (it could not name one). A view's period (a word:
+ * "Recent" is `@last7`) is no fixed value: the list's own period of that field replaces it, so the field is offered.
  */
 export function filterFieldsFor(def: EntityDef, role: Role | null | undefined, fixed: Record<string, string>): { field: string; kind: FilterKind }[] {
   return filterKeys(def).flatMap((field) => {
     const fd = def.fields[field];
     const kind = filterKindOf(fd);
-    if (!kind || field in fixed || fd.writeOnly) return [];
+    if (!kind || (field in fixed && !isListWord(fixed[field])) || fd.writeOnly) return [];
     if (kind === 'ref' && !canPickFrom(role, fd.ref!)) return [];
     return [{ field, kind }];
   });
@@ -37,24 +39,42 @@ export function filterFieldsFor(def: EntityDef, role: Role | null | undefined, f
 /** Whether the field holds moments (its range ends are the bounds of local days) rather than days. */
 export const holdsMoments = (fd: FieldDef) => shownKind(fd) === 'datetime';
 
-export const DATE_PRESETS = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'last7', 'last30', 'thisMonth', 'lastMonth'] as const;
-export type DatePreset = (typeof DATE_PRESETS)[number];
+/** The periods "Add filter" offers: the words a list's address keeps them as (`@last30`: registry/derive/list-words.ts). */
+export const DATE_PRESETS = PERIOD_WORDS;
+export type DatePreset = PeriodWord;
 
-const monthStart = (day: string) => `${day.slice(0, 8)}01`;
-const monthEnd = (day: string) => addDays(monthStart(addDays(monthStart(day), 31)), -1);
+/**
+ * A preset's first and last day, counted from `day` (today where the browser is), weeks from `firstDay` (by default
+ * the user's: state/week.ts): the days the server reads the preset's word as.
+ */
+export function presetDays(preset: DatePreset, day: string, firstDay: number = userFirstDay()): [string, string] {
+  return periodWordDays(preset, day, firstDay)!;
+}
 
-/** A preset's first and last day, counted from `day` (today where the browser is); weeks start on Monday. */
-export function presetDays(preset: DatePreset, day: string): [string, string] {
-  switch (preset) {
-    case 'today': return [day, day];
-    case 'yesterday': return [addDays(day, -1), addDays(day, -1)];
-    case 'thisWeek': return [weekStart(day), addDays(weekStart(day), 6)];
-    case 'lastWeek': return [addDays(weekStart(day), -7), addDays(weekStart(day), -1)];
-    case 'last7': return [addDays(day, -6), day];
-    case 'last30': return [addDays(day, -29), day];
-    case 'thisMonth': return [monthStart(day), monthEnd(day)];
-    case 'lastMonth': { const prev = addDays(monthStart(day), -1); return [monthStart(prev), prev]; }
-  }
+/** A preset as the filter's value: its word, read afresh each time the list is read (so a saved view keeps "last 30 days"). */
+export const presetValue = (preset: DatePreset) => `@${preset}`;
+
+/** The preset a filter's value is as a word (`@last30`), or null. */
+export function presetOfWord(value: string): DatePreset | null {
+  return (DATE_PRESETS as readonly string[]).includes(value.slice(1)) && value.startsWith('@') ? (value.slice(1) as DatePreset) : null;
+}
+
+/** How a word of the address reads on a chip ("Last 30 days", "Me"), or null for a value that is no word. */
+export function wordText(t: (key: string, opts?: Record<string, unknown>) => string, value: string): string | null {
+  if (!isListWord(value)) return null;
+  const preset = presetOfWord(value);
+  if (preset) return t(`filters.presets.${preset}`);
+  const days = lastDaysOfWord(value);
+  if (days !== null) return t('filters.lastDays', { count: days });
+  if (value === '@me') return t('filters.me');
+  if (value === '@mycentre') return t('filters.myCentre');
+  return null;
+}
+
+/** A period word of the address that no preset names (`@last90`): its number of days, or null. */
+export function lastDaysOfWord(value: string): number | null {
+  const m = /^@last(\d+)$/.exec(value);
+  return m && !presetOfWord(value) ? Number(m[1]) : null;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -95,11 +115,13 @@ export function rangeDays(value: string): { from?: string; to?: string } | null 
   return { from, to };
 }
 
-/** The preset a value is, counted from `day`: a chip says "This week" rather than its dates. */
-export function presetOf(value: string, day: string): DatePreset | null {
+/** The preset a value is (its word, or its days counted from `day`): a chip says "This week" rather than its dates. */
+export function presetOf(value: string, day: string, firstDay: number = userFirstDay()): DatePreset | null {
+  const word = presetOfWord(value);
+  if (word) return word;
   const days = rangeDays(value);
   if (!days?.from || !days.to) return null;
-  return DATE_PRESETS.find((p) => { const [a, b] = presetDays(p, day); return a === days.from && b === days.to; }) ?? null;
+  return DATE_PRESETS.find((p) => { const [a, b] = presetDays(p, day, firstDay); return a === days.from && b === days.to; }) ?? null;
 }
 
 /**

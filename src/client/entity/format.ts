@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LOCALE_OF } from '../../registry';
 
 /**
  * Numbers, money and dates in the user's language: the one place that turns a language into a locale and a value into
@@ -10,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 
 /** The locale of a language: English is shown as in India (lakh grouping, day before month). */
 export function localeOf(lang: string): string {
-  return ({ en: 'en-IN', zh: 'zh-CN', es: 'es-ES', fr: 'fr-FR', it: 'it-IT' } as Record<string, string>)[lang] ?? lang;
+  return (LOCALE_OF as Record<string, string>)[lang] ?? lang;
 }
 
 export interface Formats {

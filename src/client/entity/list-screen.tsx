@@ -19,6 +19,7 @@ import { useNarrowScreen } from '../use-narrow-screen';
 import { CardList } from './card-list';
 import { useListAddress, useViewFilters } from './use-list-address';
 import { FilterChips } from './filter-chips';
+import { ViewPeriodChip } from './view-period-chip';
 import { AddFilter, type AddFilterHandle } from './add-filter';
 import { filterFieldsFor } from './filter-values';
 import { BulkMoves, type BulkHandle } from './bulk-moves';
@@ -335,6 +336,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
           <span className="hint">{t('list.selected', { count: selected.size })} <button className="btn" onClick={() => setSelected(new Set())}>{t('list.clearSelection')}</button></span>
         )}
       </div>
+      <ViewPeriodChip def={def} view={viewDef} onEdit={(field) => addFilter.current?.open(field)} />
       {anyFilter && (
         <FilterChips def={def} filters={state.filters} rows={list.rows} onRemove={(field) => setFilter(field, '')} onClear={() => update({ filters: {} })}
           onEdit={(field) => addFilter.current?.open(field)} onEmptied={() => addFilter.current?.focus()} />

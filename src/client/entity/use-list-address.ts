@@ -26,9 +26,11 @@ export function listStateFrom(def: EntityDef, search: string, fixed: Record<stri
 }
 
 /**
- * The filters a view fixes, as the address finds them: a list of recent days ("Payments · Recent", the last 7) keeps
- * its days only while the address names no period of that field ("payments last 30 days" from the palette): the days
- * asked for win, and the list shows exactly what was asked. A view's other filters (a status) always win.
+ * The filters a view fixes, as the address finds them: a list of recent days ("Payments · Recent", `@last7`, read by
+ * the server in the user's days) keeps its days only while the address names no period of that field ("Last 30
+ * days" from "Add filter" or the view's period chip, "payments last 30 days" from the palette): the days asked for
+ * replace the view's, in the rows, the total and the export, and the list shows exactly what was asked. A view's
+ * other filters (a status) always win.
  */
 export function useViewFilters(view: ListView | undefined): Record<string, string> {
   const search = useSearch();
@@ -42,12 +44,13 @@ export function useViewFilters(view: ListView | undefined): Record<string, strin
 
 /**
  * The address's query for a state: the default sort and empty values are left out, so a plain list has none.
- * Brackets and colons are left readable (`filter[method]=upi&sort=amount:desc`): both are allowed in a query.
+ * Brackets, colons and the `@` of words are left readable (`filter[method]=upi&sort=amount:desc`,
+ * `filter[initiatedAt]=@last30`): all are allowed in a query.
  */
 export function listSearch(def: EntityDef, state: ListState): string {
   const isDefault = state.sort.field === def.defaultSort.field && state.sort.dir === def.defaultSort.dir;
   return listQueryString({ q: state.q || undefined, sort: isDefault ? undefined : state.sort, filters: state.filters })
-    .replace(/%5B/g, '[').replace(/%5D/g, ']').replace(/%3A/g, ':');
+    .replace(/%5B/g, '[').replace(/%5D/g, ']').replace(/%3A/g, ':').replace(/%40/g, '@');
 }
 
 /**

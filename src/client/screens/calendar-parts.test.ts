@@ -2,11 +2,14 @@ import { describe, expect, test } from 'vitest';
 import { addDays, blockMove, daysFrom, gridMove, localDayHour, localDaysRange, parseDay, slotRows, today, weekStart, weekStep } from './calendar-parts';
 
 describe('calendar days', () => {
-  test('weeks start on Monday, across months and years', () => {
-    expect(weekStart('2026-11-25')).toBe('2026-11-23'); // a Wednesday
-    expect(weekStart('2026-11-23')).toBe('2026-11-23');
-    expect(weekStart('2026-11-29')).toBe('2026-11-23'); // a Sunday
-    expect(weekStart('2027-01-01')).toBe('2026-12-28');
+  test('weeks start on the day given, across months and years', () => {
+    expect(weekStart('2026-11-25', 1)).toBe('2026-11-23'); // a Wednesday; weeks from Monday
+    expect(weekStart('2026-11-23', 1)).toBe('2026-11-23');
+    expect(weekStart('2026-11-29', 1)).toBe('2026-11-23'); // a Sunday
+    expect(weekStart('2027-01-01', 1)).toBe('2026-12-28');
+    expect(weekStart('2026-11-25', 7)).toBe('2026-11-22'); // weeks from Sunday
+    expect(weekStart('2026-11-29', 7)).toBe('2026-11-29');
+    expect(weekStart('2027-01-01', 6)).toBe('2026-12-26'); // weeks from Saturday
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(daysFrom('2026-12-28', 7)).toEqual(['2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03']);
   });

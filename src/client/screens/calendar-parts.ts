@@ -1,7 +1,11 @@
+import { weekStartOf } from '../../registry';
+import { userFirstDay } from '../state/week';
+
 /**
  * The calendars' arithmetic (slot-calendar.tsx, appointment-calendar.tsx), pure so that it is tested on its own.
  * A day is `YYYY-MM-DD` and counted as a calendar date (UTC midnight inside, so no time zone shifts it); weeks start
- * on Monday, as Indian and European calendars do.
+ * on the user's first day of the week (their preference, else their language's: state/week.ts), the day the
+ * palette's "this week" and the list filters' weeks start on too.
  */
 
 const DAY_MS = 86_400_000;
@@ -19,10 +23,9 @@ export function addDays(day: string, n: number): string {
   return isoDay(new Date(utc(day).getTime() + n * DAY_MS));
 }
 
-/** The Monday of the week that holds `day`. */
-export function weekStart(day: string): string {
-  const weekday = (utc(day).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
-  return addDays(day, -weekday);
+/** The first day of the week that holds `day`: by default the user's (1 Monday … 7 Sunday). */
+export function weekStart(day: string, firstDay: number = userFirstDay()): string {
+  return weekStartOf(day, firstDay);
 }
 
 /** `count` days from `first`. */

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Home } from '../screens/home';
 import { BespokeScreen } from '../screens/bespoke';
 import { loadScreenStrings } from '../i18n';
+import { ErrorBoundary } from '../ui/error-boundary';
 
 // Screens load when first opened: home comes with the shell, lists, forms and details (table, virtualiser, forms) after.
 const UserProfile = lazy(() => import('../screens/user-profile').then((m) => ({ default: m.UserProfile })));
@@ -37,7 +38,12 @@ export function DashboardRoutes() {
   const [location] = useLocation();
   useSnapshot(session);
   const hit = resolveRoute(location);
-  return <Loading>{!hit || !canAccess(hit.route.roles, currentRole()) ? <NotFound embedded /> : screenOf(hit.route, hit.params)}</Loading>;
+  // A screen that fails is that screen's failure alone; going to another address clears it.
+  return (
+    <ErrorBoundary resetKey={location} where={location}>
+      <Loading>{!hit || !canAccess(hit.route.roles, currentRole()) ? <NotFound embedded /> : screenOf(hit.route, hit.params)}</Loading>
+    </ErrorBoundary>
+  );
 }
 
 function screenOf(route: RouteSpec, params: Record<string, string>) {

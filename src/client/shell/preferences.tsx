@@ -4,12 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { MySessions } from './my-sessions';
 import { toast } from 'sonner';
 import { COMMANDS, DEFAULT_KEYMAP, effectiveKeymap, findClash, isAllowed, keyLabel, LANGUAGES, normaliseCombo, THEMES } from '../../../commands';
+import { languageFirstDay, LOCALE_OF, WEEKDAYS, type Language } from '../../registry';
 import i18n from '../i18n';
 import { prefs, savePrefs, type Prefs } from '../state/prefs';
 import { currentRole } from '../state/session';
 
+/** A weekday's name in the language (1 Monday … 7 Sunday): 5 January 2026 was a Monday. */
+const weekdayName = (lang: Language, day: number) =>
+  new Intl.DateTimeFormat(LOCALE_OF[lang], { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, 0, 4 + day));
+
 /**
- * Theme, language and the keyboard (single keys on or off, rebinding): every signed-in role's, shown in the user
+ * Theme, language, the first day of the week and the keyboard (single keys on or off, rebinding): every signed-in role's, shown in the user
  * profile (superadmin, admin) and in the Preferences dialog that the user menu and the palette open for every role.
  */
 export function PreferencesPanel() {
@@ -49,6 +54,15 @@ export function PreferencesPanel() {
         <select id="pref-lang" value={p.lang} onChange={(e) => void save({ lang: e.target.value as Prefs['lang'] })}>
           {LANGUAGES.map((v) => <option key={v} value={v}>{t(`lang.${v}`)}</option>)}
         </select>
+      </div>
+      <div className="field" style={{ maxWidth: 320 }}>
+        <label htmlFor="pref-week">{t('profile.weekStart')}</label>
+        <select id="pref-week" value={p.weekStart ?? ''} aria-describedby="pref-week-help"
+          onChange={(e) => void save({ weekStart: e.target.value ? Number(e.target.value) : null })}>
+          <option value="">{t('profile.weekStartLanguage', { day: weekdayName(p.lang, languageFirstDay(p.lang)) })}</option>
+          {WEEKDAYS.map((d) => <option key={d} value={d}>{weekdayName(p.lang, d)}</option>)}
+        </select>
+        <small id="pref-week-help" className="hint">{t('profile.weekStartHelp')}</small>
       </div>
       <MySessions />
       <h2>{t('profile.keyboard')}</h2>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { navigate } from 'wouter/use-browser-location';
 import { STORAGE } from '../api/client';
 import { me } from '../api/me';
 import { publicConfig } from '../api/public-config';
@@ -10,6 +11,18 @@ import { session } from '../state/session';
  * Only when Firebase is configured: otherwise the console never calls the endpoint (DECISIONS.md).
  */
 export function usePushToken() {
+  // A push clicked while this tab is open: the service worker focuses it and says where the item's record is
+  // (server/push/service-worker.ts); only a console address is followed.
+  useEffect(() => {
+    const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+    if (!sw) return;
+    const onMessage = (e: MessageEvent) => {
+      const msg = e.data as { type?: unknown; link?: unknown } | null;
+      if (msg?.type === 'console-open' && typeof msg.link === 'string' && msg.link.startsWith('/dashboard')) navigate(msg.link);
+    };
+    sw.addEventListener('message', onMessage);
+    return () => sw.removeEventListener('message', onMessage);
+  }, []);
   useEffect(() => {
     const userId = session.user?.id;
     if (!userId) return;

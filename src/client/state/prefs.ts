@@ -13,10 +13,12 @@ export interface Prefs {
   recent: RecentUse[];
   /** Each list's hidden columns and widths (entity/column-prefs.ts); the user's, so never in the local cache either. */
   columns: ColumnsPrefs;
+  /** The first day of the week (1 Monday … 7 Sunday); null: the language's (state/week.ts). */
+  weekStart: number | null;
 }
 
 const CACHE_KEY = 'console_prefs';
-const DEFAULTS: Prefs = { theme: 'themedefault', lang: 'en', singleKeyShortcuts: true, keymap: {}, recent: [], columns: {} };
+const DEFAULTS: Prefs = { theme: 'themedefault', lang: 'en', singleKeyShortcuts: true, keymap: {}, recent: [], columns: {}, weekStart: null };
 
 function cached(): Prefs {
   try {

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBoundary } from './error-boundary';
 import { focusLost, focusMainControl } from './main-control';
 
 /**
@@ -63,7 +64,8 @@ export function Modal({ title, onClose, children, className = '', labelledBy, de
               <Dialog.Title asChild><h2 {...(labelledBy ? { id: labelledBy } : {})}>{title}</h2></Dialog.Title>
               <Dialog.Close className="btn-icon" data-close aria-label={t('app.close')}>✕</Dialog.Close>
             </header>
-            {children}
+            {/* A dialog that fails says so inside itself, with Retry and Close; the page behind it keeps working. */}
+            <ErrorBoundary where={`dialog ${title}`} onClose={onClose}>{children}</ErrorBoundary>
           </Dialog.Content>
         </Dialog.Overlay>
       </Dialog.Portal>

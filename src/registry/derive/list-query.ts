@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { filterKeys, sortKeys, type EntityDef, type SortDir } from '../entity';
 import { MAX_ID, shownKind } from '../fields';
 import type { ListView } from '../workflow';
+import { isTimeZone } from '../days';
+import { isListWord, readListWord, wordsFor } from './list-words';
 
 /** The list query of DECISIONS.md (q, sort=field:dir, filter[field]=value, limit, cursor), parsed the same on both sides. */
 export interface ListQuery {
@@ -11,6 +13,8 @@ export interface ListQuery {
   limit: number;
   /** Keyset position: the last row's sort value and id. */
   cursor?: [unknown, number];
+  /** Where the reader's days begin (IANA): what the words of its filters (`@today`, list-words.ts) are counted in. */
+  tz?: string;
 }
 
 export const MAX_LIMIT = 200;
@@ -52,11 +56,14 @@ export function parseListQuery(def: EntityDef, params: URLSearchParams): { query
   for (const [key, value] of params) {
     const m = /^filter\[(.+)\]$/.exec(key);
     if (!m) {
-      if (!['q', 'sort', 'limit', 'cursor'].includes(key)) issues.push({ field: key, message: `Unknown parameter ${key}` });
+      if (!['q', 'sort', 'limit', 'cursor', 'tz'].includes(key)) issues.push({ field: key, message: `Unknown parameter ${key}` });
       continue;
     }
     if (!allowed.includes(m[1])) issues.push({ field: key, message: `Cannot filter by ${m[1]}` });
-    else filters[m[1]] = value;
+    else if (isListWord(value) && !readListWord(def, m[1], value)) {
+      const words = wordsFor(def, m[1]);
+      issues.push({ field: key, message: words.length ? `Filter ${m[1]} takes ${words.join(', ')} or a value, not ${value}` : `Filter ${m[1]} takes no word such as ${value}` });
+    } else filters[m[1]] = value;
   }
 
   const limitParse = z.coerce.number().int().min(1).max(MAX_LIMIT).safeParse(params.get('limit') ?? DEFAULT_LIMIT);
@@ -71,8 +78,10 @@ export function parseListQuery(def: EntityDef, params: URLSearchParams): { query
       issues.push({ field: 'cursor', message: 'Invalid cursor' });
     }
   }
+  const tz = params.get('tz') ?? undefined;
+  if (tz !== undefined && !isTimeZone(tz)) issues.push({ field: 'tz', message: 'tz must be a time zone such as Asia/Kolkata' });
   if (issues.length) return { issues };
-  return { query: { q, sort, filters, limit: limitParse.data ?? DEFAULT_LIMIT, cursor } };
+  return { query: { q, sort, filters, limit: limitParse.data ?? DEFAULT_LIMIT, cursor, ...(tz ? { tz } : {}) } };
 }
 
 /**
@@ -85,12 +94,21 @@ export function parseRange(value: string): { from?: string; to?: string } | null
   return { from: parts[0] || undefined, to: parts[1] || undefined };
 }
 
-/** The fixed filters of a list view: its own, and for a "recent" view the range of its last `days` days (today included). */
-export function viewFilters(view: ListView | undefined, now = Date.now()): Record<string, string> {
+/**
+ * The fixed filters of a list view: its own, and for a "recent" view its last `days` days (today included) as the
+ * word `@last<days>` (list-words.ts), read afresh at each read in the reader's days.
+ */
+export function viewFilters(view: ListView | undefined): Record<string, string> {
   if (!view) return {};
   const out: Record<string, string> = { ...view.filters };
-  if (view.recent) out[view.recent.field] = `${new Date(now - (view.recent.days - 1) * 86_400_000).toISOString().slice(0, 10)}..`;
+  const period = viewPeriod(view);
+  if (period) out[period.field] = period.value;
   return out;
+}
+
+/** A "recent" view's period: the field and the word of its days. It holds until the list's own filter of that field replaces it. */
+export function viewPeriod(view: ListView | undefined): { field: string; value: string } | null {
+  return view?.recent ? { field: view.recent.field, value: `@last${view.recent.days}` } : null;
 }
 
 export function listQueryString(query: Partial<ListQuery>): string {
@@ -100,5 +118,6 @@ export function listQueryString(query: Partial<ListQuery>): string {
   for (const [k, v] of Object.entries(query.filters ?? {})) if (v !== '') p.set(`filter[${k}]`, v);
   if (query.limit) p.set('limit', String(query.limit));
   if (query.cursor) p.set('cursor', JSON.stringify(query.cursor));
+  if (query.tz) p.set('tz', query.tz);
   return p.toString();
 }

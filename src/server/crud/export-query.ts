@@ -9,7 +9,7 @@ export const MAX_EXPORT_COLUMNS = 80;
 
 /** What to export: the list's search, sort and filters, the columns in order with their header titles, or the selected rows. */
 export interface ExportRequest {
-  list: Pick<ListQuery, 'q' | 'sort' | 'filters'>;
+  list: Pick<ListQuery, 'q' | 'sort' | 'filters' | 'tz'>;
   columns: string[];
   headers: string[];
   ids?: number[];
@@ -62,8 +62,8 @@ export function parseExportQuery(def: EntityDef, params: URLSearchParams): { req
   const columns = own.data.columns ?? def.columns.filter((c) => exportable(def, c));
   const headers = own.data.header ?? columns;
   if (headers.length !== columns.length) return { issues: [{ field: 'header', message: `Give one header per column (${columns.length})` }] };
-  const { q, sort, filters } = list.query;
-  return { request: { list: { q, sort, filters }, columns, headers, ids: own.data.ids && [...new Set(own.data.ids)] } };
+  const { q, sort, filters, tz } = list.query;
+  return { request: { list: { q, sort, filters, tz }, columns, headers, ids: own.data.ids && [...new Set(own.data.ids)] } };
 }
 
 const dedupe = (issues: QueryIssue[]) => issues.filter((i, n) => issues.findIndex((j) => j.field === i.field) === n);

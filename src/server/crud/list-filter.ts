@@ -42,6 +42,12 @@ export function filterSql(def: EntityDef, field: string, value: string): RawBuil
     if (!Number.isInteger(n) || Math.abs(n) > MAX_ID) throw fail(400, `Filter ${field} takes a whole number`, { field: `filter[${field}]`, code: 'invalid_filter' });
     return n;
   };
+  // Several records, `3,7`: one of them (the caller's centres, as `@mycentre` reads: list-words.ts).
+  if ((fd.kind === 'ref' || fd.kind === 'refs') && /^\d{1,10}(,\d{1,10}){1,199}$/.test(value)) {
+    const ids = value.split(',').map(Number);
+    if (ids.some((n) => n > MAX_ID)) throw fail(400, `Filter ${field} takes record ids`, { field: `filter[${field}]`, code: 'invalid_filter' });
+    return fd.kind === 'ref' ? sql`${c} = any(${ids}::int[])` : sql`${c} && ${ids}::int[]`;
+  }
   switch (fd.kind) {
     case 'ref': case 'int': return sql`${c} = ${asInt()}`;
     case 'refs': return sql`${asInt()} = any(${c})`;

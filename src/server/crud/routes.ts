@@ -13,6 +13,7 @@ import { limitBlindPicks } from '../auth/rate-limit';
 import { screenImages } from './image-screen';
 import { exportFileName, planExport } from './export';
 import { parseExportQuery } from './export-query';
+import { readListWords } from './list-words';
 
 /** The caller must hold a role the policy gives for this action; else 403. */
 export function guard(c: Ctx, resource: string, action: Action) {
@@ -59,6 +60,8 @@ export function crudRoutes(): Hono<AppEnv> {
       guard(c, def.name, 'list');
       const parsed = parseListQuery(def, new URL(c.req.url).searchParams);
       if ('issues' in parsed) throw fieldErrors(parsed.issues.map((i) => ({ path: [i.field], message: i.message })));
+      // Words (`@last30`, `@me`) read as the caller's days and self, at each read.
+      parsed.query.filters = await readListWords(c, def, parsed.query.filters, parsed.query.tz);
       const { answer: page } = await listPage(c.get('db'), def, parsed.query, scopeWhere(def, c.get('user')));
       // A page of patient data is a read of each of its records: one entry with their ids and how they were asked for.
       const asked = { ...(parsed.query.q ? { q: parsed.query.q } : {}), ...(Object.keys(parsed.query.filters).length ? { filters: parsed.query.filters } : {}) };
@@ -101,6 +104,7 @@ export function crudRoutes(): Hono<AppEnv> {
       guard(c, def.name, 'list');
       const parsed = parseExportQuery(def, new URL(c.req.url).searchParams);
       if ('issues' in parsed) throw fieldErrors(parsed.issues.map((i) => ({ path: [i.field], message: i.message })));
+      parsed.request.list.filters = await readListWords(c, def, parsed.request.list.filters, parsed.request.list.tz);
       const plan = await planExport(c.get('db'), def, parsed.request, c.get('user'));
       return c.body(plan.body, 200, {
         'Content-Type': 'text/csv; charset=utf-8',

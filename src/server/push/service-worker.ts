@@ -23,6 +23,31 @@ const firebaseScripts = () => {
   return scripts;
 };
 
+/**
+ * A click on a push opens the item's record: the link the push carries (push/fcm.ts puts it in the message's data,
+ * which Firebase keeps under FCM_MSG on the notification it shows). A console tab already open is focused and told
+ * to go there (use-push-token.ts listens; the tabs are not this worker's to navigate: its scope is Firebase's own),
+ * else a new window opens at the link. Added before Firebase's handler, which opens only an https link (fcm_options)
+ * and takes every click of its own notifications; a link to another origin is left to it.
+ */
+export const OPEN_ON_CLICK = `self.addEventListener('notificationclick', function (event) {
+  var data = (event.notification && event.notification.data) || {};
+  var message = data.FCM_MSG || data;
+  var link = (message.data && message.data.link) || message.link;
+  if (typeof link !== 'string') return;
+  var url;
+  try { url = new URL(link, self.location.origin); } catch (e) { return; }
+  if (url.origin !== self.location.origin) return;
+  event.stopImmediatePropagation();
+  event.notification.close();
+  var path = url.pathname + url.search + url.hash;
+  event.waitUntil(self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(function (tabs) {
+    var tab = tabs.find(function (c) { return new URL(c.url).pathname.indexOf('/dashboard') === 0; });
+    if (!tab) return self.clients.openWindow(url.href);
+    return tab.focus().then(function (focused) { (focused || tab).postMessage({ type: 'console-open', link: path }); });
+  }));
+});`;
+
 /** The worker's source for a web config (JSON text); null when it is not a JSON object. */
 export function serviceWorkerSource(firebaseConfig: string): string | null {
   let parsed: unknown;
@@ -30,6 +55,7 @@ export function serviceWorkerSource(firebaseConfig: string): string | null {
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
   const config = Object.fromEntries(CONFIG_KEYS.filter((k) => typeof (parsed as Record<string, unknown>)[k] === 'string').map((k) => [k, (parsed as Record<string, string>)[k]]));
   return `// Made by the console from FIREBASE_CONFIG.
+${OPEN_ON_CLICK}
 importScripts('/firebase-messaging-sw/app.js', '/firebase-messaging-sw/messaging.js');
 firebase.initializeApp(${JSON.stringify(config).replace(/</g, '\\u003c')});
 firebase.messaging();

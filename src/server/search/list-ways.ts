@@ -100,6 +100,8 @@ const countSql = (ask: ListAsk, where: RawBuilder<unknown>[], cap: number) => ca
 async function keptCount(ask: ListAsk): Promise<number | null> {
   if (ask.query.q) return null;
   const filters = ask.query.filters;
+  // One of several records (`fmc=3,7`): no kept count holds it; the rows are counted.
+  if (Object.values(filters).some((v) => /^\d+(,\d+)+$/.test(v))) return null;
   const keys = Object.keys(filters);
   // Every condition of `where` is one of these filters: no scope among them.
   if (ask.where.length !== keys.length) return null;

@@ -20,6 +20,8 @@ export function findDates(parser: unknown, text: string, now: Date): FoundDate[]
     let year = d.getFullYear();
     // A day named without its year is the last one that has come (a list is read for what happened).
     if (!r.start.isCertain('year') && d.getTime() > now.getTime()) year -= 1;
+    // A year a list's filter cannot take ("9999月25" reads as the year 999): no day named.
+    if (!(year >= 1000 && year <= 9999)) continue;
     const date = `${year}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     out.push({ from: r.index, to: r.index + r.text.length, date });
   }

@@ -1,8 +1,8 @@
 import { valueLabel, type Translate } from '../../../../commands';
-import { entityPath, getEntity, viewFilters, type EntityDef, type Language, type ListView, type Role } from '../../../registry';
+import { entityPath, firstDayOfWeek, getEntity, viewFilters, type EntityDef, type Language, type ListView, type Role } from '../../../registry';
 import type { RecordOption } from '../../api/entities';
 import { listSearch } from '../../entity/use-list-address';
-import { firstDayOfWeek, periodLabel, periodRange, todayIn } from './periods';
+import { periodLabel, periodRange, todayIn } from './periods';
 import type { Reading } from './read';
 import { tokenize } from './tokens';
 
@@ -37,7 +37,11 @@ function names(option: RecordOption, words: string[]): boolean {
   return words.every((w) => title.some((tw) => tw.startsWith(w)));
 }
 
-interface Opts { role: Role | null; lang: Language; t: Translate; now?: number; timeZone?: string }
+interface Opts {
+  role: Role | null; lang: Language; t: Translate; now?: number; timeZone?: string;
+  /** The user's first day of the week (their preference, else their language's): the lists' and calendars' weeks. */
+  firstDay?: number;
+}
 
 type Lookups = readonly { run: number; field: string; q: string }[];
 type AnswerOf = (l: { run: number; field: string; entity: string; q: string }) => RecordOption[] | undefined;
@@ -93,11 +97,11 @@ export function listOfReading(reading: Reading, lookups: Lookups, answerOf: Answ
   });
   const today = todayIn(opts.timeZone, opts.now ?? Date.now());
   if (reading.period) {
-    filters[reading.period.field] = periodRange(reading.period.period, today, firstDayOfWeek(lang));
+    filters[reading.period.field] = periodRange(reading.period.period, today, opts.firstDay ?? firstDayOfWeek(lang));
     chips.push({ key: 'period', kind: 'period', label: periodLabel(reading.period.period, lang, t, today) });
   }
   const q = search.join(' ');
-  const { address, view } = listAt(def, filters, q, opts.now);
+  const { address, view } = listAt(def, filters, q);
   // A list of recent days (payments have no list that fixes nothing) keeps its days when no period was read: said too.
   if (view?.recent && !filters[view.recent.field]) {
     chips.push({ key: 'period', kind: 'period', label: periodLabel({ kind: 'lastDays', days: view.recent.days }, lang, t, today) });
@@ -112,15 +116,15 @@ export function listOfReading(reading: Reading, lookups: Lookups, answerOf: Answ
  * the query), else its list that fixes no value; the rest as `filter[field]=value`. Where the only such list is one
  * of recent days, a period read replaces its days (the list screen lets the address's period win: use-list-address.ts).
  */
-export function addressOf(def: EntityDef, filters: Record<string, string>, q: string, now = Date.now()): string {
-  return listAt(def, filters, q, now).address;
+export function addressOf(def: EntityDef, filters: Record<string, string>, q: string): string {
+  return listAt(def, filters, q).address;
 }
 
-function listAt(def: EntityDef, filters: Record<string, string>, q: string, now = Date.now()): { address: string; view?: ListView } {
+function listAt(def: EntityDef, filters: Record<string, string>, q: string): { address: string; view?: ListView } {
   let view: ListView | undefined;
   const rest = { ...filters };
   if (def.views?.length) {
-    const fixed = def.views.map((v) => ({ v, f: v.recent ? null : viewFilters(v, now) }));
+    const fixed = def.views.map((v) => ({ v, f: v.recent ? null : viewFilters(v) }));
     const exact = fixed.filter(({ f }) => f && Object.keys(f).length && Object.entries(f).every(([k, val]) => filters[k] === val))
       .sort((a, b) => Object.keys(b.f!).length - Object.keys(a.f!).length)[0];
     // A list that fixes no value: the plain one ("all"), else one of recent days (payments have no other).

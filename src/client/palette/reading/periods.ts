@@ -1,5 +1,5 @@
 import type { Translate } from '../../../../commands';
-import type { Language } from '../../../registry';
+import { weekStartOf, type Language } from '../../../registry';
 
 /**
  * A period said in a query. Its words are the language's own (CLDR, through Intl: "this week", "la semaine dernière",
@@ -46,32 +46,21 @@ export function todayIn(timeZone: string | undefined, now: number): string {
   return formatter(`today:${timeZone}`, () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })).format(now);
 }
 
-const weekStarts = new Map<Language, number>();
-
-/** The first day of the week in the user's language (1 Monday … 7 Sunday), as Intl knows it; else Monday. */
-export function firstDayOfWeek(lang: Language): number {
-  let first = weekStarts.get(lang);
-  if (first === undefined) {
-    const locale = new Intl.Locale(lang) as Intl.Locale & { weekInfo?: { firstDay: number }; getWeekInfo?: () => { firstDay: number } };
-    try { first = locale.getWeekInfo?.().firstDay ?? locale.weekInfo?.firstDay ?? 1; } catch { first = 1; }
-    weekStarts.set(lang, first);
-  }
-  return first;
-}
-
 const DAY = 86_400_000;
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** The days a period covers, as a range filter's value (`2026-11-23..2026-11-29`, `2026-12-01..`). */
+/**
+ * The days a period covers, as a range filter's value (`2026-11-23..2026-11-29`, `2026-12-01..`). `firstDay`: the
+ * user's first day of the week (registry/days.ts firstDayOfWeek), as the list filters and the calendars count weeks.
+ */
 export function periodRange(period: Period, today: string, firstDay: number): string {
   const t = day(today);
   const d = new Date(t);
   switch (period.kind) {
     case 'day': { const at = iso(t + period.offset * DAY); return `${at}..${at}`; }
     case 'week': {
-      const weekday = d.getUTCDay() || 7;
-      const start = t - ((weekday - firstDay + 7) % 7) * DAY + period.offset * 7 * DAY;
+      const start = day(weekStartOf(today, firstDay)) + period.offset * 7 * DAY;
       return `${iso(start)}..${iso(start + 6 * DAY)}`;
     }
     case 'month': return monthRange(d.getUTCFullYear(), d.getUTCMonth() + period.offset);

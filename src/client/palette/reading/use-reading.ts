@@ -6,6 +6,7 @@ import { entities, type RecordOption } from '../../api/entities';
 import { queryClient } from '../../api/query-client';
 import { loadReader, readerOf } from '../../entity/date-text';
 import { useDebounced } from '../../use-debounced';
+import { userFirstDay } from '../../state/week';
 import { findDates } from './dates';
 import { readQuery, type Reading } from './read';
 import { nameableRefs, vocabulary } from './vocabulary';
@@ -69,7 +70,7 @@ export function useReading(query: string, role: Role | null, lang: Language, t: 
       const at = asked.findIndex((a) => a.entity === l.entity && a.q === l.q && a.referredBy === l.referredBy);
       return at < 0 ? undefined : answers[at];
     };
-    const reads = readingsOf(reading, lookups, answerOf, { role, lang, t });
+    const reads = readingsOf(reading, lookups, answerOf, { role, lang, t, firstDay: userFirstDay() });
     return reads[0].telling ? reads : NO_READING;
   }, [reading, lookups, asked, answers, role, lang, t]);
 }

@@ -2,6 +2,7 @@ import inbox from '../../../../words/inbox-words/en';
 /** Every string of the interface, in English. The other languages mirror these keys (a test holds them equal). */
 export default {
   app: { title: 'Health Console', loading: 'Loading…', skipToContent: 'Skip to content', close: 'Close' },
+  failure: { title: 'Something went wrong here.', body: 'The rest of the console still works: retry, or go on elsewhere.', retry: 'Retry', close: 'Close' },
   live: { deleted: '{{name}} deleted by {{by}}', deletedByOther: '{{name}} deleted by another user', changedBy: 'Changed by {{by}} just now', changedByOther: 'Changed by another user just now', reload: 'Reload', keepEditing: 'Keep editing', editing: '{{name}} is editing', viewing: '{{name}} is viewing', others: 'Also here' },
   password: { title: 'Change your password', current: 'Current password', new: 'New password', repeat: 'Repeat the new password', differ: 'The two new passwords differ', save: 'Change password', cancel: 'Cancel', done: 'Your password is changed. Your other sessions were signed out.' },
   cmd: {
@@ -336,6 +337,9 @@ export default {
     clash: 'That shortcut is already used by “{{other}}”.',
     shortcutSaved: 'Shortcut saved',
     saved: 'Settings saved',
+    weekStart: 'Week starts on',
+    weekStartLanguage: 'As my language has it ({{day}})',
+    weekStartHelp: 'Used by “this week” in the palette and the list filters, and by the calendars.',
   },
   peek: { open: 'Open', close: 'Close preview' },
   keys: {
@@ -559,6 +563,11 @@ export default {
     empty: 'Give a start, an end or both',
     chipHint: 'Enter changes this filter; Backspace or Delete removes it; the arrows move between filters',
     presets: { today: 'Today', yesterday: 'Yesterday', thisWeek: 'This week', lastWeek: 'Last week', last7: 'Last 7 days', last30: 'Last 30 days', thisMonth: 'This month', lastMonth: 'Last month' },
+    me: 'Me',
+    myCentre: 'My centres',
+    lastDays_one: 'Last {{count}} day',
+    lastDays_other: 'Last {{count}} days',
+    viewPeriod: 'This list’s period: choose another to replace it',
   },
   exportCsv: {
     button: 'Export CSV',
@@ -619,6 +628,9 @@ export default {
     notUnderstood: 'This is not a date I can read yet.',
     placeholderTime: 'DD/MM/YYYY HH:MM or words',
     placeholderDay: 'DD/MM/YYYY or words',
+    noSuchDay: 'There is no such day: check the day and the month.',
+    noSuchTime: 'There is no such time: hours go to 23, minutes to 59.',
+    outOfRange: 'Give a year between 1000 and 9999.',
   },
   views: {
     save: 'Save this view…',

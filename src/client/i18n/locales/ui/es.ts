@@ -5,6 +5,7 @@ import type en from './en';
 /** Every string of the interface, in Spanish (the keys of en.ts, exactly). */
 export default {
   app: { title: 'Consola de salud', loading: 'Cargando…', skipToContent: 'Saltar al contenido', close: 'Cerrar' },
+  failure: { title: 'Algo ha fallado aquí.', body: 'El resto de la consola sigue funcionando: vuelva a intentarlo o continúe en otra parte.', retry: 'Reintentar', close: 'Cerrar' },
   live: { deleted: '{{name}} eliminado por {{by}}', deletedByOther: '{{name}} eliminado por otro usuario', changedBy: 'Modificado por {{by}} hace un momento', changedByOther: 'Modificado por otro usuario hace un momento', reload: 'Recargar', keepEditing: 'Seguir editando', editing: '{{name}} está editando', viewing: '{{name}} está viendo', others: 'También aquí' },
   password: { title: 'Cambiar su contraseña', current: 'Contraseña actual', new: 'Contraseña nueva', repeat: 'Repita la contraseña nueva', differ: 'Las dos contraseñas nuevas no coinciden', save: 'Cambiar la contraseña', cancel: 'Cancelar', done: 'Su contraseña ha cambiado. Se cerraron sus otras sesiones.' },
   cmd: {
@@ -337,6 +338,9 @@ export default {
     clash: 'Ese atajo ya lo usa «{{other}}».',
     shortcutSaved: 'Atajo guardado',
     saved: 'Configuración guardada',
+    weekStart: 'La semana empieza el',
+    weekStartLanguage: 'Según mi idioma ({{day}})',
+    weekStartHelp: 'Lo usan «esta semana» en la paleta y en los filtros de las listas, y los calendarios.',
   },
   peek: { open: 'Abrir', close: 'Cerrar vista previa' },
   keys: {
@@ -560,6 +564,11 @@ export default {
     empty: 'Indique un inicio, un final o ambos',
     chipHint: 'Intro cambia este filtro; Retroceso o Supr lo quita; las flechas pasan de un filtro a otro',
     presets: { today: 'Hoy', yesterday: 'Ayer', thisWeek: 'Esta semana', lastWeek: 'La semana pasada', last7: 'Últimos 7 días', last30: 'Últimos 30 días', thisMonth: 'Este mes', lastMonth: 'El mes pasado' },
+    me: 'Yo',
+    myCentre: 'Mis centros',
+    lastDays_one: 'Último {{count}} día',
+    lastDays_other: 'Últimos {{count}} días',
+    viewPeriod: 'Periodo de esta lista: elija otro para sustituirlo',
   },
   exportCsv: {
     button: 'Exportar CSV',
@@ -620,6 +629,9 @@ export default {
     notUnderstood: 'Todavía no es una fecha legible.',
     placeholderTime: 'DD/MM/AAAA HH:MM o en palabras',
     placeholderDay: 'DD/MM/AAAA o en palabras',
+    noSuchDay: 'Ese día no existe: revise el día y el mes.',
+    noSuchTime: 'Esa hora no existe: las horas llegan a 23 y los minutos a 59.',
+    outOfRange: 'Indique un año entre 1000 y 9999.',
   },
   views: {
     save: 'Guardar esta vista…',

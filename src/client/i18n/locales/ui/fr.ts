@@ -5,6 +5,7 @@ import type en from './en';
 /** Every string of the interface, in French (the keys of en.ts, exactly). */
 export default {
   app: { title: 'Console santé', loading: 'Chargement…', skipToContent: 'Aller au contenu', close: 'Fermer' },
+  failure: { title: 'Un problème est survenu ici.', body: 'Le reste de la console fonctionne toujours : réessayez, ou continuez ailleurs.', retry: 'Réessayer', close: 'Fermer' },
   live: { deleted: '{{name}} supprimé par {{by}}', deletedByOther: '{{name}} supprimé par un autre utilisateur', changedBy: 'Modifié par {{by}} à l’instant', changedByOther: 'Modifié par un autre utilisateur à l’instant', reload: 'Recharger', keepEditing: 'Continuer la modification', editing: '{{name}} modifie', viewing: '{{name}} consulte', others: 'Aussi ici' },
   password: { title: 'Changer votre mot de passe', current: 'Mot de passe actuel', new: 'Nouveau mot de passe', repeat: 'Répétez le nouveau mot de passe', differ: 'Les deux nouveaux mots de passe diffèrent', save: 'Changer le mot de passe', cancel: 'Annuler', done: 'Votre mot de passe est changé. Vos autres sessions ont été fermées.' },
   cmd: {
@@ -337,6 +338,9 @@ export default {
     clash: 'Ce raccourci est déjà utilisé par « {{other}} ».',
     shortcutSaved: 'Raccourci enregistré',
     saved: 'Paramètres enregistrés',
+    weekStart: 'La semaine commence le',
+    weekStartLanguage: 'Selon ma langue ({{day}})',
+    weekStartHelp: 'Utilisé par « cette semaine » dans la palette et les filtres des listes, et par les calendriers.',
   },
   peek: { open: 'Ouvrir', close: 'Fermer l’aperçu' },
   keys: {
@@ -560,6 +564,11 @@ export default {
     empty: 'Indiquez un début, une fin ou les deux',
     chipHint: 'Entrée modifie ce filtre ; Retour arrière ou Suppr le retire ; les flèches passent d’un filtre à l’autre',
     presets: { today: 'Aujourd’hui', yesterday: 'Hier', thisWeek: 'Cette semaine', lastWeek: 'La semaine dernière', last7: '7 derniers jours', last30: '30 derniers jours', thisMonth: 'Ce mois-ci', lastMonth: 'Le mois dernier' },
+    me: 'Moi',
+    myCentre: 'Mes centres',
+    lastDays_one: 'Dernier {{count}} jour',
+    lastDays_other: '{{count}} derniers jours',
+    viewPeriod: 'Période de cette liste : choisissez-en une autre pour la remplacer',
   },
   exportCsv: {
     button: 'Exporter en CSV',
@@ -620,6 +629,9 @@ export default {
     notUnderstood: 'Ce n’est pas encore une date lisible.',
     placeholderTime: 'JJ/MM/AAAA HH:MM ou en mots',
     placeholderDay: 'JJ/MM/AAAA ou en mots',
+    noSuchDay: 'Ce jour n’existe pas : vérifiez le jour et le mois.',
+    noSuchTime: 'Cette heure n’existe pas : les heures vont jusqu’à 23, les minutes jusqu’à 59.',
+    outOfRange: 'Indiquez une année entre 1000 et 9999.',
   },
   views: {
     save: 'Enregistrer cette vue…',

@@ -5,6 +5,7 @@ import type en from './en';
 /** Every string of the interface, in Italian (the keys of en.ts, exactly). */
 export default {
   app: { title: 'Console sanitaria', loading: 'Caricamento…', skipToContent: 'Vai al contenuto', close: 'Chiudi' },
+  failure: { title: 'Qualcosa non ha funzionato qui.', body: 'Il resto della console funziona ancora: riprova, oppure continua altrove.', retry: 'Riprova', close: 'Chiudi' },
   live: { deleted: '{{name}} eliminato da {{by}}', deletedByOther: '{{name}} eliminato da un altro utente', changedBy: 'Modificato da {{by}} proprio ora', changedByOther: 'Modificato da un altro utente proprio ora', reload: 'Ricarica', keepEditing: 'Continua a modificare', editing: '{{name}} sta modificando', viewing: '{{name}} sta guardando', others: 'Anche qui' },
   password: { title: 'Cambia la tua password', current: 'Password attuale', new: 'Nuova password', repeat: 'Ripeti la nuova password', differ: 'Le due nuove password sono diverse', save: 'Cambia la password', cancel: 'Annulla', done: 'La password è cambiata. Le altre sessioni sono state chiuse.' },
   cmd: {
@@ -337,6 +338,9 @@ export default {
     clash: 'Questa scorciatoia è già usata da «{{other}}».',
     shortcutSaved: 'Scorciatoia salvata',
     saved: 'Impostazioni salvate',
+    weekStart: 'La settimana inizia il',
+    weekStartLanguage: 'Secondo la mia lingua ({{day}})',
+    weekStartHelp: 'Usato da «questa settimana» nella palette e nei filtri degli elenchi, e dai calendari.',
   },
   peek: { open: 'Apri', close: 'Chiudi l’anteprima' },
   keys: {
@@ -560,6 +564,11 @@ export default {
     empty: 'Indica un inizio, una fine o entrambi',
     chipHint: 'Invio modifica questo filtro; Backspace o Canc lo rimuove; le frecce passano da un filtro all’altro',
     presets: { today: 'Oggi', yesterday: 'Ieri', thisWeek: 'Questa settimana', lastWeek: 'La settimana scorsa', last7: 'Ultimi 7 giorni', last30: 'Ultimi 30 giorni', thisMonth: 'Questo mese', lastMonth: 'Il mese scorso' },
+    me: 'Io',
+    myCentre: 'I miei centri',
+    lastDays_one: 'Ultimo {{count}} giorno',
+    lastDays_other: 'Ultimi {{count}} giorni',
+    viewPeriod: 'Periodo di questo elenco: sceglierne un altro per sostituirlo',
   },
   exportCsv: {
     button: 'Esporta CSV',
@@ -620,6 +629,9 @@ export default {
     notUnderstood: 'Non è ancora una data leggibile.',
     placeholderTime: 'GG/MM/AAAA HH:MM o a parole',
     placeholderDay: 'GG/MM/AAAA o a parole',
+    noSuchDay: 'Questo giorno non esiste: controlla il giorno e il mese.',
+    noSuchTime: 'Quest’ora non esiste: le ore arrivano a 23, i minuti a 59.',
+    outOfRange: 'Indica un anno tra 1000 e 9999.',
   },
   views: {
     save: 'Salva questa vista…',

@@ -5,6 +5,7 @@ import type en from './en';
 /** Every string of the interface, in Simplified Chinese (the keys of en.ts, exactly). */
 export default {
   app: { title: '健康管理控制台', loading: '加载中…', skipToContent: '跳到主要内容', close: '关闭' },
+  failure: { title: '这里出了问题。', body: '控制台的其他部分仍可正常使用：请重试，或转到别处继续。', retry: '重试', close: '关闭' },
   live: { deleted: '{{name}} 已被 {{by}} 删除', deletedByOther: '{{name}} 已被其他用户删除', changedBy: '{{by}} 刚刚修改了此记录', changedByOther: '其他用户刚刚修改了此记录', reload: '重新加载', keepEditing: '继续编辑', editing: '{{name}} 正在编辑', viewing: '{{name}} 正在查看', others: '同时在此' },
   password: { title: '修改您的密码', current: '当前密码', new: '新密码', repeat: '再次输入新密码', differ: '两次输入的新密码不一致', save: '修改密码', cancel: '取消', done: '密码已修改。您的其他会话已退出。' },
   cmd: {
@@ -337,6 +338,9 @@ export default {
     clash: '该快捷键已被“{{other}}”使用。',
     shortcutSaved: '快捷键已保存',
     saved: '设置已保存',
+    weekStart: '每周开始于',
+    weekStartLanguage: '按我的语言习惯（{{day}}）',
+    weekStartHelp: '用于命令面板和列表筛选中的“本周”，以及日历。',
   },
   peek: { open: '打开', close: '关闭预览' },
   keys: {
@@ -560,6 +564,11 @@ export default {
     empty: '请填写开始、结束或两者',
     chipHint: '按 Enter 修改此筛选条件；按 Backspace 或 Delete 移除；方向键在筛选条件之间移动',
     presets: { today: '今天', yesterday: '昨天', thisWeek: '本周', lastWeek: '上周', last7: '最近 7 天', last30: '最近 30 天', thisMonth: '本月', lastMonth: '上个月' },
+    me: '我',
+    myCentre: '我的中心',
+    lastDays_one: '最近 {{count}} 天',
+    lastDays_other: '最近 {{count}} 天',
+    viewPeriod: '此列表的时间段：选择其他时间段即可替换',
   },
   exportCsv: {
     button: '导出 CSV',
@@ -620,6 +629,9 @@ export default {
     notUnderstood: '还无法识别为日期。',
     placeholderTime: 'YYYY/MM/DD HH:MM 或文字',
     placeholderDay: 'YYYY/MM/DD 或文字',
+    noSuchDay: '没有这一天：请检查日期和月份。',
+    noSuchTime: '没有这个时间：小时最多 23，分钟最多 59。',
+    outOfRange: '请输入 1000 到 9999 之间的年份。',
   },
   views: {
     save: '保存此视图…',
