@@ -42,6 +42,8 @@ function optionsQuery(params: OptionsParams): string {
   if (params.ids) p.set('ids', params.ids.join(','));
   if (params.limit) p.set('limit', String(params.limit));
   if (params.q) p.set('q', params.q);
+  if (params.for) p.set('for', params.for);
+  if (params.for && params.centre) p.set('centre', String(params.centre));
   return p.toString();
 }
 

@@ -19,7 +19,8 @@ export type QueryKey = readonly unknown[];
 
 export type ListParams = Pick<ListQuery, 'q' | 'sort' | 'filters'>;
 
-export interface OptionsParams { q?: string; ids?: readonly number[]; limit?: number }
+/** `for` (entity.field) and `centre`: only the users a record may be given there (a ticket's assignee, FieldDef.assigned). */
+export interface OptionsParams { q?: string; ids?: readonly number[]; limit?: number; for?: string; centre?: number | null }
 
 export const keys = {
   entity(name: string) {

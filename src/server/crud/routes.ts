@@ -5,6 +5,7 @@ import { listPage } from '../search';
 import { scopeWhere } from './scope';
 import { statusHistory, transition, transitionBody } from './transition';
 import { listOptions } from './options';
+import { assignableWhere } from './assignees';
 import { audit, auditRecordsRead } from './audit';
 import { createRecord, deleteRecord, getRecord, ownedIssue, restoreRecord, updateRecord } from './write';
 import { limitBlindPicks } from '../auth/rate-limit';
@@ -48,6 +49,21 @@ function partPayload(def: EntityDef, mode: 'create' | 'update', body: Record<str
   return { input, asRead };
 }
 
+/**
+ * A picker's `for=entity.field` (a field that gives its record to someone, FieldDef.assigned) and the record's
+ * `centre`: only the users that record may be given (crud/assignees.ts). Any other `for` is a 400, never ignored.
+ */
+function givenTo(target: EntityDef, forField: string | undefined, centre: string | undefined) {
+  if (forField === undefined) return [];
+  const [entity, field] = forField.split('.');
+  const def = ENTITIES.find((e) => e.name === entity);
+  const fd = def?.fields[field];
+  if (!def || !fd?.assigned || fd.ref !== target.name) throw fail(400, 'This field does not give its record to anyone', { field: 'for', code: 'invalid' });
+  const id = centre === undefined || centre === '' ? null : /^[1-9][0-9]{0,9}$/.test(centre) && Number(centre) <= 2_147_483_647 ? Number(centre) : NaN;
+  if (Number.isNaN(id)) throw fail(400, 'centre must be a record id', { field: 'centre', code: 'invalid' });
+  return assignableWhere(def, id);
+}
+
 /** GET/POST /api/{resource}, GET/PUT/DELETE /api/{resource}/{id} for every declared entity. */
 export function crudRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -87,8 +103,9 @@ export function crudRoutes(): Hono<AppEnv> {
       const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 30) || 30, 1), mayList ? 100 : 20);
       const db = c.get('db');
       if (!mayList) await limitBlindPicks(db, c.get('user').id);
+      const narrowed = givenTo(def, c.req.query('for'), c.req.query('centre'));
       // Blind: the term is matched against titles alone, so that a phone or e-mail typed tells nothing (DECISIONS.md).
-      const { options, records } = await listOptions(db, def, { q, ids, limit, role, scope: scopeWhere(def, c.get('user')), titleOnly: !mayList });
+      const { options, records } = await listOptions(db, def, { q, ids, limit, role, scope: [...scopeWhere(def, c.get('user')), ...narrowed], titleOnly: !mayList });
       await auditRecordsRead(db, c.get('user'), def, records, 'read_pick', q ? { q } : null);
       return c.json({ data: mayList ? options : options.map((o) => ({ id: o.id, title: o.title, subtitle: '' })) });
     });

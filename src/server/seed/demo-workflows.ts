@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { sql, type RawBuilder } from 'kysely';
-import { getEntity } from '../../registry';
+import { assignableRoles, CENTRE_SCOPED_ROLES, getEntity } from '../../registry';
 import { reserveSeat } from '../crud/slot-booking';
 import { createRecord, SYSTEM_ACTOR } from '../crud/write';
 import type { Seller } from '../config';
@@ -193,19 +193,22 @@ async function seedVerification(db: DB, faker: Faker, clock: StoryClock, doctorI
 }
 
 /** Support tickets raised by centres' staff, taken by an administrator, with their thread; older ones resolved or closed. */
-async function seedTickets(db: DB, faker: Faker, clock: StoryClock, centresOf: Map<number, number[]>, staff: { id: number; role: string; email: string }[], demoCentres: number[]) {
-  const admins = staff.filter((u) => u.role === 'admin' || u.role === 'superadmin').map((u) => u.id);
+async function seedTickets(db: DB, faker: Faker, clock: StoryClock, centresOf: Map<number, number[]>, staff: { id: number; role: string; email: string; status: string }[], demoCentres: number[]) {
+  // Taken by someone who may open the ticket (the policy's, as the console's writer checks): active, and of its centre
+  // for a centre-scoped role.
+  const takers = staff.filter((u) => u.status === 'active' && (assignableRoles('supportTicket') as string[]).includes(u.role));
+  const takersAt = (fmc: number) => takers.filter((u) => !(CENTRE_SCOPED_ROLES as string[]).includes(u.role) || centresOf.get(u.id)?.includes(fmc)).map((u) => u.id);
   const fmcStaff = staff.filter((u) => u.role === 'fmc' && centresOf.has(u.id));
   const raisers = new Map<number, number[]>();
   for (const u of fmcStaff) for (const c of centresOf.get(u.id)!) raisers.set(c, [...(raisers.get(c) ?? []), u.id]);
   const staffed = [...raisers.keys()];
-  if (!staffed.length || !admins.length) return 0;
+  if (!staffed.length || !takers.length) return 0;
   const records: StoryRecord[] = [];
   for (let i = 0; i < 36; i++) {
     const fmc = i < 8 ? demoCentres[i % demoCentres.length] : faker.helpers.arrayElement(staffed);
     const story = TICKETS[i % TICKETS.length];
     const raisedBy = faker.helpers.arrayElement(raisers.get(fmc) ?? staffed.flatMap((c) => raisers.get(c)!));
-    const assignee = faker.helpers.arrayElement(admins);
+    const assignee = faker.helpers.arrayElement(takersAt(fmc));
     // The demo centres' first tickets are of today, still being worked on, so their dashboard has open tickets.
     const fresh = i < 3;
     const createdAt = new Date(clock.now - faker.number.int(fresh ? { min: 3, max: 10 } : { min: 2, max: 60 * 24 }) * HOUR);

@@ -44,4 +44,5 @@ export const SERVER_MESSAGES = [
   'A name has at most 80 characters',
   'Only a superadmin or an admin may share a view',
   'You have 100 saved views: delete one first',
+  'This person cannot be given this record: choose an active user who may open it',
 ] as const;

@@ -44,6 +44,7 @@ const messages: Record<string, string> = {
   'A name has at most 80 characters': 'Un nombre tiene como máximo 80 caracteres',
   'Only a superadmin or an admin may share a view': 'Solo un superadministrador o un administrador puede compartir una vista',
   'You have 100 saved views: delete one first': 'Tiene 100 vistas guardadas: elimine una primero',
+  'This person cannot be given this record: choose an active user who may open it': 'No se puede asignar este registro a esta persona: elija un usuario activo que pueda abrirlo',
 };
 
 export default messages;

@@ -44,6 +44,7 @@ const messages: Record<string, string> = {
   'A name has at most 80 characters': 'Un nom compte au plus 80 caractères',
   'Only a superadmin or an admin may share a view': 'Seul un super admin ou un admin peut partager une vue',
   'You have 100 saved views: delete one first': 'Vous avez 100 vues enregistrées : supprimez-en une d’abord',
+  'This person cannot be given this record: choose an active user who may open it': 'Cette personne ne peut pas recevoir cette fiche : choisissez un utilisateur actif qui peut l’ouvrir',
 };
 
 export default messages;

@@ -44,6 +44,7 @@ const messages: Record<string, string> = {
   'A name has at most 80 characters': 'Un nome ha al massimo 80 caratteri',
   'Only a superadmin or an admin may share a view': 'Solo un super admin o un admin può condividere una vista',
   'You have 100 saved views: delete one first': 'Hai 100 viste salvate: eliminane prima una',
+  'This person cannot be given this record: choose an active user who may open it': 'Questo record non può essere assegnato a questa persona: scegli un utente attivo che possa aprirlo',
 };
 
 export default messages;

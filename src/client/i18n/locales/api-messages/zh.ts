@@ -44,6 +44,7 @@ const messages: Record<string, string> = {
   'A name has at most 80 characters': '名称最多 80 个字符',
   'Only a superadmin or an admin may share a view': '只有超级管理员或管理员可以共享视图',
   'You have 100 saved views: delete one first': '您已有 100 个保存的视图：请先删除一个',
+  'This person cannot be given this record: choose an active user who may open it': '不能将此记录交给此人：请选择一位可以打开它的在职用户',
 };
 
 export default messages;
