@@ -5,6 +5,7 @@ import { listPage } from '../search';
 import { scopeWhere } from './scope';
 import { statusHistory, transition, transitionBody } from './transition';
 import { listOptions } from './options';
+import { entityErrorMap } from '../validation-messages';
 import { assignableWhere } from './assignees';
 import { audit, auditRecordsRead } from './audit';
 import { createRecord, deleteRecord, getRecord, ownedIssue, restoreRecord, updateRecord } from './write';
@@ -20,8 +21,9 @@ export function guard(c: Ctx, resource: string, action: Action) {
 
 
 function validate(def: EntityDef, mode: InputMode, body: Record<string, unknown>) {
-  const parsed = inputSchema(def, mode).safeParse(body);
-  if (!parsed.success) throw fieldErrors(parsed.error.issues);
+  // Each refused value said naming its field by its label ("Consultation fee is not a number"), never zod's own words.
+  const parsed = inputSchema(def, mode).safeParse(body, { error: entityErrorMap(def) });
+  if (!parsed.success) throw fieldErrors(parsed.error.issues, def);
   return parsed.data;
 }
 
