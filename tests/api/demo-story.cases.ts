@@ -254,3 +254,27 @@ describe('search rows', () => {
     expect(keyed).toBeGreaterThan(1000);
   });
 });
+
+describe('the audit trail tells how each record came to hold what it holds', () => {
+  /**
+   * Count of records whose stored value of `field` is not the last value the audit trail gives it (a create's value,
+   * an edit's `to`): what the seed changed by hand, outside the console's writer, would leave the trail behind.
+   */
+  const untold = (entity: string, field: string, where: RawBuilder<unknown>) => count(sql`select 1 from ${t(entity)} r where ${where}
+    and to_jsonb(r.${c(entity, field)}) is distinct from (select case when a.action = 'create' then a.changes -> ${field} else a.changes -> ${field} -> 'to' end
+      from audit_log a where a.entity = ${entity} and a.record_id = r.id and a.changes ? ${field} order by a.id desc limit 1)`);
+
+  test("a patient's family members, as they are now, are in that patient's audit entries (the seed's fitting of their ages among them)", async () => {
+    expect(await count(sql`select 1 from ${t('patients')} where jsonb_array_length(coalesce(family_members, '[]'::jsonb)) > 0`)).toBeGreaterThan(50);
+    expect(await untold('patients', 'familyMembers', sql`jsonb_array_length(coalesce(r.family_members, '[]'::jsonb)) > 0`)).toBe(0);
+    // The ages fitted to the relationships are edits of the patients, by the system, naming the patient.
+    expect(await count(sql`select 1 from audit_log a where a.entity = 'patients' and a.action = 'update' and a.changes ? 'familyMembers'
+      and a.actor_id is null and a.patients = array[a.record_id]`)).toBeGreaterThan(10);
+  });
+
+  test("the staff's centres, the doctors' clinics and verification status: each value in the trail", async () => {
+    expect(await untold('admin-user', 'centres', sql`cardinality(coalesce(r.centres, '{}')) > 0`)).toBe(0);
+    expect(await untold('doctor', 'clinics', sql`true`)).toBe(0);
+    expect(await untold('doctor', 'verificationStatus', sql`r.verification_status <> 'pending'`)).toBe(0);
+  });
+});
