@@ -59,6 +59,9 @@ export interface EntityDef {
 
 const SYSTEM_SORTS = ['createdAt', 'updatedAt'] as const;
 
+/** The staff accounts: who signs in, holds a role and may be given a record (FieldDef.assigned). */
+export const USERS = 'admin-user';
+
 export function defineEntity(def: EntityDef): EntityDef {
   const problems: string[] = [];
   const has = (k: string) => k in def.fields;
@@ -67,6 +70,7 @@ export function defineEntity(def: EntityDef): EntityDef {
   if (!sortKeys(def).includes(def.defaultSort.field)) problems.push(`default sort ${def.defaultSort.field} is not sortable`);
   for (const [k, fd] of Object.entries(def.fields)) {
     if ((fd.kind === 'ref' || fd.kind === 'refs') && !fd.ref) problems.push(`field ${k} has no target`);
+    if (fd.assigned && (fd.kind !== 'ref' || fd.ref !== USERS)) problems.push(`assigned field ${k} is not a reference to ${USERS}`);
     if (fd.writeOnly && (fd.sortable || fd.searchable || def.columns.includes(k))) problems.push(`write-only ${k} cannot be shown, sorted or searched`);
   }
   const wf = def.workflow;

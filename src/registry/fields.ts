@@ -47,6 +47,12 @@ export interface FieldDef {
    * time the server's (`POST /api/{resource}/{id}/{field}`: a ticket's comments).
    */
   server?: 'creator' | 'thread';
+  /**
+   * ref to a user: the one the record is given to (a ticket's assignee), who must be able to open it. Only an active
+   * user whose role may open the record (assignableRoles, from the policy) and, for a centre-scoped role, who works at
+   * the record's centre may be named: the picker offers only those, the server refuses any other (crud/assignees.ts).
+   */
+  assigned?: boolean;
 }
 
 interface Common {
@@ -145,7 +151,7 @@ export const f = {
   enum: <const V extends readonly [string, ...string[]]>(values: V, o: Common = {}) =>
     make('enum', z.enum(values), { defaultValue: o.required ? values[0] : undefined, ...o }, { values }),
   /** Record ids are PostgreSQL integers: at most 2^31 − 1. */
-  ref: (entity: string, o: Common = {}) => make('ref', z.number().int().positive().max(MAX_ID), o, { ref: entity }),
+  ref: (entity: string, o: Common & { assigned?: boolean } = {}) => make('ref', z.number().int().positive().max(MAX_ID), o, { ref: entity, assigned: o.assigned }),
   refs: (entity: string, o: Common & { detach?: boolean } = {}) =>
     make('refs', z.array(z.number().int().positive().max(MAX_ID)).max(100), { defaultValue: [], ...o }, { ref: entity, detach: o.detach }),
   /** A path in the content store (`avtar…`, `content/…`) or a full https address (spec §3 avatar rule). */

@@ -15,7 +15,10 @@ export interface HitParts {
 }
 
 export interface HitShape {
-  /** References to the people a record is about: its patient, then its doctor ("X with Dr Y"). */
+  /**
+   * References to the people a happening is about: its patient, then its doctor ("X with Dr Y"). Only a happening
+   * (isHappening) is about people; a thing that merely refers to a person (a centre's owner) is said by its own title.
+   */
   patient?: string;
   doctor?: string;
   /** References to the centre it happened at. */
@@ -35,20 +38,36 @@ const WHEN: readonly FieldKind[] = ['date', 'datetime', 'time'];
 const kindOf = (def: EntityDef, k: string): FieldKind | undefined => (def.fields[k] ? shownKind(def.fields[k]) : undefined);
 const refTo = (def: EntityDef, target: string) => Object.entries(def.fields).find(([, fd]) => fd.kind === 'ref' && fd.ref === target)?.[0];
 
+/**
+ * A record that takes place: it has a moment (when it happens) or runs a course of statuses (a workflow). An
+ * appointment, a payment, an examination, a review; not a centre, a medicine or a doctor, which are things whatever
+ * they refer to.
+ */
+export function isHappening(def: EntityDef): boolean {
+  return momentOf(def).length > 0 || !!def.workflow;
+}
+
+/** The fields that say when: from the title, else the subtitle's first day or moment, else the default sort's. */
+function momentOf(def: EntityDef): string[] {
+  const subtitleFields = def.subtitleFields ?? [];
+  const isDay = (k: string) => kindOf(def, k) === 'date' || kindOf(def, k) === 'datetime';
+  const titleWhen = def.titleFields.filter((k) => WHEN.includes(kindOf(def, k)!));
+  const subtitleWhen = subtitleFields.filter(isDay).slice(0, 1);
+  const sortWhen = [def.defaultSort.field].filter(isDay);
+  return titleWhen.length ? titleWhen : subtitleWhen.length ? subtitleWhen : sortWhen;
+}
+
 export function hitShape(def: EntityDef): HitShape {
   const subtitleFields = def.subtitleFields ?? [];
-  const isWhen = (k: string) => WHEN.includes(kindOf(def, k)!);
-  const titleWhen = def.titleFields.filter(isWhen);
-  const subtitleWhen = subtitleFields.filter((k) => kindOf(def, k) === 'date' || kindOf(def, k) === 'datetime').slice(0, 1);
-  const sortWhen = [def.defaultSort.field].filter((k) => kindOf(def, k) === 'date' || kindOf(def, k) === 'datetime');
-  const moment = titleWhen.length ? titleWhen : subtitleWhen.length ? subtitleWhen : sortWhen;
+  const moment = momentOf(def);
+  const happening = isHappening(def);
   const amount = subtitleFields.filter((k) => kindOf(def, k) === 'money');
   const status = def.workflow?.field ?? (def.fields.status?.kind === 'enum' ? 'status' : undefined);
   const enums = [...new Set([...subtitleFields.filter((k) => kindOf(def, k) === 'enum'), ...(status ? [status] : [])])];
   const said = new Set([...moment, ...amount, ...enums]);
   return {
-    patient: refTo(def, 'patients'),
-    doctor: refTo(def, 'doctor'),
+    patient: happening ? refTo(def, 'patients') : undefined,
+    doctor: happening ? refTo(def, 'doctor') : undefined,
     centre: Object.entries(def.fields).filter(([, fd]) => fd.kind === 'ref' && fd.ref === 'fmc').map(([k]) => k),
     moment,
     amount,

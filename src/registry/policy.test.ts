@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { canAccess, can, canReadRecord, POLICY, rolesFor, type Roles } from './policy';
+import { assignableRoles, canAccess, can, canReadRecord, POLICY, rolesFor, type Roles } from './policy';
+import { ENTITIES } from './entities';
 import { ROLES, type Role } from './roles';
 
 /**
@@ -159,5 +160,17 @@ describe('rolesFor, can, canReadRecord', () => {
     ['doctor', 'railway', true], ['reviews', 'superadmin', true], ['reviews', 'doctor', false], ['fmc', 'railway', false], ['invoices', 'admin', true], ['atm', 'admin', false],
   ] as const)('canReadRecord(%s, %s) = %s', (res, role, expected) => {
     expect(canReadRecord(role, res)).toBe(expected);
+  });
+});
+
+describe('who may be given a record (FieldDef.assigned)', () => {
+  test('a ticket\'s assignee: exactly the roles of the policy\'s ticket details route', () => {
+    const details = POLICY.supportTicket.details as Roles;
+    expect(assignableRoles('supportTicket')).toEqual(details.length ? [...details] : [...ROLES]);
+    expect(assignableRoles('supportTicket')).toEqual(['superadmin']);
+  });
+
+  test.each(ENTITIES.flatMap((e) => Object.entries(e.fields).filter(([, fd]) => fd.assigned).map(([k]) => [`${e.name}.${k}`, e.name])))('%s: whoever may open the record, no one else', (_, entity) => {
+    for (const role of ROLES) expect(assignableRoles(entity).includes(role), role).toBe(canReadRecord(role, entity));
   });
 });

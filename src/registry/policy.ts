@@ -1,4 +1,4 @@
-import type { Role } from './roles';
+import { ROLES, type Role } from './roles';
 
 /**
  * The access policy: a transcription of every row of the spec's route table (spec §2), with the
@@ -154,4 +154,12 @@ export function canReadRecord(role: Role | undefined | null, resource: string): 
 /** Who may make a record of `resource`: who may add one from its screens, or raise one from a command (a centre's ticket). */
 export function mayCreate(role: Role | undefined | null, resource: string): boolean {
   return can(role, resource, 'add') || can(role, resource, 'raise');
+}
+
+/**
+ * The roles whose users may be given a record of `resource` (a ticket's assignee, FieldDef.assigned): those who may
+ * open it (canReadRecord). A user of another role would be told of it in their inbox and refused when opening it.
+ */
+export function assignableRoles(resource: string): Role[] {
+  return ROLES.filter((r) => canReadRecord(r, resource));
 }

@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { capErrors, checkJsonValue } from './input-safety';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { Role } from '../registry';
+import type { EntityDef, Role } from '../registry';
+import { issueMessage } from './validation-messages';
 import type { DB } from './db/connection';
 import type { Config } from './config';
 
@@ -68,13 +69,16 @@ export interface AppEnv {
 
 export type Ctx = Context<AppEnv>;
 
-/** Zod issues → one error item per bad field (400). */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; keys?: readonly string[] }[]): HttpError {
+/**
+ * Zod issues → one error item per bad field (400), each message a sentence naming its field (validation-messages.ts:
+ * the parse said it; `def` names an entity's unknown members by their labels).
+ */
+export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; keys?: readonly string[] }[], def?: EntityDef): HttpError {
   const seen = new Set<string>();
   const items: ErrorItem[] = [];
   // An unknown key is named as its own field, so the caller sees which member was refused.
   const flat = issues.flatMap((i) => (i.code === 'unrecognized_keys' && i.keys?.length
-    ? i.keys.map((k) => ({ path: [...i.path, k], message: `Unknown field ${k}`, code: 'unknown_field' }))
+    ? i.keys.map((k) => ({ path: [...i.path, k], message: issueMessage({ code: 'unrecognized_keys', keys: [k], path: i.path }, def), code: 'unknown_field' }))
     : [i]));
   for (const i of flat) {
     const field = i.path.map(String).join('.') || undefined;

@@ -31,6 +31,9 @@ const jsonSchema = (schema: z.ZodType): Schema => {
   return out;
 };
 
+/** Whether some entity gives its records to records of `name` (FieldDef.assigned): its picker then takes `for` and `centre`. */
+const givenThrough = (name: string) => ENTITIES.some((e) => Object.values(e.fields).some((fd) => fd.assigned && fd.ref === name));
+
 const rolesWhere = (test: (role: Role) => boolean) => ROLES.filter(test);
 
 interface Described { summary: string; roles?: Role[]; body?: Schema; query?: string[] }
@@ -46,7 +49,7 @@ function entityCall(def: EntityDef, method: string, rest: string): Described | n
     case 'PUT /{id}': return { summary: `Edit a ${name} record (with its version)`, roles: rolesWhere((r) => can(r, name, 'edit')), body: jsonSchema(inputSchema(def, 'update')) };
     case 'DELETE /{id}': return { summary: `Delete a ${name} record (to the trash)`, roles: rolesWhere((r) => can(r, name, 'delete')) };
     case 'POST /{id}/restore': return { summary: `Undo the delete of a ${name} record`, roles: rolesWhere((r) => can(r, name, 'delete')) };
-    case 'GET /options': return { summary: `Titles of ${name} records for a picker`, query: ['q', 'ids', 'limit', ...(def.workflow ? ['status'] : []), 'referredBy'] };
+    case 'GET /options': return { summary: `Titles of ${name} records for a picker`, query: ['q', 'ids', 'limit', ...(def.workflow ? ['status'] : []), 'referredBy', ...(givenThrough(name) ? ['for', 'centre'] : [])] };
     case 'GET /export': return { summary: `The list as CSV`, roles: rolesWhere((r) => can(r, name, 'list')), query: ['q', 'sort', 'filter[{field}]', 'columns', 'header', 'ids'] };
     case 'POST /{id}/transition':
       return { summary: `Move a ${name} record's status`, roles: rolesWhere((r) => (def.workflow?.transitions ?? []).some((m) => mayMove(r, def, m))), body: jsonSchema(transitionBody) };

@@ -344,12 +344,12 @@ describe('GET /api/fmc/fmclogs', () => {
     const raised = await api.call('fmc', 'POST', '/api/supportTicket', { subject: 'Printer jam', description: 'The printer at the desk jams.', fmc: api.homeCentre, priority: 'low' });
     expect(raised.status, raised.text).toBe(201);
     const { id, version, subject, description, fmc, priority } = raised.body.data;
-    const put = await api.call('superadmin', 'PUT', `/api/supportTicket/${id}`, { subject, description, fmc, priority, assignee: api.userIds.admin, version });
+    const put = await api.call('superadmin', 'PUT', `/api/supportTicket/${id}`, { subject, description, fmc, priority, assignee: api.userIds.superadmin, version });
     expect(put.status, put.text).toBe(200);
     const body = await logs(`entity=supportTicket&record=${id}&action=update`);
-    expect(body.data[0].changes.assignee).toEqual({ from: null, to: api.userIds.admin });
-    expect(body.titles['admin-user'][api.userIds.admin]).toEqual(expect.any(String));
-    expect(body.titles['admin-user'][api.userIds.admin]).not.toMatch(/^#/);
+    expect(body.data[0].changes.assignee).toEqual({ from: null, to: api.userIds.superadmin });
+    expect(body.titles['admin-user'][api.userIds.superadmin]).toEqual(expect.any(String));
+    expect(body.titles['admin-user'][api.userIds.superadmin]).not.toMatch(/^#/);
   });
 
   test('filters: actor, action, date range', async () => {

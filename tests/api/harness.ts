@@ -10,6 +10,7 @@ import { createSession } from '../../src/server/auth/sessions';
 import { boot } from '../../src/server/boot';
 import { readConfig, type Config } from '../../src/server/config';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
+import { assignableWhere } from '../../src/server/crud/assignees';
 import type { Database, DB } from '../../src/server/db/connection';
 import { ident } from '../../src/server/db/entity-table';
 import { fakeRecord } from '../../src/server/seed/fake';
@@ -148,10 +149,18 @@ export function setupApi(opts: { roles?: readonly Role[]; env?: Record<string, s
     return keep.rows.map((r) => r.id);
   }
 
+  /** Users a record of `def` at the home centre may be given (FieldDef.assigned): the server refuses any other. */
+  async function assignableIds(def: EntityDef): Promise<number[]> {
+    const users = getEntity('admin-user');
+    const res = await sql<{ id: number }>`select t.id from ${sql.raw(ident(users.table))} t where ${sql.join(assignableWhere(def, api.homeCentre ?? null), sql` and `)} order by t.id`.execute(api.db);
+    return res.rows.map((r) => r.id);
+  }
+
   api.anyPayload = async (def) => {
     const ids = new Map<string, number[]>();
     for (const target of new Set(refTargets(def.fields))) ids.set(target, await idsOf(target));
     for (const [k, fd] of Object.entries(def.fields)) if (fd.kind === 'ref' && fieldRulesOf(def.name).some((r) => r.field === k)) ids.set(`${k}@`, await unreservedIds(def, k, fd.ref!));
+    for (const [k, fd] of Object.entries(def.fields)) if (fd.assigned) ids.set(`${k}@`, await assignableIds(def));
     const record = fakeRecord(def, { faker, refIds: (e) => ids.get(e) ?? [], seq: seq++ });
     if (def.scope && def.scope !== 'id' && api.homeCentre) record[def.scope] = api.homeCentre;
     for (const [k, fd] of Object.entries(def.fields)) {

@@ -195,13 +195,16 @@ describe('sources', () => {
   });
 
   test('a ticket raised at a centre, assigned, commented on: its centre, the assignee, the raiser; never the author', async () => {
+    // Assigned to someone who may open it: another superadmin (crud/assignees.ts).
+    const taker = await another('superadmin');
     const before = Object.fromEntries(await Promise.all((['superadmin', 'admin', 'doctor', 'fmc', 'railway'] as const).map(async (r) => [r, await kinds(r)] as const)));
+    const takerBefore = await kinds(taker);
     const raised = await raise('fmc');
     expect(raised.status, raised.text).toBe(201);
     const t = raised.body.data;
-    const added = async (role: Role) => {
-      const now = await kinds(role);
-      const was = [...before[role]];
+    const added = async (role: Role | 'taker') => {
+      const now = await kinds(role === 'taker' ? taker : role);
+      const was = [...(role === 'taker' ? takerBefore : before[role])];
       for (const k of was) now.splice(now.indexOf(k), 1);
       return now.sort();
     };
@@ -215,14 +218,15 @@ describe('sources', () => {
     expect(sa.link).toBe(`/dashboard/fmc/support/ticket/details/${t.id}`);
     expect((await everything('doctor')).find((i) => i.kind === 'ticketRaised')!.link).toBeNull();
 
-    const put = await api.call('superadmin', 'PUT', `/api/supportTicket/${t.id}`, { subject: t.subject, description: t.description, fmc: t.fmc, priority: t.priority, assignee: api.userIds.admin, version: t.version });
+    const put = await api.call('superadmin', 'PUT', `/api/supportTicket/${t.id}`, { subject: t.subject, description: t.description, fmc: t.fmc, priority: t.priority, assignee: taker.id, version: t.version });
     expect(put.status, put.text).toBe(200);
-    expect(await added('admin')).toEqual(['ticketAssigned']);
+    expect(await added('taker')).toEqual(['ticketAssigned', 'ticketRaised']);
     expect(await added('superadmin')).toEqual(['ticketRaised']);
+    expect(await added('admin')).toEqual([]);
 
     const comment = await api.call('superadmin', 'POST', `/api/supportTicket/${t.id}/comments`, { text: 'Looking into it.' });
     expect(comment.status, comment.text).toBe(201);
-    expect(await added('admin')).toEqual(['ticketAssigned', 'ticketComment']);
+    expect(await added('taker')).toEqual(['ticketAssigned', 'ticketComment', 'ticketRaised']);
     expect(await added('fmc')).toEqual(['ticketComment']);
     expect(await added('superadmin')).toEqual(['ticketRaised']);
     const author = await api.db.selectFrom('admin_user').select(['first_name', 'last_name']).where('id', '=', api.userIds.superadmin).executeTakeFirstOrThrow();
@@ -231,7 +235,7 @@ describe('sources', () => {
     const reply = await api.call('fmc', 'POST', `/api/supportTicket/${t.id}/comments`, { text: 'Thank you.' });
     expect(reply.status).toBe(201);
     expect(await added('fmc')).toEqual(['ticketComment']);
-    expect((await added('admin')).filter((k) => k === 'ticketComment')).toHaveLength(2);
+    expect((await added('taker')).filter((k) => k === 'ticketComment')).toHaveLength(2);
   });
 
   test('a payment rejected: superadmins and admins, not its author', async () => {

@@ -11,7 +11,8 @@ const PDF = Uint8Array.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x0
 
 describe('a refused delete names only the records the caller may read, and counts the rest', () => {
   const pairs = ENTITIES.flatMap((target) => referrersOf(target.name)
-    .filter((r) => !r.itemField && !r.many && !r.entity.fields[r.field].detach)
+    // An assignee is someone who may open the record (a superadmin, for a ticket), made by the test only as such.
+    .filter((r) => !r.itemField && !r.many && !r.entity.fields[r.field].detach && !r.entity.fields[r.field].assigned)
     .flatMap((r) => ROLES.filter((role) => can(role, target.name, 'delete') && !canReadRecord(role, r.entity.name)).map((role) => ({ target, r, role }))));
 
   test('there are such cases (a city an admin may delete, used by a kiosk only the superadmin reads)', () => {

@@ -57,6 +57,8 @@ export function optionsQuery(params: OptionsParams): string {
   if (params.q) p.set('q', params.q);
   if (params.status?.length) p.set('status', params.status.join(','));
   if (params.referredBy) p.set('referredBy', params.referredBy);
+  if (params.for) p.set('for', params.for);
+  if (params.for && params.centre) p.set('centre', String(params.centre));
   return p.toString();
 }
 

@@ -1,6 +1,6 @@
 import { createInstance } from 'i18next';
 import { describe, expect, test } from 'vitest';
-import { getEntity, hitFields, hitPartsOf } from '../../registry';
+import { ENTITIES, getEntity, hitFields, hitPartsOf, isHappening, shownKind, type EntityDef } from '../../registry';
 import entitiesEn from '../i18n/locales/entities/en';
 import entitiesFr from '../i18n/locales/entities/fr';
 import enumsEn from '../i18n/locales/enums/en';
@@ -81,5 +81,60 @@ describe('hitSentence', () => {
   test('a notice names a record by who, when and its number, without its status', async () => {
     const row = { id: 7, ...appointment.parts.values, _labels: appointment.parts.labels };
     expect(recordName(getEntity('appointments'), row, await tIn('en'), 'en')).toBe(`Kali Prajapat with Dr Aagneya Deshpande · ${moment('en-IN')} · APT-2026-000626`);
+  });
+});
+
+/** A made-up row of every field a hit carries, each reference titled "<field> label". */
+function sampleRow(def: EntityDef): Record<string, unknown> {
+  const row: Record<string, unknown> = { id: 1, _labels: {} };
+  const labels = row._labels as Record<string, string>;
+  for (const k of hitFields(def)) {
+    const fd = def.fields[k];
+    switch (shownKind(fd)) {
+      case 'ref': row[k] = 2; labels[k] = `${k} label`; break;
+      case 'enum': row[k] = fd.values![0]; break;
+      case 'date': row[k] = '2026-12-16'; break;
+      case 'time': row[k] = '18:30'; break;
+      case 'datetime': row[k] = AT; break;
+      case 'int': case 'decimal': case 'money': row[k] = 800; break;
+      case 'bool': row[k] = true; break;
+      default: row[k] = `${def.name} ${k}`;
+    }
+  }
+  return row;
+}
+
+/** A title field as the sentence says it (the title fields are words, codes, days and times). */
+function said(def: EntityDef, k: string, row: Record<string, unknown>): string {
+  switch (shownKind(def.fields[k])) {
+    case 'date': return '16 Dec 2026';
+    case 'time': return '6:30 pm';
+    case 'text': case 'longText': case 'code': return String(row[k]);
+    default: throw new Error(`${def.name}.${k}: say this kind of title field here`);
+  }
+}
+
+describe('every entity\'s sentence', () => {
+  test.each(ENTITIES.map((def) => [def.name, def] as const))('%s: titled by its own title fields, unless a happening about people', async (_, def) => {
+    const t = await tIn('en');
+    const row = sampleRow(def);
+    const { title } = hitSentence(def.name, { title: 'x', subtitle: 'y', parts: hitPartsOf(hitFields(def), row) }, t, 'en');
+    const people = Object.entries(def.fields).filter(([, fd]) => fd.kind === 'ref' && (fd.ref === 'patients' || fd.ref === 'doctor')).map(([k]) => `${k} label`);
+    if (people.some((p) => title.startsWith(p) || title.startsWith(`Dr ${p}`))) {
+      expect(isHappening(def), `${def.name} leads with a person: "${title}"`).toBe(true);
+    } else {
+      const own = def.titleFields.map((k) => said(def, k, row));
+      expect(own.some((o) => title.startsWith(o)), `${def.name}: "${title}" starts with one of ${JSON.stringify(own)}`).toBe(true);
+    }
+  });
+
+  test('a centre is its name, not its owner; an appointment is its people', async () => {
+    const t = await tIn('en');
+    const centre = { id: 2, name: 'Dharampeth', code: 'DHP-01', owner: 9, status: 'active', _labels: { owner: 'Chinmayanand Varman' } };
+    const fmc = getEntity('fmc');
+    expect(hitSentence('fmc', { title: 'x', subtitle: 'y', parts: hitPartsOf(hitFields(fmc), centre) }, t, 'en')).toEqual({ title: 'Dharampeth', subtitle: 'Active · DHP-01' });
+    expect(recordName(fmc, centre, t, 'en')).toBe('Dharampeth');
+    expect(isHappening(fmc)).toBe(false);
+    expect(isHappening(getEntity('appointments'))).toBe(true);
   });
 });

@@ -21,9 +21,10 @@ export type ListParams = Pick<ListQuery, 'q' | 'sort' | 'filters'>;
 
 /**
  * A picker's question: typed text, ids, how many; `status`: only records in these states of the workflow (a move's
- * picker); `referredBy`: only records some record of that `entity.field` refers to (crud/option-filters.ts).
+ * picker); `referredBy`: only records some record of that `entity.field` refers to (crud/option-filters.ts); `for`
+ * (entity.field) and `centre`: only the users a record may be given there (a ticket's assignee, FieldDef.assigned).
  */
-export interface OptionsParams { q?: string; ids?: readonly number[]; limit?: number; status?: readonly string[]; referredBy?: string }
+export interface OptionsParams { q?: string; ids?: readonly number[]; limit?: number; status?: readonly string[]; referredBy?: string; for?: string; centre?: number | null }
 
 export const keys = {
   entity(name: string) {

@@ -28,6 +28,13 @@ function errorAt(errors: FieldValues, path: string): string | undefined {
   return node?.message;
 }
 
+/** The centre the form's record is at (its scope field as typed so far), for the pickers that depend on it. */
+function centreOf(def: EntityDef, form: UseFormReturn<FieldValues>): number | null {
+  if (!def.scope || def.scope === 'id') return null;
+  const v = Number(form.watch(def.scope));
+  return Number.isInteger(v) && v > 0 ? v : null;
+}
+
 /** One form field, its widget chosen by the field's kind. */
 export function FieldInput({ def, field, fd, form, mode, record, autoFocus, translateError, within }: Props) {
   const { t } = useTranslation();
@@ -119,7 +126,8 @@ export function FieldInput({ def, field, fd, form, mode, record, autoFocus, tran
       control = (
         <Controller control={form.control} name={name} render={({ field: f }) => (
           <RefSelect inputId={id} target={fd.ref!} many={kind === 'refs'} value={f.value} onChange={f.onChange} onBlur={f.onBlur}
-            initialLabels={labels[field]} label={label} autoFocus={autoFocus} invalid={Boolean(error)} />
+            initialLabels={labels[field]} label={label} autoFocus={autoFocus} invalid={Boolean(error)}
+            given={fd.assigned && !within ? { for: `${def.name}.${field}`, centre: centreOf(def, form) } : undefined} />
         )} />
       );
       break;

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { can, canPickFrom, getEntity, MIN_BLIND_PICK } from '../../registry';
 import { entities } from '../api/entities';
 import { useRead } from '../api/use-read';
-import { useRecordOptions } from '../palette/use-palette-data';
 import { rank } from '../palette/rank';
 import { currentRole } from '../state/session';
 import { useFormat } from './format';
+import { usePickerOptions } from './use-picker-options';
 import { shownSubtitle, shownTitle } from './shown-text';
 
 interface Props {
@@ -23,10 +23,12 @@ interface Props {
   invalid?: boolean;
   /** The record picked, with its title as shown (a screen that names it afterwards: "Booked … for Asha Rao"). */
   onPicked?: (id: number, title: string) => void;
+  /** Only the users the record may be given (FieldDef.assigned): the field (`supportTicket.assignee`) and the record's centre. */
+  given?: { for: string; centre: number | null };
 }
 
 /** A searchable select of records of another entity (a combobox, keyboard first), single or many. */
-export function RefSelect({ inputId, target, many, value, onChange, onBlur, initialLabels, label, autoFocus, invalid, onPicked }: Props) {
+export function RefSelect({ inputId, target, many, value, onChange, onBlur, initialLabels, label, autoFocus, invalid, onPicked, given }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
   const def = getEntity(target);
@@ -51,7 +53,7 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
   // A role that may not list the target picks blind: titles only, after MIN_BLIND_PICK typed characters, never by ids.
   const blind = !can(currentRole(), target, 'list');
   const minChars = blind ? MIN_BLIND_PICK : 0;
-  const options = useRecordOptions(def, query, open && canPickFrom(currentRole(), target), minChars);
+  const options = usePickerOptions(def, query, open && canPickFrom(currentRole(), target), minChars, given);
 
   // Values whose labels are unknown (set by a reset) are looked up together; a blind picker shows their numbers.
   const missing = ids.filter((id) => !labels.has(id));

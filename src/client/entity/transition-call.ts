@@ -6,7 +6,8 @@ import { errorText } from '../api/error-text';
 import { readNow } from '../api/query-client';
 import { writes } from '../api/writes';
 import { valueLabel } from '../../../commands';
-import { translateMessage } from '../i18n';
+import i18n, { translateMessage } from '../i18n';
+import { serverFieldMessage } from '../i18n/zod-messages';
 
 /** What the move's dialog gathers: the reason and the move's input fields (already in payload form). */
 export interface MoveInput { reason?: string; values?: Record<string, unknown> }
@@ -42,7 +43,10 @@ export async function postTransition(def: EntityDef, id: number, version: number
       return { ok: false, kind: 'illegal', status };
     }
     if (err.status === 400) {
-      const fields = err.fieldErrors().map((e) => ({ field: formField(e.field!), message: translateMessage(e.message) }));
+      // The server speaks English: a value of the move is said again in the user's language, naming its field.
+      const fields = err.fieldErrors().map((e) => ({ field: formField(e.field!), message: e.field!.startsWith('values.')
+        ? serverFieldMessage(def, 'create', { field: formField(e.field!), code: e.code, message: e.message }, input.values ?? {}, i18n.t, i18n.language, translateMessage)
+        : translateMessage(e.message) }));
       return { ok: false, kind: 'invalid', fields, message: errorText(err) };
     }
     return { ok: false, kind: 'failed', message: errorText(err) };

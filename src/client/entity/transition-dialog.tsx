@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { fromForm, inputSchema, toForm, type EntityDef, type Transition } from '../../registry';
 import { translateMessage } from '../i18n';
+import { formErrorMap } from '../i18n/zod-messages';
 import { Modal } from '../ui/modal';
 import { askBeforeLeaving, registerUnsaved } from '../shell/unsaved';
 import { FieldInput } from './field-input';
@@ -32,12 +33,14 @@ export function TransitionDialog({ def, move, record, count, onSubmit, onClose }
   def: EntityDef; move: Transition; record?: Record<string, unknown> | null; count?: number;
   onSubmit: (input: MoveInput) => Promise<DialogResult | void>; onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const sub = useMemo(() => moveDef(def, move), [def, move]);
   const resolver = useMemo(() => {
     const schema = z.preprocess((v) => fromForm(sub, v as Record<string, unknown>, 'create'), inputSchema(sub, 'create'));
-    return zodResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>) as unknown as Resolver<FieldValues>;
-  }, [sub]);
+    // As the forms: "Scheduled at is required" in the user's language, never zod's own words.
+    const error = formErrorMap(sub, t, i18n.language);
+    return zodResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>, { error } as never) as unknown as Resolver<FieldValues>;
+  }, [sub, t, i18n.language]);
   // A single record starts from its current values (a reschedule moves the time it has); several rows from blanks.
   const form = useForm<FieldValues>({ resolver, defaultValues: record ? toForm(sub, record) : toForm(sub), mode: 'onSubmit' });
   const [reason, setReason] = useState('');

@@ -101,4 +101,22 @@ describe('other kinds', () => {
     expect(serverFieldMessage(def, 'create', { field: 'name', code: 'invalid_type', message: 'Invalid input: expected string, received null' }, { name: null }, t, 'en', (m) => m)).toBe('Name is required');
     expect(serverFieldMessage(def, 'create', { field: 'name', code: 'protected', message: 'Only a superadmin may change this' }, { name: 'Hindi' }, t, 'en', (m) => `[${m}]`)).toBe('[Only a superadmin may change this]');
   });
+
+  test.each(Object.keys(LANGS) as Lang[])('%s: every issue gets a sentence naming its field, never zod\'s words', (lang) => {
+    const map = formErrorMap(getEntity('doctor'), translator(lang), lang);
+    const zodWords = /invalid input|expected|received|unrecognized/i;
+    const said = [
+      map({ code: 'invalid_type', expected: 'string', input: 5, path: ['firstName'] }),
+      map({ code: 'invalid_type', expected: 'array', input: 'x', path: ['specialities'] }),
+      map({ code: 'invalid_union', input: true, path: ['bio'] }),
+      map({ code: 'custom', input: 'x', path: ['clinics', 0, 'name'] }),
+      map({ code: 'unrecognized_keys', keys: ['colour'], path: [] }),
+      map({ code: 'invalid_key', input: {}, path: [] }),
+    ];
+    for (const m of said) expect(m).not.toMatch(zodWords);
+    expect(said[0]).toContain(LANGS[lang][1].doctor.fields.firstName);
+    expect(said[3]).toContain(LANGS[lang][1].doctor.items!.clinics.name);
+    expect(said[4]).toContain('colour');
+    expect(said[5]).toContain(LANGS[lang][1].doctor.one);
+  });
 });

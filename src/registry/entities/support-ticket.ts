@@ -18,7 +18,7 @@ export const supportTicket = defineEntity({
     raisedBy: f.ref('admin-user', { server: 'creator' }),
     priority: f.enum(['low', 'medium', 'high', 'urgent'], { required: true, sortable: true }),
     status: f.enum(['open', 'in_progress', 'resolved', 'closed'], { required: true }),
-    assignee: f.ref('admin-user'),
+    assignee: f.ref('admin-user', { assigned: true }),
     comments: f.list({
       author: f.ref('admin-user'),
       at: f.datetime({ required: true }),

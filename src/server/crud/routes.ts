@@ -7,6 +7,8 @@ import { statusHistory, transition, transitionBody } from './transition';
 import { undoBody, undoTransition } from './transition-undo';
 import { listOptions } from './options';
 import { optionFilters } from './option-filters';
+import { entityErrorMap } from '../validation-messages';
+import { assignableWhere } from './assignees';
 import { audit, auditRecordsRead } from './audit';
 import { createRecord, deleteRecord, getRecord, ownedIssue, restoreRecord, updateRecord } from './write';
 import { limitBlindPicks } from '../auth/rate-limit';
@@ -22,8 +24,9 @@ export function guard(c: Ctx, resource: string, action: Action) {
 
 
 function validate(def: EntityDef, mode: InputMode, body: Record<string, unknown>) {
-  const parsed = inputSchema(def, mode).safeParse(body);
-  if (!parsed.success) throw fieldErrors(parsed.error.issues);
+  // Each refused value said naming its field by its label ("Consultation fee is not a number"), never zod's own words.
+  const parsed = inputSchema(def, mode).safeParse(body, { error: entityErrorMap(def) });
+  if (!parsed.success) throw fieldErrors(parsed.error.issues, def);
   return parsed.data;
 }
 
@@ -49,6 +52,21 @@ function partPayload(def: EntityDef, mode: 'create' | 'update', body: Record<str
   }
   if (mode === 'create' && Object.keys(asRead).length) throw fieldErrors(Object.keys(asRead).map((k) => ownedIssue(def, k)));
   return { input, asRead };
+}
+
+/**
+ * A picker's `for=entity.field` (a field that gives its record to someone, FieldDef.assigned) and the record's
+ * `centre`: only the users that record may be given (crud/assignees.ts). Any other `for` is a 400, never ignored.
+ */
+function givenTo(target: EntityDef, forField: string | undefined, centre: string | undefined) {
+  if (forField === undefined) return [];
+  const [entity, field] = forField.split('.');
+  const def = ENTITIES.find((e) => e.name === entity);
+  const fd = def?.fields[field];
+  if (!def || !fd?.assigned || fd.ref !== target.name) throw fail(400, 'This field does not give its record to anyone', { field: 'for', code: 'invalid' });
+  const id = centre === undefined || centre === '' ? null : /^[1-9][0-9]{0,9}$/.test(centre) && Number(centre) <= 2_147_483_647 ? Number(centre) : NaN;
+  if (Number.isNaN(id)) throw fail(400, 'centre must be a record id', { field: 'centre', code: 'invalid' });
+  return assignableWhere(def, id);
 }
 
 /** GET/POST /api/{resource}, GET/PUT/DELETE /api/{resource}/{id} for every declared entity. */
@@ -94,8 +112,9 @@ export function crudRoutes(): Hono<AppEnv> {
       const filters = optionFilters(def, new URL(c.req.url).searchParams, c.get('user'));
       const db = c.get('db');
       if (!mayList) await limitBlindPicks(db, c.get('user').id);
+      const narrowed = givenTo(def, c.req.query('for'), c.req.query('centre'));
       // Blind: the term is matched against titles alone, so that a phone or e-mail typed tells nothing (DECISIONS.md).
-      const { options, records } = await listOptions(db, def, { q, ids, limit, role, scope: [...scopeWhere(def, c.get('user')), ...filters], titleOnly: !mayList });
+      const { options, records } = await listOptions(db, def, { q, ids, limit, role, scope: [...scopeWhere(def, c.get('user')), ...filters, ...narrowed], titleOnly: !mayList });
       await auditRecordsRead(db, c.get('user'), def, records, 'read_pick', q ? { q } : null);
       return c.json({ data: mayList ? options : options.map((o) => ({ id: o.id, title: o.title, subtitle: '' })) });
     });

@@ -11,6 +11,7 @@ import { hooksOf } from './hooks';
 import { attachLabels } from './labels';
 import { enforceFieldRules } from './field-rules';
 import { checkReferences } from './references';
+import { checkAssignees } from './assignees';
 import { inScope, scoped, scopeWhere, type ScopeOwner } from './scope';
 import { audit, changedFields } from './audit';
 import { publishChanges } from '../events/notices';
@@ -89,6 +90,7 @@ export async function createRecord(db: DB, def: EntityDef, input: Record<string,
       await enforceFieldRules(tx, def, actor.role, null, input);
       checkPayloadScope(def, actor, input);
       await checkReferences(tx, def, input);
+      await checkAssignees(tx, def, input, null);
       let cols = await toColumns(def, input, scryptLogN);
       // A workflow's record starts in its initial status (and a field that follows another's workflow in that one's);
       // only moves change them (crud/transition.ts).
@@ -163,6 +165,7 @@ export async function updateRecord(db: DB, def: EntityDef, id: number, input: Re
       checkAsRead(def, existing, asRead);
       checkUnchangedSince(existing, kind.expect);
       await enforceFieldRules(tx, def, actor.role, existing, fields);
+      await checkAssignees(tx, def, fields, existing);
       for (const k of def.immutable ?? []) {
         if (k in fields && fields[k] !== existing[k]) throw fail(400, `${k} cannot be changed`, { field: k, code: 'immutable' });
       }

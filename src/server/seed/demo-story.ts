@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { columnName, getEntity, inputSchema, memberSchema, moveTo, ownedFields, ownedStart, type EntityDef } from '../../registry';
 import { param, selectList, toRecord } from '../crud/columns';
 import { hooksOf } from '../crud/hooks';
+import { checkAssignees } from '../crud/assignees';
 import { centreOf } from '../crud/scope';
 import { patientsOf, writeEntries, type Entry } from '../crud/audit';
 import { searchDocs } from '../search';
@@ -53,6 +54,8 @@ async function prepare(db: DB, def: EntityDef, rec: StoryRecord): Promise<Prepar
   if (!parsed.success) {
     throw new Error(`demo ${def.name} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
+  // Given only to someone who may open it, as the console's writer requires (crud/assignees.ts).
+  await checkAssignees(db, def, parsed.data, null);
   let cols: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(parsed.data)) {
     const fd = def.fields[k];

@@ -1,7 +1,8 @@
 import type { Faker } from '@faker-js/faker';
 import { sql, type RawBuilder } from 'kysely';
-import { getEntity } from '../../registry';
+import { assignableRoles, CENTRE_SCOPED_ROLES, getEntity } from '../../registry';
 import { reserveSeat } from '../crud/slot-booking';
+import { editRecord } from './demo-edits';
 import { createRecord, SYSTEM_ACTOR } from '../crud/write';
 import type { Seller } from '../config';
 import type { DB } from '../db/connection';
@@ -43,7 +44,7 @@ export async function seedWorkflows(db: DB, faker: Faker, opts: { scryptLogN: nu
     else if (u.email === 'doctor@demo.test') centresOf.set(u.id, [home]);
     else if (u.role === 'fmc' || u.role === 'doctor') centresOf.set(u.id, faker.helpers.arrayElements(activeCentres, { min: 1, max: 2 }));
   }
-  for (const [id, list] of centresOf) await sql`update ${table('admin-user')} set centres = ${list}::int[] where id = ${id}`.execute(db);
+  for (const [id, list] of centresOf) await editRecord(db, 'admin-user', id, { centres: list }, opts.scryptLogN);
 
   // Who works where: a centre's owner and the doctors of its slots, and at least two doctors per centre.
   const centreDoctors = new Map<number, number[]>(centres.map((c) => [Number(c.id), [] as number[]]));
@@ -58,7 +59,7 @@ export async function seedWorkflows(db: DB, faker: Faker, opts: { scryptLogN: nu
 
   // Doctors who work at a centre are verified; the others are at every other step of verification.
   const working = new Set([...centreDoctors.values()].flat());
-  const requests = await seedVerification(db, faker, clock, doctorRows.map((d) => Number(d.id)), working, staff.filter((u) => u.role === 'superadmin').map((u) => u.id));
+  const requests = await seedVerification(db, faker, clock, doctorRows.map((d) => Number(d.id)), working, staff.filter((u) => u.role === 'superadmin').map((u) => u.id), opts.scryptLogN);
   // Their documents as files in the content store (none without a data folder: a seed in a test of its own).
   if (opts.dataDir) {
     const names = new Map(doctorRows.map((d) => [Number(d.id), `Dr ${d.first_name} ${d.last_name}`]));
@@ -111,7 +112,7 @@ export async function seedWorkflows(db: DB, faker: Faker, opts: { scryptLogN: nu
   const visits = await seedVisits(db, { clock, faker, doctors, centreDoctors, activeCentres, patients, medicineId, tests, followUps, bookings, firstDay, count: 700, addons, patientStates, seller: opts.seller });
 
   const tickets = await seedTickets(db, faker, clock, centresOf, staff, [home, second]);
-  const families = await fitFamilies(db, faker, clock);
+  const families = await fitFamilies(db, faker, clock, opts.scryptLogN);
   opts.log(`Seeded the workflows: ${visits.appointments} appointments (${bookings.length} on slots, ${homeSlots} new slots at the demo centres), `
     + `${visits.payments} payments, ${visits.invoices} invoices, ${visits.payouts} payouts, ${visits.reviews} reviews, ${visits.tests} centre tests, `
     + `${requests.length} verification requests, ${tickets} support tickets; ${families} patients' family members aged to fit`);
@@ -124,7 +125,7 @@ type VerificationStep = 'verified' | 'verifiedAfterRejection' | 'requested' | 'r
  * verificationStatus is the request's status. New doctors who have not started also have incomplete clinics.
  * Answers each request's number, doctor and documents, whose files the caller writes.
  */
-async function seedVerification(db: DB, faker: Faker, clock: StoryClock, doctorIds: number[], working: Set<number>, reviewers: number[]) {
+async function seedVerification(db: DB, faker: Faker, clock: StoryClock, doctorIds: number[], working: Set<number>, reviewers: number[], scryptLogN: number) {
   const others: VerificationStep[] = ['requested', 'rejected', 'draft', 'requestedAgain', 'none', 'requested', 'rejected', 'draft', 'none'];
   const steps = new Map<number, VerificationStep>();
   let i = 0;
@@ -185,27 +186,33 @@ async function seedVerification(db: DB, faker: Faker, clock: StoryClock, doctorI
     const status = step.startsWith('verified') ? 'verified' : step.startsWith('requested') ? 'requested' : 'pending';
     // A doctor who has not started verification has not finished the clinic details either.
     const incomplete = step === 'none' || step === 'draft';
-    await sql`update ${table('doctor')} set verification_status = ${status},
-      clinics = case when ${incomplete} then (case when ${doctor % 2 === 0} then '[]'::jsonb else coalesce(clinics, '[]'::jsonb) #- '{0,timings}' end) else clinics end,
-      version = version + 1 where id = ${doctor}`.execute(db);
+    const unfinished = (rec: Row): Row => {
+      if (!incomplete) return {};
+      const clinics = (rec.clinics ?? []) as Row[];
+      return { clinics: doctor % 2 === 0 ? [] : clinics.map((c, i) => (i === 0 ? Object.fromEntries(Object.entries(c).filter(([k]) => k !== 'timings')) : c)) };
+    };
+    await editRecord(db, 'doctor', doctor, unfinished, scryptLogN, { verificationStatus: status });
   }
   return records.map((r) => ({ number: String(r.values.number), doctor: r.doctor, documents: r.values.documents as { title: string; file: string }[] }));
 }
 
 /** Support tickets raised by centres' staff, taken by an administrator, with their thread; older ones resolved or closed. */
-async function seedTickets(db: DB, faker: Faker, clock: StoryClock, centresOf: Map<number, number[]>, staff: { id: number; role: string; email: string }[], demoCentres: number[]) {
-  const admins = staff.filter((u) => u.role === 'admin' || u.role === 'superadmin').map((u) => u.id);
+async function seedTickets(db: DB, faker: Faker, clock: StoryClock, centresOf: Map<number, number[]>, staff: { id: number; role: string; email: string; status: string }[], demoCentres: number[]) {
+  // Taken by someone who may open the ticket (the policy's, as the console's writer checks): active, and of its centre
+  // for a centre-scoped role.
+  const takers = staff.filter((u) => u.status === 'active' && (assignableRoles('supportTicket') as string[]).includes(u.role));
+  const takersAt = (fmc: number) => takers.filter((u) => !(CENTRE_SCOPED_ROLES as string[]).includes(u.role) || centresOf.get(u.id)?.includes(fmc)).map((u) => u.id);
   const fmcStaff = staff.filter((u) => u.role === 'fmc' && centresOf.has(u.id));
   const raisers = new Map<number, number[]>();
   for (const u of fmcStaff) for (const c of centresOf.get(u.id)!) raisers.set(c, [...(raisers.get(c) ?? []), u.id]);
   const staffed = [...raisers.keys()];
-  if (!staffed.length || !admins.length) return 0;
+  if (!staffed.length || !takers.length) return 0;
   const records: StoryRecord[] = [];
   for (let i = 0; i < 36; i++) {
     const fmc = i < 8 ? demoCentres[i % demoCentres.length] : faker.helpers.arrayElement(staffed);
     const story = TICKETS[i % TICKETS.length];
     const raisedBy = faker.helpers.arrayElement(raisers.get(fmc) ?? staffed.flatMap((c) => raisers.get(c)!));
-    const assignee = faker.helpers.arrayElement(admins);
+    const assignee = faker.helpers.arrayElement(takersAt(fmc));
     // The demo centres' first tickets are of today, still being worked on, so their dashboard has open tickets.
     const fresh = i < 3;
     const createdAt = new Date(clock.now - faker.number.int(fresh ? { min: 3, max: 10 } : { min: 2, max: 60 * 24 }) * HOUR);
@@ -256,7 +263,7 @@ const YOUNGER = { Son: 'male', Daughter: 'female' } as const;
  * than the patient by 18–40 years, a parent or in-law older by 20–40, a grandparent by 45–60; a child too old for
  * its parent becomes a sibling. Returns how many patients changed.
  */
-async function fitFamilies(db: DB, faker: Faker, clock: StoryClock) {
+async function fitFamilies(db: DB, faker: Faker, clock: StoryClock, scryptLogN: number) {
   const relations = await rows(db, sql<{ id: number; name: string }>`select id, name from ${table('relationships')}`);
   const nameOf = new Map(relations.map((r) => [Number(r.id), r.name]));
   const idOf = new Map(relations.map((r) => [r.name, Number(r.id)]));
@@ -297,8 +304,6 @@ async function fitFamilies(db: DB, faker: Faker, clock: StoryClock) {
     });
     if (members.some((m, i) => m !== p.family_members![i])) changed.push({ id: Number(p.id), members });
   }
-  for (const c of changed) {
-    await sql`update ${table('patients')} set family_members = ${JSON.stringify(c.members)}::jsonb, version = version + 1 where id = ${c.id}`.execute(db);
-  }
+  for (const c of changed) await editRecord(db, 'patients', c.id, { familyMembers: c.members }, scryptLogN);
   return changed.length;
 }

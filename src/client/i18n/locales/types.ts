@@ -1,18 +1,4 @@
-/** Labels of one entity in one language: read by the sidebar, palette, list headers, forms and details. */
-export interface EntityLabels {
-  one: string;
-  other: string;
-  fields: Record<string, string>;
-  /** Nested list item fields, by list field name. */
-  items?: Record<string, Record<string, string>>;
-  /**
-   * Enum values as this entity's field says them, by field (`status`, or `documents.kind` inside a list), where the
-   * shared label (enums) would not say what the record holds: a verification request "Waiting for review", not
-   * "Requested". Read through valueLabel (commands/value-label.ts) by lists, details, filters, forms and views.
-   */
-  values?: Record<string, Record<string, string>>;
-}
-export type EntityLabelSet = Record<string, EntityLabels>;
+export type { EntityLabels, EntityLabelSet } from '../../../words/entity-labels/types';
 export type EnumLabelSet = Record<string, string>;
 
 /** The shape of a translation of the interface strings: exactly the keys of `T` (English), every leaf a string. */

@@ -58,4 +58,5 @@ export const SERVER_MESSAGES = [
   'Only the newest move of a record can be undone',
   'Someone changed this record after your move: it was not undone.',
   "The slot's seat was taken or the slot was closed meanwhile: the move was not undone.",
+  'This person cannot be given this record: choose an active user who may open it',
 ] as const;

@@ -57,6 +57,7 @@ const messages: Record<string, string> = {
   'Only the newest move of a record can be undone': 'Solo se puede deshacer el último cambio de estado de un registro',
   'Someone changed this record after your move: it was not undone.': 'Alguien cambió este registro después de su cambio de estado: no se deshizo.',
   "The slot's seat was taken or the slot was closed meanwhile: the move was not undone.": 'Mientras tanto, la plaza de la franja se ocupó o la franja se cerró: el cambio de estado no se deshizo.',
+  'This person cannot be given this record: choose an active user who may open it': 'No se puede asignar este registro a esta persona: elija un usuario activo que pueda abrirlo',
 };
 
 export default messages;

@@ -57,6 +57,7 @@ const messages: Record<string, string> = {
   'Only the newest move of a record can be undone': 'Seul le dernier changement de statut d’une fiche peut être annulé',
   'Someone changed this record after your move: it was not undone.': 'Quelqu’un a modifié cette fiche après votre changement de statut : il n’a pas été annulé.',
   "The slot's seat was taken or the slot was closed meanwhile: the move was not undone.": 'Entre-temps, la place du créneau a été prise ou le créneau a été fermé : le changement de statut n’a pas été annulé.',
+  'This person cannot be given this record: choose an active user who may open it': 'Cette personne ne peut pas recevoir cette fiche : choisissez un utilisateur actif qui peut l’ouvrir',
 };
 
 export default messages;

@@ -57,6 +57,7 @@ const messages: Record<string, string> = {
   'Only the newest move of a record can be undone': 'Si può annullare solo l’ultimo cambio di stato di una scheda',
   'Someone changed this record after your move: it was not undone.': 'Qualcuno ha modificato questa scheda dopo il suo cambio di stato: non è stato annullato.',
   "The slot's seat was taken or the slot was closed meanwhile: the move was not undone.": 'Nel frattempo il posto della fascia oraria è stato preso o la fascia è stata chiusa: il cambio di stato non è stato annullato.',
+  'This person cannot be given this record: choose an active user who may open it': 'Questo record non può essere assegnato a questa persona: scegli un utente attivo che possa aprirlo',
 };
 
 export default messages;

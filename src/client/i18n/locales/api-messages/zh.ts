@@ -57,6 +57,7 @@ const messages: Record<string, string> = {
   'Only the newest move of a record can be undone': '只能撤销记录最近的一次状态变更',
   'Someone changed this record after your move: it was not undone.': '在您的状态变更之后，有人修改了此记录：未撤销。',
   "The slot's seat was taken or the slot was closed meanwhile: the move was not undone.": '时段的名额已被占用或时段已关闭：状态变更未撤销。',
+  'This person cannot be given this record: choose an active user who may open it': '不能将此记录交给此人：请选择一位可以打开它的在职用户',
 };
 
 export default messages;

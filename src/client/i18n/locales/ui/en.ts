@@ -1,4 +1,5 @@
 import inbox from '../../../../words/inbox-words/en';
+import validation from '../../../../words/validation-words/en';
 /** Every string of the interface, in English. The other languages mirror these keys (a test holds them equal). */
 export default {
   app: { title: 'Health Console', loading: 'Loading…', skipToContent: 'Skip to content', close: 'Close' },
@@ -272,28 +273,8 @@ export default {
     demoHint: 'Demo accounts: superadmin@demo.test, admin@demo.test, doctor@demo.test, fmc@demo.test, railway@demo.test',
   },
   /** A form field's message, naming the field by its label (i18n/zod-messages.ts). */
-  validate: {
-    required: '{{field}} is required',
-    tooLong: '{{field}} is too long (at most {{max}} characters)',
-    tooShort: '{{field}} is too short (at least {{min}} characters)',
-    notNumber: '{{field}} is not a number',
-    notWhole: '{{field}} must be a whole number',
-    range: '{{field}} must be from {{min}} to {{max}}',
-    atLeast: '{{field}} must be at least {{min}}',
-    atMost: '{{field}} must be at most {{max}}',
-    decimals: '{{field}} can have at most {{places}} decimal places',
-    multipleOf: '{{field}} must be a multiple of {{divisor}}',
-    notEmail: '{{field}} is not an email address',
-    notUrl: '{{field}} is not a web address (https://…)',
-    notDate: '{{field}} is not a date',
-    notTime: '{{field}} is not a time',
-    notDateTime: '{{field}} is not a date and time',
-    badFormat: '{{field}} is not in the expected form',
-    choose: 'Choose one of the options for {{field}}',
-    tooMany: '{{field}} has too many items (at most {{max}})',
-    tooFew: '{{field}} needs at least {{min}} items',
-    duplicate: 'Another record already has this {{field}}',
-  },
+  /** Validation sentences, one copy with the server's (words/validation-words). */
+  validate: validation,
   /** The rich-text editor of content pages (entity/rich-text-editor.tsx). */
   editor: {
     toolbar: 'Formatting of {{field}}',

@@ -1,4 +1,5 @@
 import inbox from '../../../../words/inbox-words/es';
+import validation from '../../../../words/validation-words/es';
 import type { UiShape } from '../types';
 import type en from './en';
 
@@ -274,28 +275,8 @@ export default {
     expired: 'Su sesión ha caducado. Vuelva a iniciar sesión.',
     demoHint: 'Cuentas de demostración: superadmin@demo.test, admin@demo.test, doctor@demo.test, fmc@demo.test, railway@demo.test',
   },
-  validate: {
-    required: 'El campo «{{field}}» es obligatorio',
-    tooLong: 'El campo «{{field}}» es demasiado largo (como máximo {{max}} caracteres)',
-    tooShort: 'El campo «{{field}}» es demasiado corto (al menos {{min}} caracteres)',
-    notNumber: 'El campo «{{field}}» no es un número',
-    notWhole: 'El campo «{{field}}» debe ser un número entero',
-    range: 'El campo «{{field}}» debe estar entre {{min}} y {{max}}',
-    atLeast: 'El campo «{{field}}» debe ser al menos {{min}}',
-    atMost: 'El campo «{{field}}» debe ser como máximo {{max}}',
-    decimals: 'El campo «{{field}}» admite como máximo {{places}} decimales',
-    multipleOf: 'El campo «{{field}}» debe ser múltiplo de {{divisor}}',
-    notEmail: 'El campo «{{field}}» no es una dirección de correo electrónico',
-    notUrl: 'El campo «{{field}}» no es una dirección web (https://…)',
-    notDate: 'El campo «{{field}}» no es una fecha',
-    notTime: 'El campo «{{field}}» no es una hora',
-    notDateTime: 'El campo «{{field}}» no es una fecha con hora',
-    badFormat: 'El campo «{{field}}» no tiene la forma esperada',
-    choose: 'Elija una de las opciones de «{{field}}»',
-    tooMany: 'El campo «{{field}}» tiene demasiados elementos (como máximo {{max}})',
-    tooFew: 'El campo «{{field}}» necesita al menos {{min}} elementos',
-    duplicate: 'Otro registro ya tiene este valor de «{{field}}»',
-  },
+  /** Validation sentences, one copy with the server's (words/validation-words). */
+  validate: validation,
   editor: {
     toolbar: 'Formato de «{{field}}»',
     bold: 'Negrita',

@@ -1,4 +1,5 @@
 import inbox from '../../../../words/inbox-words/fr';
+import validation from '../../../../words/validation-words/fr';
 import type { UiShape } from '../types';
 import type en from './en';
 
@@ -274,28 +275,8 @@ export default {
     expired: 'Votre session a expiré. Veuillez vous reconnecter.',
     demoHint: 'Comptes de démonstration : superadmin@demo.test, admin@demo.test, doctor@demo.test, fmc@demo.test, railway@demo.test',
   },
-  validate: {
-    required: 'Le champ « {{field}} » est obligatoire',
-    tooLong: 'Le champ « {{field}} » est trop long ({{max}} caractères au plus)',
-    tooShort: 'Le champ « {{field}} » est trop court ({{min}} caractères au moins)',
-    notNumber: 'Le champ « {{field}} » n’est pas un nombre',
-    notWhole: 'Le champ « {{field}} » doit être un nombre entier',
-    range: 'Le champ « {{field}} » doit être compris entre {{min}} et {{max}}',
-    atLeast: 'Le champ « {{field}} » doit valoir au moins {{min}}',
-    atMost: 'Le champ « {{field}} » doit valoir au plus {{max}}',
-    decimals: 'Le champ « {{field}} » admet au plus {{places}} décimales',
-    multipleOf: 'Le champ « {{field}} » doit être un multiple de {{divisor}}',
-    notEmail: 'Le champ « {{field}} » n’est pas une adresse e-mail',
-    notUrl: 'Le champ « {{field}} » n’est pas une adresse web (https://…)',
-    notDate: 'Le champ « {{field}} » n’est pas une date',
-    notTime: 'Le champ « {{field}} » n’est pas une heure',
-    notDateTime: 'Le champ « {{field}} » n’est pas une date avec une heure',
-    badFormat: 'Le champ « {{field}} » n’a pas la forme attendue',
-    choose: 'Choisissez une des options du champ « {{field}} »',
-    tooMany: 'Le champ « {{field}} » a trop d’éléments ({{max}} au plus)',
-    tooFew: 'Le champ « {{field}} » demande au moins {{min}} éléments',
-    duplicate: 'Une autre fiche a déjà cette valeur de « {{field}} »',
-  },
+  /** Validation sentences, one copy with the server's (words/validation-words). */
+  validate: validation,
   editor: {
     toolbar: 'Mise en forme de « {{field}} »',
     bold: 'Gras',

@@ -1,4 +1,5 @@
 import inbox from '../../../../words/inbox-words/it';
+import validation from '../../../../words/validation-words/it';
 import type { UiShape } from '../types';
 import type en from './en';
 
@@ -274,28 +275,8 @@ export default {
     expired: 'La sessione è scaduta. Accedi di nuovo.',
     demoHint: 'Account demo: superadmin@demo.test, admin@demo.test, doctor@demo.test, fmc@demo.test, railway@demo.test',
   },
-  validate: {
-    required: 'Il campo «{{field}}» è obbligatorio',
-    tooLong: 'Il campo «{{field}}» è troppo lungo (al massimo {{max}} caratteri)',
-    tooShort: 'Il campo «{{field}}» è troppo corto (almeno {{min}} caratteri)',
-    notNumber: 'Il campo «{{field}}» non è un numero',
-    notWhole: 'Il campo «{{field}}» deve essere un numero intero',
-    range: 'Il campo «{{field}}» deve essere compreso tra {{min}} e {{max}}',
-    atLeast: 'Il campo «{{field}}» deve essere almeno {{min}}',
-    atMost: 'Il campo «{{field}}» deve essere al massimo {{max}}',
-    decimals: 'Il campo «{{field}}» ammette al massimo {{places}} decimali',
-    multipleOf: 'Il campo «{{field}}» deve essere un multiplo di {{divisor}}',
-    notEmail: 'Il campo «{{field}}» non è un indirizzo email',
-    notUrl: 'Il campo «{{field}}» non è un indirizzo web (https://…)',
-    notDate: 'Il campo «{{field}}» non è una data',
-    notTime: 'Il campo «{{field}}» non è un orario',
-    notDateTime: 'Il campo «{{field}}» non è una data con orario',
-    badFormat: 'Il campo «{{field}}» non ha la forma prevista',
-    choose: 'Scegli una delle opzioni di «{{field}}»',
-    tooMany: 'Il campo «{{field}}» ha troppi elementi (al massimo {{max}})',
-    tooFew: 'Il campo «{{field}}» richiede almeno {{min}} elementi',
-    duplicate: 'Un altro record ha già questo valore di «{{field}}»',
-  },
+  /** Validation sentences, one copy with the server's (words/validation-words). */
+  validate: validation,
   editor: {
     toolbar: 'Formattazione di «{{field}}»',
     bold: 'Grassetto',
