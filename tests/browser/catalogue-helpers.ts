@@ -30,7 +30,6 @@ export async function apiOf(page: Page) {
   return {
     get: (url: string) => call('GET', url),
     put: (url: string, data: unknown) => call('PUT', url, data),
-    post: (url: string, data: unknown) => call('POST', url, data),
     /** Creates a record and returns it; fails the test when the server refuses. */
     create: async (resource: string, data: Record<string, unknown>) => {
       const res = await call('POST', `/api/${resource}`, data);

@@ -68,31 +68,6 @@ test('payments: Shift+R and Shift+X undone with Ctrl+Z; Shift+C asks first, nami
   await expect(statusCell(page)).toHaveText('Pending');
 });
 
-test('a payment whose appointment was cancelled is not completed: asked, confirmed by Enter, refused and said', async ({ page }) => {
-  await signInReady(page, 'admin');
-  const api = await apiOf(page);
-  // A pending payment whose appointment can still be cancelled, cancelled here through the API.
-  const pending = (await api.get('/api/payment?filter[status]=pending&limit=50')).body.data as { id: number; number: string; appointment: number }[];
-  let payment: (typeof pending)[number] | undefined;
-  for (const p of pending) {
-    const appt = (await api.get(`/api/appointments/${p.appointment}`)).body.data as { status: string; version: number };
-    if (!['confirmed', 'rescheduled'].includes(appt.status)) continue;
-    const cancelled = await api.post(`/api/appointments/${p.appointment}/transition`, { to: 'cancelled', version: appt.version, reason: 'Patient moved away' });
-    expect(cancelled.status).toBe(200);
-    payment = p;
-    break;
-  }
-  expect(payment, 'a pending payment with an appointment to cancel').toBeTruthy();
-  await onRows(page, `/dashboard/payment/pending?q=${encodeURIComponent(payment!.number)}`);
-  await expect(focusedRow(page)).toContainText(payment!.number);
-  await page.keyboard.press('Shift+C');
-  const confirm = page.getByRole('dialog', { name: 'Mark payment completed' }).getByRole('button', { name: 'Confirm' });
-  await expect(confirm).toHaveAttribute('data-ready', 'true');
-  await page.keyboard.press('Enter');
-  await expect(page.getByText(/appointment was cancelled: the payment cannot be marked completed/).first()).toBeVisible();
-  await expect(statusCell(page)).toHaveText('Pending');
-});
-
 test('tickets: Shift+S undone with Ctrl+Z', async ({ page }) => {
   await signInReady(page, 'superadmin');
   await onRows(page, '/dashboard/fmc/support/ticket?filter[status]=open');

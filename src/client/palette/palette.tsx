@@ -248,25 +248,33 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   const [enterFor, setEnterFor] = useState<string | null>(null);
   // Keys typed after that Enter, while it waits: they belong to what it opens (a sub-page's box, a form's first field),
   // never to the text it was pressed on.
-  const afterEnter = useRef('');
+  const afterEnter = useRef<string | null>(null);
   const settled = !hits.loading && !read?.pending;
   const enterLatest = useRef({ top, best, reads, openReading, pick, type });
   useLayoutEffect(() => { enterLatest.current = { top, best, reads, openReading, pick, type }; });
   useEffect(() => {
-    if (enterFor !== null && enterFor !== query) { setEnterFor(null); return; }
+    if (enterFor !== null && enterFor !== query) { setEnterFor(null); afterEnter.current = null; return; }
     if (enterFor === null || !settled) return;
     setEnterFor(null);
     const { top: now, best: line, reads: read, openReading: open, pick: choose } = enterLatest.current;
+    const typedOn = enterFor;
+    let chose = true;
     if (now === READING_LINE && read[0]) open(read[0].address);
     else if (line) choose(line.item);
-    const rest = afterEnter.current;
-    afterEnter.current = '';
-    if (!rest) return;
-    // After what the choice renders: a sub-page takes them as its text; a form's type-ahead (ui/type-ahead.ts, which
-    // listens on the window) holds them for its first field; anywhere else they are dropped, never shortcuts.
+    else chose = false;
+    // The palette closed (a form opens: its type-ahead, ui/type-ahead.ts, listens on the window and holds keys for the
+    // first field from now): the held keys go there first, before any typed after. Anywhere else they are dropped,
+    // never shortcuts.
+    const replay = (text: string) => { for (const key of text) window.dispatchEvent(new KeyboardEvent('keydown', { key, cancelable: true })); };
+    if (!ui.paletteOpen) { replay(afterEnter.current ?? ''); afterEnter.current = null; return; }
+    // A sub-page: keys are still held until it has rendered, then they are its text, in the order typed.
     setTimeout(() => {
-      if (ui.paletteOpen) enterLatest.current.type(rest);
-      else for (const key of rest) window.dispatchEvent(new KeyboardEvent('keydown', { key, cancelable: true }));
+      const rest = afterEnter.current ?? '';
+      afterEnter.current = null;
+      if (!rest) return;
+      // Nothing was chosen: they go on with the text Enter was pressed on.
+      if (ui.paletteOpen) enterLatest.current.type(chose ? rest : typedOn + rest);
+      else replay(rest);
     });
   }, [enterFor, query, settled]);
   const readingLines = () => reads.map((r, i) => <ReadingLine key={readingLineValue(i)} read={r} index={i} onOpen={openReading} />);
@@ -281,9 +289,9 @@ function PaletteDialog({ initial }: { initial: string | null }) {
       <PaletteRoot label={t('palette.label')} value={selected}
         onValueChange={(v) => { if (v !== top) setFollow(false); setSelected(v); }}
         onKeyDown={(e) => {
-          if (enterFor !== null) {
+          if (afterEnter.current !== null) {
             // An Enter is waiting for the whole text's lines: what is typed meanwhile is held for what it opens.
-            if (e.key === 'Escape') { setEnterFor(null); afterEnter.current = ''; }
+            if (e.key === 'Escape') { setEnterFor(null); afterEnter.current = null; }
             else if ((e.key.length === 1 || e.key === 'Backspace') && !e.ctrlKey && !e.metaKey && !e.altKey) {
               e.preventDefault();
               afterEnter.current = e.key === 'Backspace' ? afterEnter.current.slice(0, -1) : afterEnter.current + e.key;
@@ -296,6 +304,7 @@ function PaletteDialog({ initial }: { initial: string | null }) {
           if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && typed && follow && !settled && !commandSaysIt(results[0], query, t, tEnglish)) {
             e.preventDefault();
             setEnterFor(query);
+            afterEnter.current = '';
             return;
           }
           if (e.key === 'Backspace' && !query && page) { e.preventDefault(); setFollow(true); setPage(null); }
