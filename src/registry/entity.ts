@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { shownKind, type FieldDef } from './fields';
+import { holdsDays, shownKind, type FieldDef } from './fields';
 import type { ListView, Workflow } from './workflow';
 
 export type SortDir = 'asc' | 'desc';
@@ -104,10 +104,13 @@ export function sortKeys(def: EntityDef): string[] {
  */
 const FILTERED_WHEN_SORTED = new Set(['date', 'datetime', 'money', 'int', 'decimal', 'bool']);
 
-/** The fields a list may be filtered by: those marked so, references, enums, and sortable dates, numbers and yes/no. */
+/**
+ * The fields a list may be filtered by: those marked so, references, enums, every date and moment (each indexed for
+ * it: derive/sql.ts), and sortable numbers and yes/no.
+ */
 export function filterKeys(def: EntityDef): string[] {
   return Object.entries(def.fields)
-    .filter(([, fd]) => fd.filterable || fd.kind === 'ref' || fd.kind === 'enum' || (fd.sortable && FILTERED_WHEN_SORTED.has(shownKind(fd))))
+    .filter(([, fd]) => fd.filterable || fd.kind === 'ref' || fd.kind === 'enum' || holdsDays(fd) || (fd.sortable && FILTERED_WHEN_SORTED.has(shownKind(fd))))
     .map(([k]) => k);
 }
 

@@ -191,3 +191,6 @@ export function itemSchema(item: Record<string, FieldDef>): z.ZodType {
 export function shownKind(field: FieldDef): FieldKind {
   return field.kind === 'computed' ? field.computedAs! : field.kind;
 }
+
+/** Whether a field holds a day or a moment: a list is always filterable by its periods ("voided last week"). */
+export const holdsDays = (field: FieldDef) => shownKind(field) === 'date' || shownKind(field) === 'datetime';

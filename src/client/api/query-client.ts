@@ -32,6 +32,12 @@ subscribe(session, () => {
   queryClient.clear();
 });
 
+/**
+ * Forgets the answers no mounted screen reads (among them those of a screen that failed to render, which is no longer
+ * mounted): a Retry after a failure then reads them afresh rather than rendering the answer that failed again.
+ */
+export const forgetUnusedReads = () => queryClient.removeQueries({ type: 'inactive' });
+
 /** A read run now, outside a screen's render (a check after a refusal): its answer lands in the cache too. */
 export const readNow = <T>(read: Read<T>) => queryClient.fetchQuery({ queryKey: read.key, queryFn: ({ signal }) => read.fetch(signal) });
 

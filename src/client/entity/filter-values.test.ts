@@ -22,9 +22,10 @@ describe('filterFieldsFor', () => {
     expect(viewFilters(recent)).toEqual({ initiatedAt: '@last7' });
     expect(filterFieldsFor(payment, 'admin', viewFilters(recent)).map((f) => f.field)).toContain('initiatedAt');
   });
-  test('every date column of every list is offered, on each of its views', () => {
+  test('every date and moment of every list is offered, shown as a column or not, on each of its views', () => {
     for (const def of ENTITIES) {
-      const dated = def.columns.filter((c) => ['date', 'datetime'].includes(shownKind(def.fields[c])));
+      const dated = Object.keys(def.fields).filter((c) => ['date', 'datetime'].includes(shownKind(def.fields[c])) && !def.fields[c].writeOnly);
+      expect(dated.every((field) => filterKeys(def).includes(field)), def.name).toBe(true);
       for (const view of [undefined, ...(def.views ?? [])]) {
         const offered = filterFieldsFor(def, 'superadmin', viewFilters(view)).map((f) => f.field);
         for (const field of dated) expect(offered, `${def.name} ${view?.segment ?? ''}`).toContain(field);

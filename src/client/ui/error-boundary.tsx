@@ -13,7 +13,7 @@ interface Props {
 
 /**
  * Keeps a failure of one screen or one dialog to itself: what React could not render is replaced by a translated
- * message with Retry (renders it again) and, in a dialog, Close; the error is logged; the shell around it (sidebar,
+ * message with Retry (reads and renders it again) and, in a dialog, Close; the error is logged; the shell around it (sidebar,
  * top bar, palette, other dialogs) keeps working. Without it an uncaught error anywhere emptied the whole console.
  * The dashboard's routes wrap each screen (going to another address clears a failure) and Modal each dialog.
  */
@@ -34,9 +34,15 @@ export class ErrorBoundary extends Component<Props, { error: Error | null; key?:
 
   render() {
     if (!this.state.error) return this.props.children;
-    return <Failure onRetry={() => this.setState({ error: null })} onClose={this.props.onClose} />;
+    return <Failure onRetry={() => void forgetUnusedReads().then(() => this.setState({ error: null }))} onClose={this.props.onClose} />;
   }
 }
+
+/**
+ * Retry renders again from fresh answers: what failed may be an answer the screen could not render, still cached. The
+ * cache loads on demand (it is no part of the console's first load: api/query-client.ts); if it cannot, Retry renders.
+ */
+const forgetUnusedReads = () => import('../api/query-client').then((m) => m.forgetUnusedReads(), () => undefined);
 
 function Failure({ onRetry, onClose }: { onRetry: () => void; onClose?: () => void }) {
   const { t } = useTranslation();

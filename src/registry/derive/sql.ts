@@ -1,5 +1,5 @@
 import type { EntityDef } from '../entity';
-import { shownKind, type FieldDef, type FieldKind } from '../fields';
+import { holdsDays, shownKind, type FieldDef, type FieldKind } from '../fields';
 
 /** The SQL shape of an entity, projected from its fields. Read by migrations and the generic CRUD. */
 export interface ColumnSpec {
@@ -38,7 +38,7 @@ export function columnsOf(def: EntityDef, tableOf: (entity: string) => string): 
       type: SQL_TYPES[kind],
       notNull: fd.required && fd.kind !== 'computed',
       unique: !!fd.unique,
-      indexed: !!(fd.sortable || fd.filterable || fd.kind === 'ref' || fd.kind === 'refs' || fd.kind === 'enum'),
+      indexed: !!(fd.sortable || fd.filterable || fd.kind === 'ref' || fd.kind === 'refs' || fd.kind === 'enum' || holdsDays(fd)),
     };
     if (fd.kind === 'ref') spec.references = tableOf(fd.ref!);
     if (fd.kind === 'enum') spec.check = `${column} in (${fd.values!.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`;
