@@ -27,6 +27,7 @@ import * as m0025 from './0025-payment-day-counts';
 import * as m0026 from './0026-appointment-patients-seen';
 import * as m0027 from './0027-trigger-reads-by-index';
 import * as m0028 from './0028-value-counts';
+import * as m0029 from './0029-hosted-login-and-sessions';
 
 /**
  * A migration, and the tables it rewrites whole (`rewrites`), which are vacuumed once it has run: a rewritten table has
@@ -66,6 +67,7 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0026-appointment-patients-seen': m0026,
   '0027-trigger-reads-by-index': m0027,
   '0028-value-counts': m0028,
+  '0029-hosted-login-and-sessions': m0029,
 };
 
 /** The tables the named migrations rewrite (by default every migration's: all the tables any of them rewrites). */
