@@ -12,6 +12,9 @@ import { Empty, LoadError, Loading, useFormat } from './screen-parts';
 /** How a session signed in, in words (written out: the strings test finds each key in the screens' sources). */
 const METHODS: Record<string, string> = { password: 'signedIn.method.password', hosted: 'signedIn.method.hosted' };
 
+/** An IPv4 address as people write it (Node gives `::ffff:10.0.0.7` on a dual-stack socket). */
+const shownAddress = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+
 /**
  * Who is signed in (the superadmin's; registry screen `signedIn`): every live session of every person, with their role,
  * how they signed in, since when, when last used and from where. Any other session can be ended with a reason, which
@@ -36,11 +39,12 @@ export default function SignedIn({ id }: { id: string }) {
       {answer.error && <LoadError error={answer.error} onRetry={answer.retry} />}
       {rows && rows.length === 0 && <Empty>{t('signedIn.empty')}</Empty>}
       {rows && rows.length > 0 && (
-        <div className="grid">
+        // Focusable: on a phone the table scrolls sideways inside this box, and the keyboard scrolls it from here.
+        <div className="grid" tabIndex={0} role="region" aria-labelledby="screen-title">
           <table className="screen-table" aria-labelledby="screen-title">
             <thead>
               <tr>
-                <th scope="col">{t('signedIn.person')}</th>
+                <th scope="col" style={{ width: '18%' }}>{t('signedIn.person')}</th>
                 <th scope="col">{t('signedIn.role')}</th>
                 <th scope="col">{t('signedIn.how')}</th>
                 <th scope="col">{t('signedIn.since')}</th>
@@ -53,16 +57,16 @@ export default function SignedIn({ id }: { id: string }) {
             <tbody>
               {rows.map((s) => (
                 <tr key={s.id}>
-                  <td><strong>{s.name}</strong><br /><span className="muted">{s.email}</span></td>
-                  <td>{tUi(s.role, { ns: 'enums' })}</td>
-                  <td>{METHODS[s.method] ? t(METHODS[s.method]) : s.method}</td>
-                  <td>{f.dateTime(s.createdAt)}</td>
-                  <td>{f.dateTime(s.lastSeenAt)}</td>
-                  <td>{s.address ?? t('common.none')}</td>
-                  <td>{deviceOf(s.userAgent, tUi('sessions.unknownDevice'))}</td>
-                  <td>
+                  <td className="wrap"><strong>{s.name}</strong><br /><span className="muted">{s.email}</span></td>
+                  <td className="wrap">{tUi(s.role, { ns: 'enums' })}</td>
+                  <td className="wrap">{METHODS[s.method] ? t(METHODS[s.method]) : s.method}</td>
+                  <td className="wrap">{f.dateTime(s.createdAt)}</td>
+                  <td className="wrap">{f.dateTime(s.lastSeenAt)}</td>
+                  <td className="wrap">{s.address ? shownAddress(s.address) : t('common.none')}</td>
+                  <td className="wrap">{deviceOf(s.userAgent, tUi('sessions.unknownDevice'))}</td>
+                  <td className="wrap">
                     {s.current ? <span className="badge">{tUi('sessions.current')}</span> : (
-                      <button type="button" className="btn" onClick={() => setEnding(s)} aria-label={t('signedIn.endFor', { name: s.name })}>{t('signedIn.end')}</button>
+                      <button type="button" className="btn" style={{ whiteSpace: 'nowrap' }} onClick={() => setEnding(s)} aria-label={t('signedIn.endFor', { name: s.name })}>{t('signedIn.end')}</button>
                     )}
                   </td>
                 </tr>

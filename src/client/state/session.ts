@@ -95,7 +95,11 @@ export async function restoreSession(): Promise<void> {
       session.status = 'signedIn';
       return;
     }
-    if (err instanceof ApiError && err.status === 401) clearStorage();
+    if (err instanceof ApiError && err.status === 401) {
+      clearStorage();
+      // Ended while the console was closed: the sign-in page says why, as it does for one ended while open.
+      if (err.code && TOLD_ENDS.includes(err.code)) session.ended = { code: err.code, detail: err.detail };
+    }
     session.user = null;
     session.status = 'signedOut';
   }

@@ -134,7 +134,7 @@ export default {
     browser: 'Browser',
     actions: 'Actions',
     end: 'End session',
-    endFor: 'End the session of {{name}}',
+    endFor: 'End session of {{name}}',
     endTitle: 'End the session of {{name}}?',
     endQuestion: 'They are signed out at their next step and read this reason on the sign-in page. The audit trail keeps it too.',
     reason: 'Reason',

@@ -134,7 +134,7 @@ export default {
     browser: 'Navegador',
     actions: 'Acciones',
     end: 'Cerrar sesión',
-    endFor: 'Cerrar la sesión de {{name}}',
+    endFor: 'Cerrar sesión de {{name}}',
     endTitle: '¿Cerrar la sesión de {{name}}?',
     endQuestion: 'La persona sale en su siguiente paso y lee este motivo en la página de inicio de sesión. El registro de auditoría también lo conserva.',
     reason: 'Motivo',

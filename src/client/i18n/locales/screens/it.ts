@@ -134,7 +134,7 @@ export default {
     browser: 'Browser',
     actions: 'Azioni',
     end: 'Chiudi sessione',
-    endFor: 'Chiudi la sessione di {{name}}',
+    endFor: 'Chiudi sessione di {{name}}',
     endTitle: 'Chiudere la sessione di {{name}}?',
     endQuestion: 'La persona viene disconnessa al passo successivo e legge questo motivo nella pagina di accesso. Anche il registro di controllo lo conserva.',
     reason: 'Motivo',

@@ -134,7 +134,7 @@ export default {
     browser: '浏览器',
     actions: '操作',
     end: '结束会话',
-    endFor: '结束 {{name}} 的会话',
+    endFor: '结束会话：{{name}}',
     endTitle: '结束 {{name}} 的会话？',
     endQuestion: '此人将在下一步操作时被登出，并在登录页面看到此原因。审计记录也会保存它。',
     reason: '原因',
