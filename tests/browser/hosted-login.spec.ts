@@ -136,10 +136,15 @@ test('an e-mail address the provider has not verified is refused, even one a sta
   expect(await page.evaluate(() => localStorage.getItem('id_token'))).toBeNull();
 });
 
-test('a disabled staff account is refused', async ({ page }) => {
-  await toProvider(page);
+test('a disabled staff account is refused, in the language chosen on the sign-in page', async ({ page }) => {
+  await page.goto(`${own}/signin`);
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+  await expect(page.getByRole('button', { name: 'Se connecter avec Hospital ID' })).toBeVisible();
+  await page.getByRole('button', { name: 'Se connecter avec Hospital ID' }).click();
+  await page.waitForURL((url) => url.origin === provider.issuer);
   await signInAtProvider(page, 'p-disabled');
-  await expect(page.getByRole('alert')).toHaveText('The staff account for hosted-disabled@demo.test is disabled: ask an administrator.');
+  await expect(page.getByRole('heading', { name: 'Connexion refusée' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Le compte du personnel de hosted-disabled@demo.test est désactivé : adressez-vous à un administrateur.');
   expect(await page.evaluate(() => localStorage.getItem('id_token'))).toBeNull();
 });
 

@@ -5,11 +5,26 @@ import { useTranslation } from 'react-i18next';
 import { auth } from '../api/auth';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/error-text';
+import { loadScreenStrings } from '../i18n';
 import { acceptSession } from '../state/session';
 import { AuthCard } from './auth-card';
 
-/** The refusals the server words by code (auth/hosted-account.ts, oidc.ts), with the address they are about. */
-const REFUSALS = ['no_account', 'email_unverified', 'no_email', 'account_disabled', 'account_pending', 'linked_elsewhere', 'wrong_state', 'token_refused', 'provider_refused'];
+/**
+ * The refusals the server words by code (server auth/hosted-account.ts, oidc.ts), each with the address it is about.
+ * Written out: the strings test finds each key in the screens' sources. Their words load with the refusal (the
+ * bespoke screens' strings), not with the sign-in page.
+ */
+const REFUSALS: Record<string, string> = {
+  no_account: 'hostedLogin.refused.no_account',
+  email_unverified: 'hostedLogin.refused.email_unverified',
+  no_email: 'hostedLogin.refused.no_email',
+  account_disabled: 'hostedLogin.refused.account_disabled',
+  account_pending: 'hostedLogin.refused.account_pending',
+  linked_elsewhere: 'hostedLogin.refused.linked_elsewhere',
+  wrong_state: 'hostedLogin.refused.wrong_state',
+  token_refused: 'hostedLogin.refused.token_refused',
+  provider_refused: 'hostedLogin.refused.provider_refused',
+};
 
 /**
  * /auth0loginCallback (the spec's route): where the provider sends the browser back. The query it brought is handed to
@@ -18,6 +33,7 @@ const REFUSALS = ['no_account', 'email_unverified', 'no_email', 'account_disable
  */
 export function HostedLoginCallback() {
   const { t } = useTranslation();
+  const { t: ts } = useTranslation('screens');
   const [refusal, setRefusal] = useState<string | null>(null);
   const started = useRef(false);
   const back = useRef<HTMLAnchorElement>(null);
@@ -32,16 +48,17 @@ export function HostedLoginCallback() {
     void auth.hostedFinish(search.replace(/^\?/, '')).then(async (answer) => {
       await acceptSession(answer);
       navigate(answer.returnTo, { replace: true });
-    }, (err: unknown) => {
-      const code = err instanceof ApiError ? err.code : undefined;
-      setRefusal(code && REFUSALS.includes(code) ? t(`auth.refused.${code}`, { email: (err as ApiError).detail ?? '' }) : errorText(err));
+    }, async (err: unknown) => {
+      await loadScreenStrings().catch(() => undefined);
+      const key = err instanceof ApiError && err.code ? REFUSALS[err.code] : undefined;
+      setRefusal(key ? ts(key, { email: (err as ApiError).detail ?? '' }) : errorText(err));
     });
-  }, [t]);
+  }, [ts]);
   if (!refusal) return <AuthCard title={t('auth.callbackTitle')}><p role="status">{t('app.loading')}</p></AuthCard>;
   return (
-    <AuthCard title={t('auth.refusedTitle')}>
+    <AuthCard title={ts('hostedLogin.title')}>
       <p className="alert alert-error" role="alert">{refusal}</p>
-      <p>{t('auth.refusedNothing')}</p>
+      <p>{ts('hostedLogin.nothing')}</p>
       <Link href="/signin" className="btn btn-primary" ref={back}>{t('auth.haveAccount')}</Link>
     </AuthCard>
   );

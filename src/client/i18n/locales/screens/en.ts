@@ -121,6 +121,21 @@ export default {
       transition: 'Status changed',
     },
   },
+  hostedLogin: {
+    title: 'Sign-in refused',
+    nothing: 'You are not signed in.',
+    refused: {
+      no_account: 'No staff account for {{email}}: ask an administrator.',
+      email_unverified: 'The sign-in provider has not verified {{email}}: verify it there, or ask an administrator.',
+      no_email: 'The sign-in provider gave no e-mail address: ask an administrator.',
+      account_disabled: 'The staff account for {{email}} is disabled: ask an administrator.',
+      account_pending: 'The staff account for {{email}} waits for an administrator’s approval.',
+      linked_elsewhere: 'The staff account for {{email}} signs in as another person at the sign-in provider: ask an administrator.',
+      wrong_state: 'This sign-in was not started in this browser, or took too long. Start it again.',
+      token_refused: 'The sign-in provider’s answer did not pass the console’s checks. Start the sign-in again.',
+      provider_refused: 'The sign-in provider did not sign you in.',
+    },
+  },
   signedIn: {
     intro: 'Every session that may still be used, the latest used first. Ending one signs that person out at their next step; they read your reason on the sign-in page, and the audit trail keeps it.',
     refresh: 'Refresh',

@@ -121,6 +121,21 @@ export default {
       transition: 'Estado cambiado',
     },
   },
+  hostedLogin: {
+    title: 'Inicio de sesión rechazado',
+    nothing: 'No ha iniciado sesión.',
+    refused: {
+      no_account: 'No hay ninguna cuenta de personal para {{email}}: consulte a un administrador.',
+      email_unverified: 'El proveedor de inicio de sesión no ha verificado {{email}}: verifíquelo allí o consulte a un administrador.',
+      no_email: 'El proveedor de inicio de sesión no dio ninguna dirección de correo: consulte a un administrador.',
+      account_disabled: 'La cuenta de personal de {{email}} está desactivada: consulte a un administrador.',
+      account_pending: 'La cuenta de personal de {{email}} espera la aprobación de un administrador.',
+      linked_elsewhere: 'La cuenta de personal de {{email}} inicia sesión como otra persona en el proveedor: consulte a un administrador.',
+      wrong_state: 'Este inicio de sesión no se empezó en este navegador o tardó demasiado. Empiécelo de nuevo.',
+      token_refused: 'La respuesta del proveedor de inicio de sesión no superó las comprobaciones de la consola. Vuelva a iniciar sesión.',
+      provider_refused: 'El proveedor de inicio de sesión no le dejó entrar.',
+    },
+  },
   signedIn: {
     intro: 'Todas las sesiones que aún pueden usarse, la usada más recientemente primero. Al cerrar una, esa persona sale en su siguiente paso; leerá su motivo en la página de inicio de sesión y el registro de auditoría lo conserva.',
     refresh: 'Actualizar',

@@ -121,6 +121,21 @@ export default {
       transition: 'Statut changé',
     },
   },
+  hostedLogin: {
+    title: 'Connexion refusée',
+    nothing: 'Vous n’êtes pas connecté.',
+    refused: {
+      no_account: 'Aucun compte du personnel pour {{email}} : adressez-vous à un administrateur.',
+      email_unverified: 'Le fournisseur de connexion n’a pas vérifié {{email}} : vérifiez-la chez lui, ou adressez-vous à un administrateur.',
+      no_email: 'Le fournisseur de connexion n’a donné aucune adresse e-mail : adressez-vous à un administrateur.',
+      account_disabled: 'Le compte du personnel de {{email}} est désactivé : adressez-vous à un administrateur.',
+      account_pending: 'Le compte du personnel de {{email}} attend l’approbation d’un administrateur.',
+      linked_elsewhere: 'Le compte du personnel de {{email}} se connecte comme une autre personne chez le fournisseur : adressez-vous à un administrateur.',
+      wrong_state: 'Cette connexion n’a pas été commencée dans ce navigateur, ou a pris trop de temps. Recommencez-la.',
+      token_refused: 'La réponse du fournisseur de connexion n’a pas passé les contrôles de la console. Recommencez la connexion.',
+      provider_refused: 'Le fournisseur de connexion ne vous a pas connecté.',
+    },
+  },
   signedIn: {
     intro: 'Toutes les sessions encore utilisables, la plus récemment utilisée en premier. En fermer une déconnecte la personne à sa prochaine action ; elle lit votre motif sur la page de connexion, et le journal d’audit le garde.',
     refresh: 'Actualiser',

@@ -121,6 +121,21 @@ export default {
       transition: 'Stato cambiato',
     },
   },
+  hostedLogin: {
+    title: 'Accesso rifiutato',
+    nothing: 'Non hai effettuato l’accesso.',
+    refused: {
+      no_account: 'Nessun account del personale per {{email}}: rivolgiti a un amministratore.',
+      email_unverified: 'Il fornitore di accesso non ha verificato {{email}}: verificalo lì, o rivolgiti a un amministratore.',
+      no_email: 'Il fornitore di accesso non ha fornito alcun indirizzo email: rivolgiti a un amministratore.',
+      account_disabled: 'L’account del personale di {{email}} è disattivato: rivolgiti a un amministratore.',
+      account_pending: 'L’account del personale di {{email}} attende l’approvazione di un amministratore.',
+      linked_elsewhere: 'L’account del personale di {{email}} accede come un’altra persona presso il fornitore: rivolgiti a un amministratore.',
+      wrong_state: 'Questo accesso non è stato avviato in questo browser, o ha richiesto troppo tempo. Ricomincia.',
+      token_refused: 'La risposta del fornitore di accesso non ha superato i controlli della console. Ricomincia l’accesso.',
+      provider_refused: 'Il fornitore di accesso non ti ha fatto accedere.',
+    },
+  },
   signedIn: {
     intro: 'Tutte le sessioni ancora utilizzabili, la più recente per prima. Chiuderne una disconnette la persona al suo passo successivo; leggerà il tuo motivo nella pagina di accesso e il registro di controllo lo conserva.',
     refresh: 'Aggiorna',

@@ -121,6 +121,21 @@ export default {
       transition: '状态已变更',
     },
   },
+  hostedLogin: {
+    title: '登录被拒绝',
+    nothing: '您尚未登录。',
+    refused: {
+      no_account: '没有 {{email}} 的员工账户：请联系管理员。',
+      email_unverified: '登录服务商尚未验证 {{email}}：请在那里完成验证，或联系管理员。',
+      no_email: '登录服务商未提供电子邮件地址：请联系管理员。',
+      account_disabled: '{{email}} 的员工账户已停用：请联系管理员。',
+      account_pending: '{{email}} 的员工账户正在等待管理员批准。',
+      linked_elsewhere: '{{email}} 的员工账户已关联登录服务商中的另一个人：请联系管理员。',
+      wrong_state: '此次登录不是在此浏览器中发起的，或耗时过长。请重新开始。',
+      token_refused: '登录服务商的答复未通过控制台的检查。请重新登录。',
+      provider_refused: '登录服务商未让您登录。',
+    },
+  },
   signedIn: {
     intro: '所有仍可使用的会话，最近使用的在前。结束某个会话后，此人在下一步操作时即被登出；他们会在登录页面看到您的原因，审计记录也会保存它。',
     refresh: '刷新',

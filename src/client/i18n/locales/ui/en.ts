@@ -251,19 +251,6 @@ export default {
     demoHint: 'Demo accounts: superadmin@demo.test, admin@demo.test, doctor@demo.test, fmc@demo.test, railway@demo.test',
     endedByLimit: 'You signed in on another device or browser, which ended your oldest session here. Sign in again to go on.',
     endedByAdmin: 'An administrator ended your session: “{{reason}}”. Sign in again to go on.',
-    refusedTitle: 'Sign-in refused',
-    refusedNothing: 'You are not signed in.',
-    refused: {
-      no_account: 'No staff account for {{email}}: ask an administrator.',
-      email_unverified: 'The sign-in provider has not verified {{email}}: verify it there, or ask an administrator.',
-      no_email: 'The sign-in provider gave no e-mail address: ask an administrator.',
-      account_disabled: 'The staff account for {{email}} is disabled: ask an administrator.',
-      account_pending: 'The staff account for {{email}} waits for an administrator’s approval.',
-      linked_elsewhere: 'The staff account for {{email}} signs in as another person at the sign-in provider: ask an administrator.',
-      wrong_state: 'This sign-in was not started in this browser, or took too long. Start it again.',
-      token_refused: 'The sign-in provider’s answer did not pass the console’s checks. Start the sign-in again.',
-      provider_refused: 'The sign-in provider did not sign you in.',
-    },
   },
   /** A form field's message, naming the field by its label (i18n/zod-messages.ts). */
   validate: {
