@@ -42,7 +42,8 @@ describe('numbers and switches are read strictly (config-values.ts)', () => {
   });
 
   test('a value with a unit, a word or a hex number stops the start, naming the setting', () => {
-    expect(() => readConfig({ SESSION_IDLE_MINUTES: '30m' })).toThrow(/SESSION_IDLE_MINUTES="30m" is not a number from 1 to 10080 \(minutes\)/);
+    expect(() => readConfig({ SESSION_IDLE_MINUTES: '30m' })).toThrow(/SESSION_IDLE_MINUTES="30m" is not a whole number from 1 to 10080 \(minutes\)/);
+    expect(() => readConfig({ SESSION_IDLE_MINUTES: '7.5' })).toThrow(/SESSION_IDLE_MINUTES="7.5" is not a whole number/);
     expect(() => readConfig({ SESSION_MAX_PER_USER: 'five' })).toThrow(/SESSION_MAX_PER_USER="five" is not a whole number/);
     expect(() => readConfig({ PORT: '0x1f90' })).toThrow(/PORT="0x1f90"/);
     expect(() => readConfig({ WORKERS: '2.5' })).toThrow(/WORKERS="2.5" is not a whole number/);

@@ -150,7 +150,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     demoPassword: env.DEMO_PASSWORD || undefined,
     demoData: flagFrom(env, 'DEMO_DATA', true),
-    sessionIdleMinutes: numberFrom(env, 'SESSION_IDLE_MINUTES', 30, { min: 1, max: 7 * 24 * 60, unit: 'minutes' }),
+    // Whole minutes: the database reads it as make_interval(mins => …), which takes an integer.
+    sessionIdleMinutes: numberFrom(env, 'SESSION_IDLE_MINUTES', 30, { integer: true, min: 1, max: 7 * 24 * 60, unit: 'minutes' }),
     centreTimeZone: env.CENTRE_TIME_ZONE ?? 'Asia/Kolkata',
     sessionMaxHours: numberFrom(env, 'SESSION_MAX_HOURS', 12, { min: 0.1, max: 24 * 30, unit: 'hours' }),
     sessionMaxPerUser: numberFrom(env, 'SESSION_MAX_PER_USER', 5, { integer: true, min: 1, max: 100, unit: 'sessions a person' }),
