@@ -116,7 +116,8 @@ test('sign in with the hosted login, back to the remembered page; sign out ends 
   await expect(page.locator('input[name=login]')).toBeVisible();
 });
 
-test('a person without a staff account: a page saying so, nothing signed in; Enter goes back', async ({ page }) => {
+test('a person without a staff account: a page saying so, nothing signed in; Enter goes back', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 800 });
   await toProvider(page);
   await signInAtProvider(page, 'p-stranger');
   await page.waitForURL(`${own}/auth0loginCallback`);
@@ -124,6 +125,7 @@ test('a person without a staff account: a page saying so, nothing signed in; Ent
   await expect(page.getByRole('alert')).toHaveText('No staff account for stranger@elsewhere.test: ask an administrator.');
   expect(await page.evaluate(() => localStorage.getItem('id_token'))).toBeNull();
   expect((await axeViolations(page)).filter((v) => SERIOUS.has(v.impact ?? ''))).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('refused-390.png') });
   await expect(page.getByRole('link', { name: 'Back to sign in' })).toBeFocused();
   await page.keyboard.press('Enter');
   await page.waitForURL(`${own}/signin`);
