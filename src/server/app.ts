@@ -13,6 +13,7 @@ import type { Database, DB } from './db/connection';
 import { clientAddress, fail, HttpError, setOnAnswer, type AppEnv } from './http';
 import { inlineScriptSources, serveAsset, serveIndex } from './static-assets';
 import { mySessionRoutes } from './routes/my-sessions';
+import { signedInRoutes } from './routes/signed-in';
 import { auditTrailRoutes } from './routes/audit-trail';
 import { threadRoutes } from './routes/threads';
 import { checkQuery, isDataException } from './input-safety';
@@ -141,6 +142,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', platformRoutes());
   api.route('/', inboxRoutes());
   api.route('/', mySessionRoutes());
+  api.route('/', signedInRoutes());
   api.route('/', uploadRoutes());
   api.route('/', slotRoutes());
   api.route('/', timelineRoutes());

@@ -13,6 +13,8 @@ export interface ErrorItem {
   field?: string;
   code?: string;
   expired?: boolean;
+  /** A value the message is about (an e-mail address, an administrator's reason), for a client that words it itself. */
+  detail?: string;
 }
 
 /** Thrown anywhere on a request path; app.ts turns it into `{ errors }` with its status. */
@@ -55,6 +57,8 @@ export interface SessionUser {
   centres: number[];
   /** The client's address (audit log), set by the API's auth middleware. */
   address?: string;
+  /** How this session signed in (auth/sessions.ts SignInMethod). */
+  signInMethod?: string;
 }
 
 export interface AppEnv {

@@ -12,6 +12,7 @@ import { startMaintenance } from './db/maintenance';
 import { startBackups } from './backup/schedule';
 import { logger, logLine, scrub } from './ops/logger';
 import { countRequests, shutDown } from './ops/shutdown';
+import { providerOf } from './auth/oidc';
 
 /** `npm start`: one Node process serving the built console, /api and /content. */
 async function main() {
@@ -40,6 +41,13 @@ async function main() {
   // BACKUP_DIR: copies of the embedded database, each checked once written (backup/schedule.ts).
   const stopBackups = startBackups(database, config, log);
   if (config.metricsToken && config.metricsToken.length < 16) logger.warn('METRICS_TOKEN is shorter than 16 characters: make it a long random one');
+  // Hosted login's provider, asked once now so that a wrong issuer shows in the log at start rather than at the first
+  // sign-in; the console starts either way (the provider may be back before anyone signs in), and asks again then.
+  if (config.oidc) {
+    const { issuer } = config.oidc;
+    providerOf(config.oidc).then(() => log(`Hosted login: ${issuer} answered discovery`),
+      (err: Error) => logger.warn(`Hosted login: ${issuer} did not answer discovery (${scrub(err.message)}); sign-ins will ask again`));
+  }
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     log(`Console listening on http://localhost:${info.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}${role === 'worker' ? `, worker ${process.pid}` : ''})`);
   }) as Server;

@@ -32,6 +32,9 @@ const SPECIAL: Record<string, Rule> = {
   'POST /api/auth/signup': 'public',
   'POST /api/auth/forgot-password': 'public',
   'POST /api/auth/reset-password': 'public',
+  // Hosted login (404 where it is not set up, as here).
+  'POST /api/auth/oidc/start': 'public',
+  'POST /api/auth/oidc/callback': 'public',
   'GET /api/adminUser/validate/authToken': 'session',
   'POST /api/adminUser/logout': 'session',
   'POST /api/fcmToken/:userId': 'session',

@@ -4,7 +4,7 @@
  */
 
 /** One item of the API's failure shape (DECISIONS.md). */
-export interface ErrorItem { message: string; field?: string; code?: string; expired?: boolean }
+export interface ErrorItem { message: string; field?: string; code?: string; expired?: boolean; detail?: string }
 
 /** The client's own messages when the server's answer has none (errorText says them in the user's language). */
 export const NETWORK_MESSAGE = 'The server cannot be reached';
@@ -26,6 +26,10 @@ export class ApiError extends Error {
   /** The first error's code (`stale`, `duplicate`, `illegal_transition`…): what a screen acts on. */
   get code(): string | undefined {
     return this.errors[0]?.code;
+  }
+  /** The first error's `detail`: what its message is about (an e-mail address, a reason), for words of the client's own. */
+  get detail(): string | undefined {
+    return this.errors[0]?.detail;
   }
 }
 

@@ -58,6 +58,20 @@ const messages: Record<string, string> = {
   'Someone changed this record after your move: it was not undone.': 'Alguien cambió este registro después de su cambio de estado: no se deshizo.',
   "The slot's seat was taken or the slot was closed meanwhile: the move was not undone.": 'Mientras tanto, la plaza de la franja se ocupó o la franja se cerró: el cambio de estado no se deshizo.',
   'This person cannot be given this record: choose an active user who may open it': 'No se puede asignar este registro a esta persona: elija un usuario activo que pueda abrirlo',
+  'You signed in elsewhere, which ended this older session. Please sign in again.': 'Ha iniciado sesión en otro lugar, lo que cerró esta sesión más antigua. Vuelva a iniciar sesión.',
+  'An administrator ended this session.': 'Un administrador cerró esta sesión.',
+  'Password sign-in is off on this console: use the hosted login.': 'El inicio de sesión con contraseña está desactivado en esta consola: use el acceso alojado.',
+  'Hosted login is not set up on this console': 'El acceso alojado no está configurado en esta consola',
+  'The sign-in provider cannot be reached. Try again in a moment.': 'No se puede contactar con el proveedor de inicio de sesión. Inténtelo de nuevo en un momento.',
+  'This sign-in was not started here, or took too long. Start it again.': 'Este inicio de sesión no se empezó aquí o tardó demasiado. Empiécelo de nuevo.',
+  'The sign-in provider’s answer did not pass its checks. Start the sign-in again.': 'La respuesta del proveedor de inicio de sesión no superó las comprobaciones. Vuelva a iniciar sesión.',
+  'The sign-in provider did not sign you in.': 'El proveedor de inicio de sesión no le dejó entrar.',
+  'No staff account has this e-mail address: ask an administrator.': 'Ninguna cuenta de personal tiene esta dirección de correo: consulte a un administrador.',
+  'The sign-in provider has not verified this e-mail address: verify it there, or ask an administrator.': 'El proveedor de inicio de sesión no ha verificado esta dirección de correo: verifíquela allí o consulte a un administrador.',
+  'The sign-in provider gave no e-mail address: ask an administrator.': 'El proveedor de inicio de sesión no dio ninguna dirección de correo: consulte a un administrador.',
+  'This staff account is disabled: ask an administrator.': 'Esta cuenta de personal está desactivada: consulte a un administrador.',
+  'This staff account waits for an administrator’s approval.': 'Esta cuenta de personal espera la aprobación de un administrador.',
+  'This staff account signs in as another person at the sign-in provider: ask an administrator.': 'Esta cuenta de personal inicia sesión como otra persona en el proveedor de inicio de sesión: consulte a un administrador.',
 };
 
 export default messages;

@@ -58,6 +58,20 @@ const messages: Record<string, string> = {
   'Someone changed this record after your move: it was not undone.': 'Quelqu’un a modifié cette fiche après votre changement de statut : il n’a pas été annulé.',
   "The slot's seat was taken or the slot was closed meanwhile: the move was not undone.": 'Entre-temps, la place du créneau a été prise ou le créneau a été fermé : le changement de statut n’a pas été annulé.',
   'This person cannot be given this record: choose an active user who may open it': 'Cette personne ne peut pas recevoir cette fiche : choisissez un utilisateur actif qui peut l’ouvrir',
+  'You signed in elsewhere, which ended this older session. Please sign in again.': 'Vous vous êtes connecté ailleurs, ce qui a fermé cette session plus ancienne. Veuillez vous reconnecter.',
+  'An administrator ended this session.': 'Un administrateur a fermé cette session.',
+  'Password sign-in is off on this console: use the hosted login.': 'La connexion par mot de passe est désactivée sur cette console : utilisez la connexion hébergée.',
+  'Hosted login is not set up on this console': 'La connexion hébergée n’est pas configurée sur cette console',
+  'The sign-in provider cannot be reached. Try again in a moment.': 'Le fournisseur de connexion est injoignable. Réessayez dans un instant.',
+  'This sign-in was not started here, or took too long. Start it again.': 'Cette connexion n’a pas été commencée ici, ou a pris trop de temps. Recommencez-la.',
+  'The sign-in provider’s answer did not pass its checks. Start the sign-in again.': 'La réponse du fournisseur de connexion n’a pas passé les contrôles. Recommencez la connexion.',
+  'The sign-in provider did not sign you in.': 'Le fournisseur de connexion ne vous a pas connecté.',
+  'No staff account has this e-mail address: ask an administrator.': 'Aucun compte du personnel n’a cette adresse e-mail : adressez-vous à un administrateur.',
+  'The sign-in provider has not verified this e-mail address: verify it there, or ask an administrator.': 'Le fournisseur de connexion n’a pas vérifié cette adresse e-mail : vérifiez-la chez lui, ou adressez-vous à un administrateur.',
+  'The sign-in provider gave no e-mail address: ask an administrator.': 'Le fournisseur de connexion n’a donné aucune adresse e-mail : adressez-vous à un administrateur.',
+  'This staff account is disabled: ask an administrator.': 'Ce compte du personnel est désactivé : adressez-vous à un administrateur.',
+  'This staff account waits for an administrator’s approval.': 'Ce compte du personnel attend l’approbation d’un administrateur.',
+  'This staff account signs in as another person at the sign-in provider: ask an administrator.': 'Ce compte du personnel se connecte comme une autre personne chez le fournisseur de connexion : adressez-vous à un administrateur.',
 };
 
 export default messages;

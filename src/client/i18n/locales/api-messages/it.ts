@@ -58,6 +58,20 @@ const messages: Record<string, string> = {
   'Someone changed this record after your move: it was not undone.': 'Qualcuno ha modificato questa scheda dopo il suo cambio di stato: non è stato annullato.',
   "The slot's seat was taken or the slot was closed meanwhile: the move was not undone.": 'Nel frattempo il posto della fascia oraria è stato preso o la fascia è stata chiusa: il cambio di stato non è stato annullato.',
   'This person cannot be given this record: choose an active user who may open it': 'Questo record non può essere assegnato a questa persona: scegli un utente attivo che possa aprirlo',
+  'You signed in elsewhere, which ended this older session. Please sign in again.': 'Hai effettuato l’accesso altrove, e questa sessione più vecchia è stata chiusa. Accedi di nuovo.',
+  'An administrator ended this session.': 'Un amministratore ha chiuso questa sessione.',
+  'Password sign-in is off on this console: use the hosted login.': 'L’accesso con password è disattivato in questa console: usa l’accesso ospitato.',
+  'Hosted login is not set up on this console': 'L’accesso ospitato non è configurato in questa console',
+  'The sign-in provider cannot be reached. Try again in a moment.': 'Il fornitore di accesso non è raggiungibile. Riprova tra un momento.',
+  'This sign-in was not started here, or took too long. Start it again.': 'Questo accesso non è stato avviato qui, o ha richiesto troppo tempo. Ricomincia.',
+  'The sign-in provider’s answer did not pass its checks. Start the sign-in again.': 'La risposta del fornitore di accesso non ha superato i controlli. Ricomincia l’accesso.',
+  'The sign-in provider did not sign you in.': 'Il fornitore di accesso non ti ha fatto accedere.',
+  'No staff account has this e-mail address: ask an administrator.': 'Nessun account del personale ha questo indirizzo email: rivolgiti a un amministratore.',
+  'The sign-in provider has not verified this e-mail address: verify it there, or ask an administrator.': 'Il fornitore di accesso non ha verificato questo indirizzo email: verificalo lì, o rivolgiti a un amministratore.',
+  'The sign-in provider gave no e-mail address: ask an administrator.': 'Il fornitore di accesso non ha fornito alcun indirizzo email: rivolgiti a un amministratore.',
+  'This staff account is disabled: ask an administrator.': 'Questo account del personale è disattivato: rivolgiti a un amministratore.',
+  'This staff account waits for an administrator’s approval.': 'Questo account del personale attende l’approvazione di un amministratore.',
+  'This staff account signs in as another person at the sign-in provider: ask an administrator.': 'Questo account del personale accede come un’altra persona presso il fornitore di accesso: rivolgiti a un amministratore.',
 };
 
 export default messages;

@@ -58,6 +58,20 @@ const messages: Record<string, string> = {
   'Someone changed this record after your move: it was not undone.': '在您的状态变更之后，有人修改了此记录：未撤销。',
   "The slot's seat was taken or the slot was closed meanwhile: the move was not undone.": '时段的名额已被占用或时段已关闭：状态变更未撤销。',
   'This person cannot be given this record: choose an active user who may open it': '不能将此记录交给此人：请选择一位可以打开它的在职用户',
+  'You signed in elsewhere, which ended this older session. Please sign in again.': '您在别处登录，因此这个较早的会话已结束。请重新登录。',
+  'An administrator ended this session.': '管理员结束了此会话。',
+  'Password sign-in is off on this console: use the hosted login.': '此控制台已关闭密码登录：请使用托管登录。',
+  'Hosted login is not set up on this console': '此控制台未设置托管登录',
+  'The sign-in provider cannot be reached. Try again in a moment.': '无法连接登录服务商。请稍后重试。',
+  'This sign-in was not started here, or took too long. Start it again.': '此次登录不是在这里发起的，或耗时过长。请重新开始。',
+  'The sign-in provider’s answer did not pass its checks. Start the sign-in again.': '登录服务商的答复未通过检查。请重新登录。',
+  'The sign-in provider did not sign you in.': '登录服务商未让您登录。',
+  'No staff account has this e-mail address: ask an administrator.': '没有员工账户使用此电子邮件地址：请联系管理员。',
+  'The sign-in provider has not verified this e-mail address: verify it there, or ask an administrator.': '登录服务商尚未验证此电子邮件地址：请在那里完成验证，或联系管理员。',
+  'The sign-in provider gave no e-mail address: ask an administrator.': '登录服务商未提供电子邮件地址：请联系管理员。',
+  'This staff account is disabled: ask an administrator.': '此员工账户已停用：请联系管理员。',
+  'This staff account waits for an administrator’s approval.': '此员工账户正在等待管理员批准。',
+  'This staff account signs in as another person at the sign-in provider: ask an administrator.': '此员工账户已关联登录服务商中的另一个人：请联系管理员。',
 };
 
 export default messages;

@@ -245,7 +245,7 @@ export default {
     password: 'Password',
     signIn: 'Sign in',
     signingIn: 'Signing in…',
-    hosted: 'Sign in with the hosted login',
+    hosted: 'Sign in with {{name}}',
     forgot: 'Forgot your password?',
     signUp: 'Ask for an account',
     haveAccount: 'Back to sign in',
@@ -267,10 +267,10 @@ export default {
     resetSubmit: 'Save the new password',
     resetDone: 'Your password is changed. Sign in with the new one.',
     callbackTitle: 'Signing you in…',
-    lockError: 'Lock Error',
-    wrongMail: 'Wrong mail or password',
     expired: 'Your session has expired. Please sign in again.',
     demoHint: 'Demo accounts: superadmin@demo.test, admin@demo.test, doctor@demo.test, fmc@demo.test, railway@demo.test',
+    endedByLimit: 'You signed in on another device or browser, which ended your oldest session here. Sign in again to go on.',
+    endedByAdmin: 'An administrator ended your session: “{{reason}}”. Sign in again to go on.',
   },
   /** A form field's message, naming the field by its label (i18n/zod-messages.ts). */
   /** Validation sentences, one copy with the server's (words/validation-words). */
@@ -421,6 +421,10 @@ export default {
     appointmentCalendar: {
       command: 'Open the appointments calendar',
       title: 'Appointments calendar',
+    },
+    signedIn: {
+      command: 'Open who is signed in',
+      title: 'Who is signed in',
     },
     doctorInCompleteProfile: {
       command: 'Open doctors with incomplete profiles',

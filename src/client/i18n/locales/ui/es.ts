@@ -248,7 +248,7 @@ export default {
     password: 'Contraseña',
     signIn: 'Iniciar sesión',
     signingIn: 'Iniciando sesión…',
-    hosted: 'Iniciar sesión con la página de acceso alojada',
+    hosted: 'Iniciar sesión con {{name}}',
     forgot: '¿Ha olvidado su contraseña?',
     signUp: 'Solicitar una cuenta',
     haveAccount: 'Volver al inicio de sesión',
@@ -270,10 +270,10 @@ export default {
     resetSubmit: 'Guardar la nueva contraseña',
     resetDone: 'Su contraseña se ha cambiado. Inicie sesión con la nueva.',
     callbackTitle: 'Iniciando sesión…',
-    lockError: 'Error de bloqueo',
-    wrongMail: 'Correo o contraseña incorrectos',
     expired: 'Su sesión ha caducado. Vuelva a iniciar sesión.',
     demoHint: 'Cuentas de demostración: superadmin@demo.test, admin@demo.test, doctor@demo.test, fmc@demo.test, railway@demo.test',
+    endedByLimit: 'Ha iniciado sesión en otro dispositivo o navegador, lo que cerró aquí su sesión más antigua. Vuelva a iniciar sesión para continuar.',
+    endedByAdmin: 'Un administrador cerró su sesión: «{{reason}}». Vuelva a iniciar sesión para continuar.',
   },
   /** Validation sentences, one copy with the server's (words/validation-words). */
   validate: validation,
@@ -422,6 +422,10 @@ export default {
     appointmentCalendar: {
       command: 'Abrir el calendario de citas',
       title: 'Calendario de citas',
+    },
+    signedIn: {
+      command: 'Abrir quién tiene la sesión iniciada',
+      title: 'Quién tiene la sesión iniciada',
     },
     doctorInCompleteProfile: {
       command: 'Abrir médicos con perfil incompleto',

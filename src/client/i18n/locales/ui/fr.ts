@@ -248,7 +248,7 @@ export default {
     password: 'Mot de passe',
     signIn: 'Se connecter',
     signingIn: 'Connexion…',
-    hosted: 'Se connecter avec la page de connexion hébergée',
+    hosted: 'Se connecter avec {{name}}',
     forgot: 'Mot de passe oublié ?',
     signUp: 'Demander un compte',
     haveAccount: 'Retour à la connexion',
@@ -270,10 +270,10 @@ export default {
     resetSubmit: 'Enregistrer le nouveau mot de passe',
     resetDone: 'Votre mot de passe a été modifié. Connectez-vous avec le nouveau.',
     callbackTitle: 'Connexion en cours…',
-    lockError: 'Erreur de verrouillage',
-    wrongMail: 'E-mail ou mot de passe incorrect',
     expired: 'Votre session a expiré. Veuillez vous reconnecter.',
     demoHint: 'Comptes de démonstration : superadmin@demo.test, admin@demo.test, doctor@demo.test, fmc@demo.test, railway@demo.test',
+    endedByLimit: 'Vous vous êtes connecté sur un autre appareil ou navigateur, ce qui a fermé ici votre plus ancienne session. Reconnectez-vous pour continuer.',
+    endedByAdmin: 'Un administrateur a fermé votre session : « {{reason}} ». Reconnectez-vous pour continuer.',
   },
   /** Validation sentences, one copy with the server's (words/validation-words). */
   validate: validation,
@@ -422,6 +422,10 @@ export default {
     appointmentCalendar: {
       command: 'Ouvrir le calendrier des rendez-vous',
       title: 'Calendrier des rendez-vous',
+    },
+    signedIn: {
+      command: 'Ouvrir qui est connecté',
+      title: 'Qui est connecté',
     },
     doctorInCompleteProfile: {
       command: 'Ouvrir les médecins au profil incomplet',

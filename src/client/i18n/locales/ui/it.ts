@@ -248,7 +248,7 @@ export default {
     password: 'Password',
     signIn: 'Accedi',
     signingIn: 'Accesso in corso…',
-    hosted: 'Accedi con la pagina di accesso ospitata',
+    hosted: 'Accedi con {{name}}',
     forgot: 'Password dimenticata?',
     signUp: 'Richiedi un account',
     haveAccount: 'Torna all’accesso',
@@ -270,10 +270,10 @@ export default {
     resetSubmit: 'Salva la nuova password',
     resetDone: 'La password è stata cambiata. Accedi con quella nuova.',
     callbackTitle: 'Accesso in corso…',
-    lockError: 'Errore di blocco',
-    wrongMail: 'Email o password errata',
     expired: 'La sessione è scaduta. Accedi di nuovo.',
     demoHint: 'Account demo: superadmin@demo.test, admin@demo.test, doctor@demo.test, fmc@demo.test, railway@demo.test',
+    endedByLimit: 'Hai effettuato l’accesso su un altro dispositivo o browser, e così la tua sessione più vecchia qui è stata chiusa. Accedi di nuovo per continuare.',
+    endedByAdmin: 'Un amministratore ha chiuso la tua sessione: «{{reason}}». Accedi di nuovo per continuare.',
   },
   /** Validation sentences, one copy with the server's (words/validation-words). */
   validate: validation,
@@ -422,6 +422,10 @@ export default {
     appointmentCalendar: {
       command: 'Apri il calendario degli appuntamenti',
       title: 'Calendario appuntamenti',
+    },
+    signedIn: {
+      command: 'Apri chi ha effettuato l’accesso',
+      title: 'Chi ha effettuato l’accesso',
     },
     doctorInCompleteProfile: {
       command: 'Apri i medici con profilo incompleto',

@@ -248,7 +248,7 @@ export default {
     password: '密码',
     signIn: '登录',
     signingIn: '正在登录…',
-    hosted: '通过托管登录页面登录',
+    hosted: '使用 {{name}} 登录',
     forgot: '忘记密码？',
     signUp: '申请账户',
     haveAccount: '返回登录',
@@ -270,10 +270,10 @@ export default {
     resetSubmit: '保存新密码',
     resetDone: '您的密码已更改。请使用新密码登录。',
     callbackTitle: '正在为您登录…',
-    lockError: '锁定错误',
-    wrongMail: '邮箱或密码错误',
     expired: '您的会话已过期。请重新登录。',
     demoHint: '演示账户：superadmin@demo.test、admin@demo.test、doctor@demo.test、fmc@demo.test、railway@demo.test',
+    endedByLimit: '您在另一台设备或浏览器上登录，因此这里最早的会话已结束。请重新登录以继续。',
+    endedByAdmin: '管理员结束了您的会话：“{{reason}}”。请重新登录以继续。',
   },
   /** Validation sentences, one copy with the server's (words/validation-words). */
   validate: validation,
@@ -422,6 +422,10 @@ export default {
     appointmentCalendar: {
       command: '打开预约日历',
       title: '预约日历',
+    },
+    signedIn: {
+      command: '打开当前登录人员',
+      title: '当前登录人员',
     },
     doctorInCompleteProfile: {
       command: '打开资料不完整的医生',
