@@ -12,6 +12,7 @@ import { startMaintenance } from './db/maintenance';
 import { startBackups } from './backup/schedule';
 import { logger, logLine, scrub } from './ops/logger';
 import { countRequests, shutDown } from './ops/shutdown';
+import { keepConnectionsAlive } from './ops/keep-alive';
 import { providerOf } from './auth/oidc';
 
 /** `npm start`: one Node process serving the built console, /api and /content. */
@@ -51,6 +52,7 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     log(`Console listening on http://localhost:${info.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}${role === 'worker' ? `, worker ${process.pid}` : ''})`);
   }) as Server;
+  keepConnectionsAlive(server);
   const requests = countRequests(server);
   let stopping = false;
   const stop = (signal: string) => {
