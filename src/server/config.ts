@@ -114,6 +114,8 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** Scheduled backups of the embedded database (backup/schedule.ts): BACKUP_DIR (absent = none), BACKUP_EVERY_HOURS, BACKUP_KEEP. */
   backupDir?: string;
+  /** AUDIT_ANCHOR_FILE: where the audit chain's head is anchored outside the database (crud/audit-anchors.ts); DATA_DIR/audit-anchors.log by default. */
+  auditAnchorFile: string;
   backupEveryHours: number;
   backupKeep: number;
   /** The seller on every tax invoice (SELLER_NAME, SELLER_ADDRESS, SELLER_GSTIN), or the demo's. */
@@ -158,9 +160,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Read where they are used (db/connection.ts, db/prepared.ts); checked here so that a typo stops the start.
   numberFrom(env, 'DATABASE_POOL_SIZE', 10, { integer: true, min: 1, max: 1000, unit: 'connections' });
   flagFrom(env, 'DATABASE_PREPARE', true);
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
   return {
     port,
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     demoPassword: env.DEMO_PASSWORD || undefined,
     demoData: flagFrom(env, 'DEMO_DATA', true),
@@ -188,6 +191,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownGraceSeconds: numberFrom(env, 'SHUTDOWN_GRACE_SECONDS', 20, { min: 0, max: 3600, unit: 'seconds' }),
     backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
+    auditAnchorFile: path.resolve(env.AUDIT_ANCHOR_FILE || path.join(dataDir, 'audit-anchors.log')),
     // At least a minute apart, at most 20 days (a Node timer waits 24.8 days at most).
     backupEveryHours: numberFrom(env, 'BACKUP_EVERY_HOURS', 24, { min: 1 / 60, max: 480, unit: 'hours' }),
     backupKeep: numberFrom(env, 'BACKUP_KEEP', 7, { integer: true, min: 1, max: 1000, unit: 'backups' }),

@@ -10,6 +10,7 @@ import { startWorklistCounts } from './inbox/worklist-counts';
 import { startTrashPurge } from './crud/trash';
 import { startMaintenance } from './db/maintenance';
 import { startBackups } from './backup/schedule';
+import { startAnchoring } from './crud/audit-anchors';
 import { logger, logLine, scrub } from './ops/logger';
 import { countRequests, shutDown } from './ops/shutdown';
 import { keepConnectionsAlive } from './ops/keep-alive';
@@ -29,6 +30,8 @@ async function main() {
     return;
   }
   const database = role === 'worker' ? await openDatabase({ url: config.databaseUrl }) : await boot(config, { log });
+  // The audit chain's head, outside the database: now, every 5 minutes while it grows, and at the stop (crud/audit-anchors.ts).
+  const stopAnchoring = await startAnchoring(database.db, config.auditAnchorFile, log);
   const lifecycle = { stopping: false };
   const app = createApp({ db: database.db, config, database, lifecycle });
   // Mail leaves from here, never from a request (mail.ts); every serving process sends, rows are claimed one by one.
@@ -54,6 +57,11 @@ async function main() {
   }) as Server;
   keepConnectionsAlive(server);
   const requests = countRequests(server);
+  const closeDatabase = async () => {
+    // Once the last request is answered: the last anchor names the last row.
+    await stopAnchoring();
+    await database.close();
+  };
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -63,7 +71,7 @@ async function main() {
       logger.error('shutdown did not finish in time: exiting');
       process.exit(1);
     }, config.shutdownGraceSeconds * 1000 + 30_000).unref();
-    shutDown({ server, lifecycle, graceMs: config.shutdownGraceSeconds * 1000, jobs: [stopMail, stopCounts, stopPurge, stopMaintenance, stopBackups], closeDatabase: () => database.close(), log }, requests, signal)
+    shutDown({ server, lifecycle, graceMs: config.shutdownGraceSeconds * 1000, jobs: [stopMail, stopCounts, stopPurge, stopMaintenance, stopBackups], closeDatabase, log }, requests, signal)
       .then(() => process.exit(0), (err: Error) => {
         logger.error(`shutdown: ${err.message}`);
         process.exit(1);

@@ -13,12 +13,14 @@ if (!file || process.argv.length > 3) {
 }
 const config = readConfig();
 try {
-  const m = await restoreBackup(path.resolve(file), config);
+  const { manifest: m, sessionsEnded, auditHead } = await restoreBackup(path.resolve(file), config);
   const total = Object.values(m.rows).reduce((a, b) => a + b, 0);
   process.stdout.write([
     `Restored ${file} (taken ${m.createdAt}) into ${config.dataDir}:`,
     `  ${total} rows in ${Object.keys(m.rows).length} tables, ${m.rows.admin_user ?? 0} staff accounts, ${m.rows.audit_log ?? 0} audit rows, ${m.content.files} content files;`,
     '  every table counted against the backup\'s manifest.',
+    `  ${sessionsEnded} sessions ended: everyone signs in again.`,
+    ...(auditHead ? [`  the audit chain's head (seq ${auditHead.seq}) anchored in ${config.auditAnchorFile} as a restore.`] : []),
     `Start the console on it: DATA_DIR=${config.dataDir} npm run serve`,
     '',
   ].join('\n'));

@@ -10,6 +10,7 @@ import { syncPath } from '../db/pglite-disk';
 import { backupFailures, backupLastBytes, backupLastSuccess } from '../ops/metrics';
 import { takeBackup } from './archive';
 import type { CheckResult } from './check';
+import { appendAnchor } from '../crud/audit-anchors';
 
 /** console-backup-20261125T184344Z.tar.gz: sorted by name is sorted by time, and the time is read from the name. */
 const NAME = /^console-backup-(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z\.tar\.gz$/;
@@ -61,6 +62,7 @@ async function backupOnce(database: Database, config: Config, dir: string, signa
     if (!check.ok) throw new Error(`it failed its check: ${check.problems.slice(0, 5).join('; ')}`);
     renameSync(partial, final);
     syncPath(dir);
+    if (backup.manifest.auditHead) appendAnchor(config.auditAnchorFile, backup.manifest.auditHead, 'backup');
     const bytes = statSync(final).size;
     for (const old of backupsIn(dir).slice(config.backupKeep)) rmSync(path.join(dir, old.name), { force: true });
     backupLastSuccess.set(Date.now() / 1000);

@@ -16,6 +16,7 @@ const manifestSchema = z.object({
   migrations: z.array(z.string()),
   rows: z.record(z.string(), z.number().int().nonnegative()),
   content: z.object({ files: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }),
+  auditHead: z.object({ seq: z.number().int().positive(), hash: z.string().regex(/^[0-9a-f]{64}$/) }).nullable().optional(),
 });
 
 /** A name inside the archive that stays inside its part: no absolute path, no `..`, nothing but pgdata/ and content/. */

@@ -6,6 +6,7 @@ import type { Database } from '../db/connection';
 import { fail, forbidden, type AppEnv } from '../http';
 import { takeBackup } from '../backup/archive';
 import { backupName } from '../backup/schedule';
+import { appendAnchor } from '../crud/audit-anchors';
 
 /** Who may take a backup (DECISIONS.md, "Operations"): every record of every centre leaves in it. */
 export const BACKUP_ROLES: readonly Role[] = ['superadmin'];
@@ -26,6 +27,8 @@ export function systemRoutes(database: Database | undefined): Hono<AppEnv> {
     const backup = await takeBackup(database, c.get('config').dataDir);
     const m = backup.manifest;
     try {
+      // The chain's head the backup holds, outside the database (crud/audit-anchors.ts).
+      if (m.auditHead) appendAnchor(c.get('config').auditAnchorFile, m.auditHead, 'backup');
       await auditEvent(c.get('db'), me, 'system', 'backup',
         { createdAt: m.createdAt, tables: Object.keys(m.rows).length, rows: Object.values(m.rows).reduce((a, b) => a + b, 0), contentFiles: m.content.files });
     } catch (err) {
