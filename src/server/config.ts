@@ -118,6 +118,8 @@ export interface Config {
   auditAnchorFile: string;
   backupEveryHours: number;
   backupKeep: number;
+  /** BACKUP_KEY: a passphrase that seals every backup (backup/encryption.ts); absent, backups are plain .tar.gz. */
+  backupKey?: string;
   /** The seller on every tax invoice (SELLER_NAME, SELLER_ADDRESS, SELLER_GSTIN), or the demo's. */
   seller: Seller;
   /** EVENTS_HEARTBEAT_SECONDS (default 25): the change stream's comment line, which keeps proxies from closing it (events/route.ts). */
@@ -141,6 +143,13 @@ function centreTimeZoneFrom(value: string | undefined): string {
 }
 
 /** FCM_BASE_URL, an http(s) address; anything else stops the console at start. */
+/** A key short enough to guess would only make the backups look safe: at least 16 characters, or the console does not start. */
+function backupKeyFrom(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  if ([...text].length < 16) throw new Error('BACKUP_KEY is shorter than 16 characters: use a long random passphrase (e.g. openssl rand -base64 32)');
+  return text;
+}
+
 function fcmBaseUrlFrom(text: string | undefined): string {
   if (!text) return 'https://fcm.googleapis.com';
   if (!/^https?:\/\/[^\s/]+/.test(text)) throw new Error('FCM_BASE_URL is not an address: give FCM\'s http(s) address, e.g. https://fcm.googleapis.com.');
@@ -195,6 +204,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // At least a minute apart, at most 20 days (a Node timer waits 24.8 days at most).
     backupEveryHours: numberFrom(env, 'BACKUP_EVERY_HOURS', 24, { min: 1 / 60, max: 480, unit: 'hours' }),
     backupKeep: numberFrom(env, 'BACKUP_KEEP', 7, { integer: true, min: 1, max: 1000, unit: 'backups' }),
+    backupKey: backupKeyFrom(env.BACKUP_KEY),
     seller: sellerFrom(env),
     eventsHeartbeatSeconds: numberFrom(env, 'EVENTS_HEARTBEAT_SECONDS', 25, { min: 0.1, max: 3600, unit: 'seconds' }),
     eventsBuffer: numberFrom(env, 'EVENTS_BUFFER', 1000, { integer: true, min: 1, max: 100_000, unit: 'changes' }),

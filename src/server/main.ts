@@ -14,12 +14,15 @@ import { startAnchoring } from './crud/audit-anchors';
 import { logger, logLine, scrub } from './ops/logger';
 import { countRequests, shutDown } from './ops/shutdown';
 import { keepConnectionsAlive } from './ops/keep-alive';
+import { keepFilesPrivate, privateDataDir } from './ops/private-files';
 import { providerOf } from './auth/oidc';
 
 /** `npm start`: one Node process serving the built console, /api and /content. */
 async function main() {
+  keepFilesPrivate();
   const config = readConfig();
   const log = logLine;
+  privateDataDir(config.dataDir, log);
   const role = clusterRole(config);
   refuseEmbeddedCluster(config);
   if (config.seller.demo && role !== 'worker') log('Invoices name the demo seller: set SELLER_NAME, SELLER_ADDRESS and SELLER_GSTIN before issuing real ones.');

@@ -8,6 +8,7 @@ import { syncPath, syncTree } from '../db/pglite-disk';
 import type { Manifest } from './archive';
 import { compareWithManifest } from './check';
 import { unpackBackup } from './unpack';
+import { BackupKeyError, openBackupFile } from './encryption';
 import { openDatabase } from '../db/connection';
 import { appendAnchor, chainHead, checkAnchorFileWritable, type ChainHead } from '../crud/audit-anchors';
 
@@ -41,6 +42,13 @@ export async function restoreBackup(file: string, config: Config): Promise<Resto
   if (existsSync(dataDir) && readdirSync(dataDir).length) {
     throw new RestoreRefused(`${dataDir} (DATA_DIR) is not empty: a restore never overwrites a database. Restore into a new folder (DATA_DIR=…), or move this one aside first.`);
   }
+  // A sealed backup without its key, or with another, is refused before anything is written.
+  try {
+    (await openBackupFile(file, config.backupKey)).destroy();
+  } catch (err) {
+    if (err instanceof BackupKeyError) throw new RestoreRefused(err.message);
+    throw err;
+  }
   try {
     checkAnchorFileWritable(config.auditAnchorFile);
   } catch (err) {
@@ -51,7 +59,7 @@ export async function restoreBackup(file: string, config: Config): Promise<Resto
   const unlock = acquireDataDirLock(dataDir);
   const staging = path.join(dataDir, 'restore.tmp');
   try {
-    const unpacked = await unpackBackup(file, { pgdata: path.join(staging, 'pgdata'), content: path.join(staging, 'content') });
+    const unpacked = await unpackBackup(file, { pgdata: path.join(staging, 'pgdata'), content: path.join(staging, 'content') }, config.backupKey);
     const unknown = unpacked.manifest.migrations.filter((name) => !(name in MIGRATIONS));
     if (unknown.length) throw new Error(`The backup was made by a newer release of the console (migrations ${unknown.join(', ')}): restore it with that release.`);
     const problems = await compareWithManifest(staging, unpacked, { fsync: config.pgliteFsync });

@@ -1,10 +1,11 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { auditEvent } from '../crud/audit';
 import type { Role } from '../../registry';
 import type { Database } from '../db/connection';
 import { fail, forbidden, type AppEnv } from '../http';
 import { takeBackup } from '../backup/archive';
+import { encryptingStream } from '../backup/encryption';
 import { backupName } from '../backup/schedule';
 import { appendAnchor } from '../crud/audit-anchors';
 
@@ -35,9 +36,13 @@ export function systemRoutes(database: Database | undefined): Hono<AppEnv> {
       await backup.discard();
       throw err;
     }
-    return c.body(Readable.toWeb(backup.stream()) as ReadableStream, 200, {
-      'Content-Type': 'application/gzip',
-      'Content-Disposition': `attachment; filename="${backupName(new Date(m.createdAt))}"`,
+    // With BACKUP_KEY the download is sealed as the scheduled backups are: the file that leaves the host is unreadable
+    // without the key, which stays apart from it (README, "Backups").
+    const key = c.get('config').backupKey;
+    const body = key ? pipeline(backup.stream(), encryptingStream(key), () => {}) : backup.stream();
+    return c.body(Readable.toWeb(body) as ReadableStream, 200, {
+      'Content-Type': key ? 'application/octet-stream' : 'application/gzip',
+      'Content-Disposition': `attachment; filename="${backupName(new Date(m.createdAt), Boolean(key))}"`,
     });
   });
   return app;
