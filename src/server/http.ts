@@ -95,7 +95,18 @@ export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; mes
 }
 
 /** Reads a JSON body; anything but a JSON object is a 400. */
+/**
+ * A write's body is read as JSON only when it says it is JSON (`application/json`, or a `+json` type): a form post or a
+ * text/plain body from another site's page, which a browser sends without asking, is refused before it is read (415).
+ */
+export function requireJsonType(c: Ctx): void {
+  const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type)) return;
+  throw fail(415, 'Send the request body as JSON (Content-Type: application/json)', { code: 'unsupported_media_type', detail: type || undefined });
+}
+
 export async function jsonBody(c: Ctx): Promise<Record<string, unknown>> {
+  requireJsonType(c);
   let body: unknown;
   try {
     body = await c.req.json();

@@ -107,6 +107,7 @@ export default {
       read_search: 'Found in a search',
       read_worklist: 'Read a worklist',
       read_drpatient: 'Read a doctor\'s patients',
+      read_bookings: "Read a slot's bookings",
       read_dashboard: 'Opened a dashboard figure’s rows',
       read_history: 'Read the status history',
       read_pdf: 'Read the PDF',

@@ -107,6 +107,7 @@ export default {
       read_search: 'Encontró en una búsqueda',
       read_worklist: 'Leyó una lista de trabajo',
       read_drpatient: 'Leyó los pacientes de un médico',
+      read_bookings: 'Leyó las reservas de una franja',
       read_dashboard: 'Abrió las filas de una cifra del panel',
       read_history: 'Leyó el historial de estados',
       read_pdf: 'Leyó el PDF',

@@ -107,6 +107,7 @@ export default {
       read_search: 'Trouvée par une recherche',
       read_worklist: 'Liste de travail consultée',
       read_drpatient: 'Patients d’un médecin consultés',
+      read_bookings: 'Réservations d’un créneau consultées',
       read_dashboard: 'Lignes d’un chiffre du tableau de bord consultées',
       read_history: 'Historique des statuts consulté',
       read_pdf: 'PDF consulté',

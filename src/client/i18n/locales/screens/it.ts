@@ -107,6 +107,7 @@ export default {
       read_search: 'Ha trovato con una ricerca',
       read_worklist: 'Ha letto una lista di lavoro',
       read_drpatient: 'Ha letto i pazienti di un medico',
+      read_bookings: 'Ha letto le prenotazioni di una fascia',
       read_dashboard: 'Ha aperto le righe di un dato della dashboard',
       read_history: 'Ha letto la cronologia degli stati',
       read_pdf: 'Ha letto il PDF',

@@ -107,6 +107,7 @@ export default {
       read_search: '通过搜索找到',
       read_worklist: '查看了工作清单',
       read_drpatient: '查看了医生的患者',
+      read_bookings: '查看了时段的预约',
       read_dashboard: '查看了仪表板数字的明细',
       read_history: '查看了状态历史',
       read_pdf: '查看了 PDF',
