@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress, COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import { compressJson } from './compress-json';
 import { authRoutes } from './auth/routes';
+import { stepUpRoutes } from './auth/step-up';
 import { authenticate } from './auth/sessions';
 import type { Config } from './config';
 import { crudRoutes } from './crud/routes';
@@ -142,6 +143,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', platformRoutes());
   api.route('/', inboxRoutes());
   api.route('/', mySessionRoutes());
+  api.route('/', stepUpRoutes());
   api.route('/', signedInRoutes());
   api.route('/', uploadRoutes());
   api.route('/', slotRoutes());

@@ -100,6 +100,8 @@ export interface Config {
   passwordSignIn: boolean;
   /** SESSION_MAX_PER_USER (default 5): a person's live sessions; a new one ends the oldest (auth/sessions.ts). */
   sessionMaxPerUser: number;
+  /** STEP_UP_MINUTES: how recent a proof of identity (a sign-in, a step-up) the dangerous actions need (auth/step-up.ts). */
+  stepUpMinutes: number;
   /** scrypt cost; the default is DESIGN.md's N=2^17. Tests may lower it for speed via SCRYPT_LOG_N. */
   scryptLogN: number;
   /** Console processes on this host (WORKERS); more than one needs DATABASE_URL. */
@@ -181,6 +183,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     centreTimeZone: centreTimeZoneFrom(env.CENTRE_TIME_ZONE),
     sessionMaxHours: numberFrom(env, 'SESSION_MAX_HOURS', 12, { min: 0.1, max: 24 * 30, unit: 'hours' }),
     sessionMaxPerUser: numberFrom(env, 'SESSION_MAX_PER_USER', 5, { integer: true, min: 1, max: 100, unit: 'sessions a person' }),
+    stepUpMinutes: numberFrom(env, 'STEP_UP_MINUTES', 5, { min: 1, max: 24 * 60, unit: 'minutes' }),
     oidc,
     passwordSignIn,
     trustProxy: numberFrom(env, 'TRUST_PROXY', 0, { integer: true, min: 0, max: 10, unit: 'proxies in front' }),

@@ -59,6 +59,8 @@ export interface SessionUser {
   address?: string;
   /** How this session signed in (auth/sessions.ts SignInMethod). */
   signInMethod?: string;
+  /** When its person last proved who they are: the sign-in, or a step-up since (auth/step-up.ts). */
+  provedAt?: string | Date;
 }
 
 export interface AppEnv {

@@ -92,7 +92,7 @@ function readSession(db: DB, hash: string) {
     .innerJoin('admin_user as u', 'u.id', 's.user_id')
     .innerJoin('role as r', 'r.id', 'u.role')
     .select([
-      's.id as sessionId', 's.expires_at', 's.last_seen_at', 's.revoked_at', 's.end_reason', 's.end_note', 's.method',
+      's.id as sessionId', 's.expires_at', 's.last_seen_at', 's.revoked_at', 's.end_reason', 's.end_note', 's.method', 's.proved_at',
       'u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.phone', 'u.avatar', 'u.status', 'u.centres', 'r.key as roleKey', 'r.id as roleId',
     ])
     .where('s.token_hash', '=', hash)
@@ -153,6 +153,7 @@ export async function authenticate(db: DB, config: Config, header: string | unde
     id: row.id, sessionId: row.sessionId, firstName: row.first_name, lastName: row.last_name, email: row.email,
     phone: row.phone, avatar: row.avatar, role: row.roleKey, roleId: row.roleId, centres: (row.centres ?? []).map(Number),
     signInMethod: row.method as SignInMethod,
+    provedAt: row.proved_at,
   };
 }
 

@@ -5,6 +5,7 @@ import { withoutInvisible } from '../../registry';
 import { liveSql } from '../auth/sessions';
 import { writeEntries } from '../crud/audit';
 import { guard } from '../crud/routes';
+import { requireFreshProof } from '../auth/step-up';
 import { publishSessionsEnded } from '../events/notices';
 import { fail, fieldErrors, jsonBody, recordIdParam, type AppEnv } from '../http';
 
@@ -43,6 +44,7 @@ export function signedInRoutes(): Hono<AppEnv> {
 
   app.post('/sessions/:id/end', async (c) => {
     guard(c, 'sessions', 'end');
+    requireFreshProof(c);
     const id = recordIdParam(c);
     const input = endSchema.safeParse(await jsonBody(c));
     if (!input.success) throw fieldErrors(input.error.issues.map((i) => ({ ...i, path: i.path.length ? i.path : ['reason'] })));

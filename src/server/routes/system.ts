@@ -8,6 +8,7 @@ import { takeBackup } from '../backup/archive';
 import { encryptingStream } from '../backup/encryption';
 import { backupName } from '../backup/schedule';
 import { appendAnchor } from '../crud/audit-anchors';
+import { requireFreshProof } from '../auth/step-up';
 
 /** Who may take a backup (DECISIONS.md, "Operations"): every record of every centre leaves in it. */
 export const BACKUP_ROLES: readonly Role[] = ['superadmin'];
@@ -22,6 +23,7 @@ export function systemRoutes(database: Database | undefined): Hono<AppEnv> {
   app.get('/system/backup', async (c) => {
     const me = c.get('user');
     if (!BACKUP_ROLES.includes(me.role)) throw forbidden();
+    requireFreshProof(c);
     if (!database?.snapshot) {
       throw fail(409, 'The console runs on a PostgreSQL server: back it up with pg_dump (README, "Backups")', { code: 'use_pg_dump' });
     }
