@@ -44,6 +44,30 @@ export function onSessionExpired(fn: Listener): () => void {
   return () => expiredListeners.delete(fn);
 }
 
+/** Asks the person to prove who they are again (the shell's step-up dialog); true once they did, false if they declined. */
+type StepUp = () => Promise<boolean>;
+let stepUp: StepUp | null = null;
+
+/** The shell registers its step-up dialog here, as the session store subscribes to expiries. */
+export function onStepUpRequired(fn: StepUp): () => void {
+  stepUp = fn;
+  return () => { if (stepUp === fn) stepUp = null; };
+}
+
+/**
+ * A call that the server refuses with `step_up_required` (server/auth/step-up.ts: a dangerous action, and the
+ * session's last proof too old) is asked about once: the dialog takes the password, and the call is made again.
+ * Declined, or asked again, the refusal is what the caller gets; nothing was done.
+ */
+export async function withStepUp<T>(attempt: () => Promise<T>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code !== 'step_up_required' || !stepUp || !(await stepUp())) throw err;
+    return attempt();
+  }
+}
+
 /** A failure as the API's error, told to the session store when it ends the session. */
 export function raise(status: number, errors: ErrorItem[] | undefined): ApiError {
   const apiError = new ApiError(status, Array.isArray(errors) && errors.length ? errors
@@ -79,7 +103,9 @@ const wait = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve, r
   signal?.addEventListener('abort', () => { clearTimeout(timer); reject(signal.reason); }, { once: true });
 });
 
-async function call<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+const call = <T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> => withStepUp(() => callOnce<T>(method, url, body, signal));
+
+async function callOnce<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...bearer() };
   if (body !== undefined && !(body instanceof Blob)) headers['Content-Type'] = 'application/json';
   const init: RequestInit = { method, headers, signal, body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body) };

@@ -6,6 +6,7 @@ export default {
   failure: { title: 'Something went wrong here.', body: 'The rest of the console still works: retry, or go on elsewhere.', retry: 'Retry', close: 'Close' },
   live: { deleted: '{{name}} deleted by {{by}}', deletedByOther: '{{name}} deleted by another user', changedBy: 'Changed by {{by}} just now', changedByOther: 'Changed by another user just now', reload: 'Reload', keepEditing: 'Keep editing', editing: '{{name}} is editing', viewing: '{{name}} is viewing', others: 'Also here' },
   password: { title: 'Change your password', current: 'Current password', new: 'New password', repeat: 'Repeat the new password', differ: 'The two new passwords differ', save: 'Change password', cancel: 'Cancel', done: 'Your password is changed. Your other sessions were signed out.' },
+  stepUp: { title: 'Confirm it is you', question: 'This action needs your password again: it has been a while since you signed in.', password: 'Password', confirm: 'Confirm', cancel: 'Cancel' },
   cmd: {
     recordHistory: 'History of this record',
     raise: 'Raise a {{name}}…',

@@ -9,6 +9,7 @@ export default {
   failure: { title: 'Algo ha fallado aquí.', body: 'El resto de la consola sigue funcionando: vuelva a intentarlo o continúe en otra parte.', retry: 'Reintentar', close: 'Cerrar' },
   live: { deleted: '{{name}} eliminado por {{by}}', deletedByOther: '{{name}} eliminado por otro usuario', changedBy: 'Modificado por {{by}} hace un momento', changedByOther: 'Modificado por otro usuario hace un momento', reload: 'Recargar', keepEditing: 'Seguir editando', editing: '{{name}} está editando', viewing: '{{name}} está viendo', others: 'También aquí' },
   password: { title: 'Cambiar su contraseña', current: 'Contraseña actual', new: 'Contraseña nueva', repeat: 'Repita la contraseña nueva', differ: 'Las dos contraseñas nuevas no coinciden', save: 'Cambiar la contraseña', cancel: 'Cancelar', done: 'Su contraseña ha cambiado. Se cerraron sus otras sesiones.' },
+  stepUp: { title: 'Confirme que es usted', question: 'Esta acción necesita de nuevo su contraseña: hace un rato que inició sesión.', password: 'Contraseña', confirm: 'Confirmar', cancel: 'Cancelar' },
   cmd: {
     recordHistory: 'Historial de este registro',
     raise: 'Abrir {{name}}…',

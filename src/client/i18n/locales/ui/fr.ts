@@ -9,6 +9,7 @@ export default {
   failure: { title: 'Un problème est survenu ici.', body: 'Le reste de la console fonctionne toujours : réessayez, ou continuez ailleurs.', retry: 'Réessayer', close: 'Fermer' },
   live: { deleted: '{{name}} supprimé par {{by}}', deletedByOther: '{{name}} supprimé par un autre utilisateur', changedBy: 'Modifié par {{by}} à l’instant', changedByOther: 'Modifié par un autre utilisateur à l’instant', reload: 'Recharger', keepEditing: 'Continuer la modification', editing: '{{name}} modifie', viewing: '{{name}} consulte', others: 'Aussi ici' },
   password: { title: 'Changer votre mot de passe', current: 'Mot de passe actuel', new: 'Nouveau mot de passe', repeat: 'Répétez le nouveau mot de passe', differ: 'Les deux nouveaux mots de passe diffèrent', save: 'Changer le mot de passe', cancel: 'Annuler', done: 'Votre mot de passe est changé. Vos autres sessions ont été fermées.' },
+  stepUp: { title: 'Confirmez que c’est bien vous', question: 'Cette action demande de nouveau votre mot de passe : vous vous êtes connecté il y a un moment.', password: 'Mot de passe', confirm: 'Confirmer', cancel: 'Annuler' },
   cmd: {
     recordHistory: 'Historique de cette fiche',
     raise: 'Ouvrir {{name}}…',

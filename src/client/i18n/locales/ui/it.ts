@@ -9,6 +9,7 @@ export default {
   failure: { title: 'Qualcosa non ha funzionato qui.', body: 'Il resto della console funziona ancora: riprova, oppure continua altrove.', retry: 'Riprova', close: 'Chiudi' },
   live: { deleted: '{{name}} eliminato da {{by}}', deletedByOther: '{{name}} eliminato da un altro utente', changedBy: 'Modificato da {{by}} proprio ora', changedByOther: 'Modificato da un altro utente proprio ora', reload: 'Ricarica', keepEditing: 'Continua a modificare', editing: '{{name}} sta modificando', viewing: '{{name}} sta guardando', others: 'Anche qui' },
   password: { title: 'Cambia la tua password', current: 'Password attuale', new: 'Nuova password', repeat: 'Ripeti la nuova password', differ: 'Le due nuove password sono diverse', save: 'Cambia la password', cancel: 'Annulla', done: 'La password è cambiata. Le altre sessioni sono state chiuse.' },
+  stepUp: { title: 'Conferma che sei tu', question: 'Questa azione richiede di nuovo la password: è passato un po’ da quando hai effettuato l’accesso.', password: 'Password', confirm: 'Conferma', cancel: 'Annulla' },
   cmd: {
     recordHistory: 'Cronologia di questo record',
     raise: 'Apri {{name}}…',

@@ -9,6 +9,7 @@ export default {
   failure: { title: '这里出了问题。', body: '控制台的其他部分仍可正常使用：请重试，或转到别处继续。', retry: '重试', close: '关闭' },
   live: { deleted: '{{name}} 已被 {{by}} 删除', deletedByOther: '{{name}} 已被其他用户删除', changedBy: '{{by}} 刚刚修改了此记录', changedByOther: '其他用户刚刚修改了此记录', reload: '重新加载', keepEditing: '继续编辑', editing: '{{name}} 正在编辑', viewing: '{{name}} 正在查看', others: '同时在此' },
   password: { title: '修改您的密码', current: '当前密码', new: '新密码', repeat: '再次输入新密码', differ: '两次输入的新密码不一致', save: '修改密码', cancel: '取消', done: '密码已修改。您的其他会话已退出。' },
+  stepUp: { title: '确认是您本人', question: '此操作需要再次输入密码：您登录已有一段时间。', password: '密码', confirm: '确认', cancel: '取消' },
   cmd: {
     recordHistory: '此记录的历史',
     raise: '提交{{name}}…',
