@@ -23,17 +23,25 @@ export const INBOX_SUBJECT: Record<InboxKind, string | null> = {
   worklist: null,
 };
 
+const ticketPeople = (role: Role | null | undefined) => canReadRecord(role, 'supportTicket') || mayCreate(role, 'supportTicket') || can(role, 'supportTicket', 'edit');
+
 /**
- * The kinds of item a role may hold now: those about records it may read or raise, and the worklists' counts where it
- * has the worklists. An item stays in the table when its reader's role changes, and comes back with the role; until
- * then it is not listed, counted, marked or pushed, as its source is no longer theirs to read.
+ * Who may hold an item of each kind: the roles its source sends it to (server/inbox/sources.ts asks the same). An item
+ * stays in the table when its reader's role changes, and comes back with the role; meanwhile it is not listed,
+ * counted, marked or pushed, as what it is about is no longer theirs to read.
  */
-export function inboxKindsFor(role: Role | null | undefined): InboxKind[] {
-  return INBOX_KINDS.filter((k) => {
-    const subject = INBOX_SUBJECT[k];
-    return subject ? canReadRecord(role, subject) || mayCreate(role, subject) : can(role, 'notifications', 'worklist');
-  });
-}
+export const INBOX_AUDIENCE: Record<InboxKind, (role: Role | null | undefined) => boolean> = {
+  signup: (role) => can(role, 'admin-user', 'edit'),
+  verificationSubmitted: (role) => can(role, 'requestVerification', 'view'),
+  ticketRaised: ticketPeople,
+  ticketAssigned: ticketPeople,
+  ticketComment: ticketPeople,
+  paymentRejected: (role) => can(role, 'payment', 'list'),
+  worklist: (role) => can(role, 'notifications', 'worklist'),
+};
+
+/** The kinds of item a role may hold now (INBOX_AUDIENCE). */
+export const inboxKindsFor = (role: Role | null | undefined): InboxKind[] => INBOX_KINDS.filter((k) => INBOX_AUDIENCE[k](role));
 
 /** The change stream's name for "your inbox changed": an event of this entity, told only to the user it names. */
 export const INBOX_STREAM = 'inbox';

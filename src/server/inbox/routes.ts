@@ -118,7 +118,7 @@ export function inboxRoutes(): Hono<AppEnv> {
     const user = c.get('user');
     const done = await c.get('db').transaction().execute(async (tx) => {
       const res = await tx.updateTable('inbox_item').set({ archived_at: sql`now()`, read_at: sql`coalesce(read_at, now())` })
-        .where('id', '=', id).where('user_id', '=', user.id).where('kind', 'in', inboxKindsFor(user.role)).where('archived_at', 'is', null).executeTakeFirst();
+        .where('id', '=', id).where('user_id', '=', user.id).where(sql<boolean>`kind = any(${inboxKindsFor(user.role)}::text[])`).where('archived_at', 'is', null).executeTakeFirst();
       if (Number(res.numUpdatedRows) > 0) await publishInbox(tx, [user.id], user.id);
       return Number(res.numUpdatedRows) > 0;
     });
