@@ -1,4 +1,4 @@
-import { http } from './client';
+import { http } from './transport';
 import { keys, type KeysetPage, type Pages } from './keys';
 import { queryString, withoutBlanks } from './query-string';
 

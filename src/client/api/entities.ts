@@ -1,5 +1,6 @@
 import { isListWord, listQueryString, type EntityDef, type HitParts, type RefTitles, type TimelineEvent } from '../../registry';
-import { http, resolveUrl, type Page } from './client';
+import { resolveUrl, type Page } from './client';
+import { http } from './transport';
 import { download } from './download';
 import i18n from '../i18n';
 import { sayHits } from './search';

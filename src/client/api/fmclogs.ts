@@ -1,5 +1,5 @@
 import type { LogRow as SharedLogRow, RefTitles } from '../../registry';
-import { http } from './client';
+import { http } from './transport';
 import { keys, type KeysetPage, type Pages } from './keys';
 import { queryString, withoutBlanks } from './query-string';
 

@@ -1,4 +1,4 @@
-import { http } from './client';
+import { http } from './transport';
 import { keys, type Read } from './keys';
 import { queryString, withoutBlanks } from './query-string';
 

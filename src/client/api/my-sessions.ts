@@ -1,4 +1,4 @@
-import { http } from './client';
+import { http } from './transport';
 import { keys, type Read } from './keys';
 
 /** One place the user is signed in: a browser, with when it signed in and was last used. */

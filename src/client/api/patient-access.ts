@@ -1,4 +1,4 @@
-import { http } from './client';
+import { http } from './transport';
 import { keys, type KeysetPage, type Pages } from './keys';
 
 /** One entry of a patient's access report: a read or a change of their data, by whom, when and how. */

@@ -1,6 +1,6 @@
 import type { EntityDef, HitParts } from '../../registry';
 import i18n from '../i18n';
-import { http } from './client';
+import { http } from './transport';
 import { hitSentence, recordName } from './hit-sentence';
 import { keys, type Read } from './keys';
 

@@ -1,4 +1,4 @@
-import { http } from './client';
+import { http } from './transport';
 import { keys, type Read } from './keys';
 
 /** One live session of anyone (the superadmin's "Who is signed in"). */

@@ -1,4 +1,4 @@
-import { http } from './client';
+import { http } from './transport';
 import type { Row } from './entities';
 
 /** The appointment a booking made: what the toast names and where it leads. */
