@@ -178,9 +178,11 @@ describe('anchors: the head outside the database', () => {
     const grown = (await chainHead(api.db))!;
     for (let i = 0; i < 4000 && lines().at(-1)!.seq !== grown.seq; i++) await new Promise((r) => setTimeout(r, 25));
     expect(lines().at(-1)).toMatchObject({ seq: grown.seq, hash: grown.hash, reason: 'timer' });
-    // Nothing written since: another pass adds nothing.
+    // Nothing written since: another pass adds nothing. (The two rows may have been two commits, each anchored.)
+    const settled = lines().length;
+    expect(settled).toBeGreaterThanOrEqual(2);
     expect(await anchorHead(api.db, file, 'timer')).toEqual(grown);
-    expect(lines()).toHaveLength(2);
+    expect(lines()).toHaveLength(settled);
     await write(1);
     await stop();
     expect(lines().at(-1)).toMatchObject({ seq: (await chainHead(api.db))!.seq, reason: expect.stringMatching(/^(timer|stop)$/) });
