@@ -96,7 +96,6 @@ export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; mes
   return new HttpError(400, capErrors(items));
 }
 
-/** Reads a JSON body; anything but a JSON object is a 400. */
 /**
  * A write's body is read as JSON only when it says it is JSON (`application/json`, or a `+json` type): a form post or a
  * text/plain body from another site's page, which a browser sends without asking, is refused before it is read (415).
@@ -107,6 +106,7 @@ export function requireJsonType(c: Ctx): void {
   throw fail(415, 'Send the request body as JSON (Content-Type: application/json)', { code: 'unsupported_media_type', detail: type || undefined });
 }
 
+/** Reads a JSON body (415 unless sent as JSON); anything but a JSON object is a 400. */
 export async function jsonBody(c: Ctx): Promise<Record<string, unknown>> {
   requireJsonType(c);
   let body: unknown;
