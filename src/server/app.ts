@@ -6,6 +6,7 @@ import { compress, COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import { compressJson } from './compress-json';
 import { authRoutes } from './auth/routes';
 import { stepUpRoutes } from './auth/step-up';
+import { subscribeReaders } from './readers';
 import { authenticate } from './auth/sessions';
 import type { Config } from './config';
 import { crudRoutes } from './crud/routes';
@@ -94,6 +95,7 @@ export interface AppDeps {
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
+  subscribeReaders();
   const { db, config } = deps;
   const distDir = deps.distDir ?? path.resolve('dist');
   const app = new Hono<AppEnv>();

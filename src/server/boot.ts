@@ -5,11 +5,13 @@ import { seedIfEmpty } from './seed/seed';
 import { ensureSortKeys } from './search/sort-key';
 import { ensureDayCountZones, keptZones } from './search/day-counts';
 import { ensureValueCounts } from './search/value-counts';
+import { subscribeReaders } from './readers';
 import { ensureSearchTexts } from './search/search-text-upkeep';
 
 /** Opens the database, applies migrations and seeds an empty one. Shared by `npm start`, tests and the bench. */
 export async function boot(config: Config, opts: { memory?: boolean; loadDataDir?: Blob; log?: (line: string) => void } = {}): Promise<Database> {
   const log = opts.log ?? (() => {});
+  subscribeReaders();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: opts.memory ? undefined : config.dataDir, sharedBuffers: config.pgliteSharedBuffers, fsync: config.pgliteFsync, loadDataDir: opts.loadDataDir, log });
   try {
     const applied = await migrate(database.db, log);

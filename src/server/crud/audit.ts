@@ -4,7 +4,7 @@ import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { centreOf } from './scope';
 import { publishable, publishChanges } from '../events/notices';
-import { inboxFromEntries } from '../inbox/sources';
+import { tellEntriesWritten } from './entry-listeners';
 import { appendAuditRows } from './audit-chain';
 
 /**
@@ -71,8 +71,8 @@ export async function writeEntries(db: DB, entries: readonly Entry[]) {
   await publishChanges(db, entries.filter((e) => e.at === undefined && publishable(e)).map((e) => ({
     entity: e.entity, id: Number(e.recordId), version: e.version ?? null, action: e.action, by: e.actor.id, centre: e.fmc ?? null,
   })));
-  // What the entries put in someone's inbox (a ticket assigned, a payment rejected…), in the same transaction.
-  await inboxFromEntries(db, entries);
+  // Its readers (the inbox), subscribed at start (readers.ts), in the same transaction.
+  await tellEntriesWritten(db, entries);
 }
 
 /** The values of `changes` that may be logged: never a write-only one (a password, a SIM's PIN), only that it changed. */
