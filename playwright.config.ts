@@ -44,7 +44,8 @@ export default defineConfig({
   // four full local runs and never alone; the screenshot of a failure is kept in test-results/ to find out why.
   retries: process.env.CI ? 1 : 0,
   expect: { timeout: 30_000 },
-  reporter: [['list']],
+  // After the list: the slowest tests, where a slow run's time went (tests/reporters).
+  reporter: [['list'], ['./tests/reporters/slowest-playwright.ts']],
   outputDir: CONSOLES[0].port === 8099 ? 'test-results' : `test-results-${CONSOLES[0].port}`,
   use: {
     viewport: { width: 1280, height: 800 },

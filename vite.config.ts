@@ -1,8 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { bundleStats } from './scripts/bundle-stats';
-import { firstLoadChunks } from './scripts/first-load-chunks';
-import { precompress } from './scripts/precompress';
+import { bundleStats } from './scripts/bundle-stats.ts';
+import { firstLoadChunks } from './scripts/first-load-chunks.ts';
+import { precompress } from './scripts/precompress.ts';
 
 // In production the Node server serves dist/; in development Vite proxies the API to `npm run serve`.
 export default defineConfig({

@@ -24,6 +24,8 @@ const shared = apiFiles.filter((f) => !ownGraph.includes(f));
 export default defineConfig({
   test: {
     pool: 'forks',
+    // After the summary: the slowest files, where a slow run's time went (tests/reporters).
+    reporters: ['default', './tests/reporters/slowest-vitest.ts'],
     maxWorkers: 2,
     testTimeout: 600_000,
     hookTimeout: 600_000,

@@ -86,6 +86,16 @@ export const INVISIBLE_CHARACTERS = 'Remove the invisible formatting characters 
 /** A name's or title's schema that also refuses INVISIBLE characters (null and absent pass as before). */
 export const withoutInvisible = (schema: z.ZodType): z.ZodType => schema.refine((v) => typeof v !== 'string' || !INVISIBLE.test(v), INVISIBLE_CHARACTERS);
 
+/**
+ * Bidi embeddings, overrides and isolates (U+202A–E, U+2066–9): in free text they turn what follows backwards ("Trojan
+ * Source"). The marks (U+200E–F) and joiners (U+200C–D) stay allowed there: Arabic, Hebrew and the Indic scripts need them.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
+export const BIDI_CONTROLS_MESSAGE = 'Remove the invisible direction controls (U+202A–U+202E, U+2066–U+2069)';
+
+/** A free text's schema that refuses BIDI_CONTROLS. */
+export const withoutBidiControls = (schema: z.ZodType): z.ZodType => schema.refine((v) => typeof v !== 'string' || !BIDI_CONTROLS.test(v), BIDI_CONTROLS_MESSAGE);
+
 /** The largest record id (PostgreSQL integer). */
 export const MAX_ID = 2_147_483_647;
 

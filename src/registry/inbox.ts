@@ -1,3 +1,6 @@
+import { can, canReadRecord, mayCreate } from './policy';
+import type { Role } from './roles';
+
 /**
  * What a user's inbox holds (server/inbox/): each item is one of these kinds with its parameters (ids, names, numbers),
  * never a sentence; its title is made in the reader's language from the kind and the parameters, with the words of
@@ -19,6 +22,26 @@ export const INBOX_SUBJECT: Record<InboxKind, string | null> = {
   paymentRejected: 'payment',
   worklist: null,
 };
+
+const ticketPeople = (role: Role | null | undefined) => canReadRecord(role, 'supportTicket') || mayCreate(role, 'supportTicket') || can(role, 'supportTicket', 'edit');
+
+/**
+ * Who may hold an item of each kind: the roles its source sends it to (server/inbox/sources.ts asks the same). An item
+ * stays in the table when its reader's role changes, and comes back with the role; meanwhile it is not listed,
+ * counted, marked or pushed, as what it is about is no longer theirs to read.
+ */
+export const INBOX_AUDIENCE: Record<InboxKind, (role: Role | null | undefined) => boolean> = {
+  signup: (role) => can(role, 'admin-user', 'edit'),
+  verificationSubmitted: (role) => can(role, 'requestVerification', 'view'),
+  ticketRaised: ticketPeople,
+  ticketAssigned: ticketPeople,
+  ticketComment: ticketPeople,
+  paymentRejected: (role) => can(role, 'payment', 'list'),
+  worklist: (role) => can(role, 'notifications', 'worklist'),
+};
+
+/** The kinds of item a role may hold now (INBOX_AUDIENCE). */
+export const inboxKindsFor = (role: Role | null | undefined): InboxKind[] => INBOX_KINDS.filter((k) => INBOX_AUDIENCE[k](role));
 
 /** The change stream's name for "your inbox changed": an event of this entity, told only to the user it names. */
 export const INBOX_STREAM = 'inbox';

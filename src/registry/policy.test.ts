@@ -84,6 +84,9 @@ const BEYOND_SPEC: Record<string, Role[]> = {
   'supportTicket.raise': ['superadmin', 'fmc', 'doctor'],
   // DECISIONS.md, records of care and money: a superadmin voids an invoice, with a reason.
   'invoices.void': ['superadmin'],
+  // Issue 34: who is signed in, and ending a session with a reason, are the superadmin's.
+  'sessions.list': ['superadmin'],
+  'sessions.end': ['superadmin'],
 };
 
 /** DECISIONS.md, "Routes and roles": where it settles a row differently from the spec, it stands. */

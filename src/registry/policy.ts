@@ -58,6 +58,8 @@ export const POLICY = {
   // Voiding an invoice cancels a tax document already given to the patient: the superadmin's, with a reason (DECISIONS.md).
   invoices: { list: SA_A, details: SA_A, void: SA },
   notifications: { worklist: SA_A },
+  // Who is signed in, and ending someone's session with a reason: the superadmin's, as the access report is.
+  sessions: { list: SA, end: SA },
   // Reverting a change from a record's history: a new edit of the record (its own edit right is needed too).
   history: { revert: SA_A },
   fmc: { list: FMC_ALL, dashboard: FMC_OWN, details: FMC_ALL, view: FMC_ALL, drpatient: ['superadmin', 'doctor'], add: FMC_OWN, edit: FMC_OWN },

@@ -6,6 +6,7 @@ import { allRoutes, DASHBOARD, type RouteSpec } from './derive/routes';
 import { parseListQuery, type QueryIssue } from './derive/list-query';
 import { canAccess, type Roles } from './policy';
 import { ROLES, type Role } from './roles';
+import { withoutInvisible } from './fields';
 
 /**
  * Saved views: a list's address (its search, sort and filters, as listQueryString writes them) kept under a name, the
@@ -24,7 +25,7 @@ export const VIEW_SHARERS: Roles = ['superadmin', 'admin'];
 export const mayShareViews = (role: Role | null | undefined) => canAccess(VIEW_SHARERS, role);
 
 // Built in calls marked pure, as preferences.ts does: the client's first load leaves them out until they are used.
-const viewName = /* @__PURE__ */ (() => z.string().trim().min(1, 'Give the view a name').max(VIEW_NAME_MAX, `A name has at most ${VIEW_NAME_MAX} characters`))();
+const viewName = /* @__PURE__ */ (() => withoutInvisible(z.string().trim().min(1, 'Give the view a name').max(VIEW_NAME_MAX, `A name has at most ${VIEW_NAME_MAX} characters`)) as z.ZodType<string>)();
 const viewAddress = /* @__PURE__ */ (() => z.string().min(1, 'Give the address of a list').max(VIEW_ADDRESS_MAX, 'The address is too long'))();
 const sharedRoles = /* @__PURE__ */ (() => z.array(z.enum(ROLES)).max(ROLES.length).refine((r) => new Set(r).size === r.length, 'Name each role once'))();
 

@@ -48,6 +48,8 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'slotCalendar', path: 'fmc/slots/calendar', resource: 'fmcslots', action: 'edit', nav: { group: 'fmc', order: 21 } },
   // A view of the appointments lists by time: who may list appointments.
   { id: 'appointmentCalendar', path: 'appointments/calendar', resource: 'appointments', action: 'list', nav: { group: 'appointments', order: 30 } },
+  // Every live session of every person, and ending one with a reason (server/routes/signed-in.ts).
+  { id: 'signedIn', path: 'sessions', resource: 'sessions', action: 'list', nav: { group: 'people', order: 40 } },
   ...WORKLISTS.map((w, i) => ({ id: w.id, path: `notifications/${w.id}`, resource: 'notifications', action: 'worklist', nav: { group: 'notifications', order: 10 + i } })),
 ];
 

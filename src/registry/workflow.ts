@@ -38,6 +38,8 @@ export interface Transition {
    * other move can be undone for a while by whoever made it (POST …/transition/undo, server/crud/transition-undo.ts).
    */
   irreversible?: 'issuesInvoice' | 'voidsInvoice';
+  /** The move's harm lasts: it needs its person to have proved who they are within STEP_UP_MINUTES (server/auth/step-up.ts). */
+  stepUp?: boolean;
   /**
    * A datetime field of the record: the move is allowed only once that day has come where the centres are
    * (`CENTRE_TIME_ZONE`). An appointment is completed or marked missed on its day or after, never weeks ahead.

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { isGstin } from '../registry/gst';
+import { oidcFrom, type OidcSettings } from './auth/oidc-config';
+import { flagFrom, httpAddressFrom, numberFrom } from './config-values';
 import { parseImageOrigins } from '../registry/image-addresses';
 import { parseServiceAccount, type ServiceAccount } from './push/fcm';
 
@@ -92,8 +94,14 @@ export interface Config {
   firebaseServiceAccount?: ServiceAccount;
   /** FCM_BASE_URL: FCM's address (a test's fake one); https://fcm.googleapis.com by default. */
   fcmBaseUrl: string;
-  auth0Domain?: string;
-  auth0ClientId?: string;
+  /** Hosted login (OIDC_* or the AUTH0_* shorthand: auth/oidc-config.ts); absent = none offered. */
+  oidc?: OidcSettings;
+  /** PASSWORD_SIGNIN (on unless 0): staff may sign in with a password; off, hosted login only (it must be configured). */
+  passwordSignIn: boolean;
+  /** SESSION_MAX_PER_USER (default 5): a person's live sessions; a new one ends the oldest (auth/sessions.ts). */
+  sessionMaxPerUser: number;
+  /** STEP_UP_MINUTES: how recent a proof of identity (a sign-in, a step-up) the dangerous actions need (auth/step-up.ts). */
+  stepUpMinutes: number;
   /** scrypt cost; the default is DESIGN.md's N=2^17. Tests may lower it for speed via SCRYPT_LOG_N. */
   scryptLogN: number;
   /** Console processes on this host (WORKERS); more than one needs DATABASE_URL. */
@@ -108,8 +116,12 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** Scheduled backups of the embedded database (backup/schedule.ts): BACKUP_DIR (absent = none), BACKUP_EVERY_HOURS, BACKUP_KEEP. */
   backupDir?: string;
+  /** AUDIT_ANCHOR_FILE: where the audit chain's head is anchored outside the database (crud/audit-anchors.ts); DATA_DIR/audit-anchors.log by default. */
+  auditAnchorFile: string;
   backupEveryHours: number;
   backupKeep: number;
+  /** BACKUP_KEY: a passphrase that seals every backup (backup/encryption.ts); absent, backups are plain .tar.gz. */
+  backupKey?: string;
   /** The seller on every tax invoice (SELLER_NAME, SELLER_ADDRESS, SELLER_GSTIN), or the demo's. */
   seller: Seller;
   /** EVENTS_HEARTBEAT_SECONDS (default 25): the change stream's comment line, which keeps proxies from closing it (events/route.ts). */
@@ -133,30 +145,49 @@ function centreTimeZoneFrom(value: string | undefined): string {
 }
 
 /** FCM_BASE_URL, an http(s) address; anything else stops the console at start. */
+/** A key short enough to guess would only make the backups look safe: at least 16 characters, or the console does not start. */
+function backupKeyFrom(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  if ([...text].length < 16) throw new Error('BACKUP_KEY is shorter than 16 characters: use a long random passphrase (e.g. openssl rand -base64 32)');
+  return text;
+}
+
 function fcmBaseUrlFrom(text: string | undefined): string {
   if (!text) return 'https://fcm.googleapis.com';
   if (!/^https?:\/\/[^\s/]+/.test(text)) throw new Error('FCM_BASE_URL is not an address: give FCM\'s http(s) address, e.g. https://fcm.googleapis.com.');
   return text;
 }
 
-const positive = (text: string | undefined, fallback: number) => {
-  const n = Number(text);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-};
-
+/**
+ * Every setting of the environment, checked: a value the setting does not take stops the console at start with a
+ * message (config-values.ts), never read as another value or as its default.
+ */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 8080);
+  const port = numberFrom(env, 'PORT', 8080, { integer: true, min: 0, max: 65535 });
+  const publicUrl = httpAddressFrom(env, 'PUBLIC_URL', `http://localhost:${port}`);
+  const oidc = oidcFrom(env, publicUrl);
+  const passwordSignIn = flagFrom(env, 'PASSWORD_SIGNIN', true);
+  if (!passwordSignIn && !oidc) throw new Error('PASSWORD_SIGNIN=0 leaves no way to sign in: set up hosted login (OIDC_ISSUER, OIDC_CLIENT_ID) first.');
+  // Read where they are used (db/connection.ts, db/prepared.ts); checked here so that a typo stops the start.
+  numberFrom(env, 'DATABASE_POOL_SIZE', 10, { integer: true, min: 1, max: 1000, unit: 'connections' });
+  flagFrom(env, 'DATABASE_PREPARE', true);
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
   return {
     port,
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     demoPassword: env.DEMO_PASSWORD || undefined,
-    demoData: env.DEMO_DATA !== '0',
-    sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 30),
+    demoData: flagFrom(env, 'DEMO_DATA', true),
+    // Whole minutes: the database reads it as make_interval(mins => …), which takes an integer.
+    sessionIdleMinutes: numberFrom(env, 'SESSION_IDLE_MINUTES', 30, { integer: true, min: 1, max: 7 * 24 * 60, unit: 'minutes' }),
     centreTimeZone: centreTimeZoneFrom(env.CENTRE_TIME_ZONE),
-    sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 12),
-    trustProxy: Math.max(0, Math.min(10, Number.parseInt(env.TRUST_PROXY ?? '0', 10) || 0)),
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    sessionMaxHours: numberFrom(env, 'SESSION_MAX_HOURS', 12, { min: 0.1, max: 24 * 30, unit: 'hours' }),
+    sessionMaxPerUser: numberFrom(env, 'SESSION_MAX_PER_USER', 5, { integer: true, min: 1, max: 100, unit: 'sessions a person' }),
+    stepUpMinutes: numberFrom(env, 'STEP_UP_MINUTES', 5, { min: 1, max: 24 * 60, unit: 'minutes' }),
+    oidc,
+    passwordSignIn,
+    trustProxy: numberFrom(env, 'TRUST_PROXY', 0, { integer: true, min: 0, max: 10, unit: 'proxies in front' }),
+    publicUrl,
     contentBase: env.CONTENT_BASE || undefined,
     imageOrigins: parseImageOrigins(env.IMAGE_HOSTS, env.CONTENT_BASE),
     smtpUrl: env.SMTP_URL || undefined,
@@ -164,20 +195,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     firebaseConfig: env.FIREBASE_CONFIG || undefined,
     firebaseServiceAccount: parseServiceAccount(env.FIREBASE_SERVICE_ACCOUNT),
     fcmBaseUrl: fcmBaseUrlFrom(env.FCM_BASE_URL),
-    auth0Domain: env.AUTH0_DOMAIN || undefined,
-    auth0ClientId: env.AUTH0_CLIENT_ID || undefined,
-    scryptLogN: Number(env.SCRYPT_LOG_N ?? 17),
+    // From 2^10 (the tests' cost) to 2^17: scrypt's memory (128·r·N bytes) must stay under password.ts's 256 MB.
+    scryptLogN: numberFrom(env, 'SCRYPT_LOG_N', 17, { integer: true, min: 10, max: 17 }),
     pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS || '256MB',
-    pgliteFsync: env.PGLITE_FSYNC !== '0',
-    workers: Math.max(1, Math.min(64, Number.parseInt(env.WORKERS ?? '1', 10) || 1)),
+    pgliteFsync: flagFrom(env, 'PGLITE_FSYNC', true),
+    workers: numberFrom(env, 'WORKERS', 1, { integer: true, min: 1, max: 64, unit: 'processes' }),
     metricsToken: env.METRICS_TOKEN || undefined,
-    shutdownGraceSeconds: Math.min(3600, positive(env.SHUTDOWN_GRACE_SECONDS, 20)),
+    shutdownGraceSeconds: numberFrom(env, 'SHUTDOWN_GRACE_SECONDS', 20, { min: 0, max: 3600, unit: 'seconds' }),
     backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
+    auditAnchorFile: path.resolve(env.AUDIT_ANCHOR_FILE || path.join(dataDir, 'audit-anchors.log')),
     // At least a minute apart, at most 20 days (a Node timer waits 24.8 days at most).
-    backupEveryHours: Math.max(1 / 60, Math.min(480, positive(env.BACKUP_EVERY_HOURS, 24))),
-    backupKeep: Math.max(1, Math.min(1000, Math.floor(positive(env.BACKUP_KEEP, 7)))),
+    backupEveryHours: numberFrom(env, 'BACKUP_EVERY_HOURS', 24, { min: 1 / 60, max: 480, unit: 'hours' }),
+    backupKeep: numberFrom(env, 'BACKUP_KEEP', 7, { integer: true, min: 1, max: 1000, unit: 'backups' }),
+    backupKey: backupKeyFrom(env.BACKUP_KEY),
     seller: sellerFrom(env),
-    eventsHeartbeatSeconds: Math.min(3600, positive(env.EVENTS_HEARTBEAT_SECONDS, 25)),
-    eventsBuffer: Math.max(1, Math.min(100_000, Math.floor(positive(env.EVENTS_BUFFER, 1000)))),
+    eventsHeartbeatSeconds: numberFrom(env, 'EVENTS_HEARTBEAT_SECONDS', 25, { min: 0.1, max: 3600, unit: 'seconds' }),
+    eventsBuffer: numberFrom(env, 'EVENTS_BUFFER', 1000, { integer: true, min: 1, max: 100_000, unit: 'changes' }),
   };
 }

@@ -13,6 +13,8 @@ export interface ErrorItem {
   field?: string;
   code?: string;
   expired?: boolean;
+  /** A value the message is about (an e-mail address, an administrator's reason), for a client that words it itself. */
+  detail?: string;
 }
 
 /** Thrown anywhere on a request path; app.ts turns it into `{ errors }` with its status. */
@@ -55,6 +57,10 @@ export interface SessionUser {
   centres: number[];
   /** The client's address (audit log), set by the API's auth middleware. */
   address?: string;
+  /** How this session signed in (auth/sessions.ts SignInMethod). */
+  signInMethod?: string;
+  /** When its person last proved who they are: the sign-in, or a step-up since (auth/step-up.ts). */
+  provedAt?: string | Date;
 }
 
 export interface AppEnv {
@@ -91,7 +97,18 @@ export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; mes
 }
 
 /** Reads a JSON body; anything but a JSON object is a 400. */
+/**
+ * A write's body is read as JSON only when it says it is JSON (`application/json`, or a `+json` type): a form post or a
+ * text/plain body from another site's page, which a browser sends without asking, is refused before it is read (415).
+ */
+export function requireJsonType(c: Ctx): void {
+  const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type)) return;
+  throw fail(415, 'Send the request body as JSON (Content-Type: application/json)', { code: 'unsupported_media_type', detail: type || undefined });
+}
+
 export async function jsonBody(c: Ctx): Promise<Record<string, unknown>> {
+  requireJsonType(c);
   let body: unknown;
   try {
     body = await c.req.json();

@@ -10,13 +10,19 @@ import { startWorklistCounts } from './inbox/worklist-counts';
 import { startTrashPurge } from './crud/trash';
 import { startMaintenance } from './db/maintenance';
 import { startBackups } from './backup/schedule';
+import { startAnchoring } from './crud/audit-anchors';
 import { logger, logLine, scrub } from './ops/logger';
 import { countRequests, shutDown } from './ops/shutdown';
+import { keepConnectionsAlive } from './ops/keep-alive';
+import { keepFilesPrivate, privateDataDir } from './ops/private-files';
+import { providerOf } from './auth/oidc';
 
 /** `npm start`: one Node process serving the built console, /api and /content. */
 async function main() {
+  keepFilesPrivate();
   const config = readConfig();
   const log = logLine;
+  privateDataDir(config.dataDir, log);
   const role = clusterRole(config);
   refuseEmbeddedCluster(config);
   if (config.seller.demo && role !== 'worker') log('Invoices name the demo seller: set SELLER_NAME, SELLER_ADDRESS and SELLER_GSTIN before issuing real ones.');
@@ -27,6 +33,8 @@ async function main() {
     return;
   }
   const database = role === 'worker' ? await openDatabase({ url: config.databaseUrl }) : await boot(config, { log });
+  // The audit chain's head, outside the database: now, every 5 minutes while it grows, and at the stop (crud/audit-anchors.ts).
+  const stopAnchoring = await startAnchoring(database.db, config.auditAnchorFile, log);
   const lifecycle = { stopping: false };
   const app = createApp({ db: database.db, config, database, lifecycle });
   // Mail leaves from here, never from a request (mail.ts); every serving process sends, rows are claimed one by one.
@@ -40,10 +48,23 @@ async function main() {
   // BACKUP_DIR: copies of the embedded database, each checked once written (backup/schedule.ts).
   const stopBackups = startBackups(database, config, log);
   if (config.metricsToken && config.metricsToken.length < 16) logger.warn('METRICS_TOKEN is shorter than 16 characters: make it a long random one');
+  // Hosted login's provider, asked once now so that a wrong issuer shows in the log at start rather than at the first
+  // sign-in; the console starts either way (the provider may be back before anyone signs in), and asks again then.
+  if (config.oidc) {
+    const { issuer } = config.oidc;
+    providerOf(config.oidc).then(() => log(`Hosted login: ${issuer} answered discovery`),
+      (err: Error) => logger.warn(`Hosted login: ${issuer} did not answer discovery (${scrub(err.message)}); sign-ins will ask again`));
+  }
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     log(`Console listening on http://localhost:${info.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}${role === 'worker' ? `, worker ${process.pid}` : ''})`);
   }) as Server;
+  keepConnectionsAlive(server);
   const requests = countRequests(server);
+  const closeDatabase = async () => {
+    // Once the last request is answered: the last anchor names the last row.
+    await stopAnchoring();
+    await database.close();
+  };
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -53,7 +74,7 @@ async function main() {
       logger.error('shutdown did not finish in time: exiting');
       process.exit(1);
     }, config.shutdownGraceSeconds * 1000 + 30_000).unref();
-    shutDown({ server, lifecycle, graceMs: config.shutdownGraceSeconds * 1000, jobs: [stopMail, stopCounts, stopPurge, stopMaintenance, stopBackups], closeDatabase: () => database.close(), log }, requests, signal)
+    shutDown({ server, lifecycle, graceMs: config.shutdownGraceSeconds * 1000, jobs: [stopMail, stopCounts, stopPurge, stopMaintenance, stopBackups], closeDatabase, log }, requests, signal)
       .then(() => process.exit(0), (err: Error) => {
         logger.error(`shutdown: ${err.message}`);
         process.exit(1);

@@ -8,6 +8,8 @@ import {
 import { tokenHash } from '../../src/server/auth/tokens';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { setupApi, type Who } from './harness';
+import { PASSWORD } from './seeded-database';
+import { STEP_UP_ACTIONS, STEP_UP_EXPORT_ROWS } from '../../src/server/auth/step-up';
 
 /**
  * Attack tests that grow with the registry (issue 9). Every route the app serves × every principal (the five roles,
@@ -32,8 +34,12 @@ const SPECIAL: Record<string, Rule> = {
   'POST /api/auth/signup': 'public',
   'POST /api/auth/forgot-password': 'public',
   'POST /api/auth/reset-password': 'public',
+  // Hosted login (404 where it is not set up, as here).
+  'POST /api/auth/oidc/start': 'public',
+  'POST /api/auth/oidc/callback': 'public',
   'GET /api/adminUser/validate/authToken': 'session',
   'POST /api/adminUser/logout': 'session',
+  'POST /api/me/step-up': 'session',
   'POST /api/fcmToken/:userId': 'session',
   'GET /api/search': 'session',
   'GET /api/notification/admin': 'session',
@@ -369,5 +375,79 @@ describe('bad payloads for every entity answer 400, store nothing and never 5xx'
   test('none answered 5xx', () => {
     expect(tally.fiveHundreds).toEqual([]);
     expect(tally.payloads).toBeGreaterThan(1000);
+  });
+});
+
+/**
+ * Step-up (server/auth/step-up.ts): every action of STEP_UP_ACTIONS refused with 401 `step_up_required` to a session
+ * whose proof is older than STEP_UP_MINUTES (moved back in the database, never waited for), and done once its person
+ * gave the password again. A wrong password proves nothing and counts as a failed sign-in.
+ */
+describe('step-up', () => {
+  /** A live session of `role` whose last proof of identity was long ago. */
+  async function staleSession(role: Role): Promise<string> {
+    const token = await api.newSession(role);
+    await sql`update session set proved_at = '2000-01-01T00:00:00Z' where token_hash = ${tokenHash(token)}`.execute(api.db);
+    return token;
+  }
+  const stepUp = (token: string, password: unknown) => api.call({ token }, 'POST', '/api/me/step-up', typeof password === 'string' ? { password } : password);
+
+  test('each dangerous action needs a fresh proof; the password gives one', async () => {
+    const patients = getEntity('patients');
+    for (let i = await api.count(patients); i <= STEP_UP_EXPORT_ROWS; i += 25) await Promise.all(Array.from({ length: 25 }, () => api.insert(patients)));
+    const invoices = getEntity('invoices');
+    const invoice = (await api.insert(invoices))!;
+    const users = getEntity('admin-user');
+    const account = (await api.insert(users))!;
+    const railway = (await api.db.selectFrom('role').select('id').where('key', '=', 'railway').executeTakeFirstOrThrow()).id;
+    const other = await api.newSession('doctor');
+    const otherId = Number((await sql<{ id: number }>`select id from session where token_hash = ${tokenHash(other)}`.execute(api.db)).rows[0].id);
+    const { data: current } = (await api.call('superadmin', 'GET', `/api/${users.api}/${account.id}`)).body;
+    const editable = { firstName: current.firstName, lastName: current.lastName, email: current.email, phone: current.phone, avatar: current.avatar, status: current.status, role: current.role, version: current.version };
+    const calls: [string, string, string, unknown?][] = [
+      ['download a backup', 'GET', '/api/system/backup'],
+      ['void an invoice', 'POST', `/api/${invoices.api}/${invoice.id}/transition`, { to: 'void', version: invoice.version, reason: 'Issued twice' }],
+      ['revert a change', 'POST', `/api/${users.api}/${account.id}/revert`, { entry: 1, version: current.version }],
+      ['make an account', 'POST', `/api/${users.api}`, { ...(await api.payload(users)), role: railway }],
+      ['change a role', 'PUT', `/api/${users.api}/${account.id}`, { ...editable, role: railway }],
+      ['end another\'s session', 'POST', `/api/sessions/${otherId}/end`, { reason: 'Left the desk open' }],
+      ['export > 500 patients', 'GET', `/api/${patients.api}/export?columns=firstName`],
+    ];
+    expect(calls.map((c) => c[1])).toEqual(STEP_UP_ACTIONS.map((a) => a.method));
+    const token = await staleSession('superadmin');
+    for (const [what, method, url, body] of calls) {
+      const r = await api.call({ token }, method, url, body);
+      expect(r.status, `${what}: ${r.text.slice(0, 200)}`).toBe(401);
+      expect(r.body.errors[0].code, what).toBe('step_up_required');
+    }
+    // Not an end of the session: everything else still works.
+    expect((await api.call({ token }, 'GET', `/api/${users.api}/${account.id}`)).status).toBe(200);
+    // An edit that leaves the role as it is needs none.
+    expect((await api.call({ token }, 'PUT', `/api/${users.api}/${account.id}`, { ...editable, firstName: 'Renamed' })).status).toBe(200);
+    editable.version++;
+
+    const wrong = await stepUp(token, 'not-the-password');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors[0]).toMatchObject({ field: 'password', code: 'wrong_password' });
+    expect((await api.call({ token }, 'GET', '/api/system/backup')).status).toBe(401);
+    expect((await stepUp(token, PASSWORD)).status).toBe(200);
+    for (const [what, method, url, body] of calls) {
+      const r = await api.call({ token }, method, url, what === 'change a role' ? { ...editable, role: railway } : body);
+      expect(r.status, `${what}: ${r.text.slice(0, 200)}`).not.toBe(401);
+    }
+  });
+
+  test('the password may not be guessed here faster than at the sign-in page', async () => {
+    const token = await staleSession('fmc');
+    const answers: number[] = [];
+    for (let i = 0; i < 8; i++) answers.push((await stepUp(token, `guess-${i}`)).status);
+    expect(answers).toContain(429);
+    // Once the limit holds, the right password waits too.
+    expect((await stepUp(token, PASSWORD)).status).toBe(429);
+  });
+
+  test('a body that is not { password } is 400', async () => {
+    const token = await staleSession('admin');
+    for (const body of [{}, { password: '' }, { password: 'x', extra: 1 }, { password: 7 }]) expect((await stepUp(token, body as never)).status).toBe(400);
   });
 });

@@ -11,6 +11,10 @@ import { restoreBackup, RestoreRefused } from '../../src/server/backup/restore';
 import { header, tarStream, type TarItem } from '../../src/server/backup/tar';
 import { readConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/connection';
+import { createApp } from '../../src/server/app';
+import { writeEntries } from '../../src/server/crud/audit';
+import { readAnchors } from '../../src/server/crud/audit-anchors';
+import { verifyAuditChain } from '../../src/server/crud/audit-verify';
 import { setupApi } from './harness';
 import { TEST_SCRYPT_LOG_N } from './seeded-database';
 
@@ -70,6 +74,11 @@ describe.skipIf(onPostgres)('on the embedded database', () => {
     expect(audit[0].changes).toMatchObject({ contentFiles: 1 });
     // The audit row was written once the copy was taken: the backup holds every row but that one.
     expect(rowsThen.audit_log).toBe(auditBefore + 1);
+    // The chain's head the backup holds is anchored outside the database.
+    const head = JSON.parse(manifestOf(readFileSync(file))).auditHead;
+    expect(head).toEqual({ seq: expect.any(Number), hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(readAnchors(api.config.auditAnchorFile)!.anchors.at(-1)).toMatchObject({ ...head, reason: 'backup' });
+    expect(head.seq).toBe(Number((await sql<{ seq: string }>`select max(seq)::text as seq from audit_log where entity <> 'system'`.execute(api.db)).rows[0].seq));
   });
 
   test('it passes the check: opened and counted, table by table, against its manifest', async () => {
@@ -131,18 +140,42 @@ describe.skipIf(onPostgres)('on the embedded database', () => {
     expect(readdirSync(target)).toEqual([]);
   });
 
-  test('a restore into an empty folder gives the same tables, rows and content files', async () => {
+  test('a restore into an empty folder gives the same tables, rows and content files, and ends every session', async () => {
+    // Signed out after the backup was taken: the restore must not bring this session back.
+    const signedOut = await api.newSession('admin');
+    expect((await api.call({ token: signedOut }, 'POST', '/api/adminUser/logout')).status).toBe(200);
     const target = path.join(dir, 'restored');
-    const manifest = await restoreBackup(file, config(target));
-    expect(readdirSync(target).sort()).toEqual(['content', 'pgdata']);
+    const { manifest, sessionsEnded, auditHead } = await restoreBackup(file, config(target));
+    expect(readdirSync(target).sort()).toEqual(['audit-anchors.log', 'content', 'pgdata']);
+    expect(sessionsEnded).toBe(manifest.rows.session);
+    expect(sessionsEnded).toBeGreaterThan(0);
     expect(readFileSync(path.join(target, 'content', 'uploads', '2026', 'a.png'))).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
     const restored = await openDatabase({ dataDir: target });
     try {
       const rows = await countRows(restored.db);
-      expect(rows).toEqual(manifest.rows);
-      expect(rows).toEqual({ ...rowsThen, audit_log: rowsThen.audit_log - 1 });
+      expect(rows).toEqual({ ...manifest.rows, session: 0 });
+      expect(rows).toEqual({ ...rowsThen, audit_log: rowsThen.audit_log - 1, session: 0 });
       const emails = async (db: typeof api.db) => (await db.selectFrom('admin_user').select('email').orderBy('id').execute()).map((r) => r.email);
       expect(await emails(restored.db)).toEqual(await emails(api.db));
+      // No token of before the restore opens a session on it, the one signed out since among them.
+      const restoredApp = createApp({ db: restored.db, config: config(target), distDir: path.join(dir, 'no-dist') });
+      for (const token of [signedOut, api.tokens.superadmin!, api.tokens.admin!]) {
+        const r = await restoredApp.request('/api/adminUser/validate/authToken', { headers: { authorization: `Bearer ${token}` } });
+        expect(r.status).toBe(401);
+      }
+      // The restored chain is anchored as a restore, and holds to it.
+      expect(auditHead).toEqual(manifest.auditHead);
+      const anchors = readAnchors(path.join(target, 'audit-anchors.log'))!.anchors;
+      expect(anchors.map((a) => [a.seq, a.hash, a.reason])).toEqual([[auditHead!.seq, auditHead!.hash, 'restore']]);
+      expect((await verifyAuditChain(restored.db, { anchors })).broken).toBeUndefined();
+      // The console's anchors before the restore: the backup's holds, one of a row past it (a history the restore went
+      // back from) is set aside.
+      await writeEntries(restored.db, [{ actor: { id: null }, entity: 'speciality', action: 'create' }]);
+      const since = (await sql<{ seq: string }>`select max(seq)::text as seq from audit_log`.execute(api.db)).rows[0].seq;
+      const all = [...readAnchors(api.config.auditAnchorFile)!.anchors, { at: new Date().toISOString(), seq: Number(since), hash: 'f'.repeat(64), reason: 'timer' as const, line: 99 }, ...anchors];
+      const report = await verifyAuditChain(restored.db, { anchors: all });
+      expect(report.broken).toBeUndefined();
+      expect(report.anchors.setAside).toBe(1);
     } finally {
       await restored.close();
     }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { can, getEntity, ROLES, screenById, type EntityDef } from '../../src/registry';
+import { can, getEntity, ROLES, screenById, type AuditAction, type EntityDef } from '../../src/registry';
+import { writeEntries } from '../../src/server/crud/audit';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { ident } from '../../src/server/db/entity-table';
 import { setupApi } from './harness';
@@ -13,6 +14,7 @@ import { setupApi } from './harness';
  */
 const api = setupApi();
 const apptDef = getEntity('appointments');
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 const make = async (def: EntityDef, values: Record<string, unknown>) =>
   createRecord(api.db, def, { ...(await api.payload(def)), ...values }, SYSTEM_ACTOR, api.config.scryptLogN);
 
@@ -314,7 +316,7 @@ describe('GET /api/fmc/fmclogs', () => {
     gone = other.id;
     expect((await api.call('superadmin', 'DELETE', `/api/medicine/${gone}`)).status).toBe(200);
     // An old entry, by the railway account.
-    await sql`insert into audit_log (at, actor_id, entity, record_id, action, changes) values (now() - interval '40 days', ${api.userIds.railway}, 'medicine', ${edited}, 'update', '{"name":{"from":"A","to":"B"}}')`.execute(api.db);
+    await writeEntries(api.db, [{ at: daysAgo(40), actor: { id: api.userIds.railway }, entity: 'medicine', recordId: edited, action: 'update', changes: { name: { from: 'A', to: 'B' } } }]);
   });
 
   test("newest first, with the actor's name and the record's title while it exists", async () => {
@@ -388,8 +390,9 @@ describe('GET /api/fmc/fmclogs', () => {
   });
 
   test('an action found only past the walk: partial pages with a cursor lead to it', async () => {
-    await sql`insert into audit_log (at, actor_id, entity, action) values (now() - interval '400 days', ${api.userIds.admin}, 'upload', 'rare_action')`.execute(api.db);
-    await sql`insert into audit_log (at, entity, action) select now() - interval '300 days' + g * interval '1 second', 'upload', 'noise' from generate_series(1, 6000) g`.execute(api.db);
+    await writeEntries(api.db, [{ at: daysAgo(400), actor: { id: api.userIds.admin }, entity: 'upload', action: 'rare_action' as AuditAction }]);
+    const noise = Date.now() - 300 * 86_400_000;
+    await writeEntries(api.db, Array.from({ length: 6000 }, (_, g) => ({ at: new Date(noise + (g + 1) * 1000).toISOString(), actor: { id: null }, entity: 'upload', action: 'noise' as AuditAction })));
     const first = await logs('action=rare_action');
     expect(first.data).toEqual([]);
     expect(first.partial).toBe(true);

@@ -7,6 +7,8 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
 const PHONE = /\+?\d[\d\s().-]{8,}\d/;
 /** A session or reset token: 32 random bytes in base64url. */
 const TOKEN = /[A-Za-z0-9_-]{43}/;
+/** Hex digits of a hash (the audit chain's head, its first 16 digits): no phone number has 16 digits. */
+const HASH = /\b[0-9a-f]{16,}\b/g;
 
 function strings(value: unknown, key = ''): [string, string][] {
   if (typeof value === 'string') return key === 'requestId' ? [] : [[key, value]];
@@ -24,7 +26,7 @@ export function personalDataIn(line: string): string | null {
     return `not a JSON line: ${line.slice(0, 200)}`;
   }
   for (const [key, text] of strings(parsed)) {
-    if (PHONE.test(text.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '').replace(/\d+(\.\d+)? (s|ms)\b/g, ''))) return `a phone number in ${key}: ${line.slice(0, 300)}`;
+    if (PHONE.test(text.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '').replace(/\d+(\.\d+)? (s|ms)\b/g, '').replace(HASH, ''))) return `a phone number in ${key}: ${line.slice(0, 300)}`;
     for (const [what, re] of [['an e-mail address', EMAIL], ['a token', TOKEN]] as const) if (re.test(text)) return `${what} in ${key}: ${line.slice(0, 300)}`;
   }
   return null;

@@ -102,7 +102,7 @@ describe('sessions: an idle timeout, a list of mine, sign out everywhere', () =>
     const staff = getEntity('admin-user');
     const role = (await sql<{ id: number }>`select id from role where key = 'railway'`.execute(api.db)).rows[0].id;
     const user = await createRecord(api.db, staff, { firstName: 'Session', lastName: 'Tester', email: 'sessions@example.in', role, status: 'active', password: 'a-long-enough-password' }, SYSTEM_ACTOR, api.config.scryptLogN);
-    const other = (await createSession(api.db, api.config, Number(user.id), 'Firefox on a shared computer')).token;
+    const other = (await createSession(api.db, api.config, Number(user.id), { userAgent: 'Firefox on a shared computer' })).token;
     const me = (await createSession(api.db, api.config, Number(user.id))).token;
     const list = await api.call({ token: me }, 'GET', '/api/me/sessions');
     expect(list.status).toBe(200);

@@ -2,6 +2,7 @@ import { sql, Migrator, type Migration } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { columnsOf, ENTITIES, getEntity } from '../../src/registry';
 import { entityIndexes, tableOf } from '../../src/server/db/entity-table';
+import { verifyAuditChain } from '../../src/server/crud/audit-verify';
 import { openDatabase } from '../../src/server/db/connection';
 import { migrate, MIGRATIONS } from '../../src/server/migrations/migrate';
 import { searchIndexName } from '../../src/server/migrations/0006-search-per-entity';
@@ -75,6 +76,9 @@ describe('an upgrade from the previous release', () => {
       expect(user.rows).toEqual([{ email: 'old@example.in', centres: null }]);
       const audit = await sql<{ action: string; address: string | null }>`select action, address from audit_log`.execute(database.db);
       expect(audit.rows).toEqual([{ action: 'create', address: null }]);
+      // Chained by 0015's function in the database, checked by the console's own digest since 0029.
+      const chain = await verifyAuditChain(database.db);
+      expect([chain.rows, chain.broken]).toEqual([1, undefined]);
       for (const def of [getEntity('appointments'), getEntity('admin-user')]) {
         expect((await sql<{ n: number }>`select count(*)::int as n from pg_attribute where attrelid = to_regclass(${def.table}) and attnum > 0`.execute(database.db)).rows[0].n)
           .toBe(SYSTEM_COLUMNS.length + columnsOf(def, tableOf).length);

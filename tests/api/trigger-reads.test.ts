@@ -62,7 +62,7 @@ test('many search rows removed at once take exactly their entries', async () => 
 });
 
 test('an audit entry finds the chain\'s last entry by its index, not by reading the log', async () => {
-  // A new database: the chain's trigger first runs on an empty log, as on a first start.
+  // A new database: the chain's first rows are written on an empty log, as on a first start.
   const database = await openDatabase({});
   try {
     const db = database.db;

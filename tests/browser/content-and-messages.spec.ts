@@ -8,7 +8,7 @@ import { apiOf, detail, field, idInUrl, openRecordFromPalette, runExact, tabTo, 
  * Issue 10, "content and notifications" and "messages people understand", keyboard only: a form's messages name
  * their field in the user's language; content pages are written in a rich-text editor (loaded only when a form needs
  * it) and shown sanitised; the notification panel's notices open what they are about; a record's History says who
- * changed what, old → new; the hosted login is offered only when it is configured.
+ * changed what, old → new; the hosted login is offered only when it is configured, alone when passwords are off.
  */
 test.use({ locale: 'en-US', timezoneId: 'Asia/Kolkata' });
 
@@ -170,17 +170,26 @@ test.describe('content pages in a rich-text editor', () => {
 });
 
 test.describe('sign-in', () => {
-  test('the hosted login is offered only when the server has it configured', async ({ page }) => {
+  test('the hosted login is offered only when the server has it configured; PASSWORD_SIGNIN=0 leaves it alone', async ({ page }) => {
     await page.goto('/signin');
     await expect(page.getByLabel('Email')).toBeFocused();
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Sign in with the hosted login' })).toHaveCount(0);
-    await expect(page.getByText('Lock Error')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Sign in with/ })).toHaveCount(0);
 
-    // A server with the widget configured (its answer stood in for: this test server has none).
-    await page.route('**/api/auth/config', (route) => route.fulfill({ json: { data: { hostedLogin: { domain: 'login.example.test', clientId: 'abc' }, firebase: null, contentBase: '/content/' } } }));
+    // A server with hosted login set up (its answer stood in for: this test server has none; hosted-login.spec.ts
+    // signs in through a real provider).
+    await page.route('**/api/auth/config', (route) => route.fulfill({ json: { data: { hostedLogin: { name: 'Hospital ID' }, passwordSignIn: true, firebase: null, contentBase: '/content/' } } }));
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Sign in with the hosted login' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in with Hospital ID' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeVisible();
+
+    // Hosted login only: no password form, the provider's button takes the focus.
+    await page.unroute('**/api/auth/config');
+    await page.route('**/api/auth/config', (route) => route.fulfill({ json: { data: { hostedLogin: { name: 'Hospital ID' }, passwordSignIn: false, firebase: null, contentBase: '/content/' } } }));
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Sign in with Hospital ID' })).toBeFocused();
+    await expect(page.getByLabel('Email')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveCount(0);
   });
 });
 

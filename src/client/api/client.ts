@@ -4,7 +4,7 @@
  */
 
 /** One item of the API's failure shape (DECISIONS.md). */
-export interface ErrorItem { message: string; field?: string; code?: string; expired?: boolean }
+export interface ErrorItem { message: string; field?: string; code?: string; expired?: boolean; detail?: string }
 
 /** The client's own messages when the server's answer has none (errorText says them in the user's language). */
 export const NETWORK_MESSAGE = 'The server cannot be reached';
@@ -27,6 +27,10 @@ export class ApiError extends Error {
   get code(): string | undefined {
     return this.errors[0]?.code;
   }
+  /** The first error's `detail`: what its message is about (an e-mail address, a reason), for words of the client's own. */
+  get detail(): string | undefined {
+    return this.errors[0]?.detail;
+  }
 }
 
 export const STORAGE = { accessToken: 'access_token', idToken: 'id_token', expiresAt: 'expires_at', fcmToken: 'fcm_token' } as const;
@@ -38,6 +42,30 @@ const expiredListeners = new Set<Listener>();
 export function onSessionExpired(fn: Listener): () => void {
   expiredListeners.add(fn);
   return () => expiredListeners.delete(fn);
+}
+
+/** Asks the person to prove who they are again (the shell's step-up dialog); true once they did, false if they declined. */
+type StepUp = () => Promise<boolean>;
+let stepUp: StepUp | null = null;
+
+/** The shell registers its step-up dialog here, as the session store subscribes to expiries. */
+export function onStepUpRequired(fn: StepUp): () => void {
+  stepUp = fn;
+  return () => { if (stepUp === fn) stepUp = null; };
+}
+
+/**
+ * A call that the server refuses with `step_up_required` (server/auth/step-up.ts: a dangerous action, and the
+ * session's last proof too old) is asked about once: the dialog takes the password, and the call is made again.
+ * Declined, or asked again, the refusal is what the caller gets; nothing was done.
+ */
+export async function withStepUp<T>(attempt: () => Promise<T>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code !== 'step_up_required' || !stepUp || !(await stepUp())) throw err;
+    return attempt();
+  }
 }
 
 /** A failure as the API's error, told to the session store when it ends the session. */
@@ -75,7 +103,9 @@ const wait = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve, r
   signal?.addEventListener('abort', () => { clearTimeout(timer); reject(signal.reason); }, { once: true });
 });
 
-async function call<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+const call = <T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> => withStepUp(() => callOnce<T>(method, url, body, signal));
+
+async function callOnce<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...bearer() };
   if (body !== undefined && !(body instanceof Blob)) headers['Content-Type'] = 'application/json';
   const init: RequestInit = { method, headers, signal, body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body) };

@@ -11,6 +11,8 @@ export const me = {
   savePrefs: (patch: Record<string, unknown>) => http.put<unknown>('/api/me/prefs', patch),
   /** The user's own password, the current one first: the user's other sessions end, this one goes on. */
   changePassword: (currentPassword: string, newPassword: string) => http.post<unknown>('/api/me/password', { currentPassword, newPassword }),
+  /** Proves who the user is again (the step-up dialog): the dangerous actions may be done for STEP_UP_MINUTES. */
+  stepUp: (password: string) => http.post<unknown>('/api/me/step-up', { password }),
   registerPushToken: (userId: number, deviceToken: string) =>
     http.post<{ data: { fcmToken: { token: string } } }>(`/api/fcmToken/${userId}`, {
       token: { userId, userType: 'admin', device_token: deviceToken, device_type: 'web' },

@@ -1,8 +1,11 @@
 import { http } from './client';
 
-/** What the server says is configured: the hosted login widget and push notifications are optional (DECISIONS.md). */
+/** What the server says is configured: hosted login, the password form and push notifications are optional. */
 export interface PublicConfig {
-  hostedLogin: { domain: string; clientId: string } | null;
+  /** Hosted login (OpenID Connect): the provider's name for the button; the server holds the rest. */
+  hostedLogin: { name: string } | null;
+  /** PASSWORD_SIGNIN=0 turns the password form off (hosted login only). */
+  passwordSignIn?: boolean;
   firebase: { config: Record<string, string>; vapidKey?: string } | null;
   contentBase: string;
   /** Origins images may load from besides the console (IMAGE_HOSTS): registry/image-addresses.ts. */

@@ -19,6 +19,7 @@ export const SCREEN_COMPONENTS: Record<string, LazyExoticComponent<ComponentType
   fmclogs: withStrings(() => import('./fmclogs')),
   slotCalendar: withStrings(() => import('./slot-calendar')),
   appointmentCalendar: withStrings(() => import('./appointment-calendar')),
+  signedIn: withStrings(() => import('./signed-in')),
   ...Object.fromEntries(WORKLISTS.map((w) => [w.id, worklist])),
 };
 

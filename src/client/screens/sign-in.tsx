@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { DASHBOARD } from '../../registry';
+import { auth } from '../api/auth';
 import { errorText } from '../api/error-text';
 import { publicConfig, type PublicConfig } from '../api/public-config';
 import { session, signIn } from '../state/session';
@@ -16,7 +16,12 @@ function origin(): string {
   return from && from.startsWith('/dashboard') ? from : DASHBOARD;
 }
 
-/** spec §2: / and /signin. Email and password (api/auth.ts `signIn`); failures say the spec's text. */
+/**
+ * spec §2: / and /signin. Email and password (api/auth.ts `signIn`); failures say the spec's text. With hosted login set
+ * up, a "Sign in with …" button beside the form sends the browser to the provider (the server makes its address and
+ * keeps the flow); PASSWORD_SIGNIN=0 leaves the button alone. A session that ended for a reason its holder should
+ * know (another sign-in, an administrator) is said here.
+ */
 export function SignIn() {
   const { t } = useTranslation();
   const snap = useSnapshot(session);
@@ -24,11 +29,10 @@ export function SignIn() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // The hosted login is offered only when the server has it configured (its public configuration), never to fail with "Lock Error".
-  const [hostedLogin, setHostedLogin] = useState<PublicConfig['hostedLogin']>(null);
+  const [offer, setOffer] = useState<Pick<PublicConfig, 'hostedLogin' | 'passwordSignIn'>>({ hostedLogin: null });
   useEffect(() => {
     let live = true;
-    void publicConfig().then((cfg) => { if (live) setHostedLogin(cfg.hostedLogin); });
+    void publicConfig().then((cfg) => { if (live) setOffer({ hostedLogin: cfg.hostedLogin, passwordSignIn: cfg.passwordSignIn }); });
     return () => { live = false; };
   }, []);
   if (snap.status === 'signedIn') return <Redirect to={origin()} replace />;
@@ -48,18 +52,40 @@ export function SignIn() {
       setBusy(false);
     }
   };
-  const hosted = () => {
-    // The widget needs its domain and client id; the button is not shown without them, the toast is a last guard.
-    if (!hostedLogin) { toast.error(t('auth.lockError')); return; }
-    const { domain, clientId } = hostedLogin;
-    const redirect = `${window.location.origin}/auth0loginCallback`;
-    window.location.assign(`https://${domain}/authorize?response_type=token&client_id=${encodeURIComponent(clientId)}&redirect_uri=${encodeURIComponent(redirect)}&scope=openid%20profile%20email`);
+  const hosted = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      window.location.assign(await auth.hostedStart(new URLSearchParams(window.location.search).get('from')));
+    } catch (err) {
+      setError(errorText(err));
+      setBusy(false);
+    }
   };
+  const passwords = offer.passwordSignIn !== false;
+  const hostedButton = offer.hostedLogin && (
+    <button type="button" className={`btn${passwords ? '' : ' btn-primary'}`} disabled={busy} style={{ width: '100%', justifyContent: 'center', marginTop: passwords ? 8 : 0 }}
+      onClick={() => void hosted()} autoFocus={!passwords}>
+      {t('auth.hosted', { name: offer.hostedLogin.name })}
+    </button>
+  );
+  const ended = snap.ended && <p className="alert" role="alert">{snap.ended.code === 'session_limit' ? t('auth.endedByLimit') : t('auth.endedByAdmin', { reason: snap.ended.detail ?? '' })}</p>;
 
+  if (!passwords) {
+    return (
+      <AuthCard title={t('auth.signInTitle')}>
+        {snap.status === 'checking' && <p role="status">{t('app.loading')}</p>}
+        {ended}
+        {error && <p className="alert alert-error" role="alert">{error}</p>}
+        {hostedButton}
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title={t('auth.signInTitle')}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         {snap.status === 'checking' && <p role="status">{t('app.loading')}</p>}
+        {ended}
         {error && <p className="alert alert-error" role="alert">{error}</p>}
         <div className="field">
           <label htmlFor="email">{t('auth.email')}</label>
@@ -72,7 +98,7 @@ export function SignIn() {
         <button type="submit" className="btn btn-primary" disabled={busy} style={{ width: '100%', justifyContent: 'center' }}>
           {busy ? t('auth.signingIn') : t('auth.signIn')}
         </button>
-        {hostedLogin && <button type="button" className="btn" style={{ width: '100%', justifyContent: 'center', marginTop: 8 }} onClick={hosted}>{t('auth.hosted')}</button>}
+        {hostedButton}
         <div className="links">
           <Link href="/forgot-password">{t('auth.forgot')}</Link>
           <Link href="/signup">{t('auth.signUp')}</Link>

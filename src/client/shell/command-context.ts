@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { toast } from 'sonner';
 import { errorText } from '../api/error-text';
+import { viewWrites } from '../api/views';
 import type { CommandContext } from '../../../commands';
 import { savePrefs, type Prefs } from '../state/prefs';
 import { currentRole, signOut } from '../state/session';
@@ -32,8 +33,7 @@ export function commandContext(): CommandContext {
       // Said as a warning: the notices commands give are about something that did not go as asked.
       notice: (key, options) => { toast.warning(i18n.t(key, options)); },
       saveView: (id) => { ui.savingView = id ?? 'new'; },
-      // The views' writes load with the query library, after the first load (api/views.ts).
-      deleteView: (id) => void import('../api/views').then((m) => m.viewWrites.remove(id)).then(
+      deleteView: (id) => void viewWrites.remove(id).then(
         () => toast.success(i18n.t('views.deleted')),
         (err: unknown) => toast.error(errorText(err))),
     },

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Shell } from './shell';
 import { DashboardRoutes } from './dashboard-routes';
+import { StepUpHost } from './step-up-dialog';
 // `.` remembers the last repeatable command per user across a reload, from the console's first moment.
 import '../state/repeat-memory';
 
@@ -28,6 +29,7 @@ export default function Dashboard() {
   return (
     <Shell>
       <DashboardRoutes />
+      <StepUpHost />
     </Shell>
   );
 }

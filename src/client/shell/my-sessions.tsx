@@ -9,7 +9,7 @@ import { useFormat } from '../entity/format';
 import { signOut } from '../state/session';
 
 /** "Chrome on Windows" from a user agent, or the user agent itself: enough to tell one's own devices apart. */
-function deviceOf(userAgent: string | null, unknown: string): string {
+export function deviceOf(userAgent: string | null, unknown: string): string {
   if (!userAgent) return unknown;
   const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrom(e|ium)\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : null;
   const system = /Windows/.test(userAgent) ? 'Windows' : /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Mac OS X/.test(userAgent) ? 'macOS' : /Linux/.test(userAgent) ? 'Linux' : null;

@@ -1,7 +1,7 @@
 import { proxy } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import { isRole, type Role } from '../../registry';
-import { auth, type Profile } from '../api/auth';
+import { auth, type Profile, type SignedIn } from '../api/auth';
 import { ApiError, onSessionExpired, STORAGE } from '../api/client';
 import { loadPrefs } from './prefs';
 import { recentWritesSettled } from './recents';
@@ -10,7 +10,12 @@ import { recentWritesSettled } from './recents';
 export const session = proxy({
   status: 'checking' as 'checking' | 'signedIn' | 'signedOut',
   user: null as Profile | null,
+  /** Why the last session ended, when its holder should be told on the sign-in page (another sign-in, an administrator). */
+  ended: null as { code: string; detail?: string } | null,
 });
+
+/** The codes of a session's end that the sign-in page explains (server auth/sessions.ts). */
+export const TOLD_ENDS = ['session_limit', 'session_ended'];
 
 export function currentRole(): Role | null {
   const r = session.user?.role.name;
@@ -47,8 +52,12 @@ function cachedProfile(): Profile | null {
 }
 
 export async function signIn(email: string, password: string): Promise<void> {
-  const { token, expiresIn, user } = await auth.signIn(email, password);
-  // With password sign-in both keys hold the session token (DECISIONS.md).
+  await acceptSession(await auth.signIn(email, password));
+}
+
+/** Any sign-in's answer, by password or hosted login, ends here: the same keys, the same start. */
+export async function acceptSession({ token, expiresIn, user }: SignedIn): Promise<void> {
+  // Both keys hold the console's session token, whichever way the person signed in (the provider's tokens stay on the server).
   localStorage.setItem(STORAGE.accessToken, token);
   localStorage.setItem(STORAGE.idToken, token);
   localStorage.setItem(STORAGE.expiresAt, String(Date.now() + expiresIn * 1000));
@@ -57,6 +66,7 @@ export async function signIn(email: string, password: string): Promise<void> {
   // when the status flips (the sign-in page redirects on it; nothing navigates again later).
   await loadPrefs();
   localStorage.setItem(PROFILE_KEY, JSON.stringify(user));
+  session.ended = null;
   session.user = user;
   session.status = 'signedIn';
 }
@@ -85,7 +95,11 @@ export async function restoreSession(): Promise<void> {
       session.status = 'signedIn';
       return;
     }
-    if (err instanceof ApiError && err.status === 401) clearStorage();
+    if (err instanceof ApiError && err.status === 401) {
+      clearStorage();
+      // Ended while the console was closed: the sign-in page says why, as it does for one ended while open.
+      if (err.code && TOLD_ENDS.includes(err.code)) session.ended = { code: err.code, detail: err.detail };
+    }
     session.user = null;
     session.status = 'signedOut';
   }
@@ -93,17 +107,22 @@ export async function restoreSession(): Promise<void> {
 
 /** Logout clears the session everywhere and returns to / (spec §2 Shell). */
 export async function signOut(opts: { callServer?: boolean } = {}): Promise<void> {
+  let providerSignOut: string | undefined;
   if (opts.callServer !== false && localStorage.getItem(STORAGE.idToken)) {
     await recentWritesSettled();
-    try { await auth.signOut(); } catch { /* already gone on the server */ }
+    try { providerSignOut = (await auth.signOut()).endSessionUrl; } catch { /* already gone on the server */ }
   }
   clearStorage();
   session.user = null;
   session.status = 'signedOut';
-  navigate('/');
+  // A hosted sign-in ends at the provider too, which sends the browser back to the sign-in page.
+  if (providerSignOut) window.location.assign(providerSignOut);
+  else navigate('/');
 }
 
-// spec §7: a response carrying the expired flag forces logout.
-onSessionExpired(() => {
-  if (session.status === 'signedIn') void signOut({ callServer: false });
+// spec §7: a response carrying the expired flag forces logout; the sign-in page then says why, when it was not time.
+onSessionExpired((err) => {
+  if (session.status !== 'signedIn') return;
+  session.ended = err.code && TOLD_ENDS.includes(err.code) ? { code: err.code, detail: err.detail } : null;
+  void signOut({ callServer: false });
 });

@@ -56,7 +56,7 @@ export const invoices = defineEntity({
     field: 'status',
     initial: 'paid',
     transitions: [
-      { name: 'void', from: ['issued', 'paid'], to: 'void', reason: true, sets: { voidReason: '$reason', voidedAt: '$now' }, action: 'void', key: 'v', irreversible: 'voidsInvoice' },
+      { name: 'void', from: ['issued', 'paid'], to: 'void', reason: true, sets: { voidReason: '$reason', voidedAt: '$now' }, action: 'void', key: 'v', irreversible: 'voidsInvoice', stepUp: true },
     ],
   },
 });

@@ -111,6 +111,17 @@ export async function limitPublicCalls(db: DB, what: 'signup' | 'forgot' | 'rese
   await limitCalls(db, `${what}:${address}`, MAX_PUBLIC_CALLS, WINDOW_MINUTES);
 }
 
+/**
+ * Hosted sign-ins started from one address a window. Each writes a flow row and sends the person to the provider, which
+ * has its own limits; a hospital's staff often share one address (a NAT), so the limit is high: it only stops a
+ * script filling the flow table.
+ */
+export const MAX_HOSTED_STARTS = 300;
+
+export async function limitHostedStarts(db: DB, address: string) {
+  await limitCalls(db, `hosted:${address}`, MAX_HOSTED_STARTS, WINDOW_MINUTES);
+}
+
 /** Searches a window, per user, of a picker whose entity the user may not list (titles only: crud/options.ts). */
 export const MAX_BLIND_PICKS = 60;
 export const BLIND_PICK_WINDOW_MINUTES = 5;

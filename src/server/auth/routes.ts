@@ -7,8 +7,12 @@ import { clientAddress, fail, fieldErrors, jsonBody, type AppEnv } from '../http
 import { dummyHash, hashPassword, verifyPassword } from './password';
 import { beginSignIn, clearPairs, limitPublicCalls, tooMany } from './rate-limit';
 import { queuePasswordReset } from './reset-mail';
-import { authenticate, createSession, passwordChanged, profileOf, revokeSession } from './sessions';
+import { authenticate, passwordChanged, profileOf, revokeSession } from './sessions';
 import { tokenHash } from './tokens';
+import { hostedLoginRoutes } from './hosted-routes';
+import { endSessionUrl } from './oidc';
+import { finishSignIn } from './sign-in';
+import type { Config } from '../config';
 import { writeEntries } from '../crud/audit';
 import { signInFailures } from '../ops/metrics';
 
@@ -36,6 +40,13 @@ const forgotSchema = z.strictObject({ email: safe(z.string().trim().toLowerCase(
 const resetSchema = z.strictObject({ token: safe(z.string().min(10).max(200)), password: safe(f.password().schema as z.ZodType<string>) });
 const changeSchema = z.strictObject({ currentPassword: safe(z.string().min(1).max(200)), newPassword: safe(f.password().schema as z.ZodType<string>) });
 
+export const PASSWORD_SIGNIN_OFF = 'Password sign-in is off on this console: use the hosted login.';
+
+/** PASSWORD_SIGNIN=0: the password form, and the calls that lead to a password, are refused. */
+function passwordsOn(config: Config) {
+  if (!config.passwordSignIn) throw fail(403, PASSWORD_SIGNIN_OFF, { code: 'password_sign_in_off' });
+}
+
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const r = schema.safeParse(body);
   if (!r.success) throw fieldErrors(r.error.issues);
@@ -46,14 +57,17 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
 export function authRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  // What the client may offer: the hosted login widget and push, only when configured. The centre's time zone lets
-  // the calendars show a slot as past as the server judges it (a slot's day and start time are read there).
+  app.route('/', hostedLoginRoutes());
+
+  // What the client may offer: hosted login (its button's name; the server holds the rest), the password form, push.
+  // The centre's time zone lets the calendars show a slot as past as the server judges it.
   app.get('/auth/config', (c) => {
     const config = c.get('config');
     let firebase: unknown = null;
     try { firebase = config.firebaseConfig ? JSON.parse(config.firebaseConfig) : null; } catch { firebase = null; }
     return c.json({ data: {
-      hostedLogin: config.auth0Domain && config.auth0ClientId ? { domain: config.auth0Domain, clientId: config.auth0ClientId } : null,
+      hostedLogin: config.oidc ? { name: config.oidc.name } : null,
+      passwordSignIn: config.passwordSignIn,
       firebase: firebase ? { config: firebase, vapidKey: process.env.FIREBASE_VAPID_KEY } : null,
       contentBase: config.contentBase ?? '/content/',
       imageOrigins: config.imageOrigins,
@@ -64,6 +78,7 @@ export function authRoutes(): Hono<AppEnv> {
   app.post('/adminUser/login', async (c) => {
     const db = c.get('db');
     const config = c.get('config');
+    passwordsOn(config);
     const r = loginSchema.safeParse(await jsonBody(c));
     if (!r.success) {
       signInFailures.inc();
@@ -83,9 +98,7 @@ export function authRoutes(): Hono<AppEnv> {
       throw fail(401, INVALID, { code: 'invalid_credentials' });
     }
     await attempt.succeeded();
-    const { token, expiresIn } = await createSession(db, config, user.id, c.req.header('user-agent'));
-    const me = await authenticate(db, config, `Bearer ${token}`);
-    return c.json({ data: { token, expiresIn, user: profileOf(me) } });
+    return c.json({ data: await finishSignIn(c, user.id, { method: 'password' }) });
   });
 
   app.get('/adminUser/validate/authToken', async (c) => {
@@ -93,10 +106,15 @@ export function authRoutes(): Hono<AppEnv> {
     return c.json({ data: profileOf(me) });
   });
 
+  // A hosted sign-in ends at the provider too, where it offers that: the answer names the address to send the browser to.
   app.post('/adminUser/logout', async (c) => {
-    const me = await authenticate(c.get('db'), c.get('config'), c.req.header('authorization'));
-    await revokeSession(c.get('db'), me.sessionId);
-    return c.json({ data: { signedOut: true } });
+    const db = c.get('db');
+    const config = c.get('config');
+    const me = await authenticate(db, config, c.req.header('authorization'));
+    const row = await db.selectFrom('session').select(['method', 'provider_id_token']).where('id', '=', me.sessionId).executeTakeFirstOrThrow();
+    await revokeSession(db, me.sessionId);
+    const endAt = row.method === 'hosted' && config.oidc ? await endSessionUrl(config.oidc, row.provider_id_token) : null;
+    return c.json({ data: { signedOut: true, ...(endAt ? { endSessionUrl: endAt } : {}) } });
   });
 
   // A sign-up waits, disabled, for an administrator: the console's data is not for anyone who registers.
@@ -128,6 +146,7 @@ export function authRoutes(): Hono<AppEnv> {
 
   app.post('/auth/forgot-password', async (c) => {
     const db = c.get('db');
+    passwordsOn(c.get('config'));
     const { email } = parse(forgotSchema, await jsonBody(c));
     await limitPublicCalls(db, 'forgot', clientAddress(c));
     // One outbox row, whatever the address: the sender finds the account, makes the link and mails it later,
@@ -138,6 +157,7 @@ export function authRoutes(): Hono<AppEnv> {
 
   app.post('/auth/reset-password', async (c) => {
     const db = c.get('db');
+    passwordsOn(c.get('config'));
     const input = parse(resetSchema, await jsonBody(c));
     await limitPublicCalls(db, 'reset', clientAddress(c));
     // The link is looked up before any hashing: an unknown, used or expired one costs a single indexed read.

@@ -7,18 +7,52 @@ import { newToken, tokenHash } from './tokens';
 import { writeClockOf, type Watch, type WriteClock } from '../db/write-clock';
 import { publishSessionsEnded } from '../events/notices';
 
-/** Sessions live in the database (hashed), so any server behind a balancer can check them. */
-export async function createSession(db: DB, config: Config, userId: number, userAgent?: string) {
+/** How a session's holder proved who they are (session.method); §2's second factors add their own. */
+export type SignInMethod = 'password' | 'hosted';
+
+/** Where a session comes from: the browser, the address, how it signed in, and the provider's ID token (sign-out there). */
+export interface SessionOrigin {
+  userAgent?: string;
+  address?: string;
+  method?: SignInMethod;
+  providerIdToken?: string;
+}
+
+/** Why a session ended, as its holder is told at next use (authenticate). */
+export type EndReason = 'signed_out' | 'idle' | 'limit' | 'ended_by_admin' | 'password_changed' | 'account_changed';
+
+/**
+ * Sessions live in the database (hashed), so any server behind a balancer can check them. A person keeps at most
+ * SESSION_MAX_PER_USER live ones: a new one ends the oldest, whose holder is told so at next use (`session_limit`).
+ * The account's row is locked meanwhile, so two sign-ins at once count each other.
+ */
+export async function createSession(db: DB, config: Config, userId: number, origin: SessionOrigin = {}) {
   const token = newToken();
   const expiresIn = config.sessionMaxHours * 3600;
-  await db.insertInto('session').values({
-    token_hash: tokenHash(token),
-    user_id: userId,
-    expires_at: new Date(Date.now() + expiresIn * 1000).toISOString(),
-    user_agent: userAgent?.slice(0, 300) ?? null,
-  }).execute();
+  const ended = await db.transaction().execute(async (tx) => {
+    await tx.selectFrom('admin_user').select('id').where('id', '=', userId).forUpdate().execute();
+    await tx.insertInto('session').values({
+      token_hash: tokenHash(token),
+      user_id: userId,
+      expires_at: new Date(Date.now() + expiresIn * 1000).toISOString(),
+      user_agent: origin.userAgent?.slice(0, 300) ?? null,
+      address: origin.address?.slice(0, 64) ?? null,
+      method: origin.method ?? 'password',
+      provider_id_token: origin.providerIdToken ?? null,
+    }).execute();
+    const over = await sql<{ id: number }>`update session set revoked_at = now(), end_reason = 'limit'
+      where id in (select id from session where user_id = ${userId} and ${liveSql(config)}
+                   order by created_at desc, id desc offset ${config.sessionMaxPerUser})
+      returning id`.execute(tx);
+    return over.rows.length;
+  });
+  if (ended) await publishSessionsEnded(db, [userId]);
   return { token, expiresIn };
 }
+
+/** A session that may still be used: not ended, not past its expiry, not idle too long. */
+export const liveSql = (config: Config) =>
+  sql<boolean>`revoked_at is null and expires_at > now() and last_seen_at > now() - make_interval(mins => ${config.sessionIdleMinutes})`;
 
 const TOUCH_EVERY_MS = 60_000;
 
@@ -58,7 +92,7 @@ function readSession(db: DB, hash: string) {
     .innerJoin('admin_user as u', 'u.id', 's.user_id')
     .innerJoin('role as r', 'r.id', 'u.role')
     .select([
-      's.id as sessionId', 's.expires_at', 's.last_seen_at', 's.revoked_at',
+      's.id as sessionId', 's.expires_at', 's.last_seen_at', 's.revoked_at', 's.end_reason', 's.end_note', 's.method', 's.proved_at',
       'u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.phone', 'u.avatar', 'u.status', 'u.centres', 'r.key as roleKey', 'r.id as roleId',
     ])
     .where('s.token_hash', '=', hash)
@@ -80,6 +114,20 @@ async function sessionRow(db: DB, hash: string): Promise<SessionRow> {
 }
 
 /**
+ * The 401 of a session that has ended, which signs the client out (`expired: true`, spec §7). Its code says why when
+ * its holder should be told: another sign-in took its place (`session_limit`), or an administrator ended it
+ * (`session_ended`, with their reason as `detail`). Otherwise `session_expired`.
+ */
+function ended(reason: string | null, note: string | null) {
+  if (reason === 'limit') return fail(401, SESSION_LIMIT, { code: 'session_limit', expired: true });
+  if (reason === 'ended_by_admin') return fail(401, SESSION_ENDED, { code: 'session_ended', expired: true, ...(note ? { detail: note } : {}) });
+  return fail(401, 'Your session has expired. Please sign in again.', { code: 'session_expired', expired: true });
+}
+
+export const SESSION_LIMIT = 'You signed in elsewhere, which ended this older session. Please sign in again.';
+export const SESSION_ENDED = 'An administrator ended this session.';
+
+/**
  * The caller behind a bearer token. No token: 401. A token that is unknown, revoked, past its absolute
  * expiry or idle for too long: 401 with `expired: true`, which signs the client out (spec §7).
  */
@@ -88,13 +136,14 @@ export async function authenticate(db: DB, config: Config, header: string | unde
   if (!m) throw fail(401, 'Sign in to continue', { code: 'unauthenticated' });
   const row = await sessionRow(db, tokenHash(m[1]));
   const now = Date.now();
-  const expired = () => fail(401, 'Your session has expired. Please sign in again.', { code: 'session_expired', expired: true });
-  if (!row || row.revoked_at || row.status !== 'active' || !isRole(row.roleKey)) throw expired();
-  if (Date.parse(row.expires_at) <= now) throw expired();
+  if (!row) throw ended(null, null);
+  if (row.revoked_at) throw ended(row.end_reason, row.end_note);
+  if (row.status !== 'active' || !isRole(row.roleKey)) throw ended(null, null);
+  if (Date.parse(row.expires_at) <= now) throw ended(null, null);
   if (Date.parse(row.last_seen_at) + config.sessionIdleMinutes * 60_000 <= now) {
-    await db.updateTable('session').set({ revoked_at: sql`now()` }).where('id', '=', row.sessionId).execute();
+    await db.updateTable('session').set({ revoked_at: sql`now()`, end_reason: 'idle' }).where('id', '=', row.sessionId).where('revoked_at', 'is', null).execute();
     await publishSessionsEnded(db, [row.id]);
-    throw expired();
+    throw ended(null, null);
   }
   // An open change stream checks its session without touching it (`touch: false`): a tab left open is not a user at work.
   if (opts.touch !== false && Date.parse(row.last_seen_at) + TOUCH_EVERY_MS <= now) {
@@ -103,6 +152,8 @@ export async function authenticate(db: DB, config: Config, header: string | unde
   return {
     id: row.id, sessionId: row.sessionId, firstName: row.first_name, lastName: row.last_name, email: row.email,
     phone: row.phone, avatar: row.avatar, role: row.roleKey, roleId: row.roleId, centres: (row.centres ?? []).map(Number),
+    signInMethod: row.method as SignInMethod,
+    provedAt: row.proved_at,
   };
 }
 
@@ -110,14 +161,16 @@ export async function authenticate(db: DB, config: Config, header: string | unde
  * Every way a session ends goes through here or revokeUserSessions, and tells the change stream (events/notices.ts),
  * so that the user's open streams check their sessions at once, in every process.
  */
-export async function revokeSession(db: DB, sessionId: number) {
-  const ended = await db.updateTable('session').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).returning('user_id').execute();
-  await publishSessionsEnded(db, ended.map((r) => Number(r.user_id)));
+export async function revokeSession(db: DB, sessionId: number, reason: EndReason = 'signed_out', note?: string) {
+  const rows = await db.updateTable('session').set({ revoked_at: sql`now()`, end_reason: reason, end_note: note ?? null })
+    .where('id', '=', sessionId).where('revoked_at', 'is', null).returning('user_id').execute();
+  await publishSessionsEnded(db, rows.map((r) => Number(r.user_id)));
+  return rows.length > 0;
 }
 
 /** Ends every live session of a user, but `keep` (the session that is acting, when a user changes their own password). */
-export async function revokeUserSessions(db: DB, userId: number, keep?: number): Promise<number> {
-  let q = db.updateTable('session').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+export async function revokeUserSessions(db: DB, userId: number, keep?: number, reason: EndReason = 'signed_out'): Promise<number> {
+  let q = db.updateTable('session').set({ revoked_at: sql`now()`, end_reason: reason }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (keep !== undefined) q = q.where('id', '<>', keep);
   const res = await q.executeTakeFirst();
   const n = Number(res.numUpdatedRows ?? 0);
@@ -130,7 +183,7 @@ export async function revokeUserSessions(db: DB, userId: number, keep?: number):
  * set it, when users change their own), and so does every reset link still outstanding, whoever asked for it.
  */
 export async function passwordChanged(db: DB, userId: number, keep?: number) {
-  await revokeUserSessions(db, userId, keep);
+  await revokeUserSessions(db, userId, keep, 'password_changed');
   await db.updateTable('password_reset').set({ used_at: sql`now()` }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 

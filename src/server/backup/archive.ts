@@ -9,6 +9,7 @@ import type { Database, DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { contentRoot } from '../routes/content';
 import { readTar, tarStream, type TarItem } from './tar';
+import { chainHead, type ChainHead } from '../crud/audit-anchors';
 
 /**
  * A backup of the console on the embedded database: one gzip-compressed tar archive (`tar -tzf` lists it) holding
@@ -35,6 +36,8 @@ export interface Manifest {
   /** Rows of every table (public schema) at the moment of the copy. */
   rows: Record<string, number>;
   content: { files: number; bytes: number };
+  /** The audit chain's last row at the copy (null: an empty log), anchored outside the database when the backup is taken. Absent in backups of older releases. */
+  auditHead?: ChainHead | null;
 }
 
 /** The rows of every table, in one statement. */
@@ -99,6 +102,7 @@ export async function takeBackup(database: Database, dataDir: string): Promise<B
     postgres: (await sql<{ v: string }>`select version() as v`.execute(db)).rows[0].v,
     migrations: (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((r) => r.name),
     rows: await countRows(db),
+    auditHead: await chainHead(db),
   }));
   const folder = 'folder' in snap ? snap.folder : undefined;
   const discard = async () => { if (folder) await rm(folder, { recursive: true, force: true }); };
@@ -114,6 +118,7 @@ export async function takeBackup(database: Database, dataDir: string): Promise<B
     format: FORMAT, version: VERSION, createdAt: new Date().toISOString(),
     postgres: snap.read.postgres, migrations: snap.read.migrations, rows: snap.read.rows,
     content: { files: files.length, bytes: files.reduce((n, f) => n + f.size, 0) },
+    auditHead: snap.read.auditHead,
   };
 
   async function* items(): AsyncGenerator<TarItem> {

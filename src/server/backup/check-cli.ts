@@ -10,6 +10,7 @@ if (!file || !workDir) {
   process.stderr.write('usage: check-cli.ts FILE WORKDIR\n');
   process.exit(2);
 }
-const result = await checkBackup(file, workDir);
+// The key comes by the environment (BACKUP_KEY), never the command line, which other users of the host may read.
+const result = await checkBackup(file, workDir, process.env.BACKUP_KEY || undefined);
 process.stdout.write(`${JSON.stringify(result)}\n`);
 process.exit(result.ok ? 0 : 1);

@@ -50,9 +50,9 @@ export interface CheckResult {
  * A backup file read back: unpacked into `workDir` (removed after; it needs the database's unpacked size), its
  * database opened and counted against its manifest. A file that cannot be read at all is a failed check too.
  */
-export async function checkBackup(file: string, workDir: string): Promise<CheckResult> {
+export async function checkBackup(file: string, workDir: string, key?: string): Promise<CheckResult> {
   try {
-    const unpacked = await unpackBackup(file, { pgdata: path.join(workDir, 'pgdata') });
+    const unpacked = await unpackBackup(file, { pgdata: path.join(workDir, 'pgdata') }, key);
     const problems = await compareWithManifest(workDir, unpacked);
     const rows = unpacked.manifest.rows;
     return {

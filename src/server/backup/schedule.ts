@@ -9,12 +9,17 @@ import type { Database } from '../db/connection';
 import { syncPath } from '../db/pglite-disk';
 import { backupFailures, backupLastBytes, backupLastSuccess } from '../ops/metrics';
 import { takeBackup } from './archive';
+import { encryptingStream } from './encryption';
 import type { CheckResult } from './check';
+import { appendAnchor } from '../crud/audit-anchors';
 
-/** console-backup-20261125T184344Z.tar.gz: sorted by name is sorted by time, and the time is read from the name. */
-const NAME = /^console-backup-(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z\.tar\.gz$/;
+/**
+ * console-backup-20261125T184344Z.tar.gz, or .tar.gz.enc when sealed with BACKUP_KEY (encryption.ts): sorted by name is
+ * sorted by time, and the time is read from the name.
+ */
+const NAME = /^console-backup-(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z\.tar\.gz(\.enc)?$/;
 
-export const backupName = (at: Date) => `console-backup-${at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z')}.tar.gz`;
+export const backupName = (at: Date, sealed = false) => `console-backup-${at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z')}.tar.gz${sealed ? '.enc' : ''}`;
 
 /** The backups in `dir`, newest first, with the time each was taken. */
 export function backupsIn(dir: string): { name: string; at: number }[] {
@@ -28,9 +33,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const CHECK_SCRIPT = fileURLToPath(new URL('./check-cli.ts', import.meta.url));
 
 /** The check (check.ts) in a process of its own: the serving process neither waits on its database nor holds its memory. */
-function checkInChild(file: string, workDir: string, signal: AbortSignal): Promise<CheckResult> {
+function checkInChild(file: string, workDir: string, key: string | undefined, signal: AbortSignal): Promise<CheckResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHECK_SCRIPT, file, workDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], signal });
+    const env = { ...process.env, BACKUP_KEY: key ?? '' };
+    const child = spawn(process.execPath, ['--import', 'tsx', CHECK_SCRIPT, file, workDir], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], signal });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (s: string) => { out += s; });
@@ -49,18 +55,21 @@ function checkInChild(file: string, workDir: string, signal: AbortSignal): Promi
 /** One scheduled backup: written beside its place, checked, then renamed into place; older ones beyond `keep` removed. */
 async function backupOnce(database: Database, config: Config, dir: string, signal: AbortSignal, log: (line: string) => void) {
   const started = performance.now();
-  const name = backupName(new Date());
+  const name = backupName(new Date(), Boolean(config.backupKey));
   const final = path.join(dir, name);
   const partial = `${final}.partial`;
   try {
     const backup = await takeBackup(database, config.dataDir);
     const heldMs = backup.heldMs;
-    await pipeline(backup.stream(), createWriteStream(partial, { mode: 0o600 }), { signal });
+    const file = createWriteStream(partial, { mode: 0o600 });
+    if (config.backupKey) await pipeline(backup.stream(), encryptingStream(config.backupKey), file, { signal });
+    else await pipeline(backup.stream(), file, { signal });
     syncPath(partial);
-    const check = await checkInChild(partial, path.join(dir, `.check-${randomBytes(6).toString('hex')}`), signal);
+    const check = await checkInChild(partial, path.join(dir, `.check-${randomBytes(6).toString('hex')}`), config.backupKey, signal);
     if (!check.ok) throw new Error(`it failed its check: ${check.problems.slice(0, 5).join('; ')}`);
     renameSync(partial, final);
     syncPath(dir);
+    if (backup.manifest.auditHead) appendAnchor(config.auditAnchorFile, backup.manifest.auditHead, 'backup');
     const bytes = statSync(final).size;
     for (const old of backupsIn(dir).slice(config.backupKeep)) rmSync(path.join(dir, old.name), { force: true });
     backupLastSuccess.set(Date.now() / 1000);

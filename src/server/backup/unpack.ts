@@ -1,12 +1,13 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { pipeline as pipelineStreams, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { z } from 'zod';
 import { FORMAT, MANIFEST, VERSION, type Manifest } from './archive';
 import { readTar } from './tar';
+import { openBackupFile } from './encryption';
 
 const manifestSchema = z.object({
   format: z.literal(FORMAT),
@@ -16,6 +17,7 @@ const manifestSchema = z.object({
   migrations: z.array(z.string()),
   rows: z.record(z.string(), z.number().int().nonnegative()),
   content: z.object({ files: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }),
+  auditHead: z.object({ seq: z.number().int().positive(), hash: z.string().regex(/^[0-9a-f]{64}$/) }).nullable().optional(),
 });
 
 /** A name inside the archive that stays inside its part: no absolute path, no `..`, nothing but pgdata/ and content/. */
@@ -29,10 +31,12 @@ export interface Unpacked {
 /**
  * Reads a backup file (archive.ts) and writes its parts out: the data folder to `pgdata`, the content files to
  * `content` (when given; otherwise only counted). Refuses a file that is not a backup of this format, an entry that
- * would land outside its folder, and an archive that is damaged or cut short (gzip and tar both check).
+ * would land outside its folder, and an archive that is damaged or cut short (gzip and tar both check). A backup sealed
+ * with BACKUP_KEY (encryption.ts) is opened with `key`; without it, or with another, it is refused before anything is read.
  */
-export async function unpackBackup(file: string, into: { pgdata: string; content?: string }): Promise<Unpacked> {
-  const source = createReadStream(file).pipe(createGunzip());
+export async function unpackBackup(file: string, into: { pgdata: string; content?: string }, key?: string): Promise<Unpacked> {
+  // pipeline, not pipe: a failure of the file or of its decryption (a changed byte, found at the end) reaches the reader.
+  const source = pipelineStreams(await openBackupFile(file, key), createGunzip(), () => {});
   let manifest: Manifest | undefined;
   const content = { files: 0, bytes: 0 };
   try {

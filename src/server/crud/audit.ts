@@ -5,12 +5,13 @@ import { ident } from '../db/entity-table';
 import { centreOf } from './scope';
 import { publishable, publishChanges } from '../events/notices';
 import { inboxFromEntries } from '../inbox/sources';
+import { appendAuditRows } from './audit-chain';
 
 /**
  * The one writer of the audit log: who (and from where) did what to which record, with the values it changed (never a
  * write-only one), the record's centre (a centre's activity log) and the patients whose data it touches (the patient's
- * access report). The database chains each row to the one before and refuses to change or delete one (migration
- * 0015): nothing here or anywhere updates the log.
+ * access report). Each row is chained to the one before by audit-chain.ts, and the database refuses to change or
+ * delete one (migration 0015): nothing here or anywhere updates the log.
  */
 export interface Auditor { id: number | null; address?: string }
 
@@ -63,11 +64,10 @@ export interface Entry {
  */
 export async function writeEntries(db: DB, entries: readonly Entry[]) {
   if (!entries.length) return;
-  const rows = entries.map((e) => sql`(${e.at ?? null}::timestamptz, ${e.actor.id}::int, ${e.entity}::text, ${e.recordId ?? null}::int, ${e.action}::text,
-    ${e.changes ? JSON.stringify(e.changes) : null}::jsonb, ${e.actor.address ?? null}::text, ${e.fmc ?? null}::int, ${e.patients?.length ? [...e.patients] : null}::int[])`);
-  await sql`insert into audit_log (at, actor_id, entity, record_id, action, changes, address, fmc, patients)
-    select coalesce(v.at, now()), v.actor_id, v.entity, v.record_id, v.action, v.changes, v.address, v.fmc, v.patients
-    from (values ${sql.join(rows)}) as v(at, actor_id, entity, record_id, action, changes, address, fmc, patients)`.execute(db);
+  await appendAuditRows(db, entries.map((e) => ({
+    at: e.at ?? null, actorId: e.actor.id, entity: e.entity, recordId: e.recordId ?? null, action: e.action, changes: e.changes ?? null,
+    address: e.actor.address ?? null, fmc: e.fmc ?? null, patients: e.patients?.length ? [...e.patients] : null,
+  })));
   await publishChanges(db, entries.filter((e) => e.at === undefined && publishable(e)).map((e) => ({
     entity: e.entity, id: Number(e.recordId), version: e.version ?? null, action: e.action, by: e.actor.id, centre: e.fmc ?? null,
   })));
@@ -110,14 +110,17 @@ export function changedFields(def: EntityDef, before: Record<string, unknown>, a
  */
 export async function auditReads(db: DB, actor: Auditor, def: EntityDef, ids: readonly number[], action: AuditAction, changes: Record<string, unknown> | null = null) {
   if (!ids.length || !holdsPatientData(def)) return;
-  await sql`with read as (select t.id, ${centreSql(def)} as centre, ${patientsSql(def)} as patients
+  const { rows: [read] } = await sql<{ ids: number[]; fmc: number | null; patients: number[] | null }>`with read as (
+      select t.id, ${centreSql(def)} as centre, ${patientsSql(def)} as patients
       from ${sql.raw(ident(def.table))} t where t.id = any(${[...ids]}::int[]))
-    insert into audit_log (actor_id, entity, record_id, record_ids, action, changes, address, fmc, patients)
-    select ${actor.id}, ${def.name}, case when count(*) = 1 then min(id) end, array_agg(id order by id), ${action},
-      ${changes ? JSON.stringify(changes) : null}::jsonb, ${actor.address ?? null},
-      case when count(distinct centre) = 1 and count(centre) = count(*) then min(centre) end,
-      (select array_agg(distinct p) from read r, unnest(r.patients) p where p is not null)
+    select array_agg(id order by id) as ids, case when count(distinct centre) = 1 and count(centre) = count(*) then min(centre) end as fmc,
+      (select array_agg(distinct p order by p) from read r, unnest(r.patients) p where p is not null) as patients
     from read having count(*) > 0`.execute(db);
+  if (!read) return;
+  await appendAuditRows(db, [{
+    actorId: actor.id, entity: def.name, recordId: read.ids.length === 1 ? read.ids[0] : null, recordIds: read.ids, action, changes,
+    address: actor.address ?? null, fmc: read.fmc, patients: read.patients,
+  }]);
 }
 
 /**
@@ -131,9 +134,10 @@ export async function auditRecordsRead(db: DB, actor: Auditor, def: EntityDef, r
   const centres = records.map((r) => centreOf(def, r));
   const fmc = centres[0] !== null && centres.every((c) => c === centres[0]) ? centres[0] : null;
   const patients = [...new Set(records.flatMap((r) => patientsOf(def, r) ?? []))].sort((a, b) => a - b);
-  await sql`insert into audit_log (actor_id, entity, record_id, record_ids, action, changes, address, fmc, patients)
-    values (${actor.id}::int, ${def.name}::text, ${ids.length === 1 ? ids[0] : null}::int, ${ids}::int[], ${action}::text,
-      ${changes ? JSON.stringify(changes) : null}::jsonb, ${actor.address ?? null}::text, ${fmc}::int, ${patients.length ? patients : null}::int[])`.execute(db);
+  await appendAuditRows(db, [{
+    actorId: actor.id, entity: def.name, recordId: ids.length === 1 ? ids[0] : null, recordIds: ids, action, changes,
+    address: actor.address ?? null, fmc, patients: patients.length ? patients : null,
+  }]);
 }
 
 /** An entry about no one record (an upload, a backup taken): `entity` names what it is about. */

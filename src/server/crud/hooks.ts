@@ -48,7 +48,7 @@ export const HOOKS: Record<string, EntityHooks> = {
     // the one that set it (an administrator's own session, when they change their own password here).
     async afterWrite(db, record, existing, { actor, columns }) {
       if (!existing) return;
-      if (record.status !== 'active') await revokeUserSessions(db, Number(record.id));
+      if (record.status !== 'active') await revokeUserSessions(db, Number(record.id), undefined, 'account_changed');
       else if ('password_hash' in columns) await passwordChanged(db, Number(record.id), actor.sessionId); // and its reset links
     },
   },

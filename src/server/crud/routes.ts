@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, holdsPatientData, mayCreate, mayMove, inputSchema, ownedFields, parseListQuery, type Action, type EntityDef, type InputMode } from '../../registry';
+import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, holdsPatientData, mayCreate, PATIENT_ENTITY, mayMove, inputSchema, ownedFields, parseListQuery, type Action, type EntityDef, type InputMode } from '../../registry';
 import { fail, fieldErrors, forbidden, jsonBody, recordIdParam, type AppEnv, type Ctx } from '../http';
 import { listPage } from '../search';
 import { scopeWhere } from './scope';
@@ -15,6 +15,7 @@ import { limitBlindPicks } from '../auth/rate-limit';
 import { screenImages } from './image-screen';
 import { exportFileName, planExport } from './export';
 import { parseExportQuery } from './export-query';
+import { requireFreshProof, ROLE_FIELD, STEP_UP_EXPORT_ROWS } from '../auth/step-up';
 import { readListWords } from './list-words';
 
 /** The caller must hold a role the policy gives for this action; else 403. */
@@ -92,6 +93,8 @@ export function crudRoutes(): Hono<AppEnv> {
       // A role that may only raise the record gives its raise fields; any other is refused as unknown.
       const mode = can(role, def.name, 'add') ? 'create' : 'raise';
       const input = screenImages(def, validate(def, mode, partPayload(def, 'create', await jsonBody(c)).input), c.get('config').imageOrigins);
+      // An account made is a role granted.
+      if (ROLE_FIELD[def.name]) requireFreshProof(c);
       return c.json({ data: await createRecord(c.get('db'), def, input, c.get('user'), c.get('config').scryptLogN) }, 201);
     });
     // Reference pickers: whoever may list this entity, or fill in a form that refers to it. A caller who may not
@@ -125,6 +128,14 @@ export function crudRoutes(): Hono<AppEnv> {
       if ('issues' in parsed) throw fieldErrors(parsed.issues.map((i) => ({ path: [i.field], message: i.message })));
       parsed.request.list.filters = await readListWords(c, def, parsed.request.list.filters, parsed.request.list.tz);
       const plan = await planExport(c.get('db'), def, parsed.request, c.get('user'));
+      if (def.name === PATIENT_ENTITY && plan.total > STEP_UP_EXPORT_ROWS) {
+        try {
+          requireFreshProof(c);
+        } catch (err) {
+          await plan.body.cancel().catch(() => {});
+          throw err;
+        }
+      }
       return c.body(plan.body, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${exportFileName(def)}"`,
@@ -145,6 +156,7 @@ export function crudRoutes(): Hono<AppEnv> {
         const id = recordIdParam(c);
         const body = transitionBody.safeParse(await jsonBody(c));
         if (!body.success) throw fieldErrors(body.error.issues);
+        if (def.workflow!.transitions.some((m) => m.to === body.data.to && m.stepUp)) requireFreshProof(c);
         return c.json({ data: await transition(c.get('db'), def, id, body.data, c.get('user'), { seller: c.get('config').seller, timeZone: c.get('config').centreTimeZone }) });
       });
       // Undo of a move by whoever made it, for a while (crud/transition-undo.ts): the same first refusal as a move.
@@ -168,6 +180,8 @@ export function crudRoutes(): Hono<AppEnv> {
       const id = recordIdParam(c);
       const { input: raw, asRead } = partPayload(def, 'update', await jsonBody(c));
       const input = screenImages(def, validate(def, 'update', raw), c.get('config').imageOrigins);
+      const roleField = ROLE_FIELD[def.name];
+      if (roleField && roleField in input && Number(input[roleField]) !== Number((await getRecord(c.get('db'), def, id, c.get('user')))[roleField])) requireFreshProof(c);
       return c.json({ data: await updateRecord(c.get('db'), def, id, input, c.get('user'), c.get('config').scryptLogN, asRead) });
     });
     app.delete(`${base}/:id`, async (c) => {

@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock';
-import { createDatabaseFolder, FSYNC_START_PARAMS, FsyncNodeFS } from './pglite-disk';
+import { createDatabaseFolder, FSYNC_START_PARAMS, FsyncNodeFS, PrivateNodeFS } from './pglite-disk';
 import { PGliteDialect } from './pglite-dialect';
 import { prepareStatements, preparing } from './prepared';
 import { timedDialect, timeStatement } from './timed-dialect';
@@ -101,11 +101,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let unlock = () => {};
   let pglite: PGlite;
   if (opts.dataDir) {
-    mkdirSync(opts.dataDir, { recursive: true });
+    mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
     unlock = acquireDataDirLock(opts.dataDir);
     const folder = path.join(opts.dataDir, 'pgdata');
     const common = { extensions: { pg_trgm }, parsers: PARSERS, postgresqlconf: onDiskSettings(opts.sharedBuffers) };
-    const open = (dir: string) => opts.fsync ? new PGlite({ ...common, fs: new FsyncNodeFS(dir), startParams: FSYNC_START_PARAMS }) : new PGlite(dir, common);
+    const open = (dir: string) => opts.fsync ? new PGlite({ ...common, fs: new FsyncNodeFS(dir), startParams: FSYNC_START_PARAMS }) : new PGlite({ ...common, fs: new PrivateNodeFS(dir) });
     try {
       await createDatabaseFolder(folder, open, !!opts.fsync, opts.log);
     } catch (err) {

@@ -15,24 +15,47 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
  * path is the no-op), and NODEFS gets the fsync it lacks, a real fsync(2) of the file. A commit then waits for
  * its WAL on the disk, and checkpoints for the data files, as on a PostgreSQL server.
  */
-export class FsyncNodeFS extends NodeFS {
-  /** fsync(2) calls made for PostgreSQL, for tests and the measurement. */
-  syncs = 0;
+type EmscriptenModule = { NODEFS?: { stream_ops?: Record<string, unknown>; doSetAttr?: (arg: unknown, node: unknown, attr: { mode?: number }, ...rest: unknown[]) => unknown } };
 
+/**
+ * NODEFS as PGlite mounts it, but never giving the host's other users a permission. PGlite writes a new database's
+ * files with the modes of its in-memory copy (0666: Emscripten keeps no umask) through chmod, which the process's
+ * umask does not filter; every mode set through NODEFS loses its group and other bits here. The data folder (0700,
+ * ops/private-files.ts) already keeps others out; this keeps the files private should the folder be opened.
+ */
+export class PrivateNodeFS extends NodeFS {
   async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]) {
     const result = await super.init(pg, opts);
     const preRun = result.emscriptenOpts.preRun ?? [];
     result.emscriptenOpts.preRun = [...preRun, (mod) => {
-      const nodefs = (mod as unknown as { NODEFS?: { stream_ops?: Record<string, unknown> } }).NODEFS;
-      // A later PGlite may move this; refuse to start rather than run without the durability asked for.
-      if (!nodefs?.stream_ops) throw new Error('PGLITE_FSYNC=1: this PGlite has no NODEFS to add fsync to');
-      nodefs.stream_ops.fsync = (stream: { nfd: number }) => {
-        this.syncs++;
-        fsyncSync(stream.nfd);
-        return 0;
-      };
+      const nodefs = (mod as unknown as EmscriptenModule).NODEFS;
+      const doSetAttr = nodefs?.doSetAttr;
+      // A later PGlite may move this; refuse to start rather than write files others may read.
+      if (!nodefs || !doSetAttr) throw new Error('this PGlite has no NODEFS.doSetAttr to keep file modes private');
+      nodefs.doSetAttr = (arg: unknown, node: unknown, attr: { mode?: number }, ...rest: unknown[]) =>
+        doSetAttr.call(nodefs, arg, node, attr.mode === undefined ? attr : { ...attr, mode: attr.mode & ~0o077 }, ...rest);
+      this.patch(mod as unknown as EmscriptenModule);
     }];
     return result;
+  }
+
+  /** What a subclass adds to NODEFS, in the same pre-run. */
+  protected patch(_mod: EmscriptenModule): void {}
+}
+
+export class FsyncNodeFS extends PrivateNodeFS {
+  /** fsync(2) calls made for PostgreSQL, for tests and the measurement. */
+  syncs = 0;
+
+  protected patch(mod: EmscriptenModule) {
+    const nodefs = mod.NODEFS;
+    // A later PGlite may move this; refuse to start rather than run without the durability asked for.
+    if (!nodefs?.stream_ops) throw new Error('PGLITE_FSYNC=1: this PGlite has no NODEFS to add fsync to');
+    nodefs.stream_ops.fsync = (stream: { nfd: number }) => {
+      this.syncs++;
+      fsyncSync(stream.nfd);
+      return 0;
+    };
   }
 }
 

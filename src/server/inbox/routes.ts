@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Language } from '../../registry';
+import { inboxKindsFor, type Language } from '../../registry';
 import type { DB } from '../db/connection';
-import { fail, fieldErrors, recordIdParam, type AppEnv, type Ctx, type SessionUser } from '../http';
+import { fail, fieldErrors, recordIdParam, requireJsonType, type AppEnv, type Ctx, type SessionUser } from '../http';
 import { parseQuery } from '../routes/screen-query';
 import { publishInbox } from './store';
 import { inboxLink, inboxTitle, readerLanguage } from './texts';
@@ -35,20 +35,20 @@ function parseInboxCursor(raw: string | undefined): z.infer<typeof cursorSchema>
   return r.data;
 }
 
-async function rowsOf(db: DB, userId: number, limit: number, after?: z.infer<typeof cursorSchema>) {
+async function rowsOf(db: DB, user: SessionUser, limit: number, after?: z.infer<typeof cursorSchema>) {
   const read = sql`(i.read_at is not null)::int`;
   const where = after
     ? sql`and (${read} > ${after[0]} or (${read} = ${after[0]} and (i.created_at, i.id) < (${after[1]}::timestamptz, ${after[2]}::bigint)))`
     : sql``;
   const res = await sql<Row>`select i.id, i.kind, i.params, i.created_at, i.read_at,
       to_char(i.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
-    from inbox_item i where i.user_id = ${userId} and i.archived_at is null ${where}
+    from inbox_item i where i.user_id = ${user.id} and i.kind = any(${inboxKindsFor(user.role)}::text[]) and i.archived_at is null ${where}
     order by (i.read_at is not null), i.created_at desc, i.id desc limit ${limit}`.execute(db);
   return res.rows;
 }
 
-const unreadOf = async (db: DB, userId: number) => Number((await sql<{ n: number }>`select count(*)::int as n from inbox_item
-  where user_id = ${userId} and read_at is null and archived_at is null`.execute(db)).rows[0].n);
+const unreadOf = async (db: DB, user: SessionUser) => Number((await sql<{ n: number }>`select count(*)::int as n from inbox_item
+  where user_id = ${user.id} and kind = any(${inboxKindsFor(user.role)}::text[]) and read_at is null and archived_at is null`.execute(db)).rows[0].n);
 
 function itemOf(r: Row, user: SessionUser, lang: Language) {
   return { id: Number(r.id), kind: r.kind, params: r.params, title: inboxTitle(r.kind, r.params, lang), link: inboxLink(r.kind, r.params, user.role), createdAt: r.created_at, readAt: r.read_at };
@@ -58,6 +58,7 @@ function itemOf(r: Row, user: SessionUser, lang: Language) {
 async function noBody(c: Ctx) {
   const text = await c.req.text();
   if (!text.trim()) return;
+  requireJsonType(c);
   let v: unknown;
   try { v = JSON.parse(text); } catch { throw fail(400, 'The request body is not valid JSON', { code: 'invalid_json' }); }
   const r = z.strictObject({}).safeParse(v);
@@ -74,13 +75,13 @@ export function inboxRoutes(): Hono<AppEnv> {
     const after = parseInboxCursor(q.cursor);
     const db = c.get('db');
     const user = c.get('user');
-    const rows = await rowsOf(db, user.id, PAGE + 1, after);
+    const rows = await rowsOf(db, user, PAGE + 1, after);
     const page = rows.slice(0, PAGE);
     const last = page[page.length - 1];
     const lang = await readerLanguage(db, user.id);
     return c.json({
       data: page.map((r) => itemOf(r, user, lang)),
-      unread: await unreadOf(db, user.id),
+      unread: await unreadOf(db, user),
       nextCursor: rows.length > PAGE ? JSON.stringify([last.read_at ? 1 : 0, last.cursor_at, Number(last.id)]) : null,
     });
   });
@@ -93,7 +94,7 @@ export function inboxRoutes(): Hono<AppEnv> {
       const res = await tx.updateTable('inbox_item').set({ read_at: sql`now()` }).where('user_id', '=', user.id).where('read_at', 'is', null).executeTakeFirst();
       if (Number(res.numUpdatedRows) > 0) await publishInbox(tx, [user.id], user.id);
     });
-    return c.json({ data: { unread: await unreadOf(db, user.id) } });
+    return c.json({ data: { unread: await unreadOf(db, user) } });
   });
 
   app.post('/me/notifications/:id/read', async (c) => {
@@ -102,7 +103,7 @@ export function inboxRoutes(): Hono<AppEnv> {
     const db = c.get('db');
     const user = c.get('user');
     const row = await db.transaction().execute(async (tx) => {
-      const res = await sql<Row>`update inbox_item set read_at = coalesce(read_at, now()) where id = ${id} and user_id = ${user.id} and archived_at is null
+      const res = await sql<Row>`update inbox_item set read_at = coalesce(read_at, now()) where id = ${id} and user_id = ${user.id} and kind = any(${inboxKindsFor(user.role)}::text[]) and archived_at is null
         returning id, kind, params, created_at, read_at, '' as cursor_at`.execute(tx);
       if (res.rows[0]) await publishInbox(tx, [user.id], user.id);
       return res.rows[0];
@@ -117,7 +118,7 @@ export function inboxRoutes(): Hono<AppEnv> {
     const user = c.get('user');
     const done = await c.get('db').transaction().execute(async (tx) => {
       const res = await tx.updateTable('inbox_item').set({ archived_at: sql`now()`, read_at: sql`coalesce(read_at, now())` })
-        .where('id', '=', id).where('user_id', '=', user.id).where('archived_at', 'is', null).executeTakeFirst();
+        .where('id', '=', id).where('user_id', '=', user.id).where(sql<boolean>`kind = any(${inboxKindsFor(user.role)}::text[])`).where('archived_at', 'is', null).executeTakeFirst();
       if (Number(res.numUpdatedRows) > 0) await publishInbox(tx, [user.id], user.id);
       return Number(res.numUpdatedRows) > 0;
     });
@@ -128,7 +129,7 @@ export function inboxRoutes(): Hono<AppEnv> {
   app.get('/notification/admin', async (c) => {
     const db = c.get('db');
     const user = c.get('user');
-    const rows = await rowsOf(db, user.id, ADMIN_VIEW);
+    const rows = await rowsOf(db, user, ADMIN_VIEW);
     const lang = await readerLanguage(db, user.id);
     return c.json({
       data: rows.map((r) => {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { can, getEntity, isCentreScoped, ROLES, type Role } from '../../registry';
+import { can, getEntity, INBOX_AUDIENCE, isCentreScoped, ROLES, type Role } from '../../registry';
 import type { Entry } from '../crud/audit';
 import { fetchRecord } from '../crud/write';
 import type { DB } from '../db/connection';
@@ -50,18 +50,18 @@ async function itemsOf(db: DB, e: Entry): Promise<NewItem[]> {
       from admin_user a join role r on r.id = a.role where a.id = ${id}`.execute(db);
     const a = u.rows[0];
     if (!a) return [];
-    return to(await activeUsers(db, rolesWhoMay('admin-user', 'edit')), 'signup', { record: id, name: `${a.first_name} ${a.last_name}`, role: a.role }, null);
+    return to(await activeUsers(db, ROLES.filter(INBOX_AUDIENCE.signup)), 'signup', { record: id, name: `${a.first_name} ${a.last_name}`, role: a.role }, null);
   }
   if (by === null) return [];
   if (e.entity === 'requestVerification' && e.action === 'transition:submit') {
     const rec = await fetchRecord(db, getEntity('requestVerification'), id);
     if (!rec) return [];
-    return to(await activeUsers(db, rolesWhoMay('requestVerification', 'view')), 'verificationSubmitted', { record: id, number: rec.number, doctor: await nameOf(db, 'doctor', rec.doctor) }, by);
+    return to(await activeUsers(db, ROLES.filter(INBOX_AUDIENCE.verificationSubmitted)), 'verificationSubmitted', { record: id, number: rec.number, doctor: await nameOf(db, 'doctor', rec.doctor) }, by);
   }
   if (e.entity === 'payment' && e.action === 'transition:reject') {
     const rec = await fetchRecord(db, getEntity('payment'), id);
     if (!rec) return [];
-    return to(await activeUsers(db, rolesWhoMay('payment', 'list')), 'paymentRejected', { record: id, number: rec.number }, by);
+    return to(await activeUsers(db, ROLES.filter(INBOX_AUDIENCE.paymentRejected)), 'paymentRejected', { record: id, number: rec.number }, by);
   }
   if (e.entity !== 'supportTicket') return [];
   const ticket = await fetchRecord(db, getEntity('supportTicket'), id);

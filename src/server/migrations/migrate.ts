@@ -29,6 +29,9 @@ import * as m0027 from './0027-trigger-reads-by-index';
 import * as m0028 from './0028-value-counts';
 import * as m0029 from './0029-status-history-undo';
 import * as m0030 from './0030-every-date-filterable';
+import * as m0031 from './0031-hosted-login-and-sessions';
+import * as m0032 from './0032-audit-chain-in-code';
+import * as m0033 from './0033-step-up';
 
 /**
  * A migration, and the tables it rewrites whole (`rewrites`), which are vacuumed once it has run: a rewritten table has
@@ -70,6 +73,9 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0028-value-counts': m0028,
   '0029-status-history-undo': m0029,
   '0030-every-date-filterable': m0030,
+  '0031-hosted-login-and-sessions': m0031,
+  '0032-audit-chain-in-code': m0032,
+  '0033-step-up': m0033,
 };
 
 /** The tables the named migrations rewrite (by default every migration's: all the tables any of them rewrites). */

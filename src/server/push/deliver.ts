@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { isRole } from '../../registry';
+import { inboxKindsFor, isRole, type InboxKind } from '../../registry';
 import type { Config } from '../config';
 import type { DB } from '../db/connection';
 import { inboxLink, inboxTitle, languageOf } from '../inbox/texts';
@@ -32,6 +32,7 @@ export async function deliverPush(db: DB, config: Config, itemId: number, send: 
     from inbox_item i join admin_user u on u.id = i.user_id join role r on r.id = u.role left join user_pref p on p.user_id = i.user_id
     where i.id = ${itemId} and i.read_at is null and i.archived_at is null and u.status = 'active'`.execute(db)).rows[0];
   if (!item) return { status: 'dropped', why: 'the item was read, archived or its user disabled', forgotten: 0 };
+  if (!isRole(item.role) || !inboxKindsFor(item.role).includes(item.kind as InboxKind)) return { status: 'dropped', why: 'its reader\'s role no longer reads what it is about', forgotten: 0 };
   const devices = (await sql<{ id: number; device_token: string }>`select id, device_token from fcm_token where user_id = ${item.user_id} order by id`.execute(db)).rows;
   const title = inboxTitle(item.kind, item.params, languageOf(item.lang));
   const path = isRole(item.role) ? inboxLink(item.kind, item.params, item.role) : null;

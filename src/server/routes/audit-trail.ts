@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ENTITIES, getEntity, inputFields, inputSchema, PATIENT_ENTITY, REVERTIBLE_ACTIONS, type EntityDef } from '../../registry';
 import { audit } from '../crud/audit';
 import { guard } from '../crud/routes';
+import { requireFreshProof } from '../auth/step-up';
 import { getRecord, updateRecord } from '../crud/write';
 import { fail, fieldErrors, jsonBody, recordIdParam, type AppEnv } from '../http';
 import { parseCursor, titlesOf } from './screen-query';
@@ -49,6 +50,7 @@ export function auditTrailRoutes(): Hono<AppEnv> {
     app.post(`/${def.api}/:id/revert`, async (c) => {
       guard(c, 'history', 'revert');
       guard(c, def.name, 'edit');
+      requireFreshProof(c);
       const id = recordIdParam(c);
       const body = revertBody.safeParse(await jsonBody(c));
       if (!body.success) throw fieldErrors(body.error.issues);

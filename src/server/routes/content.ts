@@ -113,7 +113,8 @@ export function contentFiles(): Hono<AppEnv> {
       return c.body(body, 200, {
         'Content-Type': kind?.type ?? 'application/octet-stream',
         'Content-Security-Policy': "default-src 'none'; sandbox",
-        'Cache-Control': 'private, max-age=3600',
+        // Never kept by the browser: a verification document or a patient's file must not outlive the sign-out in its cache.
+        'Cache-Control': 'private, no-store',
         Vary: 'Cookie, Authorization',
       });
     } catch {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { canReadRecord, getEntity } from '../../registry';
+import { auditReads } from '../crud/audit';
 import { guard } from '../crud/routes';
 import { bookSlot, cancelBooking, slotBookings } from '../crud/slot-booking';
 import { getRecord } from '../crud/write';
@@ -41,7 +42,10 @@ export function slotRoutes(): Hono<AppEnv> {
     const id = recordIdParam(c, 'id');
     await getRecord(c.get('db'), getEntity('fmcslots'), id, c.get('user')); // 404 for a slot that does not exist, or another centre's
     // Patient names only to roles that may read patients; the others (fmc, doctor) see who by record number.
-    return c.json({ data: await slotBookings(c.get('db'), id, canReadRecord(c.get('user').role, 'patients')) });
+    const bookings = await slotBookings(c.get('db'), id, canReadRecord(c.get('user').role, 'patients'));
+    // Who booked a slot is a read of those patients, logged as every other one is.
+    await auditReads(c.get('db'), c.get('user'), getEntity('patients'), bookings.map((b) => b.patient), 'read_bookings', { slot: id });
+    return c.json({ data: bookings });
   });
 
   return app;

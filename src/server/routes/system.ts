@@ -1,11 +1,14 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { auditEvent } from '../crud/audit';
 import type { Role } from '../../registry';
 import type { Database } from '../db/connection';
 import { fail, forbidden, type AppEnv } from '../http';
 import { takeBackup } from '../backup/archive';
+import { encryptingStream } from '../backup/encryption';
 import { backupName } from '../backup/schedule';
+import { appendAnchor } from '../crud/audit-anchors';
+import { requireFreshProof } from '../auth/step-up';
 
 /** Who may take a backup (DECISIONS.md, "Operations"): every record of every centre leaves in it. */
 export const BACKUP_ROLES: readonly Role[] = ['superadmin'];
@@ -20,21 +23,28 @@ export function systemRoutes(database: Database | undefined): Hono<AppEnv> {
   app.get('/system/backup', async (c) => {
     const me = c.get('user');
     if (!BACKUP_ROLES.includes(me.role)) throw forbidden();
+    requireFreshProof(c);
     if (!database?.snapshot) {
       throw fail(409, 'The console runs on a PostgreSQL server: back it up with pg_dump (README, "Backups")', { code: 'use_pg_dump' });
     }
     const backup = await takeBackup(database, c.get('config').dataDir);
     const m = backup.manifest;
     try {
+      // The chain's head the backup holds, outside the database (crud/audit-anchors.ts).
+      if (m.auditHead) appendAnchor(c.get('config').auditAnchorFile, m.auditHead, 'backup');
       await auditEvent(c.get('db'), me, 'system', 'backup',
         { createdAt: m.createdAt, tables: Object.keys(m.rows).length, rows: Object.values(m.rows).reduce((a, b) => a + b, 0), contentFiles: m.content.files });
     } catch (err) {
       await backup.discard();
       throw err;
     }
-    return c.body(Readable.toWeb(backup.stream()) as ReadableStream, 200, {
-      'Content-Type': 'application/gzip',
-      'Content-Disposition': `attachment; filename="${backupName(new Date(m.createdAt))}"`,
+    // With BACKUP_KEY the download is sealed as the scheduled backups are: the file that leaves the host is unreadable
+    // without the key, which stays apart from it (README, "Backups").
+    const key = c.get('config').backupKey;
+    const body = key ? pipeline(backup.stream(), encryptingStream(key), () => {}) : backup.stream();
+    return c.body(Readable.toWeb(body) as ReadableStream, 200, {
+      'Content-Type': key ? 'application/octet-stream' : 'application/gzip',
+      'Content-Disposition': `attachment; filename="${backupName(new Date(m.createdAt), Boolean(key))}"`,
     });
   });
   return app;

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { can, columnName, ENTITIES, getEntity, titleOf, type EntityDef, type FieldDef } from '../../registry';
+import { can, columnName, ENTITIES, getEntity, titleOf, withoutBidiControls, type EntityDef, type FieldDef } from '../../registry';
 import { audit } from '../crud/audit';
 import { guard } from '../crud/routes';
 import { attachLabels } from '../crud/labels';
 import { fetchRecord } from '../crud/write';
-import { inScope } from '../crud/scope';
+import { inScope, scopeWhere } from '../crud/scope';
 import { ident } from '../db/entity-table';
 import { fail, fieldErrors, forbidden, jsonBody, recordIdParam, type AppEnv, type SessionUser } from '../http';
 import { queueMail } from '../mail';
@@ -19,7 +19,7 @@ import { titlesOf } from './screen-query';
  * A thread is written by whoever may edit the record, and by its raiser; the raiser and the assignee are told by mail
  * (never the author of the item).
  */
-const textBody = z.strictObject({ text: z.string().trim().min(1, 'Write something').max(2000) });
+const textBody = z.strictObject({ text: withoutBidiControls(z.string().trim().min(1, 'Write something').max(2000)) as z.ZodType<string> });
 
 const creatorOf = (def: EntityDef) => Object.entries(def.fields).find(([, fd]) => fd.server === 'creator')?.[0];
 const threadsOf = (def: EntityDef) => Object.entries(def.fields).filter(([, fd]) => fd.server === 'thread') as [string, FieldDef][];
@@ -74,8 +74,13 @@ export function threadRoutes(): Hono<AppEnv> {
     app.get(`/${def.api}/mine`, async (c) => {
       guard(c, def.name, 'raise');
       const db = c.get('db');
-      const rows = (await sql<{ id: number }>`select id from ${sql.raw(ident(def.table))}
-        where ${sql.raw(ident(columnName(creator, def.fields[creator])))} = ${c.get('user').id} order by updated_at desc, id desc limit ${MINE_LIMIT}`.execute(db)).rows;
+      // Within the caller's centres as they are now: a person moved out of a centre no longer reads its tickets
+      // (their replies included) through what they once raised.
+      const scope = scopeWhere(def, c.get('user'));
+      const rows = (await sql<{ id: number }>`select t.id from ${sql.raw(ident(def.table))} t
+        where t.${sql.raw(ident(columnName(creator, def.fields[creator])))} = ${c.get('user').id}
+        ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``}
+        order by t.updated_at desc, t.id desc limit ${MINE_LIMIT}`.execute(db)).rows;
       const recs = (await Promise.all(rows.map((r) => fetchRecord(db, def, Number(r.id))))).filter((r): r is Record<string, unknown> => r !== null);
       await attachLabels(db, def, recs);
       // The thread's authors by name: the raiser may not read the staff list.

@@ -91,7 +91,7 @@ export async function seed(db: DB, opts: SeedOptions): Promise<{ password: strin
   if (generated && opts.dataDir) {
     // Written (and on disk) before the seed commits: a crash after the commit never leaves accounts whose
     // password nobody knows; a crash before it leaves a file the next start's seed overwrites.
-    mkdirSync(opts.dataDir, { recursive: true });
+    mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
     const file = path.join(opts.dataDir, 'demo-credentials.txt');
     writeDurably(file, `${ROLES.map((r) => `${r}@demo.test`).join('\n')}\npassword: ${password}\n`);
     // Where it is, never what it is: the log is read and kept by more people than this file.

@@ -6,6 +6,7 @@ export default {
   failure: { title: 'Something went wrong here.', body: 'The rest of the console still works: retry, or go on elsewhere.', retry: 'Retry', close: 'Close' },
   live: { deleted: '{{name}} deleted by {{by}}', deletedByOther: '{{name}} deleted by another user', changedBy: 'Changed by {{by}} just now', changedByOther: 'Changed by another user just now', reload: 'Reload', keepEditing: 'Keep editing', editing: '{{name}} is editing', viewing: '{{name}} is viewing', others: 'Also here' },
   password: { title: 'Change your password', current: 'Current password', new: 'New password', repeat: 'Repeat the new password', differ: 'The two new passwords differ', save: 'Change password', cancel: 'Cancel', done: 'Your password is changed. Your other sessions were signed out.' },
+  stepUp: { title: 'Confirm it is you', question: 'This action needs your password again: it has been a while since you signed in.', password: 'Password', confirm: 'Confirm', cancel: 'Cancel' },
   cmd: {
     recordHistory: 'History of this record',
     raise: 'Raise a {{name}}…',
@@ -245,7 +246,7 @@ export default {
     password: 'Password',
     signIn: 'Sign in',
     signingIn: 'Signing in…',
-    hosted: 'Sign in with the hosted login',
+    hosted: 'Sign in with {{name}}',
     forgot: 'Forgot your password?',
     signUp: 'Ask for an account',
     haveAccount: 'Back to sign in',
@@ -267,10 +268,10 @@ export default {
     resetSubmit: 'Save the new password',
     resetDone: 'Your password is changed. Sign in with the new one.',
     callbackTitle: 'Signing you in…',
-    lockError: 'Lock Error',
-    wrongMail: 'Wrong mail or password',
     expired: 'Your session has expired. Please sign in again.',
     demoHint: 'Demo accounts: superadmin@demo.test, admin@demo.test, doctor@demo.test, fmc@demo.test, railway@demo.test',
+    endedByLimit: 'You signed in on another device or browser, which ended your oldest session here. Sign in again to go on.',
+    endedByAdmin: 'An administrator ended your session: “{{reason}}”. Sign in again to go on.',
   },
   /** A form field's message, naming the field by its label (i18n/zod-messages.ts). */
   /** Validation sentences, one copy with the server's (words/validation-words). */
@@ -421,6 +422,10 @@ export default {
     appointmentCalendar: {
       command: 'Open the appointments calendar',
       title: 'Appointments calendar',
+    },
+    signedIn: {
+      command: 'Open who is signed in',
+      title: 'Who is signed in',
     },
     doctorInCompleteProfile: {
       command: 'Open doctors with incomplete profiles',

@@ -9,6 +9,7 @@ export default {
   failure: { title: 'Algo ha fallado aquí.', body: 'El resto de la consola sigue funcionando: vuelva a intentarlo o continúe en otra parte.', retry: 'Reintentar', close: 'Cerrar' },
   live: { deleted: '{{name}} eliminado por {{by}}', deletedByOther: '{{name}} eliminado por otro usuario', changedBy: 'Modificado por {{by}} hace un momento', changedByOther: 'Modificado por otro usuario hace un momento', reload: 'Recargar', keepEditing: 'Seguir editando', editing: '{{name}} está editando', viewing: '{{name}} está viendo', others: 'También aquí' },
   password: { title: 'Cambiar su contraseña', current: 'Contraseña actual', new: 'Contraseña nueva', repeat: 'Repita la contraseña nueva', differ: 'Las dos contraseñas nuevas no coinciden', save: 'Cambiar la contraseña', cancel: 'Cancelar', done: 'Su contraseña ha cambiado. Se cerraron sus otras sesiones.' },
+  stepUp: { title: 'Confirme que es usted', question: 'Esta acción necesita de nuevo su contraseña: hace un rato que inició sesión.', password: 'Contraseña', confirm: 'Confirmar', cancel: 'Cancelar' },
   cmd: {
     recordHistory: 'Historial de este registro',
     raise: 'Abrir {{name}}…',
@@ -248,7 +249,7 @@ export default {
     password: 'Contraseña',
     signIn: 'Iniciar sesión',
     signingIn: 'Iniciando sesión…',
-    hosted: 'Iniciar sesión con la página de acceso alojada',
+    hosted: 'Iniciar sesión con {{name}}',
     forgot: '¿Ha olvidado su contraseña?',
     signUp: 'Solicitar una cuenta',
     haveAccount: 'Volver al inicio de sesión',
@@ -270,10 +271,10 @@ export default {
     resetSubmit: 'Guardar la nueva contraseña',
     resetDone: 'Su contraseña se ha cambiado. Inicie sesión con la nueva.',
     callbackTitle: 'Iniciando sesión…',
-    lockError: 'Error de bloqueo',
-    wrongMail: 'Correo o contraseña incorrectos',
     expired: 'Su sesión ha caducado. Vuelva a iniciar sesión.',
     demoHint: 'Cuentas de demostración: superadmin@demo.test, admin@demo.test, doctor@demo.test, fmc@demo.test, railway@demo.test',
+    endedByLimit: 'Ha iniciado sesión en otro dispositivo o navegador, lo que cerró aquí su sesión más antigua. Vuelva a iniciar sesión para continuar.',
+    endedByAdmin: 'Un administrador cerró su sesión: «{{reason}}». Vuelva a iniciar sesión para continuar.',
   },
   /** Validation sentences, one copy with the server's (words/validation-words). */
   validate: validation,
@@ -422,6 +423,10 @@ export default {
     appointmentCalendar: {
       command: 'Abrir el calendario de citas',
       title: 'Calendario de citas',
+    },
+    signedIn: {
+      command: 'Abrir quién tiene la sesión iniciada',
+      title: 'Quién tiene la sesión iniciada',
     },
     doctorInCompleteProfile: {
       command: 'Abrir médicos con perfil incompleto',

@@ -9,6 +9,7 @@ export default {
   failure: { title: 'Un problème est survenu ici.', body: 'Le reste de la console fonctionne toujours : réessayez, ou continuez ailleurs.', retry: 'Réessayer', close: 'Fermer' },
   live: { deleted: '{{name}} supprimé par {{by}}', deletedByOther: '{{name}} supprimé par un autre utilisateur', changedBy: 'Modifié par {{by}} à l’instant', changedByOther: 'Modifié par un autre utilisateur à l’instant', reload: 'Recharger', keepEditing: 'Continuer la modification', editing: '{{name}} modifie', viewing: '{{name}} consulte', others: 'Aussi ici' },
   password: { title: 'Changer votre mot de passe', current: 'Mot de passe actuel', new: 'Nouveau mot de passe', repeat: 'Répétez le nouveau mot de passe', differ: 'Les deux nouveaux mots de passe diffèrent', save: 'Changer le mot de passe', cancel: 'Annuler', done: 'Votre mot de passe est changé. Vos autres sessions ont été fermées.' },
+  stepUp: { title: 'Confirmez que c’est bien vous', question: 'Cette action demande de nouveau votre mot de passe : vous vous êtes connecté il y a un moment.', password: 'Mot de passe', confirm: 'Confirmer', cancel: 'Annuler' },
   cmd: {
     recordHistory: 'Historique de cette fiche',
     raise: 'Ouvrir {{name}}…',
@@ -248,7 +249,7 @@ export default {
     password: 'Mot de passe',
     signIn: 'Se connecter',
     signingIn: 'Connexion…',
-    hosted: 'Se connecter avec la page de connexion hébergée',
+    hosted: 'Se connecter avec {{name}}',
     forgot: 'Mot de passe oublié ?',
     signUp: 'Demander un compte',
     haveAccount: 'Retour à la connexion',
@@ -270,10 +271,10 @@ export default {
     resetSubmit: 'Enregistrer le nouveau mot de passe',
     resetDone: 'Votre mot de passe a été modifié. Connectez-vous avec le nouveau.',
     callbackTitle: 'Connexion en cours…',
-    lockError: 'Erreur de verrouillage',
-    wrongMail: 'E-mail ou mot de passe incorrect',
     expired: 'Votre session a expiré. Veuillez vous reconnecter.',
     demoHint: 'Comptes de démonstration : superadmin@demo.test, admin@demo.test, doctor@demo.test, fmc@demo.test, railway@demo.test',
+    endedByLimit: 'Vous vous êtes connecté sur un autre appareil ou navigateur, ce qui a fermé ici votre plus ancienne session. Reconnectez-vous pour continuer.',
+    endedByAdmin: 'Un administrateur a fermé votre session : « {{reason}} ». Reconnectez-vous pour continuer.',
   },
   /** Validation sentences, one copy with the server's (words/validation-words). */
   validate: validation,
@@ -422,6 +423,10 @@ export default {
     appointmentCalendar: {
       command: 'Ouvrir le calendrier des rendez-vous',
       title: 'Calendrier des rendez-vous',
+    },
+    signedIn: {
+      command: 'Ouvrir qui est connecté',
+      title: 'Qui est connecté',
     },
     doctorInCompleteProfile: {
       command: 'Ouvrir les médecins au profil incomplet',

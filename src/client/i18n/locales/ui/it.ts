@@ -9,6 +9,7 @@ export default {
   failure: { title: 'Qualcosa non ha funzionato qui.', body: 'Il resto della console funziona ancora: riprova, oppure continua altrove.', retry: 'Riprova', close: 'Chiudi' },
   live: { deleted: '{{name}} eliminato da {{by}}', deletedByOther: '{{name}} eliminato da un altro utente', changedBy: 'Modificato da {{by}} proprio ora', changedByOther: 'Modificato da un altro utente proprio ora', reload: 'Ricarica', keepEditing: 'Continua a modificare', editing: '{{name}} sta modificando', viewing: '{{name}} sta guardando', others: 'Anche qui' },
   password: { title: 'Cambia la tua password', current: 'Password attuale', new: 'Nuova password', repeat: 'Ripeti la nuova password', differ: 'Le due nuove password sono diverse', save: 'Cambia la password', cancel: 'Annulla', done: 'La password è cambiata. Le altre sessioni sono state chiuse.' },
+  stepUp: { title: 'Conferma che sei tu', question: 'Questa azione richiede di nuovo la password: è passato un po’ da quando hai effettuato l’accesso.', password: 'Password', confirm: 'Conferma', cancel: 'Annulla' },
   cmd: {
     recordHistory: 'Cronologia di questo record',
     raise: 'Apri {{name}}…',
@@ -248,7 +249,7 @@ export default {
     password: 'Password',
     signIn: 'Accedi',
     signingIn: 'Accesso in corso…',
-    hosted: 'Accedi con la pagina di accesso ospitata',
+    hosted: 'Accedi con {{name}}',
     forgot: 'Password dimenticata?',
     signUp: 'Richiedi un account',
     haveAccount: 'Torna all’accesso',
@@ -270,10 +271,10 @@ export default {
     resetSubmit: 'Salva la nuova password',
     resetDone: 'La password è stata cambiata. Accedi con quella nuova.',
     callbackTitle: 'Accesso in corso…',
-    lockError: 'Errore di blocco',
-    wrongMail: 'Email o password errata',
     expired: 'La sessione è scaduta. Accedi di nuovo.',
     demoHint: 'Account demo: superadmin@demo.test, admin@demo.test, doctor@demo.test, fmc@demo.test, railway@demo.test',
+    endedByLimit: 'Hai effettuato l’accesso su un altro dispositivo o browser, e così la tua sessione più vecchia qui è stata chiusa. Accedi di nuovo per continuare.',
+    endedByAdmin: 'Un amministratore ha chiuso la tua sessione: «{{reason}}». Accedi di nuovo per continuare.',
   },
   /** Validation sentences, one copy with the server's (words/validation-words). */
   validate: validation,
@@ -422,6 +423,10 @@ export default {
     appointmentCalendar: {
       command: 'Apri il calendario degli appuntamenti',
       title: 'Calendario appuntamenti',
+    },
+    signedIn: {
+      command: 'Apri chi ha effettuato l’accesso',
+      title: 'Chi ha effettuato l’accesso',
     },
     doctorInCompleteProfile: {
       command: 'Apri i medici con profilo incompleto',

@@ -9,6 +9,7 @@ export default {
   failure: { title: '这里出了问题。', body: '控制台的其他部分仍可正常使用：请重试，或转到别处继续。', retry: '重试', close: '关闭' },
   live: { deleted: '{{name}} 已被 {{by}} 删除', deletedByOther: '{{name}} 已被其他用户删除', changedBy: '{{by}} 刚刚修改了此记录', changedByOther: '其他用户刚刚修改了此记录', reload: '重新加载', keepEditing: '继续编辑', editing: '{{name}} 正在编辑', viewing: '{{name}} 正在查看', others: '同时在此' },
   password: { title: '修改您的密码', current: '当前密码', new: '新密码', repeat: '再次输入新密码', differ: '两次输入的新密码不一致', save: '修改密码', cancel: '取消', done: '密码已修改。您的其他会话已退出。' },
+  stepUp: { title: '确认是您本人', question: '此操作需要再次输入密码：您登录已有一段时间。', password: '密码', confirm: '确认', cancel: '取消' },
   cmd: {
     recordHistory: '此记录的历史',
     raise: '提交{{name}}…',
@@ -248,7 +249,7 @@ export default {
     password: '密码',
     signIn: '登录',
     signingIn: '正在登录…',
-    hosted: '通过托管登录页面登录',
+    hosted: '使用 {{name}} 登录',
     forgot: '忘记密码？',
     signUp: '申请账户',
     haveAccount: '返回登录',
@@ -270,10 +271,10 @@ export default {
     resetSubmit: '保存新密码',
     resetDone: '您的密码已更改。请使用新密码登录。',
     callbackTitle: '正在为您登录…',
-    lockError: '锁定错误',
-    wrongMail: '邮箱或密码错误',
     expired: '您的会话已过期。请重新登录。',
     demoHint: '演示账户：superadmin@demo.test、admin@demo.test、doctor@demo.test、fmc@demo.test、railway@demo.test',
+    endedByLimit: '您在另一台设备或浏览器上登录，因此这里最早的会话已结束。请重新登录以继续。',
+    endedByAdmin: '管理员结束了您的会话：“{{reason}}”。请重新登录以继续。',
   },
   /** Validation sentences, one copy with the server's (words/validation-words). */
   validate: validation,
@@ -422,6 +423,10 @@ export default {
     appointmentCalendar: {
       command: '打开预约日历',
       title: '预约日历',
+    },
+    signedIn: {
+      command: '打开当前登录人员',
+      title: '当前登录人员',
     },
     doctorInCompleteProfile: {
       command: '打开资料不完整的医生',

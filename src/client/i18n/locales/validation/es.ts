@@ -38,6 +38,7 @@ const messages: Record<string, string> = {
   'Choose the test': 'Elija la prueba',
   'Enter a date between 1970 and 2100': 'Introduzca una fecha entre 1970 y 2100',
   'Remove the invisible formatting characters (direction marks, zero-width spaces)': 'Quite los caracteres de formato invisibles (marcas de dirección, espacios de ancho cero)',
+  'Remove the invisible direction controls (U+202A–U+202E, U+2066–U+2069)': 'Quite los caracteres de control de dirección invisibles (U+202A–U+202E, U+2066–U+2069)',
 };
 
 export default messages;

@@ -38,6 +38,7 @@ const messages: Record<string, string> = {
   'Choose the test': 'Choisissez l’examen',
   'Enter a date between 1970 and 2100': 'Saisissez une date entre 1970 et 2100',
   'Remove the invisible formatting characters (direction marks, zero-width spaces)': 'Retirez les caractères de mise en forme invisibles (marques de direction, espaces sans largeur)',
+  'Remove the invisible direction controls (U+202A–U+202E, U+2066–U+2069)': 'Retirez les caractères invisibles de contrôle de direction (U+202A–U+202E, U+2066–U+2069)',
 };
 
 export default messages;

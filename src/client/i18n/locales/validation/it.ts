@@ -38,6 +38,7 @@ const messages: Record<string, string> = {
   'Choose the test': 'Scegli l’esame',
   'Enter a date between 1970 and 2100': 'Inserisci una data tra il 1970 e il 2100',
   'Remove the invisible formatting characters (direction marks, zero-width spaces)': 'Rimuovi i caratteri di formattazione invisibili (segni di direzione, spazi a larghezza zero)',
+  'Remove the invisible direction controls (U+202A–U+202E, U+2066–U+2069)': 'Rimuovi i caratteri invisibili di controllo della direzione (U+202A–U+202E, U+2066–U+2069)',
 };
 
 export default messages;

@@ -38,6 +38,7 @@ const messages: Record<string, string> = {
   'Choose the test': '请选择检查项目',
   'Enter a date between 1970 and 2100': '请输入 1970 年至 2100 年之间的日期',
   'Remove the invisible formatting characters (direction marks, zero-width spaces)': '请删除不可见的格式字符（方向标记、零宽空格）',
+  'Remove the invisible direction controls (U+202A–U+202E, U+2066–U+2069)': '请删除不可见的方向控制字符（U+202A–U+202E、U+2066–U+2069）',
 };
 
 export default messages;

@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { clientAddress, fail, fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
+import { signInFailures } from '../ops/metrics';
+import { verifyPassword } from './password';
+import { beginSignIn, tooMany } from './rate-limit';
+
+/**
+ * Step-up: the actions whose harm lasts ask that their person proved who they are within the last STEP_UP_MINUTES (a
+ * sign-in counts), so a session left open on a shared desk, or a stolen token, cannot do them. The server is the guard:
+ * each such endpoint calls requireFreshProof before it acts; the console, told 401 `step_up_required`, asks for the
+ * password in a dialog and sends the action once more (client/api/client.ts withStepUp).
+ *
+ * The endpoints, for the attack test and the README (each calls requireFreshProof):
+ */
+export const STEP_UP_ACTIONS = [
+  { method: 'GET', path: '/api/system/backup', what: 'download a backup' },
+  { method: 'POST', path: '/api/invoices/{id}/transition', what: 'void an invoice (to: "void")' },
+  { method: 'POST', path: '/api/{resource}/{id}/revert', what: 'revert a change from the log' },
+  { method: 'POST', path: '/api/admin-user', what: 'make an account (it grants a role)' },
+  { method: 'PUT', path: '/api/admin-user/{id}', what: 'grant or remove a role (a change of `role`)' },
+  { method: 'POST', path: '/api/sessions/{id}/end', what: 'end another person\'s session' },
+  { method: 'GET', path: '/api/patients/export', what: 'export more than 500 patient rows' },
+] as const;
+
+/** The field of an entity that grants a role: making such a record, or changing the field, needs a fresh proof. */
+export const ROLE_FIELD: Readonly<Record<string, string>> = { 'admin-user': 'role' };
+
+/** An export of more patient rows than this needs a fresh proof. */
+export const STEP_UP_EXPORT_ROWS = 500;
+
+/** Refuses with 401 `step_up_required` unless the caller proved who they are within STEP_UP_MINUTES. */
+export function requireFreshProof(c: Ctx): void {
+  const user = c.get('user');
+  const at = user.provedAt === undefined ? NaN : new Date(user.provedAt).getTime();
+  if (at + c.get('config').stepUpMinutes * 60_000 > Date.now()) return;
+  throw fail(401, 'Confirm it is you: enter your password again to do this', { code: 'step_up_required' });
+}
+
+const stepUpSchema = z.strictObject({ password: z.string().min(1, 'Enter your password').max(200) });
+
+/**
+ * POST /api/me/step-up { password } → { data: { provedAt } }: the password of the signed-in person, counted as a
+ * sign-in attempt (the same limits: it cannot be guessed here faster than at the sign-in page). An account without
+ * a password (hosted login only) proves itself by signing in again, which counts as well: 409 `sign_in_again`.
+ */
+export function stepUpRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.post('/me/step-up', async (c) => {
+    const db = c.get('db');
+    const me = c.get('user');
+    const parsed = stepUpSchema.safeParse(await jsonBody(c));
+    if (!parsed.success) throw fieldErrors(parsed.error.issues);
+    const row = await db.selectFrom('admin_user').select(['password_hash']).where('id', '=', me.id).executeTakeFirstOrThrow();
+    if (!row.password_hash) throw fail(409, 'Your account signs in with your organisation: sign out and sign in again to confirm it is you', { code: 'sign_in_again' });
+    const attempt = await beginSignIn(db, me.email.toLowerCase(), clientAddress(c));
+    if (attempt.refused) throw tooMany(attempt.refused, 'sign_in');
+    if (!(await verifyPassword(parsed.data.password, row.password_hash))) {
+      signInFailures.inc();
+      throw fail(400, 'The password is not right', { field: 'password', code: 'wrong_password' });
+    }
+    await attempt.succeeded();
+    const saved = await sql<{ proved_at: string }>`update session set proved_at = now() where id = ${me.sessionId} returning proved_at`.execute(db);
+    return c.json({ data: { provedAt: saved.rows[0]?.proved_at ?? null } });
+  });
+  return app;
+}
