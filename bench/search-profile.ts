@@ -6,7 +6,7 @@ import { boot } from '../src/server/boot';
 import { readConfig } from '../src/server/config';
 import { Client } from './client';
 import { summariseProfile, type CpuProfile } from './profile-summary';
-import { BENCH_PASSWORD, benchConfig } from './seed';
+import { BENCH_PASSWORD, benchConfig, readMeta } from './seed';
 import { percentile } from './timing';
 import { traced, type Statement } from './trace';
 
@@ -27,6 +27,9 @@ async function main() {
   const [dir = '.bench-load-search', ...named] = process.argv.slice(2);
   const dataDir = path.resolve(dir);
   const bench = dataDir.includes('scale-');
+  // A seed stopped half-way leaves its tables without their indexes (dropped for the load): figures of such a folder
+  // are of sequential scans, not of the search.
+  if (bench && !readMeta(dataDir)) throw new Error(`${dataDir} holds no complete data set: seed it with npm run bench -- --data --scale=…`);
   const config = bench ? benchConfig(dataDir) : readConfig({ DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD, DEMO_DATA: '1' });
   const database = await boot(config);
   try {
