@@ -18,8 +18,8 @@ interface OpenScale { scale: number; rows: number; database: Database; client: C
 
 /**
  * `npm run bench -- --data --growth[=A,B]`: the same operations on two data sets (each seeded once, then reused), each
- * operation's p95 at both and the ratio. Only list pages, pickers, the fmc dashboard and a patient's timeline: what a
- * page shows is bounded, so what they read should be too. Both data sets are open at once and each operation's calls
+ * operation's p95 at both and the ratio. Only list pages, pickers, the fmc dashboard, a patient's timeline and the
+ * palette's search: what a page shows is bounded, so what they read should be too. Both data sets are open at once and each operation's calls
  * go to one and the other in turn (timeTogether), so that a ratio compares timings taken under the same conditions of
  * the machine, not two halves of a run minutes apart.
  */

@@ -48,7 +48,7 @@ export function benchConfig(dataDir: string): Config {
 
 const metaFile = (dataDir: string) => path.join(dataDir, 'bench-meta.json');
 
-function readMeta(dataDir: string): SeedReport | null {
+export function readMeta(dataDir: string): SeedReport | null {
   try { return JSON.parse(readFileSync(metaFile(dataDir), 'utf8')) as SeedReport; } catch { return null; }
 }
 

@@ -57,11 +57,22 @@ async function titlesOf(db: DB, wanted: Map<string, Set<number>>): Promise<Map<s
 }
 
 export async function attachLabels(db: DB, def: EntityDef, records: Record<string, unknown>[]): Promise<void> {
-  const refFields = Object.entries(def.fields).filter(([, fd]) => isRef(fd));
-  const listFields = Object.entries(def.fields)
-    .filter(([, fd]) => fd.kind === 'list' && Object.values(fd.item ?? {}).some(isRef))
-    .map(([k, fd]) => [k, Object.entries(fd.item!).filter(([, ifd]) => isRef(ifd))] as const);
-  if ((!refFields.length && !listFields.length) || !records.length) return;
+  await attachLabelsOfKinds(db, [{ def, records }]);
+}
+
+/**
+ * The same for records of several entities at once (the palette's hits, a few of each kind): one statement for all
+ * their references, where a call of attachLabels a kind was one statement each.
+ */
+export async function attachLabelsOfKinds(db: DB, kinds: readonly { def: EntityDef; records: Record<string, unknown>[] }[]): Promise<void> {
+  const refsOf = kinds.map(({ def, records }) => ({
+    records,
+    refFields: Object.entries(def.fields).filter(([, fd]) => isRef(fd)),
+    listFields: Object.entries(def.fields)
+      .filter(([, fd]) => fd.kind === 'list' && Object.values(fd.item ?? {}).some(isRef))
+      .map(([k, fd]) => [k, Object.entries(fd.item!).filter(([, ifd]) => isRef(ifd))] as const),
+  })).filter((x) => (x.refFields.length || x.listFields.length) && x.records.length);
+  if (!refsOf.length) return;
 
   const wanted = new Map<string, Set<number>>();
   const want = (entity: string, ids: number[]) => {
@@ -69,10 +80,12 @@ export async function attachLabels(db: DB, def: EntityDef, records: Record<strin
     ids.forEach((id) => set.add(id));
     wanted.set(entity, set);
   };
-  for (const r of records) {
-    for (const [k, fd] of refFields) want(fd.ref!, idsOf(r[k]));
-    for (const [k, items] of listFields) {
-      for (const item of (r[k] as Record<string, unknown>[] | null) ?? []) for (const [ik, ifd] of items) want(ifd.ref!, idsOf(item[ik]));
+  for (const { records, refFields, listFields } of refsOf) {
+    for (const r of records) {
+      for (const [k, fd] of refFields) want(fd.ref!, idsOf(r[k]));
+      for (const [k, items] of listFields) {
+        for (const item of (r[k] as Record<string, unknown>[] | null) ?? []) for (const [ik, ifd] of items) want(ifd.ref!, idsOf(item[ik]));
+      }
     }
   }
 
@@ -83,12 +96,14 @@ export async function attachLabels(db: DB, def: EntityDef, records: Record<strin
     return v === null || v === undefined || v === '' ? null : (map.get(Number(v)) ?? `#${v}`);
   };
 
-  for (const r of records) {
-    const l: Labels = {};
-    for (const [k, fd] of refFields) l[k] = label(fd.ref!, r[k]) as string | string[] | null;
-    for (const [k, items] of listFields) {
-      l[k] = ((r[k] as Record<string, unknown>[] | null) ?? []).map((item) => Object.fromEntries(items.map(([ik, ifd]) => [ik, label(ifd.ref!, item[ik]) as string | null])));
+  for (const { records, refFields, listFields } of refsOf) {
+    for (const r of records) {
+      const l: Labels = {};
+      for (const [k, fd] of refFields) l[k] = label(fd.ref!, r[k]) as string | string[] | null;
+      for (const [k, items] of listFields) {
+        l[k] = ((r[k] as Record<string, unknown>[] | null) ?? []).map((item) => Object.fromEntries(items.map(([ik, ifd]) => [ik, label(ifd.ref!, item[ik]) as string | null])));
+      }
+      r._labels = l;
     }
-    r._labels = l;
   }
 }

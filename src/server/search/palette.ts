@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { can, canReadRecord, ENTITIES, getEntity, hitFields, hitPartsOf, type EntityDef, type HitParts, type Role } from '../../registry';
 import { col } from '../crud/columns';
-import { attachLabels } from '../crud/labels';
+import { attachLabelsOfKinds } from '../crud/labels';
 import { ident } from '../db/entity-table';
 import { scoped, scopeWhere, type ScopeOwner } from '../crud/scope';
 import type { DB } from '../db/connection';
@@ -169,20 +169,22 @@ async function answerOf(db: DB, who: ScopeOwner, rows: Row[]): Promise<SearchAns
 
 /**
  * The hits, each with its parts (registry/hit-parts.ts): one read per entity among the hits, by id, under the
- * caller's centres where the entity is scoped, and one for the titles of the references among the parts.
+ * caller's centres where the entity is scoped, and one for the titles of the references among all their parts.
  */
 async function withParts(db: DB, who: ScopeOwner, hits: SearchHit[]): Promise<SearchHit[]> {
-  const parts = new Map<string, HitParts>();
+  const kinds: { def: EntityDef; records: Record<string, unknown>[] }[] = [];
   for (const name of new Set(hits.map((h) => h.entity))) {
     const def = getEntity(name);
     const ids = hits.filter((h) => h.entity === name).map((h) => h.id);
     const fields = hitFields(def);
     const columns = sql.raw(['t.id', ...fields.map((k) => `${col(def, k)} as "${k}"`)].join(', '));
     const scope = scoped(def, who) ? sql` and ${sql.join(scopeWhere(def, who), sql` and `)}` : sql``;
-    const rows = (await sql<Record<string, unknown>>`select ${columns} from ${sql.raw(ident(def.table))} t where t.id = any(${ids}::int[])${scope}`.execute(db)).rows;
-    await attachLabels(db, def, rows);
-    for (const row of rows) parts.set(`${name}:${row.id}`, hitPartsOf(fields, row));
+    kinds.push({ def, records: (await sql<Record<string, unknown>>`select ${columns} from ${sql.raw(ident(def.table))} t where t.id = any(${ids}::int[])${scope}`.execute(db)).rows });
   }
+  // The references of every kind's hits in one statement: one a kind was a third of a surname's statements.
+  await attachLabelsOfKinds(db, kinds);
+  const parts = new Map<string, HitParts>();
+  for (const { def, records } of kinds) for (const row of records) parts.set(`${def.name}:${row.id}`, hitPartsOf(hitFields(def), row));
   // A hit whose record was not read (its kind's rows were kept to the caller's centres already) is said by its stored title alone.
   return hits.map((h) => ({ ...h, parts: parts.get(`${h.entity}:${h.id}`) }));
 }

@@ -1,0 +1,76 @@
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+import { CompiledQuery } from 'kysely';
+import { createApp } from '../src/server/app';
+import { boot } from '../src/server/boot';
+import { readConfig } from '../src/server/config';
+import { Client } from './client';
+import { summariseProfile, type CpuProfile } from './profile-summary';
+import { BENCH_PASSWORD, benchConfig, readMeta } from './seed';
+import { percentile } from './timing';
+import { traced, type Statement } from './trace';
+
+/**
+ * Where a cross-entity search's time goes: `npx tsx bench/search-profile.ts [DATA_DIR] [term…]` opens an embedded data
+ * folder in this process (the demo data, seeded there on first use, when it holds no bench data set; a bench data set
+ * such as .bench-data/scale-0.2 as it is), calls `GET /api/search` for each term RUNS times (default 40, after 5
+ * warm-up calls) as the superadmin (ROLE= another demo account), and prints each term's p50 and p95, the statements of
+ * one call with their times (EXPLAIN=MS: the plans of those of MS or more), and a CPU profile of all the timed calls (PROFILE=0: none) summarised by function. The
+ * database runs in this thread, so the profile holds its time too (PGlite's WebAssembly shows as numbered functions).
+ */
+const TERMS = ['sharma', 'an', 'sing', 'raj', 'apt', 'pri', 'xqzjv'];
+const RUNS = Number(process.env.RUNS ?? 40);
+const WARMUP = 5;
+const ROLE = process.env.ROLE ?? 'superadmin';
+
+async function main() {
+  const [dir = '.bench-load-search', ...named] = process.argv.slice(2);
+  const dataDir = path.resolve(dir);
+  const bench = dataDir.includes('scale-');
+  // A seed stopped half-way leaves its tables without their indexes (dropped for the load): figures of such a folder
+  // are of sequential scans, not of the search.
+  if (bench && !readMeta(dataDir)) throw new Error(`${dataDir} holds no complete data set: seed it with npm run bench -- --data --scale=…`);
+  const config = bench ? benchConfig(dataDir) : readConfig({ DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD, DEMO_DATA: '1' });
+  const database = await boot(config);
+  try {
+    const client = new Client(createApp({ db: database.db, config }));
+    await client.signIn(`${ROLE}@demo.test`, BENCH_PASSWORD);
+    const terms = named.length ? named : TERMS;
+    const session = new Session();
+    session.connect();
+    const profiling = process.env.PROFILE !== '0';
+    for (const term of terms) {
+      const url = `/api/search?q=${encodeURIComponent(term)}`;
+      for (let i = 0; i < WARMUP; i++) await client.get(url);
+      const { result, statements } = await traced(() => client.get(url));
+      const times: number[] = [];
+      if (profiling) { await session.post('Profiler.enable'); await session.post('Profiler.setSamplingInterval', { interval: 100 }); await session.post('Profiler.start'); }
+      for (let i = 0; i < RUNS; i++) times.push((await client.get(url)).ms);
+      const profile = profiling ? ((await session.post('Profiler.stop')) as { profile: CpuProfile }).profile : null;
+      times.sort((a, b) => a - b);
+      const body = result.body as { data?: unknown[]; groups?: { entity: string; count: number; more: boolean }[] };
+      console.log(`\n## q=${term}: p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms (${RUNS} calls; ${body.data?.length ?? 0} hits, groups ${(body.groups ?? []).map((g) => `${g.entity} ${g.count}${g.more ? '+' : ''}`).join(', ')})`);
+      console.log(statementLines(statements));
+      if (process.env.EXPLAIN) {
+        for (const st of statements.filter((x) => x.ms >= Number(process.env.EXPLAIN))) {
+          const plan = await database.db.executeQuery(CompiledQuery.raw(`explain (analyze, buffers, summary) ${st.sql}`, st.params));
+          console.log((plan.rows as Record<string, string>[]).map((r) => `    ${Object.values(r)[0]}`).join('\n'));
+        }
+      }
+      if (profile && process.env.PROFILE_TERMS !== '0') console.log(summariseProfile(profile, Number(process.env.TOP ?? 15)));
+    }
+    session.disconnect();
+  } finally {
+    await database.close();
+  }
+}
+
+function statementLines(statements: Statement[]): string {
+  const total = statements.reduce((s, x) => s + x.ms, 0);
+  return [`${statements.length} statements, ${total.toFixed(1)} ms:`, ...statements.map((s) => `  ${s.ms.toFixed(2).padStart(7)} ms  ${s.sql.replace(/\s+/g, ' ').slice(0, 150)}`)].join('\n');
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
