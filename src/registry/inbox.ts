@@ -4,7 +4,7 @@
  * src/words/inbox-words (which the interface strings read too). Read by the server's sources and renderer, the
  * panel, and the translation test.
  */
-export const INBOX_KINDS = ['signup', 'verificationSubmitted', 'ticketRaised', 'ticketAssigned', 'ticketComment', 'paymentRejected', 'worklist'] as const;
+export const INBOX_KINDS = ['signup', 'verificationSubmitted', 'ticketRaised', 'ticketAssigned', 'ticketComment', 'paymentRejected', 'worklist', 'campaign'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 export const isInboxKind = (v: unknown): v is InboxKind => typeof v === 'string' && (INBOX_KINDS as readonly string[]).includes(v);
@@ -18,6 +18,8 @@ export const INBOX_SUBJECT: Record<InboxKind, string | null> = {
   ticketComment: 'supportTicket',
   paymentRejected: 'payment',
   worklist: null,
+  // A campaign's message to staff (server/scheduler/campaign.ts): its words are in the item, it links nowhere.
+  campaign: null,
 };
 
 /** The change stream's name for "your inbox changed": an event of this entity, told only to the user it names. */

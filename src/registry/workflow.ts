@@ -37,7 +37,7 @@ export interface Transition {
    * record and saying this consequence (i18n `irreversible.{value}`); the server refuses to undo it. Every
    * other move can be undone for a while by whoever made it (POST …/transition/undo, server/crud/transition-undo.ts).
    */
-  irreversible?: 'issuesInvoice' | 'voidsInvoice';
+  irreversible?: 'issuesInvoice' | 'voidsInvoice' | 'sendsCampaign';
   /**
    * A datetime field of the record: the move is allowed only once that day has come where the centres are
    * (`CENTRE_TIME_ZONE`). An appointment is completed or marked missed on its day or after, never weeks ahead.

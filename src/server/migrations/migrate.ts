@@ -31,6 +31,7 @@ import * as m0029 from './0029-status-history-undo';
 import * as m0030 from './0030-every-date-filterable';
 import * as m0031 from './0031-hosted-login-and-sessions';
 import * as m0040 from './0040-scheduler';
+import * as m0041 from './0041-campaigns-send';
 
 /**
  * A migration, and the tables it rewrites whole (`rewrites`), which are vacuumed once it has run: a rewritten table has
@@ -74,6 +75,7 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0030-every-date-filterable': m0030,
   '0031-hosted-login-and-sessions': m0031,
   '0040-scheduler': m0040,
+  '0041-campaigns-send': m0041,
 };
 
 /** The tables the named migrations rewrite (by default every migration's: all the tables any of them rewrites). */
