@@ -112,4 +112,27 @@ describe('scheduler', () => {
     await runDue(api.db, { clock });
     expect(calls.moved).toBe(1);
   });
+
+  test('runs: listed by job and state for superadmins only; retried and cancelled, audited', async () => {
+    const id = await enqueue(api.db, { job: 'test.fail', key: 'listed', dueAt: clock.now(), maxAttempts: 1 });
+    await runDue(api.db, { clock });
+    const list = await api.call('superadmin', 'GET', '/api/system/runs?job=test.fail&state=failed');
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.data.find((r: { id: number }) => r.id === id)).toMatchObject({ job: 'test.fail', key: 'listed', state: 'failed', attempts: 1, lastError: 'gateway said no (1)' });
+    expect(list.body.data.every((r: { job: string; state: string }) => r.job === 'test.fail' && r.state === 'failed')).toBe(true);
+    for (const role of ['admin', 'doctor', 'fmc', 'railway'] as const) expect((await api.call(role, 'GET', '/api/system/runs')).status, role).toBe(403);
+    expect((await api.call('anonymous', 'GET', '/api/system/runs')).status).toBe(401);
+    expect((await api.call('superadmin', 'GET', '/api/system/runs?state=lost')).status).toBe(400);
+    expect((await api.call('superadmin', 'GET', '/api/system/runs?owner=1')).status).toBe(400);
+    expect((await api.call('admin', 'POST', `/api/system/runs/${id}/retry`)).status).toBe(403);
+    expect((await api.call('superadmin', 'POST', `/api/system/runs/${id}/cancel`)).status).toBe(404); // failed: nothing to cancel
+    const retried = await api.call('superadmin', 'POST', `/api/system/runs/${id}/retry`);
+    expect(retried.status, retried.text).toBe(200);
+    expect((await stateOf(id)).state).toBe('queued');
+    expect((await api.call('superadmin', 'POST', `/api/system/runs/${id}/cancel`)).status).toBe(200);
+    expect((await stateOf(id)).state).toBe('cancelled');
+    expect((await api.call('superadmin', 'POST', '/api/system/runs/99999999/retry')).status).toBe(404);
+    const audited = await sql<{ changes: Record<string, unknown> }>`select changes from audit_log where entity = 'system' and changes->>'run' = ${String(id)} order by id`.execute(api.db);
+    expect(audited.rows.map((r) => r.changes)).toEqual([{ run: id, retry: true }, { run: id, cancel: true }]);
+  });
 });
