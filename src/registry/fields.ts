@@ -44,9 +44,10 @@ export interface FieldDef {
   /**
    * Written by the server, never by a payload (registry/owned.ts): `creator`, a reference to the user who made the
    * record (a ticket's raiser); `thread`, a list appended to one item at a time by its own call, with the author and
-   * time the server's (`POST /api/{resource}/{id}/{field}`: a ticket's comments).
+   * time the server's (`POST /api/{resource}/{id}/{field}`: a ticket's comments); `progress`, counted by a job as it
+   * works (a campaign's recipients, sent and failed: scheduler/campaign.ts).
    */
-  server?: 'creator' | 'thread';
+  server?: 'creator' | 'thread' | 'progress';
   /**
    * ref to a user: the one the record is given to (a ticket's assignee), who must be able to open it. Only an active
    * user whose role may open the record (assignableRoles, from the policy) and, for a centre-scoped role, who works at

@@ -4,10 +4,10 @@ import { ENTITIES } from './entities';
 /**
  * Why a field is the server's: moved by the entity's workflow (`workflow`), written by one of its moves (`move`: a
  * transition's `sets`), following another record's workflow (`mirror`: a verification request's status is its doctor's
- * verificationStatus), computed on every write (`computed`), the user who made the record (`creator`), or a thread
- * appended to by its own call (`thread`).
+ * verificationStatus), computed on every write (`computed`), the user who made the record (`creator`), a thread
+ * appended to by its own call (`thread`), or counted by a job as it works (`progress`: a campaign's sent).
  */
-export type Ownership = 'workflow' | 'move' | 'mirror' | 'computed' | 'creator' | 'thread';
+export type Ownership = 'workflow' | 'move' | 'mirror' | 'computed' | 'creator' | 'thread' | 'progress';
 
 const cache = new WeakMap<EntityDef, Record<string, Ownership>>();
 

@@ -37,7 +37,7 @@ export interface Transition {
    * record and saying this consequence (i18n `irreversible.{value}`); the server refuses to undo it. Every
    * other move can be undone for a while by whoever made it (POST …/transition/undo, server/crud/transition-undo.ts).
    */
-  irreversible?: 'issuesInvoice' | 'voidsInvoice';
+  irreversible?: 'issuesInvoice' | 'voidsInvoice' | 'sendsCampaign';
   /** The move's harm lasts: it needs its person to have proved who they are within STEP_UP_MINUTES (server/auth/step-up.ts). */
   stepUp?: boolean;
   /**

@@ -32,6 +32,7 @@ import { savedViewRoutes } from './routes/saved-views';
 import { eventRoutes } from './events/route';
 import { presenceRoutes } from './events/presence';
 import { systemRoutes } from './routes/system';
+import { runRoutes } from './routes/runs';
 import { healthRoutes, type Lifecycle } from './ops/health';
 import { logger, scrub } from './ops/logger';
 import { metricsHandler } from './ops/metrics-route';
@@ -157,6 +158,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', auditTrailRoutes());
   api.route('/', threadRoutes());
   api.route('/', systemRoutes(deps.database));
+  api.route('/', runRoutes());
   api.route('/', eventRoutes(deps.database));
   api.route('/', presenceRoutes());
   api.route('/', crudRoutes());

@@ -128,6 +128,8 @@ export interface Config {
   eventsHeartbeatSeconds: number;
   /** EVENTS_BUFFER (default 1000): changes a process keeps for a reconnect's Last-Event-ID (events/hub.ts). */
   eventsBuffer: number;
+  /** SCHEDULER_TICK_SECONDS (default 15): how often each process looks for due runs (scheduler/README.md). */
+  schedulerTickSeconds: number;
 }
 
 /**
@@ -211,5 +213,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seller: sellerFrom(env),
     eventsHeartbeatSeconds: numberFrom(env, 'EVENTS_HEARTBEAT_SECONDS', 25, { min: 0.1, max: 3600, unit: 'seconds' }),
     eventsBuffer: numberFrom(env, 'EVENTS_BUFFER', 1000, { integer: true, min: 1, max: 100_000, unit: 'changes' }),
+    schedulerTickSeconds: numberFrom(env, 'SCHEDULER_TICK_SECONDS', 15, { min: 0.1, max: 3600, unit: 'seconds' }),
   };
 }

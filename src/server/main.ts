@@ -11,6 +11,8 @@ import { startTrashPurge } from './crud/trash';
 import { startMaintenance } from './db/maintenance';
 import { startBackups } from './backup/schedule';
 import { startAnchoring } from './crud/audit-anchors';
+import { startScheduler } from './scheduler/runs';
+import './scheduler/jobs';
 import { logger, logLine, scrub } from './ops/logger';
 import { countRequests, shutDown } from './ops/shutdown';
 import { keepConnectionsAlive } from './ops/keep-alive';
@@ -47,6 +49,8 @@ async function main() {
   const stopMaintenance = startMaintenance(database.db, database.kind, log);
   // BACKUP_DIR: copies of the embedded database, each checked once written (backup/schedule.ts).
   const stopBackups = startBackups(database, config, log);
+  // Work that happens without a click (campaigns, …): runs in the database, each due run taken by one process (scheduler/).
+  const scheduler = startScheduler(database.db, { tickSeconds: config.schedulerTickSeconds, log });
   if (config.metricsToken && config.metricsToken.length < 16) logger.warn('METRICS_TOKEN is shorter than 16 characters: make it a long random one');
   // Hosted login's provider, asked once now so that a wrong issuer shows in the log at start rather than at the first
   // sign-in; the console starts either way (the provider may be back before anyone signs in), and asks again then.
@@ -74,7 +78,7 @@ async function main() {
       logger.error('shutdown did not finish in time: exiting');
       process.exit(1);
     }, config.shutdownGraceSeconds * 1000 + 30_000).unref();
-    shutDown({ server, lifecycle, graceMs: config.shutdownGraceSeconds * 1000, jobs: [stopMail, stopCounts, stopPurge, stopMaintenance, stopBackups], closeDatabase, log }, requests, signal)
+    shutDown({ server, lifecycle, graceMs: config.shutdownGraceSeconds * 1000, jobs: [stopMail, stopCounts, stopPurge, stopMaintenance, stopBackups, scheduler.stop], closeDatabase, log }, requests, signal)
       .then(() => process.exit(0), (err: Error) => {
         logger.error(`shutdown: ${err.message}`);
         process.exit(1);

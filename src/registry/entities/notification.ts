@@ -4,7 +4,10 @@ import { f } from '../fields';
 /**
  * A notification campaign sent to an audience over one channel. Audience values are singular (doctor,
  * patient, fmc, all) so that their labels are shared with the role and content-page enums.
- * A scheduled campaign needs its send time.
+ *
+ * Its status is its workflow's (issue 37): draft → scheduled (its `scheduledAt` in the future) → sending → sent, or
+ * cancelled before it sends. `sent` is reached by the sender only (server/scheduler/campaign.ts), which resolves the
+ * audience when it starts and counts its progress on the record (`recipients`, `sent`, `failed`).
  */
 export const notification = defineEntity({
   name: 'notification',
@@ -16,14 +19,24 @@ export const notification = defineEntity({
     audience: f.enum(['all', 'doctor', 'patient', 'fmc'], { required: true, sortable: true }),
     channel: f.enum(['push', 'email', 'sms'], { required: true, sortable: true }),
     scheduledAt: f.datetime({ sortable: true }),
-    status: f.enum(['draft', 'scheduled', 'sent', 'cancelled'], { required: true, sortable: true }),
+    status: f.enum(['draft', 'scheduled', 'sending', 'sent', 'cancelled'], { required: true, sortable: true }),
+    recipients: f.int({ server: 'progress' }),
+    sent: f.int({ server: 'progress' }),
+    failed: f.int({ server: 'progress' }),
   },
   titleFields: ['title'],
   subtitleFields: ['channel', 'audience'],
-  columns: ['title', 'audience', 'channel', 'scheduledAt', 'status'],
+  columns: ['title', 'audience', 'channel', 'scheduledAt', 'status', 'sent'],
   defaultSort: { field: 'scheduledAt', dir: 'desc' },
   nav: { group: 'campaigns', order: 10 },
-  refine: (v, ctx) => {
-    if (v.status === 'scheduled' && !v.scheduledAt) ctx.addIssue({ code: 'custom', message: 'A scheduled campaign needs a send time', path: ['scheduledAt'] });
+  workflow: {
+    field: 'status',
+    initial: 'draft',
+    transitions: [
+      // The time is the record's scheduledAt, checked in the future when the move is made (crud/hooks.ts).
+      { name: 'schedule', from: ['draft'], to: 'scheduled', key: 's' },
+      { name: 'send', from: ['draft', 'scheduled'], to: 'sending', key: 'n', irreversible: 'sendsCampaign' },
+      { name: 'cancel', from: ['draft', 'scheduled'], to: 'cancelled', key: 'x' },
+    ],
   },
 });

@@ -35,6 +35,8 @@ export const patients = defineEntity({
     insurancePolicyNumber: f.code({ max: 40, searchable: true }),
     insuranceValidTo: f.date({ sortable: true }),
     status: f.enum(['active', 'inactive'], { required: true, sortable: true }),
+    // Asked by the patient: no notification campaign reaches them (checked when a campaign sends).
+    campaignOptOut: f.bool(),
   },
   titleFields: ['firstName', 'lastName'],
   subtitleFields: ['phone', 'email'],

@@ -8,6 +8,8 @@ import { freeSeat, retakeSeat } from './slot-booking';
 import type { Seller } from '../config';
 import { issueInvoice } from './issue-invoice';
 import type { Actor } from './write';
+import { CAMPAIGN_JOB } from '../scheduler/campaign';
+import { cancelRun, enqueue } from '../scheduler/runs';
 
 /**
  * Server-side behaviour that a declaration cannot express: run inside the write's transaction.
@@ -42,7 +44,33 @@ async function nextDueOn(db: DB, item: unknown, calibratedOn: unknown): Promise<
   return res.rows[0]?.due ?? null;
 }
 
+/** A campaign's run (scheduler/campaign.ts): one per campaign, due at its time ("Schedule…") or now ("Send now"). */
+async function queueCampaign(db: DB, record: Record<string, unknown>, due: 'now' | 'scheduledAt') {
+  let dueAt = new Date();
+  if (due === 'scheduledAt') {
+    dueAt = new Date(String(record.scheduledAt ?? ''));
+    if (!record.scheduledAt || !(dueAt.getTime() > Date.now())) throw fail(400, 'Choose a send time that has not passed', { field: 'scheduledAt', code: 'not_future' });
+  }
+  await enqueue(db, { job: CAMPAIGN_JOB, key: String(record.id), dueAt, payload: { campaign: Number(record.id) } });
+}
+
 export const HOOKS: Record<string, EntityHooks> = {
+  notification: {
+    async afterTransition(db, record, move) {
+      if (move === 'schedule') await queueCampaign(db, record, 'scheduledAt');
+      else if (move === 'send') await queueCampaign(db, record, 'now');
+      else if (move === 'cancel') await cancelRun(db, { job: CAMPAIGN_JOB, key: String(record.id) });
+    },
+    // A schedule undone is a run no longer due (a send is irreversible: some have it already).
+    async afterUndo(db, record, move) {
+      if (move === 'schedule') await cancelRun(db, { job: CAMPAIGN_JOB, key: String(record.id) });
+      if (move === 'cancel' && record.status === 'scheduled') await queueCampaign(db, record, 'scheduledAt');
+    },
+    // A scheduled campaign given another time is sent then.
+    async afterWrite(db, record, existing) {
+      if (existing && record.status === 'scheduled' && record.scheduledAt !== existing.scheduledAt) await queueCampaign(db, record, 'scheduledAt');
+    },
+  },
   'admin-user': {
     // Disabling a user ends their sessions at once (DOMAIN.md); a new password ends every session of the user but
     // the one that set it (an administrator's own session, when they change their own password here).

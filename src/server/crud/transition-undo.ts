@@ -42,6 +42,7 @@ const staleUndo = () => fail(409, 'Someone changed this record after your move: 
 const LASTING: Record<NonNullable<Transition['irreversible']>, string> = {
   issuesInvoice: 'This move issued a tax invoice: it cannot be undone',
   voidsInvoice: 'This move voided an invoice: it cannot be undone',
+  sendsCampaign: 'This move sent the campaign: it cannot be undone',
 };
 
 /** The move whose row says it produced `version` of the record (an undo's own row is not a move to undo). */

@@ -32,6 +32,8 @@ import * as m0030 from './0030-every-date-filterable';
 import * as m0031 from './0031-hosted-login-and-sessions';
 import * as m0032 from './0032-audit-chain-in-code';
 import * as m0033 from './0033-step-up';
+import * as m0040 from './0040-scheduler';
+import * as m0041 from './0041-campaigns-send';
 
 /**
  * A migration, and the tables it rewrites whole (`rewrites`), which are vacuumed once it has run: a rewritten table has
@@ -76,6 +78,8 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0031-hosted-login-and-sessions': m0031,
   '0032-audit-chain-in-code': m0032,
   '0033-step-up': m0033,
+  '0040-scheduler': m0040,
+  '0041-campaigns-send': m0041,
 };
 
 /** The tables the named migrations rewrite (by default every migration's: all the tables any of them rewrites). */

@@ -10,6 +10,7 @@ export default {
     ticketComment: '{{author}} comentó en {{subject}}',
     paymentRejected: 'El pago {{number}} fue rechazado',
     worklist: '{{title}} ({{count}})',
+    campaign: 'Aviso: {{name}}',
   },
   roles: { superadmin: 'Superadministrador', admin: 'Administrador', doctor: 'Médico', fmc: 'Personal de FMC', railway: 'Personal ferroviario' },
   worklists: {

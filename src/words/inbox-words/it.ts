@@ -10,6 +10,7 @@ export default {
     ticketComment: '{{author}} ha commentato {{subject}}',
     paymentRejected: 'Il pagamento {{number}} è stato rifiutato',
     worklist: '{{title}} ({{count}})',
+    campaign: 'Avviso: {{name}}',
   },
   roles: { superadmin: 'Super amministratore', admin: 'Amministratore', doctor: 'Medico', fmc: 'Personale FMC', railway: 'Personale ferroviario' },
   worklists: {

@@ -44,12 +44,13 @@ const masters: Record<string, Override> = {
   dietsheet: (ctx) => ({ ...bySeq(DIET_SHEETS, ctx.seq) }),
   faq: (ctx) => ({ ...bySeq(FAQS, ctx.seq), sortOrder: ((ctx.seq % 1000) + 1) * 10, published: ctx.faker.number.int(9) > 0 }),
   contactUs: (ctx) => ({ ...bySeq(CONTACT_POINTS, ctx.seq), published: true }),
-  /** Campaigns: a scheduled one has a future send time, a sent one a past one. */
+  /**
+   * Campaigns: drafts (the status is the workflow's, moved by "Schedule…" and "Send now", then by the sender), each
+   * with a send time ahead, ready to be scheduled.
+   */
   notification: (ctx) => {
-    const status = weighted(ctx, [['sent', 5], ['scheduled', 3], ['draft', 2], ['cancelled', 1]]);
-    const at = status === 'sent' ? dateBetween(ctx, -120, -1) : status === 'scheduled' ? dateBetween(ctx, 1, 30) : null;
     const hour = ctx.faker.helpers.arrayElement(['04:30', '06:30', '12:30']); // 10:00, 12:00 and 18:00 IST
-    return { ...bySeq(CAMPAIGNS, ctx.seq), status, scheduledAt: at ? `${at}T${hour}:00.000Z` : null };
+    return { ...bySeq(CAMPAIGNS, ctx.seq), scheduledAt: `${dateBetween(ctx, 1, 30)}T${hour}:00.000Z` };
   },
 };
 

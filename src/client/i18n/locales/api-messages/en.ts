@@ -57,6 +57,8 @@ export const SERVER_MESSAGES = [
   'This move was already undone',
   'This move issued a tax invoice: it cannot be undone',
   'This move voided an invoice: it cannot be undone',
+  'Choose a send time that has not passed',
+  'This move sent the campaign: it cannot be undone',
   'Only whoever made this move can undo it',
   'This move was made more than {{minutes}} minutes ago: it can no longer be undone',
   'Only the newest move of a record can be undone',

@@ -56,6 +56,8 @@ const messages: Record<string, string> = {
   'This move was already undone': 'Este cambio de estado ya se deshizo',
   'This move issued a tax invoice: it cannot be undone': 'Este cambio de estado emitió una factura fiscal: no se puede deshacer',
   'This move voided an invoice: it cannot be undone': 'Este cambio de estado anuló una factura: no se puede deshacer',
+  'Choose a send time that has not passed': 'Elija una hora de envío que no haya pasado',
+  'This move sent the campaign: it cannot be undone': 'Este cambio de estado envió la campaña: no se puede deshacer',
   'Only whoever made this move can undo it': 'Solo quien hizo este cambio de estado puede deshacerlo',
   'This move was made more than {{minutes}} minutes ago: it can no longer be undone': 'Este cambio de estado se hizo hace más de {{minutes}} minutos: ya no se puede deshacer',
   'Only the newest move of a record can be undone': 'Solo se puede deshacer el último cambio de estado de un registro',

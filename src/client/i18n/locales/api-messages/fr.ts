@@ -56,6 +56,8 @@ const messages: Record<string, string> = {
   'This move was already undone': 'Ce changement de statut a déjà été annulé',
   'This move issued a tax invoice: it cannot be undone': 'Ce changement de statut a émis une facture fiscale : il ne peut pas être annulé',
   'This move voided an invoice: it cannot be undone': 'Ce changement de statut a annulé une facture : il ne peut pas être défait',
+  'Choose a send time that has not passed': 'Choisissez une heure d’envoi qui n’est pas passée',
+  'This move sent the campaign: it cannot be undone': 'Ce changement de statut a envoyé la campagne : il ne peut pas être annulé',
   'Only whoever made this move can undo it': 'Seule la personne qui a fait ce changement de statut peut l’annuler',
   'This move was made more than {{minutes}} minutes ago: it can no longer be undone': 'Ce changement de statut date de plus de {{minutes}} minutes : il ne peut plus être annulé',
   'Only the newest move of a record can be undone': 'Seul le dernier changement de statut d’une fiche peut être annulé',

@@ -56,6 +56,8 @@ const messages: Record<string, string> = {
   'This move was already undone': 'Questo cambio di stato è già stato annullato',
   'This move issued a tax invoice: it cannot be undone': 'Questo cambio di stato ha emesso una fattura fiscale: non si può annullare',
   'This move voided an invoice: it cannot be undone': 'Questo cambio di stato ha annullato una fattura: non si può disfare',
+  'Choose a send time that has not passed': 'Scegli un orario di invio non ancora passato',
+  'This move sent the campaign: it cannot be undone': 'Questo cambio di stato ha inviato la campagna: non si può annullare',
   'Only whoever made this move can undo it': 'Solo chi ha fatto questo cambio di stato può annullarlo',
   'This move was made more than {{minutes}} minutes ago: it can no longer be undone': 'Questo cambio di stato risale a più di {{minutes}} minuti fa: non si può più annullare',
   'Only the newest move of a record can be undone': 'Si può annullare solo l’ultimo cambio di stato di una scheda',

@@ -56,6 +56,8 @@ const messages: Record<string, string> = {
   'This move was already undone': '此状态变更已被撤销',
   'This move issued a tax invoice: it cannot be undone': '此状态变更已开具税务发票：不能撤销',
   'This move voided an invoice: it cannot be undone': '此状态变更已作废一张发票：不能撤销',
+  'Choose a send time that has not passed': '请选择尚未过去的发送时间',
+  'This move sent the campaign: it cannot be undone': '此状态变更已发送活动：不能撤销',
   'Only whoever made this move can undo it': '只有做出此状态变更的人才能撤销',
   'This move was made more than {{minutes}} minutes ago: it can no longer be undone': '此状态变更已超过 {{minutes}} 分钟：不能再撤销',
   'Only the newest move of a record can be undone': '只能撤销记录最近的一次状态变更',

@@ -39,6 +39,7 @@ export default {
   published: 'Published',
   hidden: 'Hidden',
   in_progress: 'In progress',
+  sending: 'Sending',
   resolved: 'Resolved',
   low: 'Low',
   medium: 'Medium',

@@ -38,6 +38,7 @@ export default {
   published: 'Publicada',
   hidden: 'Oculta',
   in_progress: 'En curso',
+  sending: 'Enviándose',
   resolved: 'Resuelto',
   low: 'Baja',
   medium: 'Media',

@@ -38,6 +38,7 @@ export default {
   published: 'Publié',
   hidden: 'Masqué',
   in_progress: 'En cours',
+  sending: 'En cours d’envoi',
   resolved: 'Résolu',
   low: 'Basse',
   medium: 'Moyenne',

@@ -38,6 +38,7 @@ export default {
   published: 'Pubblicata',
   hidden: 'Nascosta',
   in_progress: 'In corso',
+  sending: 'In invio',
   resolved: 'Risolto',
   low: 'Bassa',
   medium: 'Media',

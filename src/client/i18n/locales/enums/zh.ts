@@ -38,6 +38,7 @@ export default {
   published: '已发布',
   hidden: '已隐藏',
   in_progress: '处理中',
+  sending: '发送中',
   resolved: '已解决',
   low: '低',
   medium: '中',

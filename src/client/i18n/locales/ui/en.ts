@@ -221,7 +221,7 @@ export default {
   },
   moveConfirm: { one: '{{move}}: {{record}}?', many: '{{move}} on {{count}} records?' },
   confirmAction: { more: 'and {{count}} more' },
-  irreversible: { issuesInvoice: 'This issues its tax invoice. It cannot be undone.', voidsInvoice: 'A void invoice stays void. It cannot be undone.' },
+  irreversible: { issuesInvoice: 'This issues its tax invoice. It cannot be undone.', voidsInvoice: 'A void invoice stays void. It cannot be undone.', sendsCampaign: 'This sends the campaign to its audience. It cannot be undone.' },
   moveUndo: { done_one: '{{move}}: done', done_other: '{{move}}: {{count}} done', undone_one: '{{move}}: undone', undone_other: '{{move}}: undone on {{count}} records' },
   moveWhyNot: {
     status: 'This {{name}} is {{status}}: {{move}} applies only when it is {{from}}.',
@@ -390,6 +390,11 @@ export default {
       submit: 'Mark documents sent',
       approve: 'Approve verification',
       reject: 'Reject verification…',
+    },
+    notification: {
+      schedule: 'Schedule campaign',
+      send: 'Send campaign now',
+      cancel: 'Cancel campaign',
     },
     supportTicket: {
       start: 'Start work on ticket',

@@ -224,7 +224,7 @@ export default {
   },
   moveConfirm: { one: '¿{{move}}: {{record}}?', many: '¿{{move}} en {{count}} registros?' },
   confirmAction: { more: 'y {{count}} más' },
-  irreversible: { issuesInvoice: 'Esto emite su factura fiscal. No se puede deshacer.', voidsInvoice: 'Una factura anulada sigue anulada. No se puede deshacer.' },
+  irreversible: { issuesInvoice: 'Esto emite su factura fiscal. No se puede deshacer.', voidsInvoice: 'Una factura anulada sigue anulada. No se puede deshacer.', sendsCampaign: 'Esto envía la campaña a su público. No se puede deshacer.' },
   moveUndo: { done_one: '{{move}}: hecho', done_other: '{{move}}: {{count}} hechos', undone_one: '{{move}}: deshecho', undone_other: '{{move}}: deshecho en {{count}} registros' },
   moveWhyNot: {
     status: 'Este/a {{name}} está {{status}}: «{{move}}» solo se aplica cuando está {{from}}.',
@@ -391,6 +391,11 @@ export default {
       submit: 'Marcar documentos enviados',
       approve: 'Aprobar verificación',
       reject: 'Rechazar verificación…',
+    },
+    notification: {
+      schedule: 'Programar la campaña',
+      send: 'Enviar la campaña ahora',
+      cancel: 'Cancelar la campaña',
     },
     supportTicket: {
       start: 'Empezar a trabajar en el ticket',

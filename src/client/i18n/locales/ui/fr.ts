@@ -224,7 +224,7 @@ export default {
   },
   moveConfirm: { one: '{{move}} : {{record}} ?', many: '{{move}} sur {{count}} fiches ?' },
   confirmAction: { more: 'et {{count}} de plus' },
-  irreversible: { issuesInvoice: 'Cela émet sa facture fiscale. Impossible d’annuler.', voidsInvoice: 'Une facture annulée le reste. Impossible de revenir en arrière.' },
+  irreversible: { issuesInvoice: 'Cela émet sa facture fiscale. Impossible d’annuler.', voidsInvoice: 'Une facture annulée le reste. Impossible de revenir en arrière.', sendsCampaign: 'Cela envoie la campagne à son public. Impossible d’annuler.' },
   moveUndo: { done_one: '{{move}} : fait', done_other: '{{move}} : {{count}} faits', undone_one: '{{move}} : annulé', undone_other: '{{move}} : annulé sur {{count}} fiches' },
   moveWhyNot: {
     status: 'Cet·te {{name}} est {{status}} : « {{move}} » ne s’applique que s’il ou elle est {{from}}.',
@@ -391,6 +391,11 @@ export default {
       submit: 'Marquer les documents comme envoyés',
       approve: 'Approuver la vérification',
       reject: 'Rejeter la vérification…',
+    },
+    notification: {
+      schedule: 'Programmer la campagne',
+      send: 'Envoyer la campagne maintenant',
+      cancel: 'Annuler la campagne',
     },
     supportTicket: {
       start: 'Commencer le traitement du ticket',

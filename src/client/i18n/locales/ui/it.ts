@@ -224,7 +224,7 @@ export default {
   },
   moveConfirm: { one: '{{move}}: {{record}}?', many: '{{move}} su {{count}} record?' },
   confirmAction: { more: 'e altri {{count}}' },
-  irreversible: { issuesInvoice: 'Questo emette la sua fattura fiscale. Non si può annullare.', voidsInvoice: 'Una fattura annullata resta annullata. Non si può tornare indietro.' },
+  irreversible: { issuesInvoice: 'Questo emette la sua fattura fiscale. Non si può annullare.', voidsInvoice: 'Una fattura annullata resta annullata. Non si può tornare indietro.', sendsCampaign: 'Questo invia la campagna al suo pubblico. Non si può annullare.' },
   moveUndo: { done_one: '{{move}}: fatto', done_other: '{{move}}: {{count}} fatti', undone_one: '{{move}}: annullato', undone_other: '{{move}}: annullato su {{count}} record' },
   moveWhyNot: {
     status: 'Questo/a {{name}} è {{status}}: «{{move}}» si applica solo quando è {{from}}.',
@@ -391,6 +391,11 @@ export default {
       submit: 'Segna i documenti come inviati',
       approve: 'Approva la verifica',
       reject: 'Rifiuta la verifica…',
+    },
+    notification: {
+      schedule: 'Programma la campagna',
+      send: 'Invia la campagna ora',
+      cancel: 'Annulla la campagna',
     },
     supportTicket: {
       start: 'Inizia a lavorare sul ticket',

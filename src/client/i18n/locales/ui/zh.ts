@@ -224,7 +224,7 @@ export default {
   },
   moveConfirm: { one: '{{move}}：{{record}}？', many: '对 {{count}} 条记录执行“{{move}}”？' },
   confirmAction: { more: '另外 {{count}} 条' },
-  irreversible: { issuesInvoice: '这将开具其税务发票，且无法撤销。', voidsInvoice: '作废的发票将一直作废，无法撤销。' },
+  irreversible: { issuesInvoice: '这将开具其税务发票，且无法撤销。', voidsInvoice: '作废的发票将一直作废，无法撤销。', sendsCampaign: '这将向受众发送活动，且无法撤销。' },
   moveUndo: { done_one: '{{move}}：已完成', done_other: '{{move}}：已完成 {{count}} 条', undone_one: '{{move}}：已撤销', undone_other: '{{move}}：已撤销 {{count}} 条记录' },
   moveWhyNot: {
     status: '此{{name}}为{{status}}：“{{move}}”仅适用于{{from}}状态。',
@@ -391,6 +391,11 @@ export default {
       submit: '标记文件已提交',
       approve: '批准认证',
       reject: '驳回认证…',
+    },
+    notification: {
+      schedule: '定时发送活动',
+      send: '立即发送活动',
+      cancel: '取消活动',
     },
     supportTicket: {
       start: '开始处理工单',

@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Role } from '../../registry';
+import { auditEvent } from '../crud/audit';
+import { fail, fieldErrors, forbidden, recordIdParam, type AppEnv } from '../http';
+import { cancelRun, retryRun } from '../scheduler/runs';
+
+/** Who sees and moves the scheduler's runs: every campaign and, later, every reminder passes through them. */
+export const RUNS_ROLES: readonly Role[] = ['superadmin'];
+
+/**
+ * The scheduler's runs (scheduler/README.md), newest first:
+ *   GET  /api/system/runs?job=&state=   → { data: [{ id, job, key, state, dueAt, startedAt, finishedAt, attempts, maxAttempts, messages, lastError }] }
+ *   POST /api/system/runs/:id/retry     a failed or cancelled run queued again, due now    (404: none such)
+ *   POST /api/system/runs/:id/cancel    a queued or running run stopped                      (404: none such)
+ * Each retry and cancel is in the audit trail (entity `system`).
+ */
+const LIMIT = 500;
+const filters = z.strictObject({
+  job: z.string().trim().min(1).max(80).optional(),
+  state: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']).optional(),
+});
+
+export function runRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const superadmin = (role: Role) => { if (!RUNS_ROLES.includes(role)) throw forbidden(); };
+
+  app.get('/system/runs', async (c) => {
+    superadmin(c.get('user').role);
+    const q = filters.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
+    if (!q.success) throw fieldErrors(q.error.issues);
+    const { job, state } = q.data;
+    const rows = await sql<Record<string, unknown>>`select id, job, key, state, due_at as "dueAt", started_at as "startedAt", finished_at as "finishedAt",
+        attempts, max_attempts as "maxAttempts", messages, last_error as "lastError"
+      from job_run where true ${job ? sql`and job = ${job}` : sql``} ${state ? sql`and state = ${state}` : sql``}
+      order by id desc limit ${LIMIT}`.execute(c.get('db'));
+    return c.json({ data: rows.rows.map((r) => ({ ...r, id: Number(r.id) })) });
+  });
+
+  for (const action of ['retry', 'cancel'] as const) {
+    app.post(`/system/runs/:id/${action}`, async (c) => {
+      const me = c.get('user');
+      superadmin(me.role);
+      const id = recordIdParam(c);
+      const db = c.get('db');
+      const done = await db.transaction().execute(async (tx) => {
+        const moved = action === 'retry' ? await retryRun(tx, id) : await cancelRun(tx, { id });
+        if (moved) await auditEvent(tx, me, 'system', 'update', { run: id, [action]: true });
+        return moved;
+      });
+      if (!done) throw fail(404, 'This record does not exist', { code: 'not_found' });
+      return c.json({ data: { id, [action === 'retry' ? 'retried' : 'cancelled']: true } });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,146 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { movableClock } from '../../src/server/scheduler/clock';
+import { BATCH, CAMPAIGN_JOB, sendNextBatch, startCampaign } from '../../src/server/scheduler/campaign';
+import { LEASE_SECONDS, runDue } from '../../src/server/scheduler/runs';
+import { setupApi } from './harness';
+
+/**
+ * Campaigns that send (issue 37 §2, §5): the status is the workflow's, moved through the transition endpoint; a
+ * scheduled campaign sends when the scheduler's clock reaches its time (the test moves it); the audience is resolved
+ * then, opted-out patients left out, those the channel cannot reach counted as failed; each person gets it once, also
+ * when a run is taken again after its holder died mid-send.
+ */
+const api = setupApi();
+const clock = movableClock();
+const HOUR = 3600_000;
+
+const PATIENTS = BATCH + 250;
+beforeAll(async () => {
+  // Patients: every one with a phone, every third with an e-mail address, every tenth opted out, one phone twice
+  // written differently (one person for SMS).
+  await sql`insert into patient (first_name, last_name, phone, email, status, campaign_opt_out)
+    select 'P' || i, 'Test', '+91 98' || lpad(i::text, 8, '0'), case when i % 3 = 0 then 'p' || i || '@example.test' end, 'active', i % 10 = 0
+    from generate_series(1, ${PATIENTS}) i`.execute(api.db);
+});
+
+const create = async (values: Record<string, unknown>) => {
+  const r = await api.call('superadmin', 'POST', '/api/notification', { title: 'Flu shots', body: 'Flu shots are in at your centre.', audience: 'patient', channel: 'sms', ...values });
+  expect(r.status, r.text).toBe(201);
+  return r.body.data as { id: number; version: number; status: string };
+};
+const move = async (id: number, to: string, version: number) => {
+  const r = await api.call('superadmin', 'POST', `/api/notification/${id}/transition`, { to, version });
+  return { ...r, body: r.body?.data ?? r.body };
+};
+const record = async (id: number) => (await api.call('superadmin', 'GET', `/api/notification/${id}`)).body.data;
+const outboxOf = async (id: number) => (await sql<{ recipient: string; channel: string }>`select recipient, channel from outbox where message_key like ${`campaign:${id}:%`}`.execute(api.db)).rows;
+const runOf = async (id: number) => (await sql<{ state: string; due_at: string; messages: number }>`select state, due_at, messages from job_run where job = ${CAMPAIGN_JOB} and key = ${String(id)}`.execute(api.db)).rows[0];
+const drain = async () => { while ((await runDue(api.db, { clock })) > 0) { /* until nothing is due */ } };
+
+const optedIn = Array.from({ length: PATIENTS }, (_, i) => i + 1).filter((i) => i % 10 !== 0);
+
+describe('campaign workflow', () => {
+  test('status is the workflow\'s: refused in a create and an edit, new campaigns are drafts', async () => {
+    const refused = await api.call('superadmin', 'POST', '/api/notification', { title: 'x', body: 'y', audience: 'all', channel: 'sms', status: 'sent' });
+    expect(refused.status).toBe(400);
+    const c = await create({});
+    expect(c.status).toBe('draft');
+    const edit = await api.call('superadmin', 'PUT', `/api/notification/${c.id}`, { title: 'x', body: 'y', audience: 'all', channel: 'sms', status: 'sent', version: c.version });
+    expect(edit.status).toBe(400);
+    expect((await move(c.id, 'sent', c.version)).status).toBe(409);
+    for (const field of ['recipients', 'sent', 'failed']) {
+      expect((await api.call('superadmin', 'POST', '/api/notification', { title: 'x', body: 'y', audience: 'all', channel: 'sms', [field]: 3 })).status, field).toBe(400);
+    }
+  });
+
+  test('scheduling needs a time in the future', async () => {
+    const none = await create({});
+    expect((await move(none.id, 'scheduled', none.version)).status).toBe(400);
+    const past = await create({ scheduledAt: new Date(Date.now() - HOUR).toISOString() });
+    const r = await move(past.id, 'scheduled', past.version);
+    expect(r.status).toBe(400);
+    expect(r.body.errors[0]).toMatchObject({ field: 'scheduledAt' });
+    expect((await record(past.id)).status).toBe('draft');
+    expect(await runOf(past.id)).toBeUndefined();
+  });
+
+  test('a scheduled campaign sends at its time: each reachable, opted-in person once, the rest counted', async () => {
+    const at = new Date(Date.now() + 2 * HOUR);
+    const c = await create({ scheduledAt: at.toISOString() });
+    const moved = await move(c.id, 'scheduled', c.version);
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.status).toBe('scheduled');
+    clock.set(new Date(at.getTime() - 60_000));
+    await drain();
+    expect((await record(c.id)).status).toBe('scheduled');
+    expect(await outboxOf(c.id)).toEqual([]);
+    clock.set(at);
+    await drain();
+    const done = await record(c.id);
+    expect(done).toMatchObject({ status: 'sent', recipients: optedIn.length, sent: optedIn.length, failed: 0 });
+    const rows = await outboxOf(c.id);
+    expect(rows.length).toBe(optedIn.length);
+    expect(new Set(rows.map((r) => r.recipient)).size).toBe(rows.length);
+    expect(rows.every((r) => r.channel === 'sms')).toBe(true);
+    expect(await runOf(c.id)).toMatchObject({ state: 'done', messages: optedIn.length });
+    // Sent is the end: nothing moves it, and another pass sends nothing more.
+    expect((await move(c.id, 'cancelled', done.version)).status).toBe(409);
+    clock.advance(HOUR);
+    await drain();
+    expect((await outboxOf(c.id)).length).toBe(optedIn.length);
+  });
+
+  test('by e-mail, a person without an address is counted as failed, not dropped', async () => {
+    const c = await create({ channel: 'email' });
+    expect((await move(c.id, 'sending', c.version)).status).toBe(200);
+    await drain();
+    const withMail = optedIn.filter((i) => i % 3 === 0).length;
+    expect(await record(c.id)).toMatchObject({ status: 'sent', recipients: optedIn.length, sent: withMail, failed: optedIn.length - withMail });
+    expect((await outboxOf(c.id)).length).toBe(withMail);
+  });
+
+  test('a cancelled campaign sends nothing, even when its time comes', async () => {
+    const at = new Date(Date.now() + 3 * HOUR);
+    const c = await create({ scheduledAt: at.toISOString() });
+    const s = await move(c.id, 'scheduled', c.version);
+    expect((await move(c.id, 'cancelled', s.body.version)).status).toBe(200);
+    clock.set(new Date(at.getTime() + HOUR));
+    await drain();
+    expect((await record(c.id)).status).toBe('cancelled');
+    expect(await outboxOf(c.id)).toEqual([]);
+    expect((await runOf(c.id))!.state).toBe('cancelled');
+  });
+
+  test('push reaches staff inboxes once; patients, who have none, are counted as failed', async () => {
+    const c = await create({ audience: 'all', channel: 'push' });
+    expect((await move(c.id, 'sending', c.version)).status).toBe(200);
+    await drain();
+    const fmcStaff = (await sql<{ n: number }>`select count(*)::int as n from admin_user u join role r on r.id = u.role where r.key in ('fmc', 'doctor') and u.status = 'active'`.execute(api.db)).rows[0]!.n;
+    const items = (await sql<{ user_id: number }>`select user_id from inbox_item where kind = 'campaign' and params->>'campaign' = ${String(c.id)}`.execute(api.db)).rows;
+    expect(items.length).toBe(fmcStaff);
+    expect(new Set(items.map((i) => i.user_id)).size).toBe(items.length);
+    const rec = await record(c.id);
+    expect(rec).toMatchObject({ status: 'sent', sent: fmcStaff });
+    expect(rec.failed).toBeGreaterThanOrEqual(optedIn.length);
+    const inbox = await api.call('fmc', 'GET', '/api/me/notifications');
+    expect(inbox.body.data.some((i: { kind: string; title: string }) => i.kind === 'campaign' && i.title.includes('Flu shots'))).toBe(true);
+  });
+
+  test('a run taken again after its holder died mid-send goes on where it stopped: nobody twice, nobody left out', async () => {
+    const c = await create({});
+    expect((await move(c.id, 'sending', c.version)).status).toBe(200);
+    // The holder took the run, sent its first batch and died: the run is left running under its lease.
+    await sql`update job_run set state = 'running', attempts = 1, locked_until = ${new Date(clock.now().getTime() + LEASE_SECONDS * 1000)} where job = ${CAMPAIGN_JOB} and key = ${String(c.id)}`.execute(api.db);
+    expect(await startCampaign(api.db, c.id)).toBe(true);
+    expect(await sendNextBatch(api.db, c.id)).toEqual({ queued: BATCH, finished: false });
+    await drain();
+    expect((await record(c.id)).status).toBe('sending');
+    clock.advance(LEASE_SECONDS * 1000);
+    await drain();
+    expect(await record(c.id)).toMatchObject({ status: 'sent', recipients: optedIn.length, sent: optedIn.length });
+    const rows = await outboxOf(c.id);
+    expect(rows.length).toBe(optedIn.length);
+    expect(new Set(rows.map((r) => r.recipient)).size).toBe(optedIn.length);
+  });
+});
