@@ -59,6 +59,8 @@ export interface SessionUser {
   address?: string;
   /** How this session signed in (auth/sessions.ts SignInMethod). */
   signInMethod?: string;
+  /** The second factor this session was proven with (auth/mfa/factors.ts SessionFactor), null for none. */
+  signInFactor?: string | null;
 }
 
 export interface AppEnv {

@@ -85,7 +85,7 @@ export function setupApi(opts: { roles?: readonly Role[]; env?: Record<string, s
     } else if (inject('seededDataDir')) {
       loadDataDir = new Blob([readFileSync(inject('seededDataDir'))]);
     }
-    const config = readConfig({ ...opts.env, ...seededConfig(dataDir), DATABASE_URL: databaseUrl });
+    const config = readConfig({ MFA_REQUIRED_ROLES: 'none', ...opts.env, ...seededConfig(dataDir), DATABASE_URL: databaseUrl });
     database = await boot(config, { memory: true, loadDataDir });
     const db = database.db;
     Object.assign(api, { db, database, config, kind: database.kind, app: createApp({ db, config, database, distDir: path.join(dataDir, 'no-dist') }) });
