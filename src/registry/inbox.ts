@@ -4,7 +4,7 @@
  * src/words/inbox-words (which the interface strings read too). Read by the server's sources and renderer, the
  * panel, and the translation test.
  */
-export const INBOX_KINDS = ['signup', 'verificationSubmitted', 'ticketRaised', 'ticketAssigned', 'ticketComment', 'paymentRejected', 'worklist'] as const;
+export const INBOX_KINDS = ['signup', 'verificationSubmitted', 'ticketRaised', 'ticketAssigned', 'ticketComment', 'paymentRejected', 'worklist', 'factorsReset'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 export const isInboxKind = (v: unknown): v is InboxKind => typeof v === 'string' && (INBOX_KINDS as readonly string[]).includes(v);
@@ -18,6 +18,7 @@ export const INBOX_SUBJECT: Record<InboxKind, string | null> = {
   ticketComment: 'supportTicket',
   paymentRejected: 'payment',
   worklist: null,
+  factorsReset: null,
 };
 
 /** The change stream's name for "your inbox changed": an event of this entity, told only to the user it names. */

@@ -142,3 +142,34 @@ describe('MFA_REQUIRED_ROLES', () => {
     }
   });
 });
+
+describe('a superadmin resets another person\'s factors', () => {
+  test('only a superadmin, never their own; every factor goes, audited, with an inbox item and a mail', async () => {
+    // railway enrolled above; the reset takes it all.
+    expect((await api.call('railway', 'GET', '/api/me/mfa')).body.data.methods).toEqual(['totp']);
+    const target = api.userIds.railway;
+    expect((await api.call('admin', 'POST', `/api/adminUser/${target}/mfa/reset`, {})).status).toBe(403);
+    expect((await api.call('railway', 'POST', `/api/adminUser/${target}/mfa/reset`, {})).status).toBe(403);
+    expect((await api.call('superadmin', 'POST', `/api/adminUser/${api.userIds.superadmin}/mfa/reset`, {})).status).toBe(409);
+    expect((await api.call('superadmin', 'POST', '/api/adminUser/99999999/mfa/reset', {})).status).toBe(404);
+    expect((await api.call('superadmin', 'POST', '/api/adminUser/abc/mfa/reset', {})).status).toBe(404);
+    expect((await api.call('superadmin', 'POST', `/api/adminUser/${target}/mfa/reset`, { all: true })).status).toBe(400);
+    expect((await api.call('superadmin', 'POST', `/api/adminUser/${target}/mfa/reset`, {})).status).toBe(200);
+    expect((await api.call('railway', 'GET', '/api/me/mfa')).body.data).toMatchObject({ methods: [], recoveryCodesLeft: 0 });
+    expect((await login('railway@demo.test')).body.data.token).toBeTruthy();
+    const audited = await api.db.selectFrom('audit_log').select(['action', 'actor_id']).where('entity', '=', 'admin-user').where('record_id', '=', target).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(audited).toMatchObject({ action: 'mfa_reset', actor_id: api.userIds.superadmin });
+    const inbox = await api.db.selectFrom('inbox_item').select(['kind']).where('user_id', '=', target).where('kind', '=', 'factorsReset').execute();
+    expect(inbox).toHaveLength(1);
+    const mail = await api.db.selectFrom('outbox').select(['subject']).where('recipient', '=', 'railway@demo.test').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(mail.subject).toBe('Your second factors were reset');
+  });
+
+  test('the sessions list says how each session signed in', async () => {
+    const mine = await api.call('fmc', 'GET', '/api/me/sessions');
+    expect(mine.status).toBe(200);
+    const viaCode = mine.body.data.filter((s: { factor: string | null }) => s.factor === 'code');
+    expect(viaCode.length).toBeGreaterThan(0);
+    expect(viaCode[0].method).toBe('password');
+  });
+});

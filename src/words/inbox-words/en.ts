@@ -10,6 +10,7 @@ export default {
     ticketComment: '{{author}} commented on {{subject}}',
     paymentRejected: 'Payment {{number}} was rejected',
     worklist: '{{title}} ({{count}})',
+    factorsReset: '{{by}} reset your second factors: set one up again in your settings',
   },
   roles: { superadmin: 'Super admin', admin: 'Admin', doctor: 'Doctor', fmc: 'FMC staff', railway: 'Railway staff' },
   worklists: {

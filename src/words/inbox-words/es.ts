@@ -10,6 +10,7 @@ export default {
     ticketComment: '{{author}} comentó en {{subject}}',
     paymentRejected: 'El pago {{number}} fue rechazado',
     worklist: '{{title}} ({{count}})',
+    factorsReset: '{{by}} restableció sus segundos factores: configure uno de nuevo en sus ajustes',
   },
   roles: { superadmin: 'Superadministrador', admin: 'Administrador', doctor: 'Médico', fmc: 'Personal de FMC', railway: 'Personal ferroviario' },
   worklists: {

@@ -10,6 +10,7 @@ export default {
     ticketComment: '{{author}} a commenté {{subject}}',
     paymentRejected: 'Le paiement {{number}} a été refusé',
     worklist: '{{title}} ({{count}})',
+    factorsReset: '{{by}} a réinitialisé vos seconds facteurs : configurez-en un de nouveau dans vos paramètres',
   },
   roles: { superadmin: 'Super admin', admin: 'Admin', doctor: 'Médecin', fmc: 'Personnel FMC', railway: 'Personnel ferroviaire' },
   worklists: {

@@ -10,6 +10,7 @@ export default {
     ticketComment: '{{author}} ha commentato {{subject}}',
     paymentRejected: 'Il pagamento {{number}} è stato rifiutato',
     worklist: '{{title}} ({{count}})',
+    factorsReset: '{{by}} ha reimpostato i tuoi secondi fattori: configurane uno di nuovo nelle impostazioni',
   },
   roles: { superadmin: 'Super amministratore', admin: 'Amministratore', doctor: 'Medico', fmc: 'Personale FMC', railway: 'Personale ferroviario' },
   worklists: {

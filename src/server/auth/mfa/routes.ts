@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { clientAddress, fail, fieldErrors, jsonBody, type AppEnv, type Ctx } from '../../http';
+import { clientAddress, fail, fieldErrors, jsonBody, recordIdParam, type AppEnv, type Ctx } from '../../http';
+import { queueMail } from '../../mail';
 import { beginSignIn, tooMany } from '../rate-limit';
 import { finishSignIn } from '../sign-in';
 import { writeEntries } from '../../crud/audit';
@@ -109,6 +110,29 @@ export function mfaRoutes(): Hono<AppEnv> {
     return c.json({ data: { removed: true } });
   });
 
-  void removeAllFactors;
+  /**
+   * A superadmin resets another person's factors (a lost phone): every factor goes, audited, and the person is told in
+   * the inbox and by mail. Their next sign-in asks for none, and a role that needs one is taken to enrolment.
+   */
+  app.post('/adminUser/:id/mfa/reset', async (c) => {
+    const db = c.get('db');
+    const me = c.get('user');
+    if (me.role !== 'superadmin') throw fail(403, 'Only a super admin may reset second factors', { code: 'forbidden' });
+    const id = recordIdParam(c);
+    parse(z.strictObject({}), (await jsonBody(c)) ?? {});
+    if (id === me.id) throw fail(409, 'Reset your own factors in your settings, not here', { code: 'own_account' });
+    const target = await db.selectFrom('admin_user').select(['email', 'first_name']).where('id', '=', id).executeTakeFirst();
+    if (!target) throw fail(404, 'This record does not exist', { code: 'not_found' });
+    await db.transaction().execute(async (tx) => {
+      await removeAllFactors(tx, id);
+      await writeEntries(tx, [{ actor: { id: me.id, address: clientAddress(c) }, entity: 'admin-user', recordId: id, action: 'mfa_reset', changes: { factors: { changed: true } } }]);
+      await queueMail(tx, {
+        to: target.email, subject: 'Your second factors were reset',
+        body: `Hello ${target.first_name},\n\n${me.firstName} ${me.lastName} reset the second factors of your console account. Set one up again in your settings after you sign in.\n\nIf you did not ask for this, tell your administrator at once.`,
+      });
+    });
+    return c.json({ data: { reset: true } });
+  });
+
   return app;
 }
