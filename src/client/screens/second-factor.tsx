@@ -7,6 +7,7 @@ import { errorText } from '../api/error-text';
 import { factors, type TotpEnrolment } from '../api/factors';
 import { loadScreenStrings } from '../i18n';
 import { acceptSession } from '../state/session';
+import { holdForSignIn, signInRefused } from '../state/early-keys';
 import { AuthCard } from './auth-card';
 
 /**
@@ -34,10 +35,12 @@ export function SecondStep({ challenge, onDone }: { challenge: string; onDone: (
     e.preventDefault();
     setBusy(true);
     setError(null);
+    holdForSignIn();
     try {
       await acceptSession(await factors.secondStep(challenge, code.trim()));
       onDone();
     } catch (err) {
+      signInRefused();
       setError(errorText(err));
       setBusy(false);
     }

@@ -49,7 +49,11 @@ export function SignIn() {
     try {
       // The status change redirects (below), once; a second factor asks its step first.
       const asked = await signIn(email.trim(), password);
-      if (asked) setChallenge(asked.mfa.challenge);
+      if (asked) {
+        // No console yet: the keys typed next are the code's (the second step holds them again when it is sent).
+        signInRefused();
+        setChallenge(asked.mfa.challenge);
+      }
     } catch (err) {
       signInRefused();
       setError(errorText(err));
