@@ -173,3 +173,26 @@ describe('a superadmin resets another person\'s factors', () => {
     expect(viaCode[0].method).toBe('password');
   });
 });
+
+describe('turning one-time codes off', () => {
+  test('asks for a current code; a required role keeps its only factor; then the sign-in asks for none', async () => {
+    expect((await api.call('superadmin', 'POST', `/api/adminUser/${api.userIds.fmc}/mfa/reset`, {})).status).toBe(200);
+    const { secret } = await enrol('fmc');
+    expect((await api.call('fmc', 'DELETE', '/api/me/mfa/totp', {})).status).toBe(400);
+    const wrong = await api.call('fmc', 'DELETE', '/api/me/mfa/totp', { code: '000000' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors[0].code).toBe('wrong_code');
+    const before = api.config.mfaRequiredRoles;
+    api.config.mfaRequiredRoles = ['fmc'];
+    try {
+      const kept = await api.call('fmc', 'DELETE', '/api/me/mfa/totp', { code: codeAt(secret, 30) });
+      expect(kept.status).toBe(409);
+      expect(kept.body.errors[0].code).toBe('mfa_required');
+    } finally {
+      api.config.mfaRequiredRoles = before;
+    }
+    expect((await api.call('fmc', 'DELETE', '/api/me/mfa/totp', { code: codeAt(secret, 30) })).status).toBe(200);
+    expect((await api.call('fmc', 'GET', '/api/me/mfa')).body.data).toMatchObject({ methods: [], recoveryCodesLeft: 0 });
+    expect((await login('fmc@demo.test')).body.data.token).toBeTruthy();
+  });
+});

@@ -98,10 +98,11 @@ export function mfaRoutes(): Hono<AppEnv> {
     const db = c.get('db');
     const me = c.get('user');
     const input = parse(codeSchema, await jsonBody(c));
-    await countedCodeCheck(c, me.email, async () => (await verifySecondFactor(db, me.id, { code: input.code })) !== null);
+    // Refused before the code is checked, so that a refusal does not spend it.
     if (c.get('config').mfaRequiredRoles.includes(me.role) && !(await methodsOf(db, me.id)).includes('webauthn')) {
       throw fail(409, 'Your role needs a second factor: add a passkey before turning one-time codes off.', { code: 'mfa_required' });
     }
+    await countedCodeCheck(c, me.email, async () => (await verifySecondFactor(db, me.id, { code: input.code })) !== null);
     await db.transaction().execute(async (tx) => {
       await tx.deleteFrom('mfa_totp').where('user_id', '=', me.id).execute();
       await tx.deleteFrom('mfa_recovery_code').where('user_id', '=', me.id).execute();
