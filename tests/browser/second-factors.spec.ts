@@ -52,6 +52,10 @@ test('enrol one-time codes, then sign in with a code and with a recovery code, b
   const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await expect(page.getByLabel('The code the app shows now')).toBeFocused();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`enrol-${width}.png`), fullPage: true });
+  }
   // A wrong code first: said, and nothing turned on.
   await page.keyboard.type('000000');
   await page.keyboard.press('Enter');
