@@ -14,6 +14,7 @@ const ServerError = lazy(() => import('./screens/error-pages').then((m) => ({ de
 const SignUp = lazy(() => import('./screens/sign-up').then((m) => ({ default: m.SignUp })));
 const ForgotPassword = lazy(() => import('./screens/forgot-password').then((m) => ({ default: m.ForgotPassword })));
 const ResetPassword = lazy(() => import('./screens/reset-password').then((m) => ({ default: m.ResetPassword })));
+const EnrolSecondFactor = lazy(() => import('./screens/second-factor').then((m) => ({ default: m.EnrolSecondFactor })));
 const HostedLoginCallback = lazy(() => import('./screens/hosted-login-callback').then((m) => ({ default: m.HostedLoginCallback })));
 
 /** Where the spec puts toasts: 60 px from the top (just under the top bar's edge), 50 px from the right, for 4 s. */
@@ -59,6 +60,7 @@ export function App() {
         <Route path="/forgot-password" component={ForgotPassword} />
         <Route path="/reset-password/:token">{(p) => <ResetPassword token={p.token} />}</Route>
         <Route path="/auth0loginCallback" component={HostedLoginCallback} />
+        <Route path="/second-factor" component={EnrolSecondFactor} />
         <Route path="/404"><NotFound /></Route>
         <Route path="/505" component={ServerError} />
         <Route><NotFound /></Route>

@@ -47,6 +47,6 @@ export const REVERTIBLE_ACTIONS: readonly string[] = ['update', 'revert'];
  * names them (client screens/log-actions.ts).
  */
 export const AUDIT_ACTIONS = ['create', 'update', 'revert', 'delete', 'restore', 'comment', 'remind', 'book', 'cancel_booking', 'upload', 'backup', 'signup',
-  'sign_in_refused', 'sign_in_linked', 'session_end',
+  'sign_in_refused', 'sign_in_linked', 'session_end', 'mfa_enrol', 'mfa_remove', 'mfa_reset',
   'read', 'read_list', 'read_search', 'read_pick', 'read_history', 'read_timeline', 'read_pdf', 'read_export', 'read_worklist', 'read_drpatient', 'read_bookings', 'read_dashboard', 'read_access'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `transition:${string}` | `transition-undo:${string}`;

@@ -7,6 +7,8 @@ import { compressJson } from './compress-json';
 import { authRoutes } from './auth/routes';
 import { stepUpRoutes } from './auth/step-up';
 import { subscribeReaders } from './readers';
+import { mfaRoutes } from './auth/mfa/routes';
+import { mfaRequired } from './auth/mfa/factors';
 import { authenticate } from './auth/sessions';
 import type { Config } from './config';
 import { crudRoutes } from './crud/routes';
@@ -39,7 +41,10 @@ import { metricsHandler } from './ops/metrics-route';
 import { requestLog, routeTemplate } from './ops/request-log';
 
 /** Calls that need no session: sign-in and the public auth pages. validate and logout check the token themselves. */
-const PUBLIC = [/^\/api\/adminUser\/(login|validate\/authToken|logout)$/, /^\/api\/auth\//, /^\/api\/openapi\.json$/];
+const PUBLIC = [/^\/api\/adminUser\/(login|login\/mfa|validate\/authToken|logout)$/, /^\/api\/auth\//, /^\/api\/openapi\.json$/];
+/** The calls left to a session that must enrol a second factor first: its own factors. */
+const ENROLMENT = /^\/api\/me\/mfa(\/|$)/;
+const MFA_ENROLMENT_REQUIRED = 'Your role needs a second factor: set one up to continue.';
 
 /**
  * Whether the request came with a body that was not read to its end when the answer is sent (a body over the limit
@@ -139,10 +144,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use('*', async (c, next) => {
     checkQuery(new URL(c.req.url).searchParams);
     if (PUBLIC.some((re) => re.test(c.req.path))) return next();
-    c.set('user', { ...(await authenticate(db, config, c.req.header('authorization'))), address: clientAddress(c) });
+    const user = await authenticate(db, config, c.req.header('authorization'));
+    // A role that must have a second factor, signed in without one: only enrolment until it is done (auth/mfa/).
+    if (!user.signInFactor && mfaRequired(config, user.role) && !ENROLMENT.test(c.req.path)) {
+      throw fail(403, MFA_ENROLMENT_REQUIRED, { code: 'mfa_enrolment_required' });
+    }
+    c.set('user', { ...user, address: clientAddress(c) });
     return next();
   });
   api.route('/', authRoutes());
+  api.route('/', mfaRoutes());
   api.route('/', platformRoutes());
   api.route('/', inboxRoutes());
   api.route('/', mySessionRoutes());

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isGstin } from '../registry/gst';
+import { isRole, ROLES, type Role } from '../registry/roles';
 import { oidcFrom, type OidcSettings } from './auth/oidc-config';
 import { flagFrom, httpAddressFrom, numberFrom } from './config-values';
 import { parseImageOrigins } from '../registry/image-addresses';
@@ -96,6 +97,10 @@ export interface Config {
   fcmBaseUrl: string;
   /** Hosted login (OIDC_* or the AUTH0_* shorthand: auth/oidc-config.ts); absent = none offered. */
   oidc?: OidcSettings;
+  /** MFA_REQUIRED_ROLES: roles that must have a second factor (auth/mfa/policy.ts); default superadmin,admin without the demo data. */
+  mfaRequiredRoles: Role[];
+  /** OIDC_MFA_ACR: an ID token's `acr` that says the provider itself asked for a second factor; absent = only `amr` says so. */
+  oidcMfaAcr?: string;
   /** PASSWORD_SIGNIN (on unless 0): staff may sign in with a password; off, hosted login only (it must be configured). */
   passwordSignIn: boolean;
   /** SESSION_MAX_PER_USER (default 5): a person's live sessions; a new one ends the oldest (auth/sessions.ts). */
@@ -161,6 +166,19 @@ function fcmBaseUrlFrom(text: string | undefined): string {
 }
 
 /**
+ * MFA_REQUIRED_ROLES: a comma list of roles, or `none`. Unset: superadmin and admin, but none with the demo data (its
+ * accounts are shared for trying the console out; they may still enrol). An unknown role stops the start.
+ */
+function mfaRolesFrom(text: string | undefined, demoData: boolean): Role[] {
+  if (text === undefined || text.trim() === '') return demoData ? [] : ['superadmin', 'admin'];
+  if (text.trim() === 'none') return [];
+  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !isRole(n));
+  if (unknown.length) throw new Error(`MFA_REQUIRED_ROLES names no such role: ${unknown.join(', ')}. Give roles of ${ROLES.join(', ')}, or none.`);
+  return names as Role[];
+}
+
+/**
  * Every setting of the environment, checked: a value the setting does not take stops the console at start with a
  * message (config-values.ts), never read as another value or as its default.
  */
@@ -188,6 +206,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stepUpMinutes: numberFrom(env, 'STEP_UP_MINUTES', 5, { min: 1, max: 24 * 60, unit: 'minutes' }),
     oidc,
     passwordSignIn,
+    mfaRequiredRoles: mfaRolesFrom(env.MFA_REQUIRED_ROLES, flagFrom(env, 'DEMO_DATA', true)),
+    oidcMfaAcr: env.OIDC_MFA_ACR || undefined,
     trustProxy: numberFrom(env, 'TRUST_PROXY', 0, { integer: true, min: 0, max: 10, unit: 'proxies in front' }),
     publicUrl,
     contentBase: env.CONTENT_BASE || undefined,

@@ -61,6 +61,8 @@ export interface SessionUser {
   signInMethod?: string;
   /** When its person last proved who they are: the sign-in, or a step-up since (auth/step-up.ts). */
   provedAt?: string | Date;
+  /** The second factor this session was proven with (auth/mfa/factors.ts SessionFactor), null for none. */
+  signInFactor?: string | null;
 }
 
 export interface AppEnv {

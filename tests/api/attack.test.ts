@@ -59,6 +59,14 @@ const SPECIAL: Record<string, Rule> = {
   'POST /api/me/notifications/:id/read': 'session',
   'POST /api/me/notifications/:id/archive': 'session',
   'POST /api/me/password': 'session',
+  // Second factors: the sign-in's second step (its challenge is the credential), the caller's own factors, and a
+  // superadmin's reset of another person's.
+  'POST /api/adminUser/login/mfa': 'public',
+  'GET /api/me/mfa': 'session',
+  'POST /api/me/mfa/totp': 'session',
+  'POST /api/me/mfa/totp/confirm': 'session',
+  'DELETE /api/me/mfa/totp': 'session',
+  'POST /api/adminUser/:id/mfa/reset': (r) => r === 'superadmin',
   'POST /api/presence': 'session',
   // The push service worker and Firebase's scripts it loads: public, as a browser fetches them without a session.
   'GET /firebase-messaging-sw.js': 'public',

@@ -87,7 +87,7 @@ export function setupApi(opts: { roles?: readonly Role[]; env?: Record<string, s
     }
     // The sessions of a test file live as long as it runs, longer than a step-up's 5 minutes on a slow machine: a day,
     // unless the file is about step-up (tests/api/step-up.test.ts sets its own).
-    const config = readConfig({ STEP_UP_MINUTES: '1440', ...opts.env, ...seededConfig(dataDir), DATABASE_URL: databaseUrl });
+    const config = readConfig({ STEP_UP_MINUTES: '1440', MFA_REQUIRED_ROLES: 'none', ...opts.env, ...seededConfig(dataDir), DATABASE_URL: databaseUrl });
     database = await boot(config, { memory: true, loadDataDir });
     const db = database.db;
     Object.assign(api, { db, database, config, kind: database.kind, app: createApp({ db, config, database, distDir: path.join(dataDir, 'no-dist') }) });

@@ -29,7 +29,7 @@ async function admin(statement: string) {
 function start(port: number, databaseUrl: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, DEMO_DATA: '0', SCRYPT_LOG_N: '10', NODE_ENV: 'test' },
+      env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, DEMO_DATA: '0', MFA_REQUIRED_ROLES: 'none', SCRYPT_LOG_N: '10', NODE_ENV: 'test' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     procs.push(child);

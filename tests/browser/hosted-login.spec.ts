@@ -36,7 +36,7 @@ test.beforeAll(async ({}, testInfo) => {
   consoleProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD, DEMO_DATA: '0', SCRYPT_LOG_N: '10', NODE_ENV: 'test', PUBLIC_URL: own,
+      ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD, DEMO_DATA: '0', MFA_REQUIRED_ROLES: 'none', SCRYPT_LOG_N: '10', NODE_ENV: 'test', PUBLIC_URL: own,
       OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId, OIDC_CLIENT_SECRET: provider.clientSecret, OIDC_NAME: 'Hospital ID',
     },
   });

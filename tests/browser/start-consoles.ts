@@ -27,7 +27,7 @@ for (const { port, dataDir, dataset } of CONSOLES) {
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, ['--enable-source-maps', main], {
     // A low scrypt cost: the tests sign in often, and none of them is about the hash's cost.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD, DEMO_DATA: dataset === 'demo' ? '1' : '0', NODE_ENV: 'test', SCRYPT_LOG_N: '10' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD, DEMO_DATA: dataset === 'demo' ? '1' : '0', MFA_REQUIRED_ROLES: 'none', NODE_ENV: 'test', SCRYPT_LOG_N: '10' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -21,7 +21,7 @@ const PASSWORD = 'fsync-cost-password';
 async function measure(fsync: boolean) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'console-fsync-cost-'));
   try {
-    const config = readConfig({ DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, DEMO_DATA: '0', SCRYPT_LOG_N: '10', PGLITE_FSYNC: fsync ? '1' : '0' });
+    const config = readConfig({ DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, DEMO_DATA: '0', MFA_REQUIRED_ROLES: 'none', SCRYPT_LOG_N: '10', PGLITE_FSYNC: fsync ? '1' : '0' });
     const database = await boot(config);
     const db = database.db;
     await sql`create table fsync_cost (id serial primary key, v text)`.execute(db);

@@ -29,7 +29,7 @@ const patient = { firstName: 'Ysolde', lastName: 'Brackenridge', email: 'ysolde.
 let root: string;
 const dir = (name: string) => path.join(root, name);
 const consoles: ServerProcess[] = [];
-const env = (dataDir: string, extra: Record<string, string> = {}) => ({ DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, DEMO_DATA: '0', SCRYPT_LOG_N: '10', METRICS_TOKEN: TOKEN, ...extra });
+const env = (dataDir: string, extra: Record<string, string> = {}) => ({ DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, DEMO_DATA: '0', MFA_REQUIRED_ROLES: 'none', SCRYPT_LOG_N: '10', METRICS_TOKEN: TOKEN, ...extra });
 
 async function start(dataDir: string, extra: Record<string, string> = {}) {
   const server = await ServerProcess.start(env(dataDir, extra));

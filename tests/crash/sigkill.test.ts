@@ -32,7 +32,7 @@ import { randomBetween, ServerProcess, signIn, sleep } from './server-process';
  */
 const PASSWORD = 'crash-test-password';
 const MIGRATION_NAMES = Object.keys(MIGRATIONS).sort();
-const BASE_ENV = { DEMO_PASSWORD: PASSWORD, SCRYPT_LOG_N: '10', DEMO_DATA: '0' };
+const BASE_ENV = { DEMO_PASSWORD: PASSWORD, SCRYPT_LOG_N: '10', DEMO_DATA: '0', MFA_REQUIRED_ROLES: 'none' };
 
 const counts = {
   crashKills: 0,

@@ -35,6 +35,8 @@ export class ApiError extends Error {
 
 export const STORAGE = { accessToken: 'access_token', idToken: 'id_token', expiresAt: 'expires_at', fcmToken: 'fcm_token' } as const;
 
+const ENROLMENT_PAGE = '/second-factor';
+
 type Listener = (err: ApiError) => void;
 const expiredListeners = new Set<Listener>();
 
@@ -73,6 +75,8 @@ export function raise(status: number, errors: ErrorItem[] | undefined): ApiError
   const apiError = new ApiError(status, Array.isArray(errors) && errors.length ? errors
     : [{ message: status ? statusMessage(status) : NETWORK_MESSAGE, code: status ? 'http' : 'network' }]);
   if (apiError.expired) expiredListeners.forEach((fn) => fn(apiError));
+  // The role needs a second factor and this session has none: the server refuses all but enrolment, so go there.
+  if (apiError.code === 'mfa_enrolment_required' && window.location.pathname !== ENROLMENT_PAGE) window.location.assign(ENROLMENT_PAGE);
   return apiError;
 }
 

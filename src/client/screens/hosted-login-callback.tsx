@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { useTranslation } from 'react-i18next';
-import { auth } from '../api/auth';
+import { asksSecondStep, auth } from '../api/auth';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/error-text';
 import { loadScreenStrings } from '../i18n';
 import { acceptSession } from '../state/session';
 import { AuthCard } from './auth-card';
+import { SecondStep } from './second-factor';
 
 /**
  * The refusals the server words by code (server auth/hosted-account.ts, oidc.ts), each with the address it is about.
@@ -35,6 +36,7 @@ export function HostedLoginCallback() {
   const { t } = useTranslation();
   const { t: ts } = useTranslation('screens');
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState<{ challenge: string; returnTo: string } | null>(null);
   const started = useRef(false);
   const back = useRef<HTMLAnchorElement>(null);
   // The way back takes the focus when the refusal shows: Enter returns to the sign-in page.
@@ -46,6 +48,8 @@ export function HostedLoginCallback() {
     const search = window.location.search;
     window.history.replaceState(null, '', window.location.pathname);
     void auth.hostedFinish(search.replace(/^\?/, '')).then(async (answer) => {
+      // The provider did not say it asked for a second factor: the console asks for its own.
+      if (asksSecondStep(answer)) return setSecondStep({ challenge: answer.mfa.challenge, returnTo: answer.returnTo });
       await acceptSession(answer);
       navigate(answer.returnTo, { replace: true });
     }, async (err: unknown) => {
@@ -54,6 +58,9 @@ export function HostedLoginCallback() {
       setRefusal(key ? ts(key, { email: (err as ApiError).detail ?? '' }) : errorText(err));
     });
   }, [ts]);
+  if (secondStep) {
+    return <AuthCard title={t('auth.signInTitle')}><SecondStep challenge={secondStep.challenge} onDone={() => navigate(secondStep.returnTo, { replace: true })} /></AuthCard>;
+  }
   if (!refusal) return <AuthCard title={t('auth.callbackTitle')}><p role="status">{t('app.loading')}</p></AuthCard>;
   return (
     <AuthCard title={ts('hostedLogin.title')}>

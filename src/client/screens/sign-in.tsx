@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { publicConfig, type PublicConfig } from '../api/public-config';
 import { session, signIn } from '../state/session';
 import { holdForSignIn, signInRefused } from '../state/early-keys';
 import { AuthCard } from './auth-card';
+
+const SecondStep = lazy(() => import('./second-factor').then((m) => ({ default: m.SecondStep })));
 
 /** Where to go after sign-in: the remembered origin, if it is one of ours. */
 function origin(): string {
@@ -29,6 +31,7 @@ export function SignIn() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const [offer, setOffer] = useState<Pick<PublicConfig, 'hostedLogin' | 'passwordSignIn'>>({ hostedLogin: null });
   useEffect(() => {
     let live = true;
@@ -44,7 +47,13 @@ export function SignIn() {
     // Keys typed from here until the console is there are the console's (state/early-keys.ts).
     holdForSignIn();
     try {
-      await signIn(email.trim(), password); // the status change redirects (below), once
+      // The status change redirects (below), once; a second factor asks its step first.
+      const asked = await signIn(email.trim(), password);
+      if (asked) {
+        // No console yet: the keys typed next are the code's (the second step holds them again when it is sent).
+        signInRefused();
+        setChallenge(asked.mfa.challenge);
+      }
     } catch (err) {
       signInRefused();
       setError(errorText(err));
@@ -71,6 +80,13 @@ export function SignIn() {
   );
   const ended = snap.ended && <p className="alert" role="alert">{snap.ended.code === 'session_limit' ? t('auth.endedByLimit') : t('auth.endedByAdmin', { reason: snap.ended.detail ?? '' })}</p>;
 
+  if (challenge) {
+    return (
+      <AuthCard title={t('auth.signInTitle')}>
+        <Suspense fallback={<p role="status">{t('app.loading')}</p>}><SecondStep challenge={challenge} onDone={() => undefined} /></Suspense>
+      </AuthCard>
+    );
+  }
   if (!passwords) {
     return (
       <AuthCard title={t('auth.signInTitle')}>

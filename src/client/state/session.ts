@@ -1,7 +1,7 @@
 import { proxy } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import { isRole, type Role } from '../../registry';
-import { auth, type Profile, type SignedIn } from '../api/auth';
+import { asksSecondStep, auth, type Profile, type SecondStepAsked, type SignedIn } from '../api/auth';
 import { ApiError, onSessionExpired, STORAGE } from '../api/client';
 import { loadPrefs } from './prefs';
 import { recentWritesSettled } from './recents';
@@ -51,8 +51,12 @@ function cachedProfile(): Profile | null {
   try { return JSON.parse(localStorage.getItem(PROFILE_KEY) ?? 'null') as Profile | null; } catch { return null; }
 }
 
-export async function signIn(email: string, password: string): Promise<void> {
-  await acceptSession(await auth.signIn(email, password));
+/** Signs in, or answers the challenge of the second step when the person has a second factor. */
+export async function signIn(email: string, password: string): Promise<SecondStepAsked | null> {
+  const answer = await auth.signIn(email, password);
+  if (asksSecondStep(answer)) return answer;
+  await acceptSession(answer);
+  return null;
 }
 
 /** Any sign-in's answer, by password or hosted login, ends here: the same keys, the same start. */

@@ -16,6 +16,8 @@ export interface SessionOrigin {
   address?: string;
   method?: SignInMethod;
   providerIdToken?: string;
+  /** The second factor proven at sign-in (mfa/factors.ts SessionFactor); none: null. */
+  factor?: string | null;
 }
 
 /** Why a session ended, as its holder is told at next use (authenticate). */
@@ -39,6 +41,7 @@ export async function createSession(db: DB, config: Config, userId: number, orig
       address: origin.address?.slice(0, 64) ?? null,
       method: origin.method ?? 'password',
       provider_id_token: origin.providerIdToken ?? null,
+      factor: origin.factor ?? null,
     }).execute();
     const over = await sql<{ id: number }>`update session set revoked_at = now(), end_reason = 'limit'
       where id in (select id from session where user_id = ${userId} and ${liveSql(config)}
@@ -92,7 +95,7 @@ function readSession(db: DB, hash: string) {
     .innerJoin('admin_user as u', 'u.id', 's.user_id')
     .innerJoin('role as r', 'r.id', 'u.role')
     .select([
-      's.id as sessionId', 's.expires_at', 's.last_seen_at', 's.revoked_at', 's.end_reason', 's.end_note', 's.method', 's.proved_at',
+      's.id as sessionId', 's.expires_at', 's.last_seen_at', 's.revoked_at', 's.end_reason', 's.end_note', 's.method', 's.proved_at', 's.factor',
       'u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.phone', 'u.avatar', 'u.status', 'u.centres', 'r.key as roleKey', 'r.id as roleId',
     ])
     .where('s.token_hash', '=', hash)
@@ -152,7 +155,7 @@ export async function authenticate(db: DB, config: Config, header: string | unde
   return {
     id: row.id, sessionId: row.sessionId, firstName: row.first_name, lastName: row.last_name, email: row.email,
     phone: row.phone, avatar: row.avatar, role: row.roleKey, roleId: row.roleId, centres: (row.centres ?? []).map(Number),
-    signInMethod: row.method as SignInMethod,
+    signInMethod: row.method as SignInMethod, signInFactor: row.factor,
     provedAt: row.proved_at,
   };
 }

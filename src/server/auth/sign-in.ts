@@ -1,30 +1,47 @@
 import { clientAddress, type Ctx } from '../http';
 import { authenticate, createSession, profileOf, type SignInMethod } from './sessions';
+import { methodsOf, mfaRequired, providerDidMfa, type SessionFactor } from './mfa/factors';
+import type { Role } from '../../registry/roles';
+import { newSignInChallenge } from './mfa/challenge';
 
 /** How a person proved who they are, as the one place that ends a sign-in is told. */
 export interface SignInProof {
   method: SignInMethod;
   /**
-   * From a hosted sign-in: the ID token's `amr` (methods, e.g. ["pwd", "mfa"]) and `acr` (the assurance level). Kept
-   * here for the second-factor step, which counts a provider's own second factor.
+   * From a hosted sign-in: the ID token's `amr` (methods, e.g. ["pwd", "mfa"]) and `acr` (the assurance level). A
+   * provider's own second factor counts as the console's (mfa/factors.ts providerDidMfa).
    */
   amr?: readonly string[];
   acr?: string | null;
   /** The provider's ID token, kept on the session for signing out there too. */
   providerIdToken?: string;
+  /** The second step, once taken (the login's `/mfa` call): what it was proven with. */
+  factor?: SessionFactor;
 }
 
 /**
- * Ends every sign-in, by password or hosted login, once the person is known and may sign in: the session is made
- * (the oldest beyond SESSION_MAX_PER_USER ended) and answered as the spec's login answers. A step that every sign-in
- * must pass before it gets a session (a second factor) goes here, once, for every way in.
+ * Ends every sign-in, by password or hosted login, once the person is known and may sign in. A person with a second
+ * factor who has not yet given it gets no session but a challenge (`{ mfa: { challenge, methods } }`): the second step
+ * (`POST /api/adminUser/login/mfa`) comes back here with the factor. Otherwise the session is made (the oldest beyond
+ * SESSION_MAX_PER_USER ended) and answered as the spec's login answers.
  */
 export async function finishSignIn(c: Ctx, userId: number, proof: SignInProof) {
   const db = c.get('db');
   const config = c.get('config');
+  let factor: SessionFactor | undefined = proof.factor;
+  if (!factor && proof.method === 'hosted' && providerDidMfa(config, proof.amr, proof.acr)) factor = 'provider';
+  if (!factor) {
+    const methods = await methodsOf(db, userId);
+    if (methods.length) return { mfa: { challenge: await newSignInChallenge(db, userId, proof.method, proof.providerIdToken), methods } };
+  }
   const { token, expiresIn } = await createSession(db, config, userId, {
-    userAgent: c.req.header('user-agent'), address: clientAddress(c), method: proof.method, providerIdToken: proof.providerIdToken,
+    userAgent: c.req.header('user-agent'), address: clientAddress(c), method: proof.method, providerIdToken: proof.providerIdToken, factor,
   });
   const me = await authenticate(db, config, `Bearer ${token}`);
-  return { token, expiresIn, user: profileOf(me) };
+  return { token, expiresIn, user: profileOf(me), ...(me.signInFactor ? {} : enrolment(c, me.role)) };
+}
+
+/** A session of a role that must have a second factor, without one: the client takes the person to enrolment. */
+function enrolment(c: Ctx, role: Role) {
+  return mfaRequired(c.get('config'), role) ? { mfaEnrolmentRequired: true } : {};
 }

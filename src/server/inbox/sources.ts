@@ -53,6 +53,8 @@ async function itemsOf(db: DB, e: Entry): Promise<NewItem[]> {
     return to(await activeUsers(db, ROLES.filter(INBOX_AUDIENCE.signup)), 'signup', { record: id, name: `${a.first_name} ${a.last_name}`, role: a.role }, null);
   }
   if (by === null) return [];
+  // A superadmin reset the person's second factors (auth/mfa/routes.ts): the person is told, whoever did it.
+  if (e.entity === 'admin-user' && e.action === 'mfa_reset') return to([id], 'factorsReset', { by: await nameOf(db, 'admin-user', by) }, by);
   if (e.entity === 'requestVerification' && e.action === 'transition:submit') {
     const rec = await fetchRecord(db, getEntity('requestVerification'), id);
     if (!rec) return [];

@@ -33,6 +33,7 @@ export function inboxLink(kind: string, params: Record<string, unknown>, role: R
     return screen && can(role, screen.resource, screen.action) ? screenPath(screen) : null;
   }
   if (k === 'campaign') return null;
+  if (k === 'factorsReset') return can(role, 'userProfile', 'view') ? entityPath('userProfile') : null;
   if (k === 'paymentRejected') {
     if (!can(role, 'payment', 'list')) return null;
     return `${entityPath(getEntity('payment'), 'list', undefined, 'rejected')}?${listQueryString({ q: text(params.number) })}`;

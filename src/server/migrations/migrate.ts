@@ -32,6 +32,7 @@ import * as m0030 from './0030-every-date-filterable';
 import * as m0031 from './0031-hosted-login-and-sessions';
 import * as m0032 from './0032-audit-chain-in-code';
 import * as m0033 from './0033-step-up';
+import * as m0034 from './0034-second-factors';
 import * as m0040 from './0040-scheduler';
 import * as m0041 from './0041-campaigns-send';
 
@@ -78,6 +79,7 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0031-hosted-login-and-sessions': m0031,
   '0032-audit-chain-in-code': m0032,
   '0033-step-up': m0033,
+  '0034-second-factors': m0034,
   '0040-scheduler': m0040,
   '0041-campaigns-send': m0041,
 };

@@ -7,7 +7,8 @@ import { fail, recordIdParam, type AppEnv } from '../http';
 /**
  * A user's own sessions (preferences: "where you are signed in"), so that a lost phone or a shared computer can be
  * signed out from another:
- *   GET    /api/me/sessions            → { data: [{ id, createdAt, lastSeenAt, userAgent, current }] } (live ones, latest first)
+ *   GET    /api/me/sessions            → { data: [{ id, createdAt, lastSeenAt, userAgent, method, factor, current }] } (live
+ *                                         ones, latest first; `method` password or hosted, `factor` the second step or null)
  *   DELETE /api/me/sessions/:id        → { data: { ended: true } }   404 for a session that is not the caller's live one
  *   POST   /api/me/sessions/end-all    → { data: { ended: n } }      every session of the caller, this one included
  */
@@ -17,8 +18,8 @@ export function mySessionRoutes(): Hono<AppEnv> {
   app.get('/me/sessions', async (c) => {
     const me = c.get('user');
     const idle = c.get('config').sessionIdleMinutes;
-    const rows = await sql<{ id: number; createdAt: string; lastSeenAt: string; userAgent: string | null }>`
-      select id, created_at as "createdAt", last_seen_at as "lastSeenAt", user_agent as "userAgent" from session
+    const rows = await sql<{ id: number; createdAt: string; lastSeenAt: string; userAgent: string | null; method: string; factor: string | null }>`
+      select id, created_at as "createdAt", last_seen_at as "lastSeenAt", user_agent as "userAgent", method, factor from session
       where user_id = ${me.id} and revoked_at is null and expires_at > now() and last_seen_at > now() - make_interval(mins => ${idle})
       order by last_seen_at desc, id desc limit 100`.execute(c.get('db'));
     return c.json({ data: rows.rows.map((r) => ({ ...r, id: Number(r.id), current: Number(r.id) === me.sessionId })) });
