@@ -423,6 +423,7 @@ describe('step-up', () => {
       ['change a role', 'PUT', `/api/${users.api}/${account.id}`, { ...editable, role: railway }],
       ['end another\'s session', 'POST', `/api/sessions/${otherId}/end`, { reason: 'Left the desk open' }],
       ['export > 500 patients', 'GET', `/api/${patients.api}/export?columns=firstName`],
+      ['reset another\'s factors', 'POST', `/api/adminUser/${account.id}/mfa/reset`, {}],
     ];
     expect(calls.map((c) => c[1])).toEqual(STEP_UP_ACTIONS.map((a) => a.method));
     const token = await staleSession('superadmin');
@@ -437,6 +438,7 @@ describe('step-up', () => {
     expect((await api.call({ token }, 'PUT', `/api/${users.api}/${account.id}`, { ...editable, firstName: 'Renamed' })).status).toBe(200);
     editable.version++;
 
+    expect((await api.call({ token }, 'POST', '/api/me/step-up', { code: '000000' })).body.errors[0]).toMatchObject({ field: 'code', code: 'wrong_code' });
     const wrong = await stepUp(token, 'not-the-password');
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors[0]).toMatchObject({ field: 'password', code: 'wrong_password' });

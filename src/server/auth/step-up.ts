@@ -5,6 +5,8 @@ import { clientAddress, fail, fieldErrors, jsonBody, type AppEnv, type Ctx } fro
 import { signInFailures } from '../ops/metrics';
 import { verifyPassword } from './password';
 import { beginSignIn, tooMany } from './rate-limit';
+import { verifySecondFactor } from './mfa/factors';
+import type { DB } from '../db/connection';
 
 /**
  * Step-up: the actions whose harm lasts ask that their person proved who they are within the last STEP_UP_MINUTES (a
@@ -22,6 +24,7 @@ export const STEP_UP_ACTIONS = [
   { method: 'PUT', path: '/api/admin-user/{id}', what: 'grant or remove a role (a change of `role`)' },
   { method: 'POST', path: '/api/sessions/{id}/end', what: 'end another person\'s session' },
   { method: 'GET', path: '/api/patients/export', what: 'export more than 500 patient rows' },
+  { method: 'POST', path: '/api/adminUser/{id}/mfa/reset', what: 'reset another person\'s second factors' },
 ] as const;
 
 /** The field of an entity that grants a role: making such a record, or changing the field, needs a fresh proof. */
@@ -38,11 +41,20 @@ export function requireFreshProof(c: Ctx): void {
   throw fail(401, 'Confirm it is you: enter your password again to do this', { code: 'step_up_required' });
 }
 
-const stepUpSchema = z.strictObject({ password: z.string().min(1, 'Enter your password').max(200) });
+/** The session's person proved who they are now. */
+async function proved(db: DB, sessionId: number): Promise<string | null> {
+  const saved = await sql<{ proved_at: string }>`update session set proved_at = now() where id = ${sessionId} returning proved_at`.execute(db);
+  return saved.rows[0]?.proved_at ?? null;
+}
+
+const stepUpSchema = z.union([
+  z.strictObject({ password: z.string().min(1, 'Enter your password').max(200) }),
+  z.strictObject({ code: z.string().min(1).max(40) }),
+]);
 
 /**
- * POST /api/me/step-up { password } → { data: { provedAt } }: the password of the signed-in person, counted as a
- * sign-in attempt (the same limits: it cannot be guessed here faster than at the sign-in page). An account without
+ * POST /api/me/step-up { password } or { code } → { data: { provedAt } }: the password of the signed-in person, or a
+ * one-time or recovery code of their second factor (auth/mfa), counted as a sign-in attempt (the same limits: it cannot be guessed here faster than at the sign-in page). An account without
  * a password (hosted login only) proves itself by signing in again, which counts as well: 409 `sign_in_again`.
  */
 export function stepUpRoutes(): Hono<AppEnv> {
@@ -52,6 +64,16 @@ export function stepUpRoutes(): Hono<AppEnv> {
     const me = c.get('user');
     const parsed = stepUpSchema.safeParse(await jsonBody(c));
     if (!parsed.success) throw fieldErrors(parsed.error.issues);
+    if ('code' in parsed.data) {
+      const attempt = await beginSignIn(db, me.email.toLowerCase(), clientAddress(c));
+      if (attempt.refused) throw tooMany(attempt.refused, 'sign_in');
+      if ((await verifySecondFactor(db, me.id, { code: parsed.data.code })) === null) {
+        signInFailures.inc();
+        throw fail(400, 'This code is not right, or was already used', { field: 'code', code: 'wrong_code' });
+      }
+      await attempt.succeeded();
+      return c.json({ data: { provedAt: await proved(db, me.sessionId) } });
+    }
     const row = await db.selectFrom('admin_user').select(['password_hash']).where('id', '=', me.id).executeTakeFirstOrThrow();
     if (!row.password_hash) throw fail(409, 'Your account signs in with your organisation: sign out and sign in again to confirm it is you', { code: 'sign_in_again' });
     const attempt = await beginSignIn(db, me.email.toLowerCase(), clientAddress(c));
@@ -61,8 +83,7 @@ export function stepUpRoutes(): Hono<AppEnv> {
       throw fail(400, 'The password is not right', { field: 'password', code: 'wrong_password' });
     }
     await attempt.succeeded();
-    const saved = await sql<{ proved_at: string }>`update session set proved_at = now() where id = ${me.sessionId} returning proved_at`.execute(db);
-    return c.json({ data: { provedAt: saved.rows[0]?.proved_at ?? null } });
+    return c.json({ data: { provedAt: await proved(db, me.sessionId) } });
   });
   return app;
 }

@@ -9,6 +9,7 @@ import { signInFailures } from '../../ops/metrics';
 import { claimSignInChallenge, readSignInChallenge } from './challenge';
 import { methodsOf, removeAllFactors, verifySecondFactor } from './factors';
 import { newRecoveryCodes } from './recovery';
+import { requireFreshProof } from '../step-up';
 import { beginTotp, takeTotpCode } from './totp';
 
 const WRONG_CODE = 'This code is not right, or was already used';
@@ -119,6 +120,7 @@ export function mfaRoutes(): Hono<AppEnv> {
     const db = c.get('db');
     const me = c.get('user');
     if (me.role !== 'superadmin') throw fail(403, 'Only a super admin may reset second factors', { code: 'forbidden' });
+    requireFreshProof(c);
     const id = recordIdParam(c);
     parse(z.strictObject({}), (await jsonBody(c)) ?? {});
     if (id === me.id) throw fail(409, 'Reset your own factors in your settings, not here', { code: 'own_account' });
