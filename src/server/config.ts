@@ -100,6 +100,8 @@ export interface Config {
   passwordSignIn: boolean;
   /** SESSION_MAX_PER_USER (default 5): a person's live sessions; a new one ends the oldest (auth/sessions.ts). */
   sessionMaxPerUser: number;
+  /** IMPORT_MAX_MB (default 20): the largest file an import takes (server/import). */
+  importMaxBytes: number;
   /** scrypt cost; the default is DESIGN.md's N=2^17. Tests may lower it for speed via SCRYPT_LOG_N. */
   scryptLogN: number;
   /** Console processes on this host (WORKERS); more than one needs DATABASE_URL. */
@@ -169,6 +171,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     centreTimeZone: centreTimeZoneFrom(env.CENTRE_TIME_ZONE),
     sessionMaxHours: numberFrom(env, 'SESSION_MAX_HOURS', 12, { min: 0.1, max: 24 * 30, unit: 'hours' }),
     sessionMaxPerUser: numberFrom(env, 'SESSION_MAX_PER_USER', 5, { integer: true, min: 1, max: 100, unit: 'sessions a person' }),
+    importMaxBytes: numberFrom(env, 'IMPORT_MAX_MB', 20, { integer: true, min: 1, max: 200, unit: 'MB' }) * 1_048_576,
     oidc,
     passwordSignIn,
     trustProxy: numberFrom(env, 'TRUST_PROXY', 0, { integer: true, min: 0, max: 10, unit: 'proxies in front' }),

@@ -30,6 +30,7 @@ import * as m0028 from './0028-value-counts';
 import * as m0029 from './0029-status-history-undo';
 import * as m0030 from './0030-every-date-filterable';
 import * as m0031 from './0031-hosted-login-and-sessions';
+import * as m0045 from './0045-import-runs';
 
 /**
  * A migration, and the tables it rewrites whole (`rewrites`), which are vacuumed once it has run: a rewritten table has
@@ -72,6 +73,7 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0029-status-history-undo': m0029,
   '0030-every-date-filterable': m0030,
   '0031-hosted-login-and-sessions': m0031,
+  '0045-import-runs': m0045,
 };
 
 /** The tables the named migrations rewrite (by default every migration's: all the tables any of them rewrites). */
