@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, test } from 'vitest';
 import { getEntity } from '../../src/registry';
 import { setupApi, type Reply } from './harness';
@@ -55,6 +56,27 @@ describe('dry run', () => {
     expect((await post('superadmin', '/api/state/import?dryRun=1', 'foo,bar\n1,2')).body.errors[0].code).toBe('no_columns');
     expect((await post('superadmin', '/api/state/import?dryRun=1', '{"json": 1}', 'application/json')).status).toBe(415);
     expect((await post('superadmin', '/api/state/import?dryRun=1&mapping=%7B%22Name%22%3A%22nope%22%7D', 'Name\nX')).status).toBe(400);
+  });
+});
+
+/** A workbook of one sheet; `formula`: a cell holding a formula (with a cached result that must not be trusted). */
+async function workbook(rows: string[][], formula?: string): Promise<Uint8Array> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('States');
+  for (const r of rows) sheet.addRow(r);
+  if (formula) sheet.getCell('A3').value = { formula, result: 'Sumland' } as ExcelJS.CellFormulaValue;
+  return new Uint8Array(await book.xlsx.writeBuffer());
+}
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+describe('excel', () => {
+  test('a workbook is read as a table; a formula cell is refused, never evaluated', async () => {
+    const ok = await post('superadmin', '/api/state/import?dryRun=1', await workbook([['Name', 'Code'], ['Xlsland', 'XQA']]), XLSX);
+    expect(ok.body.data).toMatchObject({ add: 1, errors: [] });
+    const bad = await post('superadmin', '/api/state/import?dryRun=1', await workbook([['Name', 'Code'], ['Xlsland', 'XQA'], ['', 'XQB']], 'CONCAT("Sum","land")'), XLSX);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].code).toBe('formula');
+    expect((await post('superadmin', '/api/state/import?dryRun=1', new Uint8Array([1, 2, 3]), XLSX)).body.errors[0].code).toBe('not_a_table');
   });
 });
 
