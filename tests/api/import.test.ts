@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, test } from 'vitest';
-import { getEntity } from '../../src/registry';
+import { can, ENTITIES, getEntity, ownedFields } from '../../src/registry';
 import { setupApi, type Reply } from './harness';
 
 /**
@@ -68,6 +68,24 @@ async function workbook(rows: string[][], formula?: string): Promise<Uint8Array>
   return new Uint8Array(await book.xlsx.writeBuffer());
 }
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+describe('scope', () => {
+  test("a centre's staff importing a row of another centre: judged as the form judges it", async () => {
+    const def = ENTITIES.find((e) => e.scope && e.scope !== 'id' && can('fmc', e.name, 'add'))!;
+    const other = await api.insert(getEntity('fmc'));
+    const owned = ownedFields(def);
+    const row = { ...(await api.payload(def)) } as Record<string, unknown>;
+    const cols = Object.keys(row).filter((k) => !(k in owned) && !Array.isArray(row[k]) && typeof row[k] !== 'object');
+    const file = (centre: number) => csv([cols, cols.map((k) => (k === def.scope ? String(centre) : String(row[k] ?? '')))]);
+    const home = await post('fmc', `/api/${def.api}/import?dryRun=1`, file(api.homeCentre));
+    expect(home.body.data.errors.filter((e: { field: string }) => e.field === def.scope)).toEqual([]);
+    // The form's verdict on the same record is the import's: refused naming the centre where the form refuses it.
+    const away = await post('fmc', `/api/${def.api}/import?dryRun=1`, file(Number(other!.id)));
+    const form = await api.call('fmc', 'POST', `/api/${def.api}`, { ...row, [def.scope!]: Number(other!.id) });
+    if (form.status === 201) expect(away.body.data).toMatchObject({ add: 1, errors: [] });
+    else expect(away.body.data.errors).toEqual(expect.arrayContaining([expect.objectContaining({ row: 2, field: form.body.errors[0].field })]));
+  });
+});
 
 describe('excel', () => {
   test('a workbook is read as a table; a formula cell is refused, never evaluated', async () => {
