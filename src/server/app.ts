@@ -12,6 +12,7 @@ import { mfaRequired } from './auth/mfa/factors';
 import { authenticate } from './auth/sessions';
 import type { Config } from './config';
 import { crudRoutes } from './crud/routes';
+import { importsRoutes } from './crud/import-routes';
 import { openApiDocument, servedRoutes } from './openapi';
 import type { Database, DB } from './db/connection';
 import { clientAddress, fail, HttpError, setOnAnswer, type AppEnv } from './http';
@@ -172,6 +173,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', runRoutes());
   api.route('/', eventRoutes(deps.database));
   api.route('/', presenceRoutes());
+  api.route('/', importsRoutes());
   api.route('/', crudRoutes());
   // The API's description, made once from the routes served (openapi.ts): the shape of the calls, no data.
   let described: unknown;

@@ -107,6 +107,8 @@ export interface Config {
   sessionMaxPerUser: number;
   /** STEP_UP_MINUTES: how recent a proof of identity (a sign-in, a step-up) the dangerous actions need (auth/step-up.ts). */
   stepUpMinutes: number;
+  /** IMPORT_MAX_MB (default 20): the largest file an import takes (server/import). */
+  importMaxBytes: number;
   /** scrypt cost; the default is DESIGN.md's N=2^17. Tests may lower it for speed via SCRYPT_LOG_N. */
   scryptLogN: number;
   /** Console processes on this host (WORKERS); more than one needs DATABASE_URL. */
@@ -204,6 +206,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: numberFrom(env, 'SESSION_MAX_HOURS', 12, { min: 0.1, max: 24 * 30, unit: 'hours' }),
     sessionMaxPerUser: numberFrom(env, 'SESSION_MAX_PER_USER', 5, { integer: true, min: 1, max: 100, unit: 'sessions a person' }),
     stepUpMinutes: numberFrom(env, 'STEP_UP_MINUTES', 5, { min: 1, max: 24 * 60, unit: 'minutes' }),
+    importMaxBytes: numberFrom(env, 'IMPORT_MAX_MB', 20, { integer: true, min: 1, max: 200, unit: 'MB' }) * 1_048_576,
     oidc,
     passwordSignIn,
     mfaRequiredRoles: mfaRolesFrom(env.MFA_REQUIRED_ROLES, flagFrom(env, 'DEMO_DATA', true)),

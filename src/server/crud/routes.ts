@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, holdsPatientData, mayCreate, PATIENT_ENTITY, mayMove, inputSchema, ownedFields, parseListQuery, type Action, type EntityDef, type InputMode } from '../../registry';
+import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, holdsPatientData, mayCreate, PATIENT_ENTITY, mayMove, parseListQuery, type Action, type EntityDef } from '../../registry';
 import { fail, fieldErrors, forbidden, jsonBody, recordIdParam, type AppEnv, type Ctx } from '../http';
 import { listPage } from '../search';
 import { scopeWhere } from './scope';
@@ -7,10 +7,11 @@ import { statusHistory, transition, transitionBody } from './transition';
 import { undoBody, undoTransition } from './transition-undo';
 import { listOptions } from './options';
 import { optionFilters } from './option-filters';
-import { entityErrorMap } from '../validation-messages';
 import { assignableWhere } from './assignees';
 import { audit, auditRecordsRead } from './audit';
-import { createRecord, deleteRecord, getRecord, ownedIssue, restoreRecord, updateRecord } from './write';
+import { createRecord, deleteRecord, getRecord, restoreRecord, updateRecord } from './write';
+import { partPayload, validate } from './payload';
+import { addImportRoute } from './import-routes';
 import { limitBlindPicks } from '../auth/rate-limit';
 import { screenImages } from './image-screen';
 import { exportFileName, planExport } from './export';
@@ -23,37 +24,6 @@ export function guard(c: Ctx, resource: string, action: Action) {
   if (!can(c.get('user').role, resource, action)) throw forbidden();
 }
 
-
-function validate(def: EntityDef, mode: InputMode, body: Record<string, unknown>) {
-  // Each refused value said naming its field by its label ("Consultation fee is not a number"), never zod's own words.
-  const parsed = inputSchema(def, mode).safeParse(body, { error: entityErrorMap(def) });
-  if (!parsed.success) throw fieldErrors(parsed.error.issues, def);
-  return parsed.data;
-}
-
-/** What a record carries when read besides its fields: who made and changed it and when (never written by a payload). */
-const SYSTEM_FIELDS = ['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'];
-/** What a read adds to a record for showing it (the titles of its references, which secrets are set). */
-const READ_ANNOTATIONS = ['_labels', '_set'];
-
-/**
- * A payload parted into what it writes and what it may only carry as read. On add, a field the server owns (a
- * workflow's status, what a move writes, a field following another record's workflow, a computed one) is refused, each
- * named. On edit, those and the system fields are kept aside, for the update to check against the record as stored
- * (a record sent back as it was read updates; a changed one is refused), and the read's annotations are dropped.
- */
-function partPayload(def: EntityDef, mode: 'create' | 'update', body: Record<string, unknown>) {
-  const owned = ownedFields(def);
-  const input: Record<string, unknown> = {};
-  const asRead: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(body)) {
-    if (mode === 'update' && READ_ANNOTATIONS.includes(k)) continue;
-    if (k in owned || (mode === 'update' && SYSTEM_FIELDS.includes(k))) asRead[k] = v;
-    else input[k] = v;
-  }
-  if (mode === 'create' && Object.keys(asRead).length) throw fieldErrors(Object.keys(asRead).map((k) => ownedIssue(def, k)));
-  return { input, asRead };
-}
 
 /**
  * A picker's `for=entity.field` (a field that gives its record to someone, FieldDef.assigned) and the record's
@@ -97,6 +67,7 @@ export function crudRoutes(): Hono<AppEnv> {
       if (ROLE_FIELD[def.name]) requireFreshProof(c);
       return c.json({ data: await createRecord(c.get('db'), def, input, c.get('user'), c.get('config').scryptLogN) }, 201);
     });
+    addImportRoute(app, def);
     // Reference pickers: whoever may list this entity, or fill in a form that refers to it. A caller who may not
     // list it (an fmc user picking a patient) gets titles only, after three typed characters, and never by ids:
     // the picker must not become a way to read the table (DECISIONS.md, Pickers).

@@ -86,43 +86,59 @@ function checkPayloadScope(def: EntityDef, actor: Actor, input: Record<string, u
 
 export async function createRecord(db: DB, def: EntityDef, input: Record<string, unknown>, actor: Actor, scryptLogN: number) {
   try {
-    return await db.transaction().execute(async (tx) => {
-      await enforceFieldRules(tx, def, actor.role, null, input);
-      checkPayloadScope(def, actor, input);
-      await checkReferences(tx, def, input);
-      await checkAssignees(tx, def, input, null);
-      let cols = await toColumns(def, input, scryptLogN);
-      // A workflow's record starts in its initial status (and a field that follows another's workflow in that one's);
-      // only moves change them (crud/transition.ts).
-      for (const [k, v] of Object.entries(ownedStart(def))) cols[columnName(k, def.fields[k])] = v;
-      // Who made it, where the record keeps that (a ticket's raiser); the system (seed, imports) writes a record on
-      // someone's behalf and names them itself.
-      for (const [k, fd] of Object.entries(def.fields)) {
-        if (fd.server === 'creator' && !(actor === SYSTEM_ACTOR && input[k] != null)) cols[columnName(k, fd)] = actor.id;
-      }
-      const hooks = hooksOf(def);
-      if (hooks.beforeWrite) cols = await hooks.beforeWrite(tx, cols, null);
-      const names = Object.keys(cols);
-      const res = await sql<{ id: number }>`insert into ${sql.raw(ident(def.table))} (${sql.raw([...names, 'created_by', 'updated_by'].map(ident).join(', '))})
-        values (${sql.join([...names.map((n) => cols[n]), actor.id, actor.id])}) returning id`.execute(tx);
-      const id = res.rows[0].id;
-      const rec = (await fetchRecord(tx, def, id))!;
-      await upsertSearchRow(tx, def, rec);
-      // A centre made by fmc staff or a doctor is theirs: they work there, so it joins their centres. Told to the change
-      // stream before the centre itself, so that their own streams read their centres again and hear of it.
-      if (def.scope === 'id' && scoped(def, actor) && actor.id !== null) {
-        await sql`update ${sql.raw(ident(getEntity('admin-user').table))} set centres = array_append(coalesce(centres, '{}'), ${id}::int) where id = ${actor.id}`.execute(tx);
-        await publishChanges(tx, [{ entity: 'admin-user', id: actor.id, version: null, action: 'update', by: actor.id, centre: null }]);
-      }
-      await audit(tx, actor, def, id, 'create', input, rec);
-      await hooks.afterWrite?.(tx, rec, null, { actor, columns: cols });
-      await attachLabels(tx, def, [rec]);
-      return rec;
-    });
+    return await db.transaction().execute((tx) => createInTransaction(tx, def, input, actor, scryptLogN));
   } catch (err) {
     if (err instanceof HttpError) throw err;
     return mapConstraintError(def, err);
   }
+}
+
+/** What a write made by an import carries into the audit trail: the import it belongs to (one undoable unit). */
+export interface WriteOrigin { importId?: number }
+
+/**
+ * createRecord's body inside a caller's transaction: an import writes a batch of rows in one transaction, each row
+ * through exactly these checks (its dry run the same, rolled back). A database constraint is thrown as it came; a
+ * caller maps it with constraintIssue.
+ */
+export async function createInTransaction(tx: DB, def: EntityDef, input: Record<string, unknown>, actor: Actor, scryptLogN: number, origin: WriteOrigin = {}) {
+  await enforceFieldRules(tx, def, actor.role, null, input);
+  checkPayloadScope(def, actor, input);
+  await checkReferences(tx, def, input);
+  await checkAssignees(tx, def, input, null);
+  let cols = await toColumns(def, input, scryptLogN);
+  // A workflow's record starts in its initial status (and a field that follows another's workflow in that one's);
+  // only moves change them (crud/transition.ts).
+  for (const [k, v] of Object.entries(ownedStart(def))) cols[columnName(k, def.fields[k])] = v;
+  // Who made it, where the record keeps that (a ticket's raiser); the system (seed, imports) writes a record on
+  // someone's behalf and names them itself.
+  for (const [k, fd] of Object.entries(def.fields)) {
+    if (fd.server === 'creator' && !(actor === SYSTEM_ACTOR && input[k] != null)) cols[columnName(k, fd)] = actor.id;
+  }
+  const hooks = hooksOf(def);
+  if (hooks.beforeWrite) cols = await hooks.beforeWrite(tx, cols, null);
+  const names = Object.keys(cols);
+  const res = await sql<{ id: number }>`insert into ${sql.raw(ident(def.table))} (${sql.raw([...names, 'created_by', 'updated_by'].map(ident).join(', '))})
+    values (${sql.join([...names.map((n) => cols[n]), actor.id, actor.id])}) returning id`.execute(tx);
+  const id = res.rows[0].id;
+  const rec = (await fetchRecord(tx, def, id))!;
+  await upsertSearchRow(tx, def, rec);
+  // A centre made by fmc staff or a doctor is theirs: they work there, so it joins their centres. Told to the change
+  // stream before the centre itself, so that their own streams read their centres again and hear of it.
+  if (def.scope === 'id' && scoped(def, actor) && actor.id !== null) {
+    await sql`update ${sql.raw(ident(getEntity('admin-user').table))} set centres = array_append(coalesce(centres, '{}'), ${id}::int) where id = ${actor.id}`.execute(tx);
+    await publishChanges(tx, [{ entity: 'admin-user', id: actor.id, version: null, action: 'update', by: actor.id, centre: null }]);
+  }
+  await audit(tx, actor, def, id, 'create', origin.importId ? { ...input, import: origin.importId } : input, rec);
+  await hooks.afterWrite?.(tx, rec, null, { actor, columns: cols });
+  await attachLabels(tx, def, [rec]);
+  return rec;
+}
+
+/** A database constraint error as the API's error (duplicate, missing reference), or the error itself. */
+export function constraintIssue(def: EntityDef, err: unknown): unknown {
+  try { mapConstraintError(def, err); } catch (mapped) { return mapped; }
+  return err;
 }
 
 /** Why a payload may not write `field`: the server owns it (registry/owned.ts), or it is a system field. */
@@ -152,42 +168,45 @@ function checkUnchangedSince(existing: Record<string, unknown>, expect: Record<s
 }
 
 export async function updateRecord(db: DB, def: EntityDef, id: number, input: Record<string, unknown>, actor: Actor, scryptLogN: number, asRead: Record<string, unknown> = {}, kind: UpdateKind = { action: 'update' }) {
-  const { version, ...fields } = input;
   try {
-    return await db.transaction().execute(async (tx) => {
-      const existing = await fetchRecord(tx, def, id);
-      if (!existing || !inScope(def, actor, existing)) throw notFound();
-      checkPayloadScope(def, actor, fields);
-      await checkReferences(tx, def, fields);
-      if (existing.version !== version) {
-        throw fail(409, 'This record was changed by someone else since you opened it. Reload it to see the changes.', { code: 'stale', field: 'version' });
-      }
-      checkAsRead(def, existing, asRead);
-      checkUnchangedSince(existing, kind.expect);
-      await enforceFieldRules(tx, def, actor.role, existing, fields);
-      await checkAssignees(tx, def, fields, existing);
-      for (const k of def.immutable ?? []) {
-        if (k in fields && fields[k] !== existing[k]) throw fail(400, `${k} cannot be changed`, { field: k, code: 'immutable' });
-      }
-      let cols = await toColumns(def, fields, scryptLogN);
-      const hooks = hooksOf(def);
-      if (hooks.beforeWrite) cols = await hooks.beforeWrite(tx, cols, existing);
-      const sets = Object.keys(cols).map((n) => sql`${sql.raw(ident(n))} = ${cols[n]}`);
-      const res = await sql<{ id: number }>`update ${sql.raw(ident(def.table))} set ${sql.join([...sets, sql`version = version + 1`, sql`updated_at = now()`, sql`updated_by = ${actor.id}`])}
-        where id = ${id} and version = ${version} returning id`.execute(tx);
-      if (!res.rows.length) throw fail(409, 'This record was changed by someone else since you opened it. Reload it to see the changes.', { code: 'stale', field: 'version' });
-      const rec = (await fetchRecord(tx, def, id))!;
-      await upsertSearchRow(tx, def, rec);
-      await refreshReferrers(tx, def, existing, rec);
-      await audit(tx, actor, def, id, kind.action, { ...changedFields(def, existing, rec, Object.keys(fields)), ...(kind.of ? { revertOf: kind.of } : {}) }, rec);
-      await hooks.afterWrite?.(tx, rec, existing, { actor, columns: cols });
-      await attachLabels(tx, def, [rec]);
-      return rec;
-    });
+    return await db.transaction().execute((tx) => updateInTransaction(tx, def, id, input, actor, scryptLogN, asRead, kind));
   } catch (err) {
     if (err instanceof HttpError) throw err;
     return mapConstraintError(def, err);
   }
+}
+
+/** updateRecord's body inside a caller's transaction (an import's batch); constraint errors thrown as they came. */
+export async function updateInTransaction(tx: DB, def: EntityDef, id: number, input: Record<string, unknown>, actor: Actor, scryptLogN: number, asRead: Record<string, unknown> = {}, kind: UpdateKind = { action: 'update' }, origin: WriteOrigin = {}) {
+  const { version, ...fields } = input;
+  const existing = await fetchRecord(tx, def, id);
+  if (!existing || !inScope(def, actor, existing)) throw notFound();
+  checkPayloadScope(def, actor, fields);
+  await checkReferences(tx, def, fields);
+  if (existing.version !== version) {
+    throw fail(409, 'This record was changed by someone else since you opened it. Reload it to see the changes.', { code: 'stale', field: 'version' });
+  }
+  checkAsRead(def, existing, asRead);
+  checkUnchangedSince(existing, kind.expect);
+  await enforceFieldRules(tx, def, actor.role, existing, fields);
+  await checkAssignees(tx, def, fields, existing);
+  for (const k of def.immutable ?? []) {
+    if (k in fields && fields[k] !== existing[k]) throw fail(400, `${k} cannot be changed`, { field: k, code: 'immutable' });
+  }
+  let cols = await toColumns(def, fields, scryptLogN);
+  const hooks = hooksOf(def);
+  if (hooks.beforeWrite) cols = await hooks.beforeWrite(tx, cols, existing);
+  const sets = Object.keys(cols).map((n) => sql`${sql.raw(ident(n))} = ${cols[n]}`);
+  const res = await sql<{ id: number }>`update ${sql.raw(ident(def.table))} set ${sql.join([...sets, sql`version = version + 1`, sql`updated_at = now()`, sql`updated_by = ${actor.id}`])}
+    where id = ${id} and version = ${version} returning id`.execute(tx);
+  if (!res.rows.length) throw fail(409, 'This record was changed by someone else since you opened it. Reload it to see the changes.', { code: 'stale', field: 'version' });
+  const rec = (await fetchRecord(tx, def, id))!;
+  await upsertSearchRow(tx, def, rec);
+  await refreshReferrers(tx, def, existing, rec);
+  await audit(tx, actor, def, id, kind.action, { ...changedFields(def, existing, rec, Object.keys(fields)), ...(kind.of ? { revertOf: kind.of } : {}), ...(origin.importId ? { import: origin.importId } : {}) }, rec);
+  await hooks.afterWrite?.(tx, rec, existing, { actor, columns: cols });
+  await attachLabels(tx, def, [rec]);
+  return rec;
 }
 
 /** Records that refer to a record being deleted are counted up to this (a centre's appointments can be millions). */
