@@ -107,6 +107,8 @@ const REFUSALS: Record<number, string> = {
   409: "The record's state refuses it (changed since it was read, a move not allowed now, a value taken)",
   413: 'The body is larger than the call takes',
   429: 'Too many calls: wait for Retry-After seconds',
+  // Never for an input: a fault of the server or its database (a write refused by a trigger, a lost connection).
+  500: 'The server failed, not the input: try again later',
 };
 
 const jsonSchema = (schema: z.ZodType): Schema => {
@@ -221,13 +223,14 @@ function responsesOf(described: Described | null, hasBody: boolean, isPublic: bo
     return {
       '2XX': { description: 'Done: the answer of the call (see its file under src/server)' },
       '4XX': { description: 'Refused, with what to mend', content: jsonContent({ $ref: '#/components/schemas/Errors' }) },
+      500: refusal(500),
     };
   }
   const { ok } = described;
   const success = ok.csv
     ? { description: 'The file', content: { 'text/csv': { schema: { type: 'string' } } } }
     : { description: 'Done', content: jsonContent(ok.schema ?? {}) };
-  const statuses = new Set([400, ...(isPublic ? [] : [401]), ...(hasBody ? [413] : []), ...(described.refuses ?? [])]);
+  const statuses = new Set([400, ...(isPublic ? [] : [401]), ...(hasBody ? [413] : []), ...(described.refuses ?? []), 500]);
   return { [ok.status]: success, ...Object.fromEntries([...statuses].sort((a, b) => a - b).map((s) => [s, refusal(s)])) };
 }
 

@@ -75,7 +75,7 @@ describe('the API described', () => {
     expect(new Set(ops.map((o) => o.operationId)).size).toBe(ops.length);
     for (const op of ops) expect(op.tags.length, op.operationId).toBe(1);
     const list = doc.paths['/api/specialist'].get;
-    expect(Object.keys(list.responses)).toEqual(['200', '400', '401', '403']);
+    expect(Object.keys(list.responses)).toEqual(['200', '400', '401', '403', '500']);
     expect(list.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ListPage' });
     const move = doc.paths['/api/appointments/{id}/transition'].post;
     expect(move.requestBody.content['application/json'].schema.properties.to.enum).toEqual(expect.arrayContaining(['completed', 'missed', 'cancelled']));
