@@ -35,8 +35,8 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: UNIT, exclude: ['**/*.mock.test.ts'], isolate: false } },
       { extends: true, test: { name: 'unit-mocked', include: ['src/**/*.mock.test.ts', 'commands/**/*.mock.test.ts'] } },
       // log-capture.ts: no server log line of any API test may hold personal data.
-      { extends: true, test: { name: 'api', include: shared, isolate: false, globalSetup: ['tests/api/global-setup.ts'], setupFiles: ['tests/api/log-capture.ts'] } },
-      { extends: true, test: { name: 'api-own', include: [...ownGraph, 'tests/crash/**/*.test.ts'], globalSetup: ['tests/api/global-setup.ts'], setupFiles: ['tests/api/log-capture.ts'] } },
+      { extends: true, test: { name: 'api', include: shared, isolate: false, globalSetup: ['tests/api/global-setup.ts'], setupFiles: ['tests/api/log-capture.ts', 'tests/api/answers-contract-check.ts'] } },
+      { extends: true, test: { name: 'api-own', include: [...ownGraph, 'tests/crash/**/*.test.ts'], globalSetup: ['tests/api/global-setup.ts'], setupFiles: ['tests/api/log-capture.ts', 'tests/api/answers-contract-check.ts'] } },
     ],
   },
 });

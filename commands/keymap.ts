@@ -1,7 +1,7 @@
 import { ENTITIES } from '../src/registry';
 
 /**
- * Default shortcuts, by command id (DESIGN.md keyboard model). Notation: `mod+k` (Ctrl, or Cmd on a Mac),
+ * Default shortcuts, by command id (docs/architecture.md#the-keyboard). Notation: `mod+k` (Ctrl, or Cmd on a Mac),
  * `g h` (g, then h), single keys. A user may rebind any of them; clashes are refused (see findClash).
  * Keys that act inside a list (j/k, Enter, e, x) are the list's own and are listed in LIST_KEYS for the sheet.
  */

@@ -3,7 +3,7 @@ import { isAllowed, type Command } from './define';
 
 /**
  * The sidebar's groups (spec §2 Shell), in order. Items are the commands that declare `menu: { group }`,
- * so an entity's entry comes from its own declaration; a group shows when any child shows (DECISIONS.md).
+ * so an entity's entry comes from its own declaration; a group shows when any child shows (docs/decisions.md#the-sidebars-groups).
  */
 export const MENU_GROUPS = [
   'master', 'location', 'people', 'appointments', 'fmc', 'addons', 'medicine', 'atm', 'imaging', 'tests',

@@ -188,7 +188,7 @@ export function isInput(field: FieldDef): boolean {
 /** The schema of one field as a payload member: required, or nullable and optional. */
 export function memberSchema(field: FieldDef, mode: 'create' | 'update'): z.ZodType {
   const keepsWhenBlank = field.writeOnly && mode === 'update';
-  // A declared default applies on the server too (DECISIONS.md): an add payload may leave the field out.
+  // A declared default applies on the server too (docs/decisions.md#a-declared-default-applies-on-the-server): an add payload may leave the field out.
   const withDefault = (s: z.ZodType) => (mode === 'create' && field.defaultValue !== undefined ? s.default(field.defaultValue as never) : s);
   if (field.required && !keepsWhenBlank) return withDefault(field.schema);
   return withDefault(field.schema.nullable().optional());

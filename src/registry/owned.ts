@@ -12,7 +12,7 @@ export type Ownership = 'workflow' | 'move' | 'mirror' | 'computed' | 'creator' 
 const cache = new WeakMap<EntityDef, Record<string, Ownership>>();
 
 /**
- * The fields no add or edit may write (DECISIONS.md: a field a workflow or hook owns moves only through it), derived
+ * The fields no add or edit may write (docs/decisions.md#fields-the-server-owns: a field a workflow or hook owns moves only through it), derived
  * from the declarations that write them: forms leave them out, the server refuses them on add and, changed, on edit.
  */
 export function ownedFields(def: EntityDef): Record<string, Ownership> {

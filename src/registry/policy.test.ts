@@ -76,20 +76,20 @@ const GROUPS: [RegExp, (cell: string) => string[]][] = [
 
 /** Keys the spec has no row for, added by a decision beyond it, with the roles that decision gives. */
 const BEYOND_SPEC: Record<string, Role[]> = {
-  // DECISIONS.md, records of care: a patient's access report (who read or changed their data) is the superadmin's.
+  // docs/decisions.md#routes-and-roles: a patient's access report (who read or changed their data) is the superadmin's.
   'patients.access': ['superadmin'],
   // Issue 19: a change is reverted from a record's history by a superadmin or an admin who may edit the record.
   'history.revert': ['superadmin', 'admin'],
   // Issue 19: centres' staff raise tickets for their centre (the superadmin on a centre's behalf), from a command.
   'supportTicket.raise': ['superadmin', 'fmc', 'doctor'],
-  // DECISIONS.md, records of care and money: a superadmin voids an invoice, with a reason.
+  // docs/decisions.md#routes-and-roles: a superadmin voids an invoice, with a reason.
   'invoices.void': ['superadmin'],
   // Issue 34: who is signed in, and ending a session with a reason, are the superadmin's.
   'sessions.list': ['superadmin'],
   'sessions.end': ['superadmin'],
 };
 
-/** DECISIONS.md, "Routes and roles": where it settles a row differently from the spec, it stands. */
+/** docs/decisions.md#routes-and-roles: where it settles a row differently from the spec, it stands. */
 const DECIDED: Record<string, Role[]> = { 'doctor.add': ['superadmin', 'admin'], 'doctor.edit': ['superadmin', 'admin'] };
 
 function coveredBy(cell: string): string[] {

@@ -2,7 +2,7 @@ import { ROLES, type Role } from './roles';
 
 /**
  * The access policy: a transcription of every row of the spec's route table (spec §2), with the
- * open points settled by DECISIONS.md. resource × action → roles.
+ * open points settled in docs/decisions.md#routes-and-roles. resource × action → roles.
  *
  * An empty list means "every signed-in role" (spec §2 access rule); a missing action means nobody.
  * Read by: generated routes, the sidebar, the command registry, and the server's guard on every call.
@@ -43,7 +43,7 @@ const kiosk = Object.fromEntries(KIOSK_RESOURCES.map((r) => [r, crud(SA)]));
 export const POLICY = {
   home: { view: ANY },
   ...master,
-  // "no role restriction in route": list and details for every role; DECISIONS.md keeps changes to superadmin and admin.
+  // "no role restriction in route": list and details for every role; changes stay with superadmin and admin (docs/decisions.md#routes-and-roles).
   doctor: { list: ANY, details: ANY, add: SA_A, edit: SA_A },
   'admin-user': crud(SA_A),
   // The access report (who read or changed a patient's data) is the superadmin's: an audit of the staff who use the console.
@@ -55,7 +55,7 @@ export const POLICY = {
   payment: { list: SA_A },
   // payment/doctor/list: the doctors' payouts, a record of their own.
   payout: { list: SA_A },
-  // Voiding an invoice cancels a tax document already given to the patient: the superadmin's, with a reason (DECISIONS.md).
+  // Voiding an invoice cancels a tax document already given to the patient: the superadmin's, with a reason (docs/decisions.md#routes-and-roles).
   invoices: { list: SA_A, details: SA_A, void: SA },
   notifications: { worklist: SA_A },
   // Who is signed in, and ending someone's session with a reason: the superadmin's, as the access report is.
@@ -109,7 +109,7 @@ export function can(role: Role | undefined | null, resource: string, action: Act
 }
 
 /**
- * Field-level rules (DECISIONS.md): some values of a reference field are reserved. Only `roles` may give such a
+ * Field-level rules (docs/decisions.md#reserved-values-of-a-reference): some values of a reference field are reserved. Only `roles` may give such a
  * value, or change, disable or delete a record that holds one. "Only a superadmin may give the superadmin role,
  * or change, disable or delete a superadmin's account." Read by the server on every write (create, edit,
  * delete) and by the form's pickers, which leave out values the user may not give.
@@ -132,7 +132,7 @@ export function fieldRulesOf(resource: string): readonly ReservedValues[] {
 }
 
 /**
- * Roles scoped by centre (DECISIONS.md): fmc staff and doctors see only their centres' rows (admin-user `centres`)
+ * Roles scoped by centre (docs/decisions.md#scope-by-centre): fmc staff and doctors see only their centres' rows (admin-user `centres`)
  * in every fmc-area list, dashboard, log, booking and search; another centre's record answers 404.
  */
 export const CENTRE_SCOPED_ROLES: Roles = ['fmc', 'doctor'];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ENTITIES } from './entities';
 
 /**
- * Per-user preferences (DECISIONS.md "Settings"), kept on the server across sign-ins. One declaration read by the
+ * Per-user preferences (docs/decisions.md#settings-are-the-users-kept-on-the-server), kept on the server across sign-ins. One declaration read by the
  * server's validator (PUT /api/me/prefs), the client's store and the commands that change them.
  * Themes: themedefault (light, the default), dark, high contrast, and `system`, which follows the device's setting.
  */

@@ -7,8 +7,8 @@ import { allowedMoves, movesFrom, transitionRoles } from './derive/transitions';
 import { rolesFor } from './policy';
 
 /**
- * Every workflow's transition table equals DECISIONS.md "Statuses and transitions" (copied into
- * decisions-statuses.md beside this file), parsed from its own words: "a → b, c; d → e", chains "a → b → c",
+ * Every workflow's transition table equals the table of
+ * decisions-statuses.md beside this file (docs/decisions.md#statuses-and-transitions), parsed from its own words: "a → b, c; d → e", chains "a → b → c",
  * "x or y → z", parenthetical notes left out.
  */
 const text = readFileSync(fileURLToPath(new URL('./decisions-statuses.md', import.meta.url)), 'utf8');
@@ -26,14 +26,14 @@ const rows = text.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith(
 const RECORD: Record<string, string> = { appointment: 'appointments', payment: 'payment', 'doctor verification': 'requestVerification', 'support ticket': 'supportTicket' };
 
 /**
- * Where the registry departs from DECISIONS.md on purpose, with the reason in the entity's file: a missed appointment
+ * Where the registry departs from that table on purpose, with the reason in the entity's file: a missed appointment
  * can be rescheduled (appointments.ts).
  */
 const AMENDED: Record<string, string[]> = { appointments: ['missed → rescheduled'] };
 
 const declared = (entity: string) => getEntity(entity).workflow!.transitions.flatMap((t) => t.from.map((f) => `${f} → ${t.to}`)).sort();
 
-describe('transition tables equal DECISIONS.md', () => {
+describe('transition tables equal decisions-statuses.md', () => {
   test('the table is read: four records', () => {
     expect(rows.map((r) => r[0])).toEqual(Object.keys(RECORD));
   });

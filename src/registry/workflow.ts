@@ -1,5 +1,5 @@
 /**
- * Statuses and transitions (DECISIONS.md), declared on an entity next to its fields. From this one declaration
+ * Statuses and transitions (docs/decisions.md#statuses-and-transitions), declared on an entity next to its fields. From this one declaration
  * come the status routes and sidebar entries (derive/routes.ts), the commands (commands/workflow.ts), the
  * buttons on the details page and the bulk bar, the server's transition endpoint (server/crud/transition.ts)
  * and the tests. The status field is moved only by transitions: no payload of add or edit carries it.

@@ -177,7 +177,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', crudRoutes());
   // The API's description, made once from the routes served (openapi.ts): the shape of the calls, no data.
   let described: unknown;
-  api.get('/openapi.json', (c) => c.json(described ??= openApiDocument(servedRoutes(app.routes))));
+  api.get('/openapi.json', (c) => c.json(described ??= openApiDocument(servedRoutes(app.routes), (path) => PUBLIC.some((re) => re.test(path)))));
   api.all('*', () => { throw fail(404, 'There is no such call', { code: 'not_found' }); });
   app.route('/api', api);
   app.route('/content', contentFiles());

@@ -69,7 +69,7 @@ export function smsGatewayFrom(env: NodeJS.ProcessEnv): SmsGateway | undefined {
   return { url: parsed.href, key };
 }
 
-/** Environment settings, read once. README lists them. */
+/** Environment settings, read once. The README's configuration table (README.md#environment) lists them. */
 export interface Config {
   port: number;
   dataDir: string;
@@ -109,13 +109,13 @@ export interface Config {
   stepUpMinutes: number;
   /** IMPORT_MAX_MB (default 20): the largest file an import takes (server/import). */
   importMaxBytes: number;
-  /** scrypt cost; the default is DESIGN.md's N=2^17. Tests may lower it for speed via SCRYPT_LOG_N. */
+  /** scrypt cost; the default is N=2^17 (docs/decisions.md#password-hashing). Tests may lower it for speed via SCRYPT_LOG_N. */
   scryptLogN: number;
   /** Console processes on this host (WORKERS); more than one needs DATABASE_URL. */
   workers: number;
   /** Buffer cache of the embedded database on disk (PostgreSQL's shared_buffers). */
   pgliteSharedBuffers: string;
-  /** PGLITE_FSYNC (on unless 0): the embedded database forces each commit to the disk (db/pglite-disk.ts; README "Durability"). */
+  /** PGLITE_FSYNC (on unless 0): the embedded database forces each commit to the disk (db/pglite-disk.ts; docs/operations.md#durability). */
   pgliteFsync: boolean;
   /** METRICS_TOKEN: the bearer token GET /metrics asks for; absent = no metrics (404). */
   metricsToken?: string;

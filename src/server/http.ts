@@ -7,7 +7,7 @@ import { issueMessage } from './validation-messages';
 import type { DB } from './db/connection';
 import type { Config } from './config';
 
-/** One item of the failure shape of DECISIONS.md. */
+/** One item of the failure shape (docs/decisions.md#the-failure-shape). */
 export interface ErrorItem {
   message: string;
   field?: string;

@@ -20,9 +20,95 @@ const ERROR_SCHEMA: Schema = {
   properties: {
     errors: {
       type: 'array',
-      items: { type: 'object', required: ['message'], properties: { message: { type: 'string' }, field: { type: 'string' }, code: { type: 'string' } } },
+      items: {
+        type: 'object',
+        required: ['message'],
+        properties: { message: { type: 'string' }, field: { type: 'string' }, code: { type: 'string' }, expired: { type: 'boolean' }, detail: { type: 'string' } },
+        additionalProperties: false,
+      },
     },
   },
+  additionalProperties: false,
+};
+
+/**
+ * A record as the server answers it: its id and version, its fields, and `_labels` (the titles of the records its
+ * references name, for display). Its fields differ by entity and by who reads (write-only fields never leave), so they
+ * are open here; the id, version and labels are what every client relies on.
+ */
+const LABELS_SCHEMA: Schema = {
+  type: 'object',
+  additionalProperties: {
+    anyOf: [
+      { type: ['string', 'null'] },
+      { type: 'array', items: { anyOf: [{ type: ['string', 'null'] }, { $ref: '#/components/schemas/Labels' }] } },
+    ],
+  },
+};
+
+const RECORD_SCHEMA: Schema = {
+  type: 'object',
+  required: ['id'],
+  properties: {
+    id: { type: 'integer' },
+    version: { type: 'integer' },
+    // crud/labels.ts: a reference's title, a list of references' titles in order, or for a nested list one object per
+    // item, its references' titles by field.
+    _labels: { $ref: '#/components/schemas/Labels' },
+  },
+};
+
+/** GET /api/{resource}: a page, its count (an estimate past the cap, flagged), and the next page's cursor. */
+const LIST_PAGE_SCHEMA: Schema = {
+  type: 'object',
+  required: ['data', 'total', 'nextCursor'],
+  properties: {
+    data: { type: 'array', items: { $ref: '#/components/schemas/Record' } },
+    total: { type: 'integer', minimum: 0 },
+    totalIsEstimate: { const: true },
+    nextCursor: { type: ['string', 'null'] },
+  },
+  additionalProperties: false,
+};
+
+const OPTIONS_SCHEMA: Schema = {
+  type: 'object',
+  required: ['data'],
+  properties: { data: { type: 'array', items: { type: 'object', required: ['id', 'title'], properties: { id: { type: 'integer' }, title: { type: 'string' }, subtitle: { type: 'string' } } } } },
+  additionalProperties: false,
+};
+
+const HISTORY_SCHEMA: Schema = {
+  type: 'object',
+  required: ['data'],
+  properties: {
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['from', 'to', 'at'],
+        properties: { from: { type: ['string', 'null'] }, to: { type: 'string' }, reason: { type: ['string', 'null'] }, at: { type: 'string' }, actorId: { type: ['integer', 'null'] }, actor: { type: ['string', 'null'] }, undo: { type: 'boolean' } },
+      },
+    },
+  },
+  additionalProperties: false,
+};
+
+const dataOf = (schema: Schema): Schema => ({ type: 'object', required: ['data'], properties: { data: schema }, additionalProperties: false });
+const RECORD_ANSWER = dataOf({ $ref: '#/components/schemas/Record' });
+const DELETED_ANSWER = dataOf({ type: 'object', required: ['deleted'], properties: { deleted: { const: true } }, additionalProperties: false });
+
+/** What a refusal of each status means; every one has the error shape. */
+const REFUSALS: Record<number, string> = {
+  400: 'The input is refused: one item per field, with what to mend',
+  401: 'No session, or it ended',
+  403: 'The role may not do this, or not to this value',
+  404: 'No such record, or not one the caller may see',
+  409: "The record's state refuses it (changed since it was read, a move not allowed now, a value taken)",
+  413: 'The body is larger than the call takes',
+  429: 'Too many calls: wait for Retry-After seconds',
+  // Never for an input: a fault of the server or its database (a write refused by a trigger, a lost connection).
+  500: 'The server failed, not the input: try again later',
 };
 
 const jsonSchema = (schema: z.ZodType): Schema => {
@@ -36,29 +122,46 @@ const givenThrough = (name: string) => ENTITIES.some((e) => Object.values(e.fiel
 
 const rolesWhere = (test: (role: Role) => boolean) => ROLES.filter(test);
 
-interface Described { summary: string; roles?: Role[]; body?: Schema; query?: string[] }
+interface Described {
+  summary: string;
+  roles?: Role[];
+  body?: Schema;
+  query?: string[];
+  /** The success: its status and body (JSON schema; `csv` for a file). */
+  ok?: { status: number; schema?: Schema; csv?: true };
+  /** The refusals this call gives besides 401 (a signed-in call) and 400/413 (a call with a body or a query). */
+  refuses?: number[];
+}
+
+/** The move body of an entity: `to` is one of the statuses its moves reach. */
+function movesOf(def: EntityDef, body: Schema): Schema {
+  const to = [...new Set((def.workflow?.transitions ?? []).map((m) => m.to))];
+  const properties = body.properties as Record<string, Schema>;
+  return { ...body, properties: { ...properties, to: { ...properties.to, enum: to } } };
+}
 
 /** What a call on an entity's address does, by its method and what follows the entity's address. */
 function entityCall(def: EntityDef, method: string, rest: string): Described | null {
   const name = def.name;
   const read = () => rolesWhere((r) => canReadRecord(r, name));
   switch (`${method} ${rest}`) {
-    case 'GET ': return { summary: `List ${name}: a page, searched, sorted and filtered`, roles: rolesWhere((r) => can(r, name, 'list')), query: ['q', 'sort', 'cursor', 'limit', 'filter[{field}]'] };
-    case 'POST ': return { summary: `Add a ${name} record`, roles: rolesWhere((r) => mayCreate(r, name)), body: jsonSchema(inputSchema(def, 'create')) };
-    case 'GET /{id}': return { summary: `One ${name} record`, roles: read() };
-    case 'PUT /{id}': return { summary: `Edit a ${name} record (with its version)`, roles: rolesWhere((r) => can(r, name, 'edit')), body: jsonSchema(inputSchema(def, 'update')) };
-    case 'DELETE /{id}': return { summary: `Delete a ${name} record (to the trash)`, roles: rolesWhere((r) => can(r, name, 'delete')) };
-    case 'POST /{id}/restore': return { summary: `Undo the delete of a ${name} record`, roles: rolesWhere((r) => can(r, name, 'delete')) };
-    case 'GET /options': return { summary: `Titles of ${name} records for a picker`, query: ['q', 'ids', 'limit', ...(def.workflow ? ['status'] : []), 'referredBy', ...(givenThrough(name) ? ['for', 'centre'] : [])] };
-    case 'GET /export': return { summary: `The list as CSV`, roles: rolesWhere((r) => can(r, name, 'list')), query: ['q', 'sort', 'filter[{field}]', 'columns', 'header', 'ids'] };
+    case 'GET ': return { summary: `List ${name}: a page, searched, sorted and filtered`, roles: rolesWhere((r) => can(r, name, 'list')), query: ['q', 'sort', 'cursor', 'limit', 'filter[{field}]'], ok: { status: 200, schema: { $ref: '#/components/schemas/ListPage' } }, refuses: [403] };
+    case 'POST ': return { summary: `Add a ${name} record`, roles: rolesWhere((r) => mayCreate(r, name)), body: jsonSchema(inputSchema(def, 'create')), ok: { status: 201, schema: RECORD_ANSWER }, refuses: [403, 404, 409] };
+    case 'GET /{id}': return { summary: `One ${name} record`, roles: read(), ok: { status: 200, schema: RECORD_ANSWER }, refuses: [400, 403, 404] };
+    case 'PUT /{id}': return { summary: `Edit a ${name} record (with its version)`, roles: rolesWhere((r) => can(r, name, 'edit')), body: jsonSchema(inputSchema(def, 'update')), ok: { status: 200, schema: RECORD_ANSWER }, refuses: [403, 404, 409] };
+    case 'DELETE /{id}': return { summary: `Delete a ${name} record (to the trash)`, roles: rolesWhere((r) => can(r, name, 'delete')), ok: { status: 200, schema: DELETED_ANSWER }, refuses: [400, 403, 404, 409] };
+    case 'POST /{id}/restore': return { summary: `Undo the delete of a ${name} record`, roles: rolesWhere((r) => can(r, name, 'delete')), ok: { status: 200, schema: RECORD_ANSWER }, refuses: [400, 403, 404, 409] };
+    case 'GET /options': return { summary: `Titles of ${name} records for a picker`, query: ['q', 'ids', 'limit', ...(def.workflow ? ['status'] : []), 'referredBy', ...(givenThrough(name) ? ['for', 'centre'] : [])], ok: { status: 200, schema: OPTIONS_SCHEMA }, refuses: [403, 429] };
+    case 'GET /export': return { summary: `The list as CSV`, roles: rolesWhere((r) => can(r, name, 'list')), query: ['q', 'sort', 'filter[{field}]', 'columns', 'header', 'ids'], ok: { status: 200, csv: true }, refuses: [403] };
     case 'POST /{id}/transition':
-      return { summary: `Move a ${name} record's status`, roles: rolesWhere((r) => (def.workflow?.transitions ?? []).some((m) => mayMove(r, def, m))), body: jsonSchema(transitionBody) };
+      return { summary: `Move a ${name} record's status`, roles: rolesWhere((r) => (def.workflow?.transitions ?? []).some((m) => mayMove(r, def, m))), body: movesOf(def, jsonSchema(transitionBody)), ok: { status: 200, schema: RECORD_ANSWER }, refuses: [403, 404, 409] };
     case 'POST /{id}/transition/undo':
       return {
         summary: `Undo the newest move of a ${name} record (body: the version the move produced): only by whoever made it, within ${UNDO_WINDOW_MINUTES} minutes, never an irreversible move`,
         roles: rolesWhere((r) => (def.workflow?.transitions ?? []).some((m) => mayMove(r, def, m))), body: jsonSchema(undoBody),
+        ok: { status: 200, schema: RECORD_ANSWER }, refuses: [403, 404, 409],
       };
-    case 'GET /{id}/history': return { summary: `The status history of a ${name} record`, roles: read() };
+    case 'GET /{id}/history': return { summary: `The status history of a ${name} record`, roles: read(), ok: { status: 200, schema: HISTORY_SCHEMA }, refuses: [400, 403, 404] };
     default: return null;
   }
 }
@@ -100,34 +203,80 @@ export function servedRoutes(routes: readonly { method: string; path: string }[]
   return out;
 }
 
-export function openApiDocument(routes: readonly ServedRoute[]): Schema {
+/** A name for each call, from its method and address: `GET /api/specialist/{id}` → `getSpecialistById`. */
+function operationIdOf(method: string, template: string): string {
+  const words = template.replace(/^\/api\//, '').split(/[^A-Za-z0-9{}]+/).filter(Boolean)
+    .map((w) => (w.startsWith('{') ? `By${w.slice(1, -1)}` : w))
+    .map((w) => w[0].toUpperCase() + w.slice(1));
+  return method.toLowerCase() + words.join('');
+}
+
+/** The tag of a call that is no entity's: the first word of its address (`/api/me/…` → `me`). */
+const tagOf = (template: string) => template.replace(/^\/api\//, '').split('/')[0] || 'console';
+
+const jsonContent = (schema: Schema) => ({ 'application/json': { schema } });
+const refusal = (status: number) => ({ description: REFUSALS[status], content: jsonContent({ $ref: '#/components/schemas/Errors' }) });
+
+/** The answers of a call: its success and the refusals it gives (a bespoke call: some 4xx, with the error shape). */
+function responsesOf(described: Described | null, hasBody: boolean, isPublic: boolean): Schema {
+  if (!described?.ok) {
+    return {
+      '2XX': { description: 'Done: the answer of the call (see its file under src/server)' },
+      '4XX': { description: 'Refused, with what to mend', content: jsonContent({ $ref: '#/components/schemas/Errors' }) },
+      500: refusal(500),
+    };
+  }
+  const { ok } = described;
+  const success = ok.csv
+    ? { description: 'The file', content: { 'text/csv': { schema: { type: 'string' } } } }
+    : { description: 'Done', content: jsonContent(ok.schema ?? {}) };
+  const statuses = new Set([400, ...(isPublic ? [] : [401]), ...(hasBody ? [413] : []), ...(described.refuses ?? []), 500]);
+  return { [ok.status]: success, ...Object.fromEntries([...statuses].sort((a, b) => a - b).map((s) => [s, refusal(s)])) };
+}
+
+/** `isPublic`: whether a call needs no session (app.ts says which). */
+export function openApiDocument(routes: readonly ServedRoute[], isPublic: (path: string) => boolean = () => false): Schema {
   const paths: Record<string, Record<string, Schema>> = {};
+  const ids = new Set<string>();
+  const tags = new Set<string>();
   for (const route of routes) {
     const template = toTemplate(route.path);
     const params = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
     const found = entityOf(template);
     const described = found ? entityCall(found.def, route.method, found.rest) : otherCall(route.method, template);
+    const open = isPublic(template);
+    let operationId = operationIdOf(route.method, template);
+    while (ids.has(operationId)) operationId += '_';
+    ids.add(operationId);
+    const tag = found ? found.def.name : tagOf(template);
+    tags.add(tag);
     const op: Schema = {
+      operationId,
       summary: described?.summary ?? `${route.method} ${template}`,
-      ...(found ? { tags: [found.def.name] } : {}),
+      tags: [tag],
+      ...(open ? { security: [] } : {}),
       parameters: [
         ...params.map((name) => ({ name, in: 'path', required: true, schema: { type: name === 'id' ? 'integer' : 'string' } })),
         ...(described?.query ?? []).map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } })),
       ],
-      ...(described?.body ? { requestBody: { required: true, content: { 'application/json': { schema: described.body } } } } : {}),
-      responses: {
-        200: { description: 'Done' },
-        default: { description: 'A refusal, with what to mend', content: { 'application/json': { schema: { $ref: '#/components/schemas/Errors' } } } },
-      },
+      ...(described?.body ? { requestBody: { required: true, content: jsonContent(described.body) } } : {}),
+      responses: responsesOf(described, !!described?.body, open),
       ...(described?.roles ? { 'x-roles': described.roles } : {}),
     };
     (paths[template] ??= {})[route.method.toLowerCase()] = op;
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Health staff console API', version: '1' },
+    info: {
+      title: 'Health staff console API',
+      version: '1',
+      description: 'The API of the staff console: every call the server answers, read off its router. Entity calls are generated from the registry (one tag per entity); `x-roles` names the roles the policy lets call each.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: '/', description: 'The console that serves this document' }],
+    tags: [...tags].sort().map((name) => ({ name, description: ENTITIES.some((e) => e.name === name) ? `The ${name} records` : `The ${name} calls` })),
     components: {
-      schemas: { Errors: ERROR_SCHEMA },
+      schemas: { Errors: ERROR_SCHEMA, Labels: LABELS_SCHEMA, Record: RECORD_SCHEMA, ListPage: LIST_PAGE_SCHEMA },
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
     },
     security: [{ bearer: [] }],

@@ -142,7 +142,7 @@ describe.each(ENTITIES.map((e) => [e.name, e] as const))('%s', (_, def) => {
   test.skipIf(!adder)('an invalid create → 400 naming each bad field; nothing stored', async () => {
     const before = await api.count(def);
     const inputs = Object.keys(inputFields(def));
-    // A required field with a declared default may be left out: the server applies the default (DECISIONS.md).
+    // A required field with a declared default may be left out: the server applies the default (docs/decisions.md#a-declared-default-applies-on-the-server).
     const required = inputs.filter((k) => def.fields[k].required && def.fields[k].defaultValue === undefined);
     const missing = await api.call(adder!, 'POST', base, { unexpectedField: 1 });
     expect(missing.status).toBe(400);

@@ -5,7 +5,7 @@ import { getEntity } from '../../src/registry';
 import { deliverOutbox, mailboxPath } from '../../src/server/mail';
 import { fieldsOf, PASSWORD, setupApi } from './harness';
 
-/** Sign-in, sessions, sign-up and password reset (DECISIONS.md, API contract). Each sign-in costs a scrypt hash: kept few. */
+/** Sign-in, sessions, sign-up and password reset (docs/decisions.md#sign-in-sessions-and-the-api-contract). Each sign-in costs a scrypt hash: kept few. */
 const api = setupApi({ roles: ['superadmin', 'admin'] });
 const INVALID = 'Invalid username or password';
 const staff = getEntity('admin-user');

@@ -1,3 +1,4 @@
+import { recordAnswer } from './answers-contract';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -123,6 +124,7 @@ export function setupApi(opts: { roles?: readonly Role[]; env?: Record<string, s
     const text = await res.text();
     let json: unknown;
     try { json = JSON.parse(text); } catch { json = undefined; }
+    recordAnswer(api.app.routes, { method, url, status: res.status, body: json, contentType: res.headers.get('content-type') });
     return { status: res.status, body: json, text, headers: res.headers };
   };
 

@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { ENTITIES, rolesFor } from '../../src/registry';
 import { servedRoutes } from '../../src/server/openapi';
@@ -45,5 +50,36 @@ describe('the API described', () => {
     const undo = doc.paths['/api/appointments/{id}/transition/undo'].post;
     expect(undo['x-roles']).toEqual(doc.paths['/api/appointments/{id}/transition'].post['x-roles']);
     expect(undo.requestBody.content['application/json'].schema).toMatchObject({ required: ['version'], additionalProperties: false });
+  });
+
+  test("Redocly's lint finds no error in it", async () => {
+    const doc = (await api.call('anonymous', 'GET', '/api/openapi.json')).body;
+    const dir = mkdtempSync(path.join(tmpdir(), 'openapi-'));
+    try {
+      const file = path.join(dir, 'openapi.json');
+      writeFileSync(file, JSON.stringify(doc));
+      // `recommended` rules; a warning is printed, an error fails the lint (exit code 1).
+      const lint = await promisify(execFile)(path.resolve('node_modules/.bin/redocly'), ['lint', file, '--format=summary'])
+        .then(() => ({ code: 0, out: '' }), (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }));
+      expect(lint.out).toBe('');
+      expect(lint.code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('every call has a unique operationId, a tag, and its answers; moves name their statuses', async () => {
+    const doc = (await api.call('anonymous', 'GET', '/api/openapi.json')).body;
+    expect(doc.servers.length).toBeGreaterThan(0);
+    const ops = Object.values(doc.paths as Record<string, Record<string, { operationId: string; tags: string[]; responses: Record<string, unknown> }>>).flatMap((o) => Object.values(o));
+    expect(new Set(ops.map((o) => o.operationId)).size).toBe(ops.length);
+    for (const op of ops) expect(op.tags.length, op.operationId).toBe(1);
+    const list = doc.paths['/api/specialist'].get;
+    expect(Object.keys(list.responses)).toEqual(['200', '400', '401', '403', '500']);
+    expect(list.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ListPage' });
+    const move = doc.paths['/api/appointments/{id}/transition'].post;
+    expect(move.requestBody.content['application/json'].schema.properties.to.enum).toEqual(expect.arrayContaining(['completed', 'missed', 'cancelled']));
+    // A public call answers no 401.
+    expect(doc.paths['/api/adminUser/login'].post.security).toEqual([]);
   });
 });

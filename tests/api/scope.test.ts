@@ -4,7 +4,7 @@ import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { setupApi } from './harness';
 
 /**
- * Scope by centre (DECISIONS.md): fmc staff and doctors see only their centres' rows; another centre's record answers
+ * Scope by centre (docs/decisions.md#scope-by-centre): fmc staff and doctors see only their centres' rows; another centre's record answers
  * 404 to every call, its rows are in no list, picker or search; superadmin and admin see everything.
  */
 const api = setupApi();

@@ -1,5 +1,5 @@
 /**
- * What PGLITE_FSYNC=1 costs in write throughput, measured on this machine's disk (README "Durability").
+ * What PGLITE_FSYNC=1 costs in write throughput, measured on this machine's disk (docs/operations.md#durability).
  * `npx tsx tests/crash/fsync-cost.ts [seconds] [rounds]` prints, for the embedded database as PGlite ships it and
  * with fsync (alternating rounds, medians):
  *  - bare commits per second (one-row inserts, each its own transaction, straight into PGlite);

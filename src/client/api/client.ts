@@ -3,7 +3,7 @@
  * they call the entity API (entities.ts) or their screen's api file, which name the addresses.
  */
 
-/** One item of the API's failure shape (DECISIONS.md). */
+/** One item of the API's failure shape (docs/decisions.md#the-failure-shape). */
 export interface ErrorItem { message: string; field?: string; code?: string; expired?: boolean; detail?: string }
 
 /** The client's own messages when the server's answer has none (errorText says them in the user's language). */

@@ -8,7 +8,7 @@ export type ListState = Pick<ListQuery, 'sort' | 'filters'> & { q: string };
 const LIST_PARAMS = /^(q|sort|filter\[.+\])$/;
 
 /**
- * A list's state as the address holds it (DECISIONS.md, "List state lives in the address"): `q`, `sort=field:dir`
+ * A list's state as the address holds it (docs/decisions.md#list-state-lives-in-the-address): `q`, `sort=field:dir`
  * and `filter[field]=value`, the API's own names, parsed by the API's own parser. What the parser refuses (a field
  * that cannot be sorted or filtered, a stale bookmark) is dropped rather than shown as an error, and a view's fixed
  * filters always win over the address.

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 
-/** /404 and the not-found page for routes a role may not open (DECISIONS.md). */
+/** /404 and the not-found page for routes a role may not open (docs/decisions.md#not-found-for-what-a-role-may-not-open). */
 export function NotFound({ embedded = false }: { embedded?: boolean }) {
   const { t } = useTranslation();
   const body = (

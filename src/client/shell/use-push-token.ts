@@ -8,7 +8,7 @@ import { session } from '../state/session';
 /**
  * spec §7: on shell load, when a user id exists and the stored push token differs from the device's,
  * send it to the server (api/me.ts `registerPushToken`); store it on success, else log "Error Saving Token".
- * Only when Firebase is configured: otherwise the console never calls the endpoint (DECISIONS.md).
+ * Only when Firebase is configured: otherwise the console never calls the endpoint (docs/decisions.md#push-only-when-firebase-is-configured).
  */
 export function usePushToken() {
   // A push clicked while this tab is open: the service worker focuses it and says where the item's record is

@@ -3,7 +3,7 @@ import { me } from '../api/me';
 import { setLanguage } from '../i18n';
 import type { ColumnsPrefs, Language, RecentUse, Theme } from '../../registry';
 
-/** Per-user settings, kept on the server across sign-ins (DECISIONS.md) and cached locally for the sign-in page. */
+/** Per-user settings, kept on the server across sign-ins (docs/decisions.md#settings-are-the-users-kept-on-the-server) and cached locally for the sign-in page. */
 export interface Prefs {
   theme: Theme;
   lang: Language;

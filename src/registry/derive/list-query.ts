@@ -5,7 +5,7 @@ import type { ListView } from '../workflow';
 import { isTimeZone } from '../days';
 import { isListWord, readListWord, wordsFor } from './list-words';
 
-/** The list query of DECISIONS.md (q, sort=field:dir, filter[field]=value, limit, cursor), parsed the same on both sides. */
+/** The list query of docs/decisions.md#list-state-lives-in-the-address (q, sort=field:dir, filter[field]=value, limit, cursor), parsed the same on both sides. */
 export interface ListQuery {
   q?: string;
   sort: { field: string; dir: SortDir };

@@ -65,7 +65,7 @@ describe('columnsOf', () => {
   });
 });
 
-/** DESIGN.md: every sortable or filterable column has an index (references and enums are filterable). */
+/** docs/decisions.md#every-filterable-or-sortable-column-has-an-index: every sortable or filterable column has an index (references and enums are filterable). */
 function unindexed(e: EntityDef, lookup: (entity: string) => string): string[] {
   const byField = new Map(columnsOf(e, lookup).map((c) => [c.field, c]));
   const keys = [...sortKeys(e), ...filterKeys(e)].filter((k) => byField.has(k));

@@ -18,7 +18,7 @@ export const adminUser = defineEntity({
     role: f.ref('roles', { required: true }),
     avatar: f.image(),
     status: f.enum(['active', 'disabled', 'pending'], { required: true, sortable: true }),
-    /** The family medical centres an fmc user or a doctor works at: their fmc-area screens show only these (DECISIONS.md, scope by centre). */
+    /** The family medical centres an fmc user or a doctor works at: their fmc-area screens show only these (docs/decisions.md#scope-by-centre). */
     centres: f.refs('fmc', { detach: true }),
     password: f.password({ required: true }),
   },

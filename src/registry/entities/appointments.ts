@@ -8,7 +8,7 @@ import { f } from '../fields';
  * billed on its invoice beside the fee. The status history is the generic status_history
  * table, written by every transition.
  *
- * Transitions: DECISIONS.md's table, with one addition: missed → rescheduled. A patient who missed a visit is
+ * Transitions: the table of docs/decisions.md#statuses-and-transitions, with one addition: missed → rescheduled. A patient who missed a visit is
  * offered a new time; a final "missed" would leave staff no way to do what they do most with missed visits
  * (issue 7 asks for exactly that path: open a missed appointment, reschedule it, confirm it).
  */

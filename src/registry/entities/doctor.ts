@@ -5,7 +5,7 @@ import { f } from '../fields';
  * A doctor on the platform. Clinics are a nested list (a doctor's clinics belong to that doctor alone).
  * Each clinic's city is free text rather than a reference: references inside list items get neither
  * labels nor delete integrity from the generic CRUD, and a clinic address is printed as written.
- * `verificationStatus` follows DECISIONS.md (pending → requested → verified).
+ * `verificationStatus` follows docs/decisions.md#statuses-and-transitions (pending → requested → verified).
  */
 export const doctor = defineEntity({
   name: 'doctor',

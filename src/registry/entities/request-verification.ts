@@ -3,7 +3,7 @@ import { f } from '../fields';
 
 /**
  * A doctor's request to be verified: documents (files in the content store), then a superadmin approves or
- * rejects it with a reason (DECISIONS.md). `number` (VR-NNNNNN) names it in lists and search. The doctor's
+ * rejects it with a reason (docs/decisions.md#statuses-and-transitions). `number` (VR-NNNNNN) names it in lists and search. The doctor's
  * verificationStatus follows the request (`mirror`): requested once documents are sent, verified on approval, pending
  * again on rejection; no edit of the doctor writes it. Approving is a review: the console waits until every document
  * was opened, then asks to confirm, naming the doctor (issue 19 §3).

@@ -4,7 +4,7 @@ import { f } from '../fields';
 /**
  * A centre's support ticket (fmc/support/ticket): raised by centre staff for their centre (a command and a form; the
  * ticket screens are the superadmin's), assigned to an administrator, discussed in comments that the raiser and
- * superadmins add one at a time, moved open → in progress → resolved → closed, and reopened (DECISIONS.md).
+ * superadmins add one at a time, moved open → in progress → resolved → closed, and reopened (docs/decisions.md#statuses-and-transitions).
  */
 export const supportTicket = defineEntity({
   name: 'supportTicket',

@@ -1,5 +1,5 @@
 /**
- * Hosted login's settings (README "Security"): any OpenID Connect provider, found by discovery at its issuer.
+ * Hosted login's settings (docs/operations.md#security): any OpenID Connect provider, found by discovery at its issuer.
  *   OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET (absent: a public client, PKCE alone), OIDC_NAME (the button's words),
  *   OIDC_SCOPES (default `openid email profile`); AUTH0_DOMAIN + AUTH0_CLIENT_ID are a shorthand (issuer https://DOMAIN/).
  * Checked at start: a half-made setting stops the console with a message instead of a button that always fails.

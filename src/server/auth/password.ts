@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/** scrypt (DESIGN.md: N=2^17, r=8, p=1). Stored as `scrypt$logN$r$p$salt$hash` so parameters can rise later. */
+/** scrypt (docs/decisions.md#password-hashing: N=2^17, r=8, p=1). Stored as `scrypt$logN$r$p$salt$hash` so parameters can rise later. */
 const R = 8;
 const P = 1;
 const KEYLEN = 32;

@@ -35,7 +35,7 @@ export interface Restored {
  */
 export async function restoreBackup(file: string, config: Config): Promise<Restored> {
   if (config.databaseUrl) {
-    throw new RestoreRefused('DATABASE_URL is set: a PostgreSQL server is restored with pg_restore from a pg_dump archive (README, "Backups"); this restores the embedded database into DATA_DIR.');
+    throw new RestoreRefused('DATABASE_URL is set: a PostgreSQL server is restored with pg_restore from a pg_dump archive (docs/operations.md, "Backups"); this restores the embedded database into DATA_DIR.');
   }
   if (!existsSync(file)) throw new RestoreRefused(`There is no file ${file}`);
   const dataDir = config.dataDir;

@@ -95,7 +95,7 @@ export function startBackups(database: Database, config: Config, log: (line: str
   const dir = config.backupDir;
   if (!dir) return async () => {};
   if (!database.snapshot) {
-    log('BACKUP_DIR is set, but scheduled backups are of the embedded database: on PostgreSQL, back up with pg_dump (README, "Backups")');
+    log('BACKUP_DIR is set, but scheduled backups are of the embedded database: on PostgreSQL, back up with pg_dump (docs/operations.md, "Backups")');
     return async () => {};
   }
   mkdirSync(dir, { recursive: true, mode: 0o700 });

@@ -70,7 +70,7 @@ export function crudRoutes(): Hono<AppEnv> {
     addImportRoute(app, def);
     // Reference pickers: whoever may list this entity, or fill in a form that refers to it. A caller who may not
     // list it (an fmc user picking a patient) gets titles only, after three typed characters, and never by ids:
-    // the picker must not become a way to read the table (DECISIONS.md, Pickers).
+    // the picker must not become a way to read the table (docs/decisions.md#pickers-for-a-caller-who-may-not-list-the-entity).
     app.get(`${base}/options`, async (c) => {
       const role = c.get('user').role;
       if (!canPickFrom(role, def.name)) throw forbidden();
@@ -87,7 +87,7 @@ export function crudRoutes(): Hono<AppEnv> {
       const db = c.get('db');
       if (!mayList) await limitBlindPicks(db, c.get('user').id);
       const narrowed = givenTo(def, c.req.query('for'), c.req.query('centre'));
-      // Blind: the term is matched against titles alone, so that a phone or e-mail typed tells nothing (DECISIONS.md).
+      // Blind: the term is matched against titles alone, so that a phone or e-mail typed tells nothing (same section).
       const { options, records } = await listOptions(db, def, { q, ids, limit, role, scope: [...scopeWhere(def, c.get('user')), ...filters, ...narrowed], titleOnly: !mayList });
       await auditRecordsRead(db, c.get('user'), def, records, 'read_pick', q ? { q } : null);
       return c.json({ data: mayList ? options : options.map((o) => ({ id: o.id, title: o.title, subtitle: '' })) });

@@ -14,7 +14,7 @@ import type pg from 'pg';
  */
 export const PREPARED_PER_CONNECTION = 400;
 
-/** DATABASE_PREPARE=0 sends every statement unnamed, on both databases (README). */
+/** DATABASE_PREPARE=0 sends every statement unnamed, on both databases (README.md#environment). */
 export const preparing = () => process.env.DATABASE_PREPARE !== '0';
 
 /** Names by text, remembered (hashing each text again cost more than the rest of this file); emptied when full. */

@@ -5,7 +5,7 @@ import type { DB } from '../db/connection';
 /**
  * What GET /metrics shows (Prometheus text format; the route is metrics-route.ts). One registry per process: with
  * WORKERS=N each process is scraped on its own, or summed by the scraper. Each metric's help says what it counts;
- * the README's "Metrics" section lists them for operators.
+ * docs/operations.md#metrics lists them for operators.
  */
 export const registry = new Registry();
 

@@ -93,7 +93,7 @@ export async function todayIn(c: Ctx, tz: string): Promise<string> {
 /**
  * The centres whose rows the caller sees: their own (admin-user `centres`) for fmc staff and doctors, every
  * centre (null) for the others. `asked` narrows to one centre: another centre than theirs is a centre that does
- * not exist for them (404, as DECISIONS.md says of another centre's records).
+ * not exist for them (404, as docs/decisions.md#scope-by-centre says of another centre's records).
  */
 export async function centresOf(c: Ctx, asked?: number): Promise<number[] | null> {
   const user = c.get('user');

@@ -10,12 +10,12 @@ import { backupName } from '../backup/schedule';
 import { appendAnchor } from '../crud/audit-anchors';
 import { requireFreshProof } from '../auth/step-up';
 
-/** Who may take a backup (DECISIONS.md, "Operations"): every record of every centre leaves in it. */
+/** Who may take a backup (docs/decisions.md#who-may-take-a-backup): every record of every centre leaves in it. */
 export const BACKUP_ROLES: readonly Role[] = ['superadmin'];
 
 /**
  * GET /api/system/backup: a backup of the running console, streamed (backup/archive.ts; `npm run restore -- FILE`
- * restores it). On PostgreSQL, 409: pg_dump is the tool there (README, "Backups"). Every backup taken is in the audit
+ * restores it). On PostgreSQL, 409: pg_dump is the tool there (docs/operations.md#backups). Every backup taken is in the audit
  * log (entity `system`, action `backup`), with what it holds.
  */
 export function systemRoutes(database: Database | undefined): Hono<AppEnv> {
@@ -25,7 +25,7 @@ export function systemRoutes(database: Database | undefined): Hono<AppEnv> {
     if (!BACKUP_ROLES.includes(me.role)) throw forbidden();
     requireFreshProof(c);
     if (!database?.snapshot) {
-      throw fail(409, 'The console runs on a PostgreSQL server: back it up with pg_dump (README, "Backups")', { code: 'use_pg_dump' });
+      throw fail(409, 'The console runs on a PostgreSQL server: back it up with pg_dump (docs/operations.md, "Backups")', { code: 'use_pg_dump' });
     }
     const backup = await takeBackup(database, c.get('config').dataDir);
     const m = backup.manifest;

@@ -85,7 +85,7 @@ export async function seed(db: DB, opts: SeedOptions): Promise<{ password: strin
     firstName: faker.person.firstName(), lastName: faker.person.lastName(), email: `${role}@demo.test`,
     phone: `+91 9${faker.string.numeric(9)}`, role: roleId[role], status: 'active', password,
   })), opts.scryptLogN);
-  // Their addresses are in the README ("Demo accounts"), not in the log: no log line names a person's address.
+  // Their addresses are in the README (README.md#demo-accounts), not in the log: no log line names a person's address.
   log(`Seeded reference data and the demo accounts, one for each role (${ROLES.join(', ')})`);
 
   if (generated && opts.dataDir) {
