@@ -79,6 +79,11 @@ const SPECIAL: Record<string, Rule> = {
   'GET /api/invoices/:id/pdf': (r) => canReadRecord(r, 'invoices'),
   'GET /api/system/backup': (r) => r === 'superadmin',
   'GET /api/system/runs': (r) => r === 'superadmin',
+  // An import's progress, stop, result and undo: its starter's (or a superadmin's); anyone else's is 404, as none.
+  'GET /api/imports/:id': 'session',
+  'POST /api/imports/:id/stop': 'session',
+  'GET /api/imports/:id/result': 'session',
+  'POST /api/imports/:id/undo': 'session',
   'POST /api/system/runs/:id/retry': (r) => r === 'superadmin',
   'POST /api/system/runs/:id/cancel': (r) => r === 'superadmin',
   'GET /health/live': 'public',
@@ -97,6 +102,7 @@ function ruleOf(method: string, path: string): Rule | undefined {
     const generated: Record<string, Rule> = {
       [`GET ${base}`]: (r) => can(r, def.name, 'list'),
       [`POST ${base}`]: (r) => mayCreate(r, def.name),
+      [`POST ${base}/import`]: (r) => mayCreate(r, def.name) && can(r, def.name, 'add'),
       [`GET ${base}/mine`]: (r) => can(r, def.name, 'raise'),
       ...Object.fromEntries(Object.entries(def.fields).filter(([, fd]) => fd.server === 'thread')
         .map(([k]) => [`POST ${base}/:id/${k}`, (r: Role) => can(r, def.name, 'edit') || can(r, def.name, 'raise')])),
@@ -410,7 +416,9 @@ describe('step-up', () => {
     const invoice = (await api.insert(invoices))!;
     const users = getEntity('admin-user');
     const account = (await api.insert(users))!;
-    const railway = (await api.db.selectFrom('role').select('id').where('key', '=', 'railway').executeTakeFirstOrThrow()).id;
+    // A role the account does not have (its own is made at random).
+    const { data: made } = (await api.call('superadmin', 'GET', `/api/${users.api}/${account.id}`)).body;
+    const railway = (await api.db.selectFrom('role').select('id').where('id', '!=', Number(made.role)).where('key', 'in', ['railway', 'fmc']).orderBy('id').executeTakeFirstOrThrow()).id;
     const other = await api.newSession('doctor');
     const otherId = Number((await sql<{ id: number }>`select id from session where token_hash = ${tokenHash(other)}`.execute(api.db)).rows[0].id);
     const { data: current } = (await api.call('superadmin', 'GET', `/api/${users.api}/${account.id}`)).body;
