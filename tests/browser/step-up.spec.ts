@@ -23,7 +23,7 @@ let port = 0;
 async function startConsole() {
   consoleProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD, DEMO_DATA: '0', SCRYPT_LOG_N: '10', NODE_ENV: 'test', PUBLIC_URL: own },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD, DEMO_DATA: '0', SCRYPT_LOG_N: '10', NODE_ENV: 'test', PUBLIC_URL: own, MFA_REQUIRED_ROLES: 'none' },
   });
   const output: string[] = [];
   const child = consoleProcess;
