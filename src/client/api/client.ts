@@ -136,11 +136,16 @@ async function callOnce<T>(method: string, url: string, body?: unknown, signal?:
 
 export interface Page<T> { data: T[]; total: number; totalIsEstimate?: boolean; nextCursor: string | null }
 
-export const http = {
+type Call = <T>(method: string, url: string, body?: unknown, signal?: AbortSignal) => Promise<T>;
+
+/** The calls of a transport (this one, or the data layer's: transport.ts), by method. */
+export const callsOver = (send: Call) => ({
   /** `signal` cancels a request whose answer nobody waits for any more (a superseded search). */
-  get: <T>(url: string, opts: { signal?: AbortSignal } = {}) => call<T>('GET', url, undefined, opts.signal),
-  post: <T>(url: string, body?: unknown) => call<T>('POST', url, body ?? {}),
-  put: <T>(url: string, body: unknown) => call<T>('PUT', url, body),
-  delete: <T>(url: string) => call<T>('DELETE', url),
-  upload: <T>(url: string, file: Blob) => call<T>('POST', url, file),
-};
+  get: <T>(url: string, opts: { signal?: AbortSignal } = {}) => send<T>('GET', url, undefined, opts.signal),
+  post: <T>(url: string, body?: unknown) => send<T>('POST', url, body ?? {}),
+  put: <T>(url: string, body: unknown) => send<T>('PUT', url, body),
+  delete: <T>(url: string) => send<T>('DELETE', url),
+  upload: <T>(url: string, file: Blob) => send<T>('POST', url, file),
+});
+
+export const http = callsOver(call);

@@ -1,5 +1,5 @@
 import { FetchError, ofetch } from 'ofetch';
-import { bearer, raise, withStepUp, type ErrorItem } from './client';
+import { bearer, callsOver, raise, withStepUp, type ErrorItem } from './client';
 
 /**
  * The data layer's transport: the modules screens load after the shell (the entity API, search, the fmc screens,
@@ -36,11 +36,4 @@ async function callOnce<T>(method: string, url: string, body?: unknown, signal?:
 const call = <T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> => withStepUp(() => callOnce<T>(method, url, body, signal));
 
 /** The data layer's calls: the same shape as client.ts `http`. */
-export const http = {
-  /** `signal` cancels a request whose answer nobody waits for any more (a superseded search). */
-  get: <T>(url: string, opts: { signal?: AbortSignal } = {}) => call<T>('GET', url, undefined, opts.signal),
-  post: <T>(url: string, body?: unknown) => call<T>('POST', url, body ?? {}),
-  put: <T>(url: string, body: unknown) => call<T>('PUT', url, body),
-  delete: <T>(url: string) => call<T>('DELETE', url),
-  upload: <T>(url: string, file: Blob) => call<T>('POST', url, file),
-};
+export const http = callsOver(call);

@@ -2,7 +2,7 @@ import { defineEntity } from '../entity';
 import { f } from '../fields';
 
 /**
- * An add-on service offered by a centre at a price. A `name` is added to DOMAIN.md's fields so that the
+ * An add-on service offered by a centre at a price. A `name` is added to the platform's record model's fields so that the
  * record has a title of its own (references alone show as numbers in search).
  */
 export const addonservices = defineEntity({

@@ -3,7 +3,7 @@ import { f, isEmailPassword, WEAK_PASSWORD } from '../fields';
 
 /**
  * A staff account. `password` is set on add and never read back (stored as a scrypt hash).
- * `pending` is added to DOMAIN.md's statuses: a self sign-up waits there until an admin activates it.
+ * `pending` is added to the platform's record model's statuses: a self sign-up waits there until an admin activates it.
  * Disabling a user ends their sessions (server). `centres` scopes fmc staff and doctors to their centres.
  */
 export const adminUser = defineEntity({

@@ -3,7 +3,7 @@ import { f } from '../fields';
 
 /**
  * A consultation. Patients book in the app, so the console reads appointments and moves their status; the
- * policy gives no add or edit. DOMAIN.md's fields, plus a unique `number` (APT-YYYY-NNNNNN) that staff quote
+ * policy gives no add or edit. the platform's record model's fields, plus a unique `number` (APT-YYYY-NNNNNN) that staff quote
  * and search, `advice` beside the prescription lines, and `addons`: the centre's add-on services booked with the visit,
  * billed on its invoice beside the fee. The status history is the generic status_history
  * table, written by every transition.

@@ -2,7 +2,7 @@ import { defineEntity } from '../entity';
 import { f } from '../fields';
 
 /**
- * A Health ATM kiosk. DOMAIN.md links kiosk and device both ways (atm.device and atmdevice.atm); only
+ * A Health ATM kiosk. the platform's record model links kiosk and device both ways (atm.device and atmdevice.atm); only
  * atmdevice.atm is kept. Two links would be two truths that drift apart, and a reference cycle cannot be
  * created table by table. A device belongs to at most one kiosk at a time, so the device holds the link,
  * and a kiosk's devices are the device list filtered by atm.

@@ -2,7 +2,7 @@ import { defineEntity } from '../entity';
 import { f } from '../fields';
 
 /**
- * The contents and price of a kiosk package. A `name` is added to DOMAIN.md's fields: a record's title
+ * The contents and price of a kiosk package. A `name` is added to the platform's record model's fields: a record's title
  * is made of its own fields, and a reference alone would show as a number in the palette and in search.
  * `status` is added too, so that an old price list can be retired without deleting it.
  */

@@ -2,7 +2,7 @@ import { defineEntity } from '../entity';
 import { f } from '../fields';
 
 /**
- * A medical qualification (MBBS, MD, MS, BDS, DNB…). `superspeciality` is added to DOMAIN.md's levels
+ * A medical qualification (MBBS, MD, MS, BDS, DNB…). `superspeciality` is added to the platform's record model's levels
  * for DM and MCh, which are neither a plain postgraduate degree nor a fellowship.
  */
 export const educationalCategory = defineEntity({

@@ -2,7 +2,7 @@ import { defineEntity } from '../entity';
 import { f } from '../fields';
 
 /**
- * A family medical centre. DOMAIN.md's `services (refs addonservices)` is left out: an add-on service offer
+ * A family medical centre. the platform's record model's `services (refs addonservices)` is left out: an add-on service offer
  * already names its centre (addonservices.fmc), so the offers of a centre are that list filtered by fmc,
  * and keeping both would be a circular reference and two truths. `location` is split into latitude and longitude.
  */

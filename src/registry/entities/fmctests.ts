@@ -3,7 +3,7 @@ import { f } from '../fields';
 import type { Rule } from './rules';
 
 /**
- * A test done at a centre (fmc/tests). DOMAIN.md's "test (ref atmmaster, udctest or imagingmaster)" is one of
+ * A test done at a centre (fmc/tests). the platform's record model's "test (ref atmmaster, udctest or imagingmaster)" is one of
  * three references, chosen by `kind`: exactly the one of that kind is set (checked on form and server).
  * `number` (FT-YYYY-NNNNNN) names it in lists and search.
  */

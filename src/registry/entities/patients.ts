@@ -3,7 +3,7 @@ import { f } from '../fields';
 
 /**
  * A patient (they sign up in the app; the console reads them: the policy gives no add or edit).
- * DOMAIN.md's nested address, emergency contact and insurance are flattened into columns so that they can
+ * the platform's record model's nested address, emergency contact and insurance are flattened into columns so that they can
  * be searched, sorted and indexed; the emergency contact is split into a name and a phone number.
  * Family members are a nested list whose relationship refers to a `relationships` record.
  */

@@ -3,7 +3,7 @@ import { f } from '../fields';
 
 /**
  * A patient's payment for an appointment. Read and moved by staff, never typed in (no add or edit in the
- * policy). `initiatedAt` is added to DOMAIN.md's fields: when the patient started paying, which dates a
+ * policy). `initiatedAt` is added to the platform's record model's fields: when the patient started paying, which dates a
  * pending payment (it has no `paidAt` yet) and defines the "recent" view (the last 7 days, any status).
  * `number` (PAY-YYYY-NNNNNN) is what staff quote and search.
  */

@@ -4,7 +4,7 @@ import { allOf, ordered } from './rules';
 
 /**
  * The reference range of a kiosk test for a gender and an age band. A `label` ("Adult male") is added to
- * DOMAIN.md's fields so that the record has a title of its own. Critical bounds lie outside the normal ones.
+ * the platform's record model's fields so that the record has a title of its own. Critical bounds lie outside the normal ones.
  */
 export const rangemaster = defineEntity({
   name: 'rangemaster',

@@ -2,7 +2,7 @@ import { defineEntity } from '../entity';
 import { f } from '../fields';
 
 /**
- * An Indian state or union territory. `gstCode` (added to DOMAIN.md's fields) is its two-digit GST state code, the
+ * An Indian state or union territory. `gstCode` (added to the platform's record model's fields) is its two-digit GST state code, the
  * first two digits of a GSTIN registered there: a tax invoice's place of supply is a patient's state named by it, and
  * whether it is the seller's decides CGST + SGST or IGST (server/money/issue-invoice.ts).
  */

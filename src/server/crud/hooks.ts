@@ -72,7 +72,7 @@ export const HOOKS: Record<string, EntityHooks> = {
     },
   },
   'admin-user': {
-    // Disabling a user ends their sessions at once (DOMAIN.md); a new password ends every session of the user but
+    // Disabling a user ends their sessions at once; a new password ends every session of the user but
     // the one that set it (an administrator's own session, when they change their own password here).
     async afterWrite(db, record, existing, { actor, columns }) {
       if (!existing) return;
