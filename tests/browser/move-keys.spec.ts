@@ -46,6 +46,8 @@ test('. says why it cannot repeat, and remembers the last move across a reload',
   await expect(page.getByText('Nothing to repeat yet: . repeats the last change you made to a record.')).toBeVisible();
 
   await openFirstAppointment(page, 'Confirmed');
+  // The record shown first: a key pressed before the page has its record has nothing to act on.
+  await expect(statusOf(page)).toHaveText('Confirmed');
   await page.keyboard.press('Shift+M');
   await expect(page.getByText('Mark appointment missed: done')).toBeVisible();
   await expect(statusOf(page)).toHaveText('Missed');
