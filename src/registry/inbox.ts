@@ -7,7 +7,7 @@ import type { Role } from './roles';
  * src/words/inbox-words (which the interface strings read too). Read by the server's sources and renderer, the
  * panel, and the translation test.
  */
-export const INBOX_KINDS = ['signup', 'verificationSubmitted', 'ticketRaised', 'ticketAssigned', 'ticketComment', 'paymentRejected', 'worklist', 'campaign', 'factorsReset'] as const;
+export const INBOX_KINDS = ['signup', 'verificationSubmitted', 'ticketRaised', 'ticketAssigned', 'ticketComment', 'paymentRejected', 'worklist', 'campaign', 'factorsReset', 'rule'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 export const isInboxKind = (v: unknown): v is InboxKind => typeof v === 'string' && (INBOX_KINDS as readonly string[]).includes(v);
@@ -24,6 +24,8 @@ export const INBOX_SUBJECT: Record<InboxKind, string | null> = {
   // A campaign's message to staff (server/scheduler/campaign.ts): its words are in the item, it links nowhere.
   campaign: null,
   factorsReset: null,
+  // A rule's message (server/automation/run.ts): about a record of the rule's entity (`entity`, `record`), linked by it.
+  rule: null,
 };
 
 const ticketPeople = (role: Role | null | undefined) => canReadRecord(role, 'supportTicket') || mayCreate(role, 'supportTicket') || can(role, 'supportTicket', 'edit');
@@ -45,6 +47,8 @@ export const INBOX_AUDIENCE: Record<InboxKind, (role: Role | null | undefined) =
   campaign: (role) => role !== null && role !== undefined,
   // About the person's own account: whatever their role.
   factorsReset: (role) => role !== null && role !== undefined,
+  // A rule tells the people it names, as a campaign does; its link opens the record only for a role that may read it.
+  rule: (role) => role !== null && role !== undefined,
 };
 
 /** The kinds of item a role may hold now (INBOX_AUDIENCE). */

@@ -13,6 +13,7 @@ export * from './amount-in-words';
 export * from './api-shapes';
 export * from './derive/transitions';
 export { ENTITIES } from './entities';
+export { CONDITION_OPS, RULE_CHANNELS, RULE_TARGETS, TEMPLATE_PLACE } from './entities/automation';
 export * from './derive/routes';
 export * from './derive/sql';
 export * from './derive/form';

@@ -87,6 +87,11 @@ const BEYOND_SPEC: Record<string, Role[]> = {
   // Issue 34: who is signed in, and ending a session with a reason, are the superadmin's.
   'sessions.list': ['superadmin'],
   'sessions.end': ['superadmin'],
+  // Issue 37 §4: rules reach anyone's inbox, mail and phone, so they are the superadmin's.
+  'automation.list': ['superadmin'],
+  'automation.add': ['superadmin'],
+  'automation.edit': ['superadmin'],
+  'automation.details': ['superadmin'],
 };
 
 /** docs/decisions.md#routes-and-roles: where it settles a row differently from the spec, it stands. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { can, entityPath, getEntity, INBOX_SUBJECT, isInboxKind, isLanguage, listQueryString, screenById, screenPath, viewActionFor, type InboxKind, type Language, type Role } from '../../registry';
+import { can, entityByName, entityPath, getEntity, INBOX_SUBJECT, isInboxKind, isLanguage, listQueryString, screenById, screenPath, viewActionFor, type InboxKind, type Language, type Role } from '../../registry';
 import { inboxTitle as titleIn, lookupIn } from '../../words/inbox-title';
 import { INBOX_WORDS } from '../../words/inbox-words';
 import type { DB } from '../db/connection';
@@ -38,7 +38,8 @@ export function inboxLink(kind: string, params: Record<string, unknown>, role: R
     if (!can(role, 'payment', 'list')) return null;
     return `${entityPath(getEntity('payment'), 'list', undefined, 'rejected')}?${listQueryString({ q: text(params.number) })}`;
   }
-  const def = getEntity(INBOX_SUBJECT[k]!);
+  const def = k === 'rule' ? entityByName(text(params.entity)) : getEntity(INBOX_SUBJECT[k]!);
+  if (!def) return null;
   const action = viewActionFor(def, (a) => can(role, def.name, a));
   if (!action || !Number.isInteger(id)) return null;
   return entityPath(def, action, id, kind === 'verificationSubmitted' ? 'requested' : undefined);

@@ -35,6 +35,7 @@ import * as m0033 from './0033-step-up';
 import * as m0034 from './0034-second-factors';
 import * as m0040 from './0040-scheduler';
 import * as m0041 from './0041-campaigns-send';
+import * as m0043 from './0043-automation-rules';
 import * as m0045 from './0045-import-runs';
 
 /**
@@ -83,6 +84,7 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0034-second-factors': m0034,
   '0040-scheduler': m0040,
   '0041-campaigns-send': m0041,
+  '0043-automation-rules': m0043,
   '0045-import-runs': m0045,
 };
 

@@ -4,6 +4,7 @@ import { createRecord, SYSTEM_ACTOR } from '../crud/write';
 import type { Seller } from '../config';
 import type { DB } from '../db/connection';
 import { seedCatalogue } from './demo-catalogue';
+import { seedRules } from './demo-rules';
 import { seedWorkflows } from './demo-workflows';
 
 interface DemoContext { roleId: Record<string, number>; scryptLogN: number; seller: Seller; dataDir?: string; log: (line: string) => void }
@@ -23,5 +24,6 @@ export async function seedDemoData(db: DB, faker: Faker, ctx: DemoContext) {
   }
   await seedCatalogue(db, faker, { scryptLogN: ctx.scryptLogN, log: ctx.log });
   await seedWorkflows(db, faker, { scryptLogN: ctx.scryptLogN, seller: ctx.seller, dataDir: ctx.dataDir, log: ctx.log });
+  await seedRules(db, ctx.scryptLogN);
   ctx.log('Seeded demo data');
 }

@@ -1,10 +1,10 @@
-import type { EntityLabelSet } from './types';
+import { withWatchedKinds, type EntityLabelSet } from './types';
 
 /**
  * The entities' labels in English: the console's (client/i18n/locales/entities/en.ts reads this file) and the words the
  * server names fields by in its messages (server/validation-messages.ts).
  */
-export default {
+const labels = {
   speciality: { one: 'Speciality', other: 'Specialities', fields: { name: 'Name', description: 'Description', icon: 'Icon', sortOrder: 'Sort order', status: 'Status' } },
   languages: { one: 'Language', other: 'Languages', fields: { name: 'Name', code: 'ISO code', nativeName: 'Native name', status: 'Status' } },
   roles: { one: 'Role', other: 'Roles', fields: { key: 'Key', name: 'Name', description: 'Description' } },
@@ -63,3 +63,6 @@ export default {
   fmctests: { one: 'Centre test', other: 'Centre tests', fields: { number: 'Number', fmc: 'Centre', patient: 'Patient', kind: 'Kind', kioskTest: 'Health ATM test', labTest: 'Lab test', imagingTest: 'Imaging test', values: 'Results', performedAt: 'Performed at', status: 'Status' } },
   supportTicket: { one: 'Support ticket', other: 'Support tickets', fields: { subject: 'Subject', description: 'Description', fmc: 'Centre', raisedBy: 'Raised by', priority: 'Priority', status: 'Status', assignee: 'Assignee', comments: 'Comments' }, items: { comments: { author: 'Author', at: 'At', text: 'Text' } } },
 } satisfies EntityLabelSet;
+
+/** Rules name the kinds of record they watch as this language's lists do (their plural). */
+export default withWatchedKinds(labels, { one: 'Rule', other: 'Rules', fields: { name: 'Name', entity: 'Record kind', when: 'When', status: 'Moves to', conditions: 'Only if', notify: 'Tell', roles: 'Roles', person: 'Person', channel: 'Through', message: 'Message', enabled: 'Switched on', lastRunAt: 'Last run', runs: 'Runs' }, items: { conditions: { field: 'Field', op: 'Test', value: 'Value' } }, values: { when: { created: 'A record is created', moved: 'A record moves to a status' }, notify: { roles: 'Staff of the roles', centre: "The record's centre's staff", patients: "The record's patient", doctors: "The record's doctor", person: 'One person' }, channel: { inbox: 'Inbox and push', email: 'Email', sms: 'SMS' }, 'conditions.op': { is: 'is', isNot: 'is not', contains: 'contains', atLeast: 'is at least', atMost: 'is at most', isEmpty: 'is empty', isNotEmpty: 'is not empty' } } });

@@ -1,6 +1,6 @@
-import type { EntityLabelSet } from './types';
+import { withWatchedKinds, type EntityLabelSet } from './types';
 
-export default {
+const labels = {
   speciality: { one: 'Especialidad', other: 'Especialidades', fields: { name: 'Nombre', description: 'Descripción', icon: 'Icono', sortOrder: 'Orden', status: 'Estado' } },
   languages: { one: 'Idioma', other: 'Idiomas', fields: { name: 'Nombre', code: 'Código ISO', nativeName: 'Nombre nativo', status: 'Estado' } },
   roles: { one: 'Rol', other: 'Roles', fields: { key: 'Clave', name: 'Nombre', description: 'Descripción' } },
@@ -59,3 +59,6 @@ export default {
   fmctests: { one: 'Prueba del centro', other: 'Pruebas del centro', fields: { number: 'Número', fmc: 'Centro', patient: 'Paciente', kind: 'Tipo', kioskTest: 'Prueba de Health ATM', labTest: 'Prueba de laboratorio', imagingTest: 'Prueba de imagen', values: 'Resultados', performedAt: 'Realizada el', status: 'Estado' } },
   supportTicket: { one: 'Ticket de soporte', other: 'Tickets de soporte', fields: { subject: 'Asunto', description: 'Descripción', fmc: 'Centro', raisedBy: 'Abierto por', priority: 'Prioridad', status: 'Estado', assignee: 'Asignado a', comments: 'Comentarios' }, items: { comments: { author: 'Autor', at: 'Fecha', text: 'Texto' } } },
 } satisfies EntityLabelSet;
+
+/** Rules name the kinds of record they watch as this language's lists do (their plural). */
+export default withWatchedKinds(labels, { one: 'Regla', other: 'Reglas', fields: { name: 'Nombre', entity: 'Tipo de registro', when: 'Cuándo', status: 'Pasa a', conditions: 'Solo si', notify: 'Avisar a', roles: 'Roles', person: 'Persona', channel: 'Por', message: 'Mensaje', enabled: 'Activada', lastRunAt: 'Última ejecución', runs: 'Ejecuciones' }, items: { conditions: { field: 'Campo', op: 'Prueba', value: 'Valor' } }, values: { when: { created: 'Se crea un registro', moved: 'Un registro pasa a un estado' }, notify: { roles: 'El personal de los roles', centre: 'El personal del centro del registro', patients: 'El paciente del registro', doctors: 'El médico del registro', person: 'Una persona' }, channel: { inbox: 'Bandeja de entrada y push', email: 'Correo electrónico', sms: 'SMS' }, 'conditions.op': { is: 'es', isNot: 'no es', contains: 'contiene', atLeast: 'es al menos', atMost: 'es como máximo', isEmpty: 'está vacío', isNotEmpty: 'no está vacío' } } });

@@ -1,6 +1,6 @@
-import type { EntityLabelSet } from './types';
+import { withWatchedKinds, type EntityLabelSet } from './types';
 
-export default {
+const labels = {
   speciality: { one: 'Spécialité', other: 'Spécialités', fields: { name: 'Nom', description: 'Description', icon: 'Icône', sortOrder: 'Ordre', status: 'Statut' } },
   languages: { one: 'Langue', other: 'Langues', fields: { name: 'Nom', code: 'Code ISO', nativeName: 'Nom natif', status: 'Statut' } },
   roles: { one: 'Rôle', other: 'Rôles', fields: { key: 'Clé', name: 'Nom', description: 'Description' } },
@@ -59,3 +59,6 @@ export default {
   fmctests: { one: 'Examen du centre', other: 'Examens du centre', fields: { number: 'Numéro', fmc: 'Centre', patient: 'Patient', kind: 'Type', kioskTest: 'Test Health ATM', labTest: 'Analyse de laboratoire', imagingTest: 'Examen d’imagerie', values: 'Résultats', performedAt: 'Réalisé le', status: 'Statut' } },
   supportTicket: { one: 'Ticket d’assistance', other: 'Tickets d’assistance', fields: { subject: 'Objet', description: 'Description', fmc: 'Centre', raisedBy: 'Ouvert par', priority: 'Priorité', status: 'Statut', assignee: 'Assigné à', comments: 'Commentaires' }, items: { comments: { author: 'Auteur', at: 'Le', text: 'Texte' } } },
 } satisfies EntityLabelSet;
+
+/** Rules name the kinds of record they watch as this language's lists do (their plural). */
+export default withWatchedKinds(labels, { one: 'Règle', other: 'Règles', fields: { name: 'Nom', entity: 'Type de fiche', when: 'Quand', status: 'Passe à', conditions: 'Seulement si', notify: 'Prévenir', roles: 'Rôles', person: 'Personne', channel: 'Par', message: 'Message', enabled: 'Activée', lastRunAt: 'Dernière exécution', runs: 'Exécutions' }, items: { conditions: { field: 'Champ', op: 'Test', value: 'Valeur' } }, values: { when: { created: 'Une fiche est créée', moved: 'Une fiche passe à un statut' }, notify: { roles: 'Le personnel des rôles', centre: 'Le personnel du centre de la fiche', patients: 'Le patient de la fiche', doctors: 'Le médecin de la fiche', person: 'Une personne' }, channel: { inbox: 'Boîte de réception et push', email: 'E-mail', sms: 'SMS' }, 'conditions.op': { is: 'est', isNot: 'n’est pas', contains: 'contient', atLeast: 'est au moins', atMost: 'est au plus', isEmpty: 'est vide', isNotEmpty: 'n’est pas vide' } } });

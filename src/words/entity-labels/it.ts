@@ -1,6 +1,6 @@
-import type { EntityLabelSet } from './types';
+import { withWatchedKinds, type EntityLabelSet } from './types';
 
-export default {
+const labels = {
   speciality: { one: 'Specialità', other: 'Specialità', fields: { name: 'Nome', description: 'Descrizione', icon: 'Icona', sortOrder: 'Ordine', status: 'Stato' } },
   languages: { one: 'Lingua', other: 'Lingue', fields: { name: 'Nome', code: 'Codice ISO', nativeName: 'Nome nativo', status: 'Stato' } },
   roles: { one: 'Ruolo', other: 'Ruoli', fields: { key: 'Chiave', name: 'Nome', description: 'Descrizione' } },
@@ -59,3 +59,6 @@ export default {
   fmctests: { one: 'Esame del centro', other: 'Esami del centro', fields: { number: 'Numero', fmc: 'Centro', patient: 'Paziente', kind: 'Tipo', kioskTest: 'Test Health ATM', labTest: 'Esame di laboratorio', imagingTest: 'Esame di diagnostica per immagini', values: 'Risultati', performedAt: 'Eseguito il', status: 'Stato' } },
   supportTicket: { one: 'Ticket di assistenza', other: 'Ticket di assistenza', fields: { subject: 'Oggetto', description: 'Descrizione', fmc: 'Centro', raisedBy: 'Aperto da', priority: 'Priorità', status: 'Stato', assignee: 'Assegnatario', comments: 'Commenti' }, items: { comments: { author: 'Autore', at: 'Il', text: 'Testo' } } },
 } satisfies EntityLabelSet;
+
+/** Rules name the kinds of record they watch as this language's lists do (their plural). */
+export default withWatchedKinds(labels, { one: 'Regola', other: 'Regole', fields: { name: 'Nome', entity: 'Tipo di scheda', when: 'Quando', status: 'Passa a', conditions: 'Solo se', notify: 'Avvisa', roles: 'Ruoli', person: 'Persona', channel: 'Tramite', message: 'Messaggio', enabled: 'Attiva', lastRunAt: 'Ultima esecuzione', runs: 'Esecuzioni' }, items: { conditions: { field: 'Campo', op: 'Verifica', value: 'Valore' } }, values: { when: { created: 'Viene creata una scheda', moved: 'Una scheda passa a uno stato' }, notify: { roles: 'Il personale dei ruoli', centre: 'Il personale del centro della scheda', patients: 'Il paziente della scheda', doctors: 'Il medico della scheda', person: 'Una persona' }, channel: { inbox: 'Posta in arrivo e push', email: 'E-mail', sms: 'SMS' }, 'conditions.op': { is: 'è', isNot: 'non è', contains: 'contiene', atLeast: 'è almeno', atMost: 'è al massimo', isEmpty: 'è vuoto', isNotEmpty: 'non è vuoto' } } });

@@ -1,6 +1,6 @@
-import type { EntityLabelSet } from './types';
+import { withWatchedKinds, type EntityLabelSet } from './types';
 
-export default {
+const labels = {
   speciality: { one: '专科', other: '专科', fields: { name: '名称', description: '描述', icon: '图标', sortOrder: '排序', status: '状态' } },
   languages: { one: '语言', other: '语言', fields: { name: '名称', code: 'ISO 代码', nativeName: '本地名称', status: '状态' } },
   roles: { one: '角色', other: '角色', fields: { key: '键', name: '名称', description: '描述' } },
@@ -59,3 +59,6 @@ export default {
   fmctests: { one: '中心检查', other: '中心检查', fields: { number: '编号', fmc: '中心', patient: '患者', kind: '类别', kioskTest: '健康 ATM 检测', labTest: '化验', imagingTest: '影像检查', values: '结果', performedAt: '检查时间', status: '状态' } },
   supportTicket: { one: '支持工单', other: '支持工单', fields: { subject: '主题', description: '描述', fmc: '中心', raisedBy: '提交人', priority: '优先级', status: '状态', assignee: '负责人', comments: '评论' }, items: { comments: { author: '作者', at: '时间', text: '内容' } } },
 } satisfies EntityLabelSet;
+
+/** Rules name the kinds of record they watch as this language's lists do (their plural). */
+export default withWatchedKinds(labels, { one: '规则', other: '规则', fields: { name: '名称', entity: '记录类型', when: '何时', status: '变为状态', conditions: '仅当', notify: '通知', roles: '角色', person: '人员', channel: '渠道', message: '消息', enabled: '已启用', lastRunAt: '上次运行', runs: '运行次数' }, items: { conditions: { field: '字段', op: '条件', value: '值' } }, values: { when: { created: '创建记录时', moved: '记录变为某状态时' }, notify: { roles: '这些角色的员工', centre: '记录所属中心的员工', patients: '记录中的患者', doctors: '记录中的医生', person: '指定的一个人' }, channel: { inbox: '收件箱和推送', email: '电子邮件', sms: '短信' }, 'conditions.op': { is: '等于', isNot: '不等于', contains: '包含', atLeast: '至少为', atMost: '至多为', isEmpty: '为空', isNotEmpty: '不为空' } } });

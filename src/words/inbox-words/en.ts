@@ -12,6 +12,7 @@ export default {
     worklist: '{{title}} ({{count}})',
     campaign: 'Announcement: {{name}}',
     factorsReset: '{{by}} reset your second factors: set one up again in your settings',
+    rule: '{{name}}: {{text}}',
   },
   roles: { superadmin: 'Super admin', admin: 'Admin', doctor: 'Doctor', fmc: 'FMC staff', railway: 'Railway staff' },
   worklists: {

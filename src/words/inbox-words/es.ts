@@ -12,6 +12,7 @@ export default {
     worklist: '{{title}} ({{count}})',
     campaign: 'Aviso: {{name}}',
     factorsReset: '{{by}} restableció sus segundos factores: configure uno de nuevo en sus ajustes',
+    rule: '{{name}}: {{text}}',
   },
   roles: { superadmin: 'Superadministrador', admin: 'Administrador', doctor: 'Médico', fmc: 'Personal de FMC', railway: 'Personal ferroviario' },
   worklists: {

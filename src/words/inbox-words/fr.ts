@@ -12,6 +12,7 @@ export default {
     worklist: '{{title}} ({{count}})',
     campaign: 'Annonce : {{name}}',
     factorsReset: '{{by}} a réinitialisé vos seconds facteurs : configurez-en un de nouveau dans vos paramètres',
+    rule: '{{name}} : {{text}}',
   },
   roles: { superadmin: 'Super admin', admin: 'Admin', doctor: 'Médecin', fmc: 'Personnel FMC', railway: 'Personnel ferroviaire' },
   worklists: {

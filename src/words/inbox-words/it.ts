@@ -12,6 +12,7 @@ export default {
     worklist: '{{title}} ({{count}})',
     campaign: 'Avviso: {{name}}',
     factorsReset: '{{by}} ha reimpostato i tuoi secondi fattori: configurane uno di nuovo nelle impostazioni',
+    rule: '{{name}}: {{text}}',
   },
   roles: { superadmin: 'Super amministratore', admin: 'Amministratore', doctor: 'Medico', fmc: 'Personale FMC', railway: 'Personale ferroviario' },
   worklists: {
