@@ -13,7 +13,7 @@ import { fakeRecord } from '../src/server/seed/fake';
 import { ensureSearchTexts } from '../src/server/search/search-text-upkeep';
 import { createDatabase } from '../tests/api/seeded-database';
 import { searchDocs } from '../src/server/search';
-import { selectList, toRecord } from '../src/server/crud/columns';
+import { selectList, toRecord } from '../src/server/records/columns';
 
 /**
  * `npx tsx bench/rename-references.ts [appointments]`: what renaming a person costs now that the records about them

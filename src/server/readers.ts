@@ -1,4 +1,4 @@
-import { onEntriesWritten } from './crud/entry-listeners';
+import { onEntriesWritten } from './audit/entry-listeners';
 import { inboxFromEntries } from './inbox/sources';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { can, ENTITIES, getEntity, holdsPatientData, patientFieldsOf, type EntityDef } from '../../src/registry';
-import { auditReads } from '../../src/server/crud/audit';
-import { verifyAuditChain } from '../../src/server/crud/audit-verify';
+import { auditReads } from '../../src/server/audit/audit';
+import { verifyAuditChain } from '../../src/server/audit/audit-verify';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { setupApi } from './harness';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { can, getEntity, ROLES, screenById, type AuditAction, type EntityDef } from '../../src/registry';
-import { writeEntries } from '../../src/server/crud/audit';
+import { writeEntries } from '../../src/server/audit/audit';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { ident } from '../../src/server/db/entity-table';
 import { setupApi } from './harness';

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getEntity } from '../../src/registry';
 import { createApp } from '../../src/server/app';
-import { oidcFrom } from '../../src/server/auth/oidc-config';
+import { oidcFrom } from '../../src/server/config/oidc';
 import type { Config } from '../../src/server/config';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { startForgingProvider } from '../oidc/forging-provider';

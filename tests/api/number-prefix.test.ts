@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ENTITIES, getEntity, type EntityDef } from '../../src/registry';
-import { col } from '../../src/server/crud/columns';
+import { col } from '../../src/server/records/columns';
 import { listOptions } from '../../src/server/crud/options';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { ident } from '../../src/server/db/entity-table';

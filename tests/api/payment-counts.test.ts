@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { getEntity, listQueryString } from '../../src/registry';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
-import { filterSql } from '../../src/server/crud/list-filter';
+import { filterSql } from '../../src/server/records/list-filter';
 import { whereOf } from '../../src/server/search/list-order';
 import { setupApi } from './harness';
 import { listed } from './list-plan';

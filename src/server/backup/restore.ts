@@ -10,7 +10,7 @@ import { compareWithManifest } from './check';
 import { unpackBackup } from './unpack';
 import { BackupKeyError, openBackupFile } from './encryption';
 import { openDatabase } from '../db/connection';
-import { appendAnchor, chainHead, checkAnchorFileWritable, type ChainHead } from '../crud/audit-anchors';
+import { appendAnchor, chainHead, checkAnchorFileWritable, type ChainHead } from '../audit/audit-anchors';
 
 /** A restore refused before anything was written (exit code 2 of `npm run restore`). */
 export class RestoreRefused extends Error {}

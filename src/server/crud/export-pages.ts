@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { EntityDef, SortDir } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
-import { col, selectList } from './columns';
+import { col, selectList } from '../records/columns';
 import { keysetRanges, orderBy, selectPage, whereOf } from '../search/list-order';
 
 /** Rows read per query, at most (crud/export.ts). */

@@ -8,7 +8,7 @@ import { freeSeat, retakeSeat } from './slot-booking';
 import type { Seller } from '../config';
 import { issueInvoice } from './issue-invoice';
 import type { Actor } from './write';
-import { CAMPAIGN_JOB } from '../scheduler/campaign';
+import { CAMPAIGN_JOB } from '../scheduler/job-names';
 import { cancelRun, enqueue } from '../scheduler/runs';
 
 /**

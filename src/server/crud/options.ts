@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { canAccess, ENTITIES, fieldRulesOf, hitFields, hitPartsOf, subtitleOf, titleOf, type EntityDef, type HitParts, type ReservedValues, type Role } from '../../registry';
-import { attachLabels } from './labels';
-import { col } from './columns';
+import { attachLabels } from '../records/labels';
+import { col } from '../records/columns';
 import type { DB } from '../db/connection';
 import { docContains } from '../search';
 import { numberPrefixPage } from '../search/number-prefix';

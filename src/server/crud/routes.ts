@@ -2,16 +2,15 @@ import { Hono } from 'hono';
 import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, holdsPatientData, mayCreate, PATIENT_ENTITY, mayMove, parseListQuery, type Action, type EntityDef } from '../../registry';
 import { fail, fieldErrors, forbidden, jsonBody, recordIdParam, type AppEnv, type Ctx } from '../http';
 import { listPage } from '../search';
-import { scopeWhere } from './scope';
+import { scopeWhere } from '../records/scope';
 import { statusHistory, transition, transitionBody } from './transition';
 import { undoBody, undoTransition } from './transition-undo';
 import { listOptions } from './options';
 import { optionFilters } from './option-filters';
 import { assignableWhere } from './assignees';
-import { audit, auditRecordsRead } from './audit';
+import { audit, auditRecordsRead } from '../audit/audit';
 import { createRecord, deleteRecord, getRecord, restoreRecord, updateRecord } from './write';
 import { partPayload, validate } from './payload';
-import { addImportRoute } from './import-routes';
 import { limitBlindPicks } from '../auth/rate-limit';
 import { screenImages } from './image-screen';
 import { exportFileName, planExport } from './export';
@@ -67,7 +66,6 @@ export function crudRoutes(): Hono<AppEnv> {
       if (ROLE_FIELD[def.name]) requireFreshProof(c);
       return c.json({ data: await createRecord(c.get('db'), def, input, c.get('user'), c.get('config').scryptLogN) }, 201);
     });
-    addImportRoute(app, def);
     // Reference pickers: whoever may list this entity, or fill in a form that refers to it. A caller who may not
     // list it (an fmc user picking a patient) gets titles only, after three typed characters, and never by ids:
     // the picker must not become a way to read the table (docs/decisions.md#pickers-for-a-caller-who-may-not-list-the-entity).

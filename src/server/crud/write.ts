@@ -6,14 +6,14 @@ import type { DB } from '../db/connection';
 import { fkName, ident, uniqueName } from '../db/entity-table';
 import { fail, fieldErrors, HttpError } from '../http';
 import { deleteSearchRow, refreshReferrers, upsertSearchRow } from '../search';
-import { param, selectList, toRecord } from './columns';
+import { param, selectList, toRecord } from '../records/columns';
 import { hooksOf } from './hooks';
-import { attachLabels } from './labels';
+import { attachLabels } from '../records/labels';
 import { enforceFieldRules } from './field-rules';
 import { checkReferences } from './references';
 import { checkAssignees } from './assignees';
-import { inScope, scoped, scopeWhere, type ScopeOwner } from './scope';
-import { audit, changedFields } from './audit';
+import { inScope, scoped, scopeWhere, type ScopeOwner } from '../records/scope';
+import { audit, changedFields } from '../audit/audit';
 import { publishChanges } from '../events/notices';
 import { dropGoneDetached, moveToTrash, publishDetached, putBack, reattach, takeFromTrash, type Detached } from './trash';
 

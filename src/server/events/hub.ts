@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { canReadRecord, entityByName, INBOX_STREAM, type Role } from '../../registry';
-import { scoped } from '../crud/scope';
+import { scoped } from '../records/scope';
 import type { Database } from '../db/connection';
 import { CHANNEL, readNotice, type Change, type Presence } from './notices';
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { can, getEntity, INBOX_AUDIENCE, isCentreScoped, ROLES, type Role } from '../../registry';
-import type { Entry } from '../crud/audit';
+import type { Entry } from '../audit/audit';
 import { fetchRecord } from '../crud/write';
 import type { DB } from '../db/connection';
-import { titlesOf } from '../routes/screen-query';
+import { titlesOf } from '../screens/screen-query';
 import { addItems, type NewItem } from './store';
 
 /**

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { can, getEntity, ROLES, WORKLISTS, type WorklistDef } from '../../registry';
 import type { Database, DB } from '../db/connection';
 import { hubOf, type Subscriber } from '../events/hub';
-import { ruleSql } from '../routes/worklist-rules';
-import { table } from '../routes/screen-query';
+import { ruleSql } from '../screens/worklist-rules';
+import { table } from '../screens/screen-query';
 import { setTopic } from './store';
 
 /**

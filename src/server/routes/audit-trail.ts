@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { ENTITIES, getEntity, inputFields, inputSchema, PATIENT_ENTITY, REVERTIBLE_ACTIONS, type EntityDef } from '../../registry';
-import { audit } from '../crud/audit';
+import { audit } from '../audit/audit';
 import { guard } from '../crud/routes';
 import { requireFreshProof } from '../auth/step-up';
 import { getRecord, updateRecord } from '../crud/write';
 import { fail, fieldErrors, jsonBody, recordIdParam, type AppEnv } from '../http';
-import { parseCursor, titlesOf } from './screen-query';
+import { parseCursor, titlesOf } from '../screens/screen-query';
 
 /**
  * The audit trail read and acted on:

@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { entityByName, type LogRow } from '../../registry';
 import { fail, type AppEnv, type Ctx } from '../http';
-import { addDays, centresOf, refTitles, dayParam, dayStart, guardScreen, idParam, parseCursor, parseQuery, titlesOf, tzParam } from './screen-query';
+import { addDays, centresOf, refTitles, dayParam, dayStart, guardScreen, idParam, parseCursor, parseQuery, titlesOf, tzParam } from '../screens/screen-query';
 
 /**
  * GET /api/fmc/fmclogs?actor=&fmc=&entity=&record=&from=&to=&action=&reads=&cursor=&limit=&tz= → the audit log, newest first,

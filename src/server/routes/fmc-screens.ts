@@ -6,7 +6,7 @@ import { fail, type AppEnv, type Ctx } from '../http';
 import { fmcLogRoutes } from './fmc-logs';
 import { drPatientRoutes } from './fmc-drpatient';
 import { dashboardRowRoutes } from './fmc-dashboard-rows';
-import { addDays, centresOf, guardScreen, column as colOf, dayParam, dayStart, idParam, inCentres, parseQuery, table, textParam, todayIn, tzParam } from './screen-query';
+import { addDays, centresOf, guardScreen, column as colOf, dayParam, dayStart, idParam, inCentres, parseQuery, table, textParam, todayIn, tzParam } from '../screens/screen-query';
 import { docContains } from '../search';
 import type { DB } from '../db/connection';
 import { dayCounts, keepsZone } from '../search/day-counts';

@@ -1,13 +1,13 @@
 import { pipeline, Readable } from 'node:stream';
 import { Hono } from 'hono';
-import { auditEvent } from '../crud/audit';
+import { auditEvent } from '../audit/audit';
 import type { Role } from '../../registry';
 import type { Database } from '../db/connection';
 import { fail, forbidden, type AppEnv } from '../http';
 import { takeBackup } from '../backup/archive';
 import { encryptingStream } from '../backup/encryption';
 import { backupName } from '../backup/schedule';
-import { appendAnchor } from '../crud/audit-anchors';
+import { appendAnchor } from '../audit/audit-anchors';
 import { requireFreshProof } from '../auth/step-up';
 
 /** Who may take a backup (docs/decisions.md#who-may-take-a-backup): every record of every centre leaves in it. */

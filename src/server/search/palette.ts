@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import { can, canReadRecord, ENTITIES, getEntity, hitFields, hitPartsOf, type EntityDef, type HitParts, type Role } from '../../registry';
-import { col } from '../crud/columns';
-import { attachLabelsOfKinds } from '../crud/labels';
+import { col } from '../records/columns';
+import { attachLabelsOfKinds } from '../records/labels';
 import { ident } from '../db/entity-table';
-import { scoped, scopeWhere, type ScopeOwner } from '../crud/scope';
+import { scoped, scopeWhere, type ScopeOwner } from '../records/scope';
 import type { DB } from '../db/connection';
 import { docContains, likeLiteral } from './text';
 

@@ -3,4 +3,4 @@
  * serving process knows them all: a run is taken by whichever process is free, and a name it does not know fails the
  * run). Reminders (issue 37 §3) and rules (§4) will be registered here the same way.
  */
-import './campaign';
+import './campaigns/send';

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { canReadRecord, entityByName, presenceBody } from '../../registry';
-import { centreOf, inScope } from '../crud/scope';
+import { centreOf, inScope } from '../records/scope';
 import { fetchRecord } from '../crud/write';
 import { fail, fieldErrors, jsonBody, type AppEnv } from '../http';
-import { publishPresence } from './notices';
+import { publishPresence } from '../events/notices';
 
 /**
  * `POST /api/presence {entity, id, mode}` → 204: the caller has a record open (its details: `viewing`; its edit form:

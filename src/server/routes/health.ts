@@ -2,12 +2,9 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppEnv } from '../http';
 import { MIGRATIONS } from '../migrations/migrate';
-import { scrub } from './logger';
+import { scrub } from '../ops/logger';
+import type { Lifecycle } from '../ops/shutdown';
 
-/** The serving process's state as health probes see it: `stopping` once a shutdown has begun (ops/shutdown.ts). */
-export interface Lifecycle {
-  stopping: boolean;
-}
 
 /** A readiness probe answers within this, whatever the database is doing: a database this slow to answer is not ready. */
 const READY_WITHIN_MS = 5_000;

@@ -1,13 +1,16 @@
 import { sql, type RawBuilder } from 'kysely';
 import { getEntity } from '../../registry';
 import type { DB } from '../db/connection';
-import { audit } from '../crud/audit';
+import { audit } from '../audit/audit';
 import { fetchRecord, SYSTEM_ACTOR } from '../crud/write';
 import { publishChanges } from '../events/notices';
 import { addItems } from '../inbox/store';
 import { upsertSearchRow } from '../search';
-import { queueKeyed } from './messages';
-import { defineJob } from './runs';
+import { queueKeyed } from '../scheduler/messages';
+import { CAMPAIGN_JOB } from '../scheduler/job-names';
+import { defineJob } from '../scheduler/runs';
+
+export { CAMPAIGN_JOB };
 
 /**
  * A notification campaign's sending (issue 37 §2), one run of job `campaign.send` keyed by the campaign's id: queued
@@ -25,7 +28,6 @@ import { defineJob } from './runs';
  * and nobody gets the campaign twice. The outbox's sender (mail.ts) delivers the rows; `sent` counts the messages
  * handed to it.
  */
-export const CAMPAIGN_JOB = 'campaign.send';
 export const BATCH = 500;
 
 const def = () => getEntity('notification');

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { can, mayCreate, type EntityDef } from '../../registry';
+import { can, ENTITIES, mayCreate, type EntityDef } from '../../registry';
 import { fail, forbidden, recordIdParam, type AppEnv, type Ctx } from '../http';
-import { dryRun } from '../import/run';
-import { loadRun, resultCsv, runImport, runView, undoImport } from '../import/job';
-import { matchColumns } from '../import/rows';
-import { readTable } from '../import/table';
+import { dryRun } from './run';
+import { loadRun, resultCsv, runImport, runView, undoImport } from './job';
+import { matchColumns } from './rows';
+import { readTable } from './table';
 import { sql } from 'kysely';
 import { requireFreshProof, ROLE_FIELD } from '../auth/step-up';
 import { logger, scrub } from '../ops/logger';
@@ -60,9 +60,10 @@ export function addImportRoute(app: Hono<AppEnv>, def: EntityDef) {
   });
 }
 
-/** GET /api/imports/{id} (state and counts), …/stop, …/result (the file with an "error" column), …/undo. */
+/** POST /api/{resource}/import for every entity; GET /api/imports/{id} (state and counts), …/stop, …/result (the file with an "error" column), …/undo. */
 export function importsRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  for (const def of ENTITIES) addImportRoute(app, def);
   app.get('/imports/:id', async (c) => c.json({ data: runView(await loadRun(c.get('db'), recordIdParam(c), c.get('user'))) }));
   app.post('/imports/:id/stop', async (c) => {
     const run = await loadRun(c.get('db'), recordIdParam(c), c.get('user'));

@@ -5,10 +5,10 @@ import type { Database } from '../db/connection';
 import { fail, HttpError, type AppEnv } from '../http';
 import { logger } from '../ops/logger';
 import { trackStream } from '../ops/streams';
-import { actorName, forgetActor, knownActorName } from './actor-names';
-import { eventOf, hubOf, mayHear, type Subscriber } from './hub';
-import type { Change, Presence } from './notices';
-import { SseBody, SseFrame } from './sse-body';
+import { actorName, forgetActor, knownActorName } from '../events/actor-names';
+import { eventOf, hubOf, mayHear, type Subscriber } from '../events/hub';
+import type { Change, Presence } from '../events/notices';
+import { SseBody, SseFrame } from '../events/sse-body';
 
 /**
  * A change's event as its subscribers are sent it, the SSE frame's bytes made once per change however many streams

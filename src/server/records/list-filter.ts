@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { MAX_ID, parseRange, shownKind, type EntityDef } from '../../registry';
 import { fail } from '../http';
-import { likePattern } from '../search/text';
+import { likePattern } from './like-pattern';
 import { col } from './columns';
 
 const RANGE_KINDS = new Set(['date', 'datetime', 'money', 'decimal', 'int']);

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { isGstin } from '../registry/gst';
-import { isRole, ROLES, type Role } from '../registry/roles';
-import { oidcFrom, type OidcSettings } from './auth/oidc-config';
-import { flagFrom, httpAddressFrom, numberFrom } from './config-values';
-import { parseImageOrigins } from '../registry/image-addresses';
-import { parseServiceAccount, type ServiceAccount } from './push/fcm';
+import { isGstin } from '../../registry/gst';
+import { isRole, ROLES, type Role } from '../../registry/roles';
+import { oidcFrom, type OidcSettings } from './oidc';
+import { flagFrom, httpAddressFrom, numberFrom } from './values';
+import { parseImageOrigins } from '../../registry/image-addresses';
+import { parseServiceAccount, type ServiceAccount } from './push-account';
 
 /** The seller every tax invoice names (CGST Rules, rule 46): its legal name, address and GSTIN. */
 export interface Seller {

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http';
-import { logger, scrub } from './logger';
-import { readOutboxFigures, registry, startDefaultMetrics } from './metrics';
+import { logger, scrub } from '../ops/logger';
+import { readOutboxFigures, registry, startDefaultMetrics } from '../ops/metrics';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { columnName, holdsPatientData, PATIENT_ENTITY, patientFieldsOf, type AuditAction, type EntityDef } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
-import { centreOf } from './scope';
+import { centreOf } from '../records/scope';
 import { publishable, publishChanges } from '../events/notices';
 import { tellEntriesWritten } from './entry-listeners';
 import { appendAuditRows } from './audit-chain';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { DEMO_SELLER, readConfig, sellerFrom, smsGatewayFrom } from './config';
-import { isGstin } from '../registry/gst';
+import { DEMO_SELLER, readConfig, sellerFrom, smsGatewayFrom } from './index';
+import { isGstin } from '../../registry/gst';
 
 describe('the seller on every invoice (SELLER_NAME, SELLER_ADDRESS, SELLER_GSTIN)', () => {
   test('none set: the demo seller, marked as such, whose GSTIN is well formed', () => {

@@ -2,10 +2,10 @@ import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { capErrors, checkJsonValue } from './input-safety';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { EntityDef, Role } from '../registry';
-import { issueMessage } from './validation-messages';
-import type { DB } from './db/connection';
-import type { Config } from './config';
+import type { EntityDef, Role } from '../../registry';
+import { issueMessage } from '../validation-messages';
+import type { DB } from '../db/connection';
+import type { Config } from '../config';
 
 /** One item of the failure shape (docs/decisions.md#the-failure-shape). */
 export interface ErrorItem {

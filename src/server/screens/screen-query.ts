@@ -4,7 +4,7 @@ import { canReadRecord, columnName, entityByName, getEntity, isCentreScoped, MAX
 import { guard } from '../crud/routes';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
-import { selectList } from '../crud/columns';
+import { selectList } from '../records/columns';
 import { fail, fieldErrors, type Ctx } from '../http';
 
 /**

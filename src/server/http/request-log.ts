@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { setOnAnswer, type AppEnv } from '../http';
-import { logger } from './logger';
-import { httpRequestSeconds } from './metrics';
+import { setOnAnswer, type AppEnv } from './index';
+import { logger } from '../ops/logger';
+import { httpRequestSeconds } from '../ops/metrics';
 
 /**
  * A request id the client (or a proxy in front) sent is kept when it is short and plain, so one id follows a request

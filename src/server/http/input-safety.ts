@@ -1,4 +1,4 @@
-import { HttpError, type ErrorItem } from './http';
+import { HttpError, type ErrorItem } from './index';
 
 /**
  * What no payload or query may carry, whatever its schema says: NUL bytes and lone UTF-16 surrogates (PostgreSQL
