@@ -2,10 +2,10 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import './screens.css';
+import '../screens/screens.css';
 
-// Numbers and dates have one source, shared with the generic list and details (entity/format.ts).
-export { localeOf, useFormat } from '../entity/format';
+// Numbers and dates have one source, shared with the generic list and details (i18n/format.ts).
+export { localeOf, useFormat } from '../i18n/format';
 
 /**
  * What the bespoke screens (fmc dashboard, patients seen, medicines prescribed, activity log, worklists) share: their

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { Shell } from './shell';
+import { Shell } from './shell/shell';
 import { DashboardRoutes } from './dashboard-routes';
-import { StepUpHost } from './step-up-dialog';
+import { StepUpHost } from './shell/step-up-dialog';
 // `.` remembers the last repeatable command per user across a reload, from the console's first moment.
-import '../state/repeat-memory';
+import './state/repeat-memory';
 
 export const PREFETCH_MARK = 'prefetch-screens';
 
@@ -15,9 +15,9 @@ export const PREFETCH_MARK = 'prefetch-screens';
 function prefetchScreens() {
   // Where the first load ends and fetching ahead begins (npm run bench -- --browser counts what came before).
   performance.mark(PREFETCH_MARK);
-  void import('../entity/list-screen');
-  void import('../entity/details');
-  void import('../palette/palette');
+  void import('./entity/list-screen');
+  void import('./entity/details');
+  void import('./palette/palette');
 }
 
 /** The signed-in console: loaded after sign-in (app.tsx), so the sign-in page does not carry it. */

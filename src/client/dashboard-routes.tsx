@@ -1,22 +1,22 @@
 import { useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { allRoutes, canAccess, ENTITIES, getEntity, matchPath, type RouteSpec } from '../../registry';
-import { currentRole, session } from '../state/session';
+import { allRoutes, canAccess, ENTITIES, getEntity, matchPath, type RouteSpec } from '../registry';
+import { currentRole, session } from './state/session';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Home } from '../screens/home';
-import { BespokeScreen } from '../screens/bespoke';
-import { loadScreenStrings } from '../i18n';
-import { ErrorBoundary } from '../ui/error-boundary';
+import { Home } from './screens/home';
+import { BespokeScreen } from './screens/bespoke';
+import { loadScreenStrings } from './i18n';
+import { ErrorBoundary } from './ui/error-boundary';
 
 // Screens load when first opened: home comes with the shell, lists, forms and details (table, virtualiser, forms) after.
-const UserProfile = lazy(() => import('../screens/user-profile').then((m) => ({ default: m.UserProfile })));
-const EntityListScreen = lazy(() => import('../entity/list-screen').then((m) => ({ default: m.EntityListScreen })));
-const EntityDetails = lazy(() => import('../entity/details').then((m) => ({ default: m.EntityDetails })));
+const UserProfile = lazy(() => import('./screens/user-profile').then((m) => ({ default: m.UserProfile })));
+const EntityListScreen = lazy(() => import('./entity/list-screen').then((m) => ({ default: m.EntityListScreen })));
+const EntityDetails = lazy(() => import('./entity/details').then((m) => ({ default: m.EntityDetails })));
 // The timeline shows the activity log's words (changes, actions): the bespoke screens' strings come with it.
-const Timeline = lazy(() => Promise.all([import('../entity/timeline'), loadScreenStrings()]).then(([m]) => ({ default: m.Timeline })));
+const Timeline = lazy(() => Promise.all([import('./entity/timeline'), loadScreenStrings()]).then(([m]) => ({ default: m.Timeline })));
 // Shown rarely (an address the role may not open), so not carried by home.
-const NotFound = lazy(() => import('../screens/error-pages').then((m) => ({ default: m.NotFound })));
+const NotFound = lazy(() => import('./screens/error-pages').then((m) => ({ default: m.NotFound })));
 
 function Loading({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

@@ -6,8 +6,8 @@ import type { CommandContext } from '../../../commands';
 import { savePrefs, type Prefs } from '../state/prefs';
 import { currentRole, signOut } from '../state/session';
 import { askScreenAction, openPalette, runScreenAction, ui } from '../state/ui';
-import { toggleSidebar } from './use-sidebar-overlay';
-import { leaveTo } from './unsaved';
+import { toggleSidebar } from '../ui/use-sidebar-overlay';
+import { leaveTo } from '../ui/unsaved';
 
 /** The context every command runs in: plain functions over the stores, so commands stay testable without React. */
 export function commandContext(): CommandContext {

@@ -1,6 +1,5 @@
 import uFuzzy from '@leeoniya/ufuzzy';
-import { fold, queryWords, STOP_WORDS, wordsOf, type Word } from './fold';
-import { sameWord } from './reading/tokens';
+import { fold, queryWords, sameWord, STOP_WORDS, wordsOf, type Word } from './fold';
 
 /**
  * The palette's ranking: commands and records on one scale, so a patient whose

@@ -68,3 +68,22 @@ export function queryWords(query: string): string[] {
   const telling = words.filter((w) => !STOP_WORDS.has(w));
   return telling.length ? telling : words;
 }
+
+const ONE_HAN = /^\p{Script=Han}$/u;
+
+/** A Chinese character, a word of its own. */
+export const isHan = (token: string) => ONE_HAN.test(token);
+
+/**
+ * The same word, allowing for agreement: "manqués" is the label "Manqué", "urgents" is "Urgente", "aperti" is
+ * "Aperta". Words of four letters or more that differ only in their last two letters at most, the typed one no
+ * shorter: "reschedule" is a command's word, not the status "Rescheduled".
+ */
+export function sameWord(typed: string, known: string): boolean {
+  if (typed === known) return true;
+  if (typed.length < 4 || typed.length < known.length || isHan(typed)) return false;
+  const longest = Math.max(typed.length, known.length);
+  let common = 0;
+  while (common < typed.length && common < known.length && typed[common] === known[common]) common++;
+  return common >= 4 && common >= longest - 2;
+}

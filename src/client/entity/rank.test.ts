@@ -3,9 +3,9 @@ import { COMMANDS, isAllowed } from '../../../commands';
 import type { Language, RecentUse } from '../../registry';
 import { fold, queryWords, wordsOf } from './fold';
 import { candidate, Index, mergeRanges, rank, rankTogether } from './rank';
-import { commandIndex, rankResults, recentBoost, resultKey } from './results';
+import { commandIndex, rankResults, recentBoost, resultKey } from '../palette/results';
 import { frecency } from '../state/recents';
-import { translator } from './test-helpers';
+import { translator } from '../palette/test-helpers';
 import type { SearchHit } from '../api/search';
 
 /** What the superadmin's palette offers with nothing in view (the largest role; transitions need a record in view). */

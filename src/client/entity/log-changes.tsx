@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { valueLabel } from '../../../commands';
 import { entityByName, type EntityDef, type RefTitles } from '../../registry';
-import { useFormat } from '../entity/format';
-import { shownText, shownTitle } from '../entity/shown-text';
+import { useFormat } from '../i18n/format';
+import { shownText, shownTitle } from '../i18n/shown-text';
 
 export interface Change { field: string; value: unknown; old?: unknown }
 
