@@ -49,7 +49,7 @@ async function recordOf(def: EntityDef, patient: number): Promise<Record<string,
     if (f.itemField) payload[f.field] = ((payload[f.field] as Record<string, unknown>[] | null) ?? [{}]).map((item) => ({ ...item, [f.itemField!]: patient }));
     else payload[f.field] = f.many ? [patient] : patient;
   }
-  return createRecord(api.db, def, payload, SYSTEM_ACTOR, api.config.scryptLogN);
+  return createRecord(api.db, def, payload, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
 }
 
 describe('every read of patient data is logged with the patients it touched, for every entity that refers to them', () => {

@@ -8,7 +8,7 @@ import type { DB } from '../db/connection';
  * (DATA_DIR/audit-anchors.log by default; best on another disk or host). The chain alone shows a row changed since it
  * was written, but not a log rewritten from some row on with every hash after it computed again, nor its last rows
  * taken away: whoever can change the rows can do both. An anchor written before is out of their reach, and
- * `npm run audit:verify` checks the chain against every one (crud/audit-verify.ts).
+ * `npm run audit:verify` checks the chain against every one (audit/audit-verify.ts).
  *
  * One line an anchor, appended and forced to the disk: `<ISO time> <seq> <hash> <why>`, `why` being
  *   start / timer / stop  the head when a console starts, every ANCHOR_EVERY_MS while the log grows, and at a clean stop;

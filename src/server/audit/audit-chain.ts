@@ -5,7 +5,7 @@ import { auditRowDigest, intArrayText } from './audit-digest';
 /** The advisory lock that puts audit rows in one line across processes ('audt' in ASCII; 0015 took the same). */
 export const AUDIT_CHAIN_LOCK = 0x61756474;
 
-/** One row of the audit log as its writers (crud/audit.ts) make it. */
+/** One row of the audit log as its writers (audit/audit.ts) make it. */
 export interface AuditRow {
   /** When it happened, an ISO instant, for a story written afterwards (the demo data); absent: the transaction's now(). */
   at?: string | null;
@@ -22,7 +22,7 @@ export interface AuditRow {
 
 /**
  * Appends rows to the chain, in order: each gets the next `seq`, the hash of the row before as `prev_hash`, and its
- * digest (crud/audit-digest.ts) as `hash`. Under a transaction-wide advisory lock, so that rows written at once by
+ * digest (audit/audit-digest.ts) as `hash`. Under a transaction-wide advisory lock, so that rows written at once by
  * several processes still form one line; the lock is held until the transaction ends, as the rows are only then seen.
  *
  * The digest reads the row as the database will hold it: `at` in microseconds and `changes` in jsonb's text form,

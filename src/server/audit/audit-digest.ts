@@ -21,7 +21,7 @@ export interface AuditRowContent {
 
 /**
  * The chain's one digest: SHA-256 of the row before's hash and this row's content, joined by `|`. The writer
- * (crud/audit-chain.ts) and the check (crud/audit-verify.ts) both call this, and nothing else makes a digest: the
+ * (audit/audit-chain.ts) and the check (audit/audit-verify.ts) both call this, and nothing else makes a digest: the
  * check never asks the database it checks to compute one. The same digest 0015's database function computed, so rows
  * chained before this code took over still hold.
  */

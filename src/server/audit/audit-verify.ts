@@ -8,7 +8,7 @@ export interface ChainReport {
   rows: number;
   /** The last row's hash: note it elsewhere, and a later walk that ends on it proves nothing before it was rewritten. */
   head: string | null;
-  /** The anchors (crud/audit-anchors.ts) the chain was held to, and those a restore set aside. */
+  /** The anchors (audit/audit-anchors.ts) the chain was held to, and those a restore set aside. */
   anchors: { checked: number; setAside: number; restores: Anchor[] };
   /** The first row that does not hold: its seq and id (null: a row that is not there), and why. */
   broken?: { seq: number; id: number | null; why: string };
@@ -50,7 +50,7 @@ interface Row {
 
 /**
  * Walks the audit log's chain in `seq` order: each row's hash must be the digest of the row before's hash and its own
- * content, computed here (crud/audit-digest.ts, the writer's own function), its prev_hash that hash, and seq must go
+ * content, computed here (audit/audit-digest.ts, the writer's own function), its prev_hash that hash, and seq must go
  * up by one; at each anchor's seq, the hash must be the anchored one, and no anchor may lie past the log's end. The
  * first row that fails is named: a row changed since it was written, a row taken out (a gap, or a prev_hash that is
  * not the hash before), a row slipped in, or, past the last anchor that holds, rows rewritten with their hashes

@@ -76,7 +76,7 @@ describe('numbers and switches are read strictly (config-values.ts)', () => {
   });
 });
 
-describe('hosted login settings (auth/oidc-config.ts)', () => {
+describe('hosted login settings (config/oidc.ts)', () => {
   const base = { PUBLIC_URL: 'https://console.example.in' };
 
   test('none: no hosted login, passwords on', () => {

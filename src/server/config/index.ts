@@ -95,7 +95,7 @@ export interface Config {
   firebaseServiceAccount?: ServiceAccount;
   /** FCM_BASE_URL: FCM's address (a test's fake one); https://fcm.googleapis.com by default. */
   fcmBaseUrl: string;
-  /** Hosted login (OIDC_* or the AUTH0_* shorthand: auth/oidc-config.ts); absent = none offered. */
+  /** Hosted login (OIDC_* or the AUTH0_* shorthand: config/oidc.ts); absent = none offered. */
   oidc?: OidcSettings;
   /** MFA_REQUIRED_ROLES: roles that must have a second factor (auth/mfa/policy.ts); default superadmin,admin without the demo data. */
   mfaRequiredRoles: Role[];
@@ -123,7 +123,7 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** Scheduled backups of the embedded database (backup/schedule.ts): BACKUP_DIR (absent = none), BACKUP_EVERY_HOURS, BACKUP_KEEP. */
   backupDir?: string;
-  /** AUDIT_ANCHOR_FILE: where the audit chain's head is anchored outside the database (crud/audit-anchors.ts); DATA_DIR/audit-anchors.log by default. */
+  /** AUDIT_ANCHOR_FILE: where the audit chain's head is anchored outside the database (audit/audit-anchors.ts); DATA_DIR/audit-anchors.log by default. */
   auditAnchorFile: string;
   backupEveryHours: number;
   backupKeep: number;
@@ -131,7 +131,7 @@ export interface Config {
   backupKey?: string;
   /** The seller on every tax invoice (SELLER_NAME, SELLER_ADDRESS, SELLER_GSTIN), or the demo's. */
   seller: Seller;
-  /** EVENTS_HEARTBEAT_SECONDS (default 25): the change stream's comment line, which keeps proxies from closing it (events/route.ts). */
+  /** EVENTS_HEARTBEAT_SECONDS (default 25): the change stream's comment line, which keeps proxies from closing it (routes/events.ts). */
   eventsHeartbeatSeconds: number;
   /** EVENTS_BUFFER (default 1000): changes a process keeps for a reconnect's Last-Event-ID (events/hub.ts). */
   eventsBuffer: number;

@@ -44,7 +44,7 @@ async function nextDueOn(db: DB, item: unknown, calibratedOn: unknown): Promise<
   return res.rows[0]?.due ?? null;
 }
 
-/** A campaign's run (scheduler/campaign.ts): one per campaign, due at its time ("Schedule…") or now ("Send now"). */
+/** A campaign's run (campaigns/send.ts): one per campaign, due at its time ("Schedule…") or now ("Send now"). */
 async function queueCampaign(db: DB, record: Record<string, unknown>, due: 'now' | 'scheduledAt') {
   let dueAt = new Date();
   if (due === 'scheduledAt') {

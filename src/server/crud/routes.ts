@@ -64,7 +64,7 @@ export function crudRoutes(): Hono<AppEnv> {
       const input = screenImages(def, validate(def, mode, partPayload(def, 'create', await jsonBody(c)).input), c.get('config').imageOrigins);
       // An account made is a role granted.
       if (ROLE_FIELD[def.name]) requireFreshProof(c);
-      return c.json({ data: await createRecord(c.get('db'), def, input, c.get('user'), c.get('config').scryptLogN) }, 201);
+      return c.json({ data: await createRecord(c.get('db'), def, input, { actor: c.get('user'), scryptLogN: c.get('config').scryptLogN }) }, 201);
     });
     // Reference pickers: whoever may list this entity, or fill in a form that refers to it. A caller who may not
     // list it (an fmc user picking a patient) gets titles only, after three typed characters, and never by ids:
@@ -151,7 +151,7 @@ export function crudRoutes(): Hono<AppEnv> {
       const input = screenImages(def, validate(def, 'update', raw), c.get('config').imageOrigins);
       const roleField = ROLE_FIELD[def.name];
       if (roleField && roleField in input && Number(input[roleField]) !== Number((await getRecord(c.get('db'), def, id, c.get('user')))[roleField])) requireFreshProof(c);
-      return c.json({ data: await updateRecord(c.get('db'), def, id, input, c.get('user'), c.get('config').scryptLogN, asRead) });
+      return c.json({ data: await updateRecord(c.get('db'), def, id, input, { actor: c.get('user'), scryptLogN: c.get('config').scryptLogN, asRead }) });
     });
     app.delete(`${base}/:id`, async (c) => {
       guard(c, def.name, 'delete');

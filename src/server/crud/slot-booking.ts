@@ -120,7 +120,7 @@ export async function bookSlot(db: DB, id: number, patient: number, actor: Actor
     const appointment = await createRecord(withSavepoints(tx), appointments, {
       number, patient, doctor: Number(slot.doctor), fmc: Number(slot.fmc), slot: id, mode: 'in_clinic', scheduledAt: at,
       durationMinutes: Math.min(240, Math.max(5, minutes)), fee: doctor.consultationFee ?? null, prescription: [],
-    }, actor, config.scryptLogN);
+    }, { actor, scryptLogN: config.scryptLogN });
     return { slot, appointment };
   });
 }

@@ -70,7 +70,7 @@ export interface AppEnv {
     db: DB;
     config: Config;
     user: SessionUser;
-    /** This request's id (ops/request-log.ts): in its log line and on its answer as x-request-id. */
+    /** This request's id (http/request-log.ts): in its log line and on its answer as x-request-id. */
     requestId: string;
   };
 }

@@ -44,7 +44,7 @@ export async function importRow(tx: DB, def: EntityDef, fields: readonly (string
     let out: Outcome;
     if (!existing) {
       const input = validate(def, 'create', partPayload(def, 'create', payload).input);
-      const rec = await createInTransaction(tx, def, input, actor, scryptLogN, { importId });
+      const rec = await createInTransaction(tx, def, input, { actor, scryptLogN, origin: { importId } });
       out = { kind: 'add', id: Number(rec.id), issues: [] };
     } else {
       const changed = Object.keys(payload).filter((k) => !same(existing[k], payload[k]));
@@ -55,7 +55,7 @@ export async function importRow(tx: DB, def: EntityDef, fields: readonly (string
         const owned = ownedFields(def);
         const stored = Object.fromEntries(Object.entries(def.fields).filter(([k, fd]) => !(k in owned) && !fd.writeOnly && fd.kind !== 'computed').map(([k]) => [k, existing[k]]));
         const { input, asRead } = partPayload(def, 'update', { ...stored, ...Object.fromEntries(changed.map((k) => [k, payload[k]])), version: existing.version });
-        await updateInTransaction(tx, def, Number(existing.id), validate(def, 'update', input), actor, scryptLogN, asRead, { action: 'update' }, { importId });
+        await updateInTransaction(tx, def, Number(existing.id), validate(def, 'update', input), { actor, scryptLogN, asRead, origin: { importId } });
         out = { kind: 'update', id: Number(existing.id), issues: [] };
       }
     }

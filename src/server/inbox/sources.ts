@@ -7,7 +7,7 @@ import { titlesOf } from '../screens/screen-query';
 import { addItems, type NewItem } from './store';
 
 /**
- * What puts an item in someone's inbox. Every write of a record is audited through one writer (crud/audit.ts,
+ * What puts an item in someone's inbox. Every write of a record is audited through one writer (audit/audit.ts,
  * writeEntries) inside its transaction, and that writer hands its entries here: so an item is added in the same
  * transaction as the write that causes it, whichever call made the write (a form, a move, a bulk move, a revert).
  *

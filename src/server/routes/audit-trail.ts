@@ -67,7 +67,7 @@ export function auditTrailRoutes(): Hono<AppEnv> {
       Object.assign(payload, back.before);
       const parsed = inputSchema(def, 'update').safeParse(payload);
       if (!parsed.success) throw fieldErrors(parsed.error.issues);
-      const rec = await updateRecord(db, def, id, parsed.data, c.get('user'), c.get('config').scryptLogN, {}, { action: 'revert', of: body.data.entry, expect: back.after });
+      const rec = await updateRecord(db, def, id, parsed.data, { actor: c.get('user'), scryptLogN: c.get('config').scryptLogN, kind: { action: 'revert', of: body.data.entry, expect: back.after } });
       return c.json({ data: rec });
     });
   }

@@ -44,7 +44,7 @@ const MAX_UNREAD_BYTES = 256 * 1024;
  * `GET /api/events`: the change stream (Server-Sent Events), authenticated like every call (the API's middleware has
  * already checked the bearer token). Each change the caller may read, once committed, as
  * `id: <process>-<seq>` and `data: {entity, id, version, action, at, by, byName}`; others' presence on records as
- * `event: presence` (events/presence.ts); a comment line every heartbeat; with
+ * `event: presence` (routes/presence.ts); a comment line every heartbeat; with
  * `Last-Event-ID`, first what was missed, or `event: resync` when that cannot be told. The stream ends when its
  * session does: a sign-out, a password change or a disabled account is heard at once (events/notices.ts), an idle
  * or expired session at the next heartbeat, which checks it without keeping it alive.

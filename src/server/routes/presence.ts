@@ -7,7 +7,7 @@ import { publishPresence } from '../events/notices';
 
 /**
  * `POST /api/presence {entity, id, mode}` → 204: the caller has a record open (its details: `viewing`; its edit form:
- * `editing`) or has left it. Told at once to the streams of everyone else who may read that record (events/route.ts),
+ * `editing`) or has left it. Told at once to the streams of everyone else who may read that record (routes/events.ts),
  * never stored: each open page repeats it every PRESENCE_BEAT_SECONDS, and one unheard for PRESENCE_GONE_SECONDS is
  * gone. Only a record the caller may read can be named (else 404, as a read of it would answer), so nobody learns of
  * a record, or announces themselves on one, through this call.

@@ -30,7 +30,7 @@ export function systemRoutes(database: Database | undefined): Hono<AppEnv> {
     const backup = await takeBackup(database, c.get('config').dataDir);
     const m = backup.manifest;
     try {
-      // The chain's head the backup holds, outside the database (crud/audit-anchors.ts).
+      // The chain's head the backup holds, outside the database (audit/audit-anchors.ts).
       if (m.auditHead) appendAnchor(c.get('config').auditAnchorFile, m.auditHead, 'backup');
       await auditEvent(c.get('db'), me, 'system', 'backup',
         { createdAt: m.createdAt, tables: Object.keys(m.rows).length, rows: Object.values(m.rows).reduce((a, b) => a + b, 0), contentFiles: m.content.files });
