@@ -48,6 +48,11 @@ describe('floors', () => {
     expect(roomLoops(edges.filter((e) => !base.has(e.from) || !base.has(e.to))).map((loop) => describeLoop(loop, edges)).join('\n\n')).toBe('');
   });
 
+  test('the rest of the server enters the search wing by its door, search/index.ts', () => {
+    const through = importEdges(SERVER).filter((e) => e.to === 'search' && e.target !== path.join('search', 'index.ts'));
+    expect(listed(through)).toBe('');
+  });
+
   test('the walker sees a loop, and names its files', () => {
     const edges: ImportEdge[] = [
       { from: 'crud', to: 'search', file: 'crud/options.ts', target: 'search/index.ts' },

@@ -3,7 +3,7 @@ import type { EntityDef, SortDir } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { col, selectList } from '../records/columns';
-import { keysetRanges, orderBy, selectPage, whereOf } from '../search/list-order';
+import { keysetRanges, orderBy, selectPage, whereOf } from '../search';
 
 /** Rows read per query, at most (crud/export.ts). */
 export const EXPORT_PAGE = 500;

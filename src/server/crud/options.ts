@@ -3,10 +3,7 @@ import { canAccess, ENTITIES, fieldRulesOf, hitFields, hitPartsOf, subtitleOf, t
 import { attachLabels } from '../records/labels';
 import { col } from '../records/columns';
 import type { DB } from '../db/connection';
-import { docContains } from '../search';
-import { numberPrefixPage } from '../search/number-prefix';
-import { orderBy, pageInListOrder, selectPage } from '../search/list-order';
-import { pickerPage } from '../search/picker-page';
+import { docContains, numberPrefixPage, orderBy, pageInListOrder, pickerPage, selectPage } from '../search';
 
 export interface Option { id: number; title: string; subtitle: string; parts?: HitParts }
 

@@ -5,8 +5,7 @@ import { hooksOf } from '../crud/hooks';
 import { checkAssignees } from '../crud/assignees';
 import { centreOf } from '../records/scope';
 import { patientsOf, writeEntries, type Entry } from '../audit/audit';
-import { searchDocs } from '../search';
-import { fillSortKeys } from '../search/sort-key';
+import { fillSortKeys, searchDocs } from '../search';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 
