@@ -47,12 +47,12 @@ export function addImportRoute(app: Hono<AppEnv>, def: EntityDef) {
     if (!fields.some((f) => f)) throw fail(400, 'No column matches a field of this record', { code: 'no_columns' });
     const db = c.get('db');
     const dry = c.req.query('dryRun');
-    if (dry === '1' || dry === 'true') return c.json({ data: await dryRun(db, def, table, fields, actor, c.get('config').scryptLogN) });
+    if (dry === '1' || dry === 'true') return c.json({ data: await dryRun(db, def, table, fields, { actor, scryptLogN: c.get('config').scryptLogN }) });
     const run = (await sql<{ id: number }>`insert into import_run (entity, created_by, total, content_type, file, mapping)
       values (${def.name}, ${actor.id}, ${table.rows.length}, ${contentType}, ${bytes}, ${JSON.stringify(mapping)}::jsonb) returning id`.execute(db)).rows[0];
     const id = Number(run.id);
     // Runs beyond the request: its progress is read from GET /api/imports/{id}.
-    void runImport(db, id, table, fields, actor, c.get('config').scryptLogN).catch(async (err) => {
+    void runImport(db, id, table, fields, { actor, scryptLogN: c.get('config').scryptLogN }).catch(async (err) => {
       logger.error({ err: scrub(String(err)), importId: id }, 'import failed');
       await sql`update import_run set state = 'interrupted' where id = ${id}`.execute(db).catch(() => undefined);
     });
