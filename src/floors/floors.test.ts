@@ -5,13 +5,35 @@ import { describeLoop, importEdges, roomLoops, upwardImports, type ImportEdge } 
 
 /**
  * The floors of docs/architecture.md, kept: no import loop between the server's rooms (its folders, and each top-level
- * file), and the client's rooms import only the floors below or beside them. A failure names every import of the loop
+ * file), and on both sides a room imports only from its own floor or those below it. A failure names every import of the loop
  * or every upward import, file by file: move the helper down (or publish to listeners registered at start, as
  * audit/entry-listeners.ts does), do not widen the floors.
  */
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 const SERVER = path.join(SRC, 'server');
 const CLIENT = path.join(SRC, 'client');
+
+/** The server's rooms, floor by floor from the bottom (docs/architecture.md#the-servers-floors). */
+const SERVER_FLOORS = [
+  ['config', 'sms.ts', 'accept-encoding.ts', 'compress-json.ts', 'static-assets.ts', 'validation-messages.ts'],
+  ['ops'],
+  ['db'],
+  ['http', 'migrations', 'outbox.ts'],
+  ['records'],
+  ['events', 'scheduler', 'search'],
+  ['audit'],
+  ['auth'],
+  ['crud'],
+  ['import', 'screens'],
+  ['inbox'],
+  ['push'],
+  ['mail.ts', 'backup'],
+  ['campaigns'],
+  ['routes', 'openapi.ts'],
+  ['readers.ts', 'jobs.ts'],
+  ['seed', 'app.ts', 'boot.ts', 'cluster.ts'],
+  ['main.ts'],
+];
 
 /** The client's rooms, floor by floor from the bottom (docs/architecture.md#the-clients-rooms). */
 const CLIENT_FLOORS = [
@@ -37,6 +59,10 @@ describe('floors', () => {
     expect(edges.length).toBeGreaterThan(100);
     const loops = roomLoops(edges);
     expect(loops.map((loop) => describeLoop(loop, edges)).join('\n\n')).toBe('');
+  });
+
+  test('the server\'s rooms import only from their floor or below', () => {
+    expect(listed(upwardImports(importEdges(SERVER), SERVER_FLOORS))).toBe('');
   });
 
   test('the client\'s rooms import only from their floor or below', () => {
