@@ -45,7 +45,7 @@ export interface FieldDef {
    * Written by the server, never by a payload (registry/owned.ts): `creator`, a reference to the user who made the
    * record (a ticket's raiser); `thread`, a list appended to one item at a time by its own call, with the author and
    * time the server's (`POST /api/{resource}/{id}/{field}`: a ticket's comments); `progress`, counted by a job as it
-   * works (a campaign's recipients, sent and failed: scheduler/campaign.ts).
+   * works (a campaign's recipients, sent and failed: campaigns/send.ts).
    */
   server?: 'creator' | 'thread' | 'progress';
   /**

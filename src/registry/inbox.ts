@@ -21,7 +21,7 @@ export const INBOX_SUBJECT: Record<InboxKind, string | null> = {
   ticketComment: 'supportTicket',
   paymentRejected: 'payment',
   worklist: null,
-  // A campaign's message to staff (server/scheduler/campaign.ts): its words are in the item, it links nowhere.
+  // A campaign's message to staff (server/campaigns/send.ts): its words are in the item, it links nowhere.
   campaign: null,
   factorsReset: null,
   // A rule's message (server/automation/run.ts): about a record of the rule's entity (`entity`, `record`), linked by it.

@@ -14,7 +14,7 @@ export interface ScreenDef {
 
 /**
  * The six worklists of spec §2 (notifications/…), computed from the data: who is missing what. Each names the
- * entity it lists and the rule that puts a record on it; the server turns the rule into SQL (server/routes/worklist-rules.ts).
+ * entity it lists and the rule that puts a record on it; the server turns the rule into SQL (server/screens/worklist-rules.ts).
  * A record is on the list when any part of its rule holds:
  *   missing: any of these fields is blank · emptyList: this list field has no items ·
  *   incompleteItems: an item of the list lacks one of these fields ·

@@ -2,11 +2,8 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/connection';
 import { migrate } from './migrations/migrate';
 import { seedIfEmpty } from './seed/seed';
-import { ensureSortKeys } from './search/sort-key';
-import { ensureDayCountZones, keptZones } from './search/day-counts';
-import { ensureValueCounts } from './search/value-counts';
+import { ensureDayCountZones, ensureSearchTexts, ensureSortKeys, ensureValueCounts, keptZones } from './search';
 import { subscribeReaders } from './readers';
-import { ensureSearchTexts } from './search/search-text-upkeep';
 
 /** Opens the database, applies migrations and seeds an empty one. Shared by `npm start`, tests and the bench. */
 export async function boot(config: Config, opts: { memory?: boolean; loadDataDir?: Blob; log?: (line: string) => void } = {}): Promise<Database> {

@@ -10,9 +10,9 @@ import { startWorklistCounts } from './inbox/worklist-counts';
 import { startTrashPurge } from './crud/trash';
 import { startMaintenance } from './db/maintenance';
 import { startBackups } from './backup/schedule';
-import { startAnchoring } from './crud/audit-anchors';
+import { startAnchoring } from './audit/audit-anchors';
 import { startScheduler } from './scheduler/runs';
-import './scheduler/jobs';
+import './jobs';
 import { logger, logLine, scrub } from './ops/logger';
 import { countRequests, shutDown } from './ops/shutdown';
 import { keepConnectionsAlive } from './ops/keep-alive';
@@ -35,7 +35,7 @@ async function main() {
     return;
   }
   const database = role === 'worker' ? await openDatabase({ url: config.databaseUrl }) : await boot(config, { log });
-  // The audit chain's head, outside the database: now, every 5 minutes while it grows, and at the stop (crud/audit-anchors.ts).
+  // The audit chain's head, outside the database: now, every 5 minutes while it grows, and at the stop (audit/audit-anchors.ts).
   const stopAnchoring = await startAnchoring(database.db, config.auditAnchorFile, log);
   const lifecycle = { stopping: false };
   const app = createApp({ db: database.db, config, database, lifecycle });

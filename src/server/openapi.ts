@@ -52,7 +52,7 @@ const RECORD_SCHEMA: Schema = {
   properties: {
     id: { type: 'integer' },
     version: { type: 'integer' },
-    // crud/labels.ts: a reference's title, a list of references' titles in order, or for a nested list one object per
+    // records/labels.ts: a reference's title, a list of references' titles in order, or for a nested list one object per
     // item, its references' titles by field.
     _labels: { $ref: '#/components/schemas/Labels' },
   },

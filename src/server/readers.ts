@@ -1,4 +1,4 @@
-import { onEntriesWritten } from './crud/entry-listeners';
+import { onEntriesWritten } from './audit/entry-listeners';
 import { inboxFromEntries } from './inbox/sources';
 import { rulesFromEntries } from './automation/watch';
 // The rules' job, registered beside the watcher that queues it (the scheduler's own jobs are in scheduler/jobs.ts).

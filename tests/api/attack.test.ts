@@ -224,12 +224,12 @@ describe('every route × every principal answers as the policy says', () => {
 
 describe('cross-record probes answer 404', () => {
   test("another centre's records, to fmc staff and doctors, for every scoped entity and call", async () => {
-    const centre = await createRecord(api.db, getEntity('fmc'), (await api.payload(getEntity('fmc')))!, SYSTEM_ACTOR, api.config.scryptLogN);
+    const centre = await createRecord(api.db, getEntity('fmc'), (await api.payload(getEntity('fmc')))!, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     const scoped = ENTITIES.filter((e) => e.scope);
     let probes = 0;
     for (const def of scoped) {
       const p = await api.payload(def);
-      const rec = def.scope === 'id' ? centre : await createRecord(api.db, def, { ...p, [def.scope!]: centre.id }, SYSTEM_ACTOR, api.config.scryptLogN);
+      const rec = def.scope === 'id' ? centre : await createRecord(api.db, def, { ...p, [def.scope!]: centre.id }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
       for (const role of ['fmc', 'doctor'] as const) {
         const calls: [string, string, unknown?][] = [['GET', `/api/${def.api}/${rec.id}`]];
         if (can(role, def.name, 'edit')) calls.push(['PUT', `/api/${def.api}/${rec.id}`, { ...p, version: rec.version }], ['DELETE', `/api/${def.api}/${rec.id}`]);

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, test } from 'vitest';
-import { writeEntries } from '../../src/server/crud/audit';
-import { anchorHead, appendAnchor, chainHead, readAnchors, startAnchoring, type Anchor } from '../../src/server/crud/audit-anchors';
-import { auditRowDigest, microsOfTimestampText } from '../../src/server/crud/audit-digest';
-import { anchorsToCheck, verifyAuditChain } from '../../src/server/crud/audit-verify';
+import { writeEntries } from '../../src/server/audit/audit';
+import { anchorHead, appendAnchor, chainHead, readAnchors, startAnchoring, type Anchor } from '../../src/server/audit/audit-anchors';
+import { auditRowDigest, microsOfTimestampText } from '../../src/server/audit/audit-digest';
+import { anchorsToCheck, verifyAuditChain } from '../../src/server/audit/audit-verify';
 import { setupApi } from './harness';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { can, ENTITIES, getEntity, holdsPatientData, patientFieldsOf, type EntityDef } from '../../src/registry';
-import { auditReads } from '../../src/server/crud/audit';
-import { verifyAuditChain } from '../../src/server/crud/audit-verify';
+import { auditReads } from '../../src/server/audit/audit';
+import { verifyAuditChain } from '../../src/server/audit/audit-verify';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { setupApi } from './harness';
 
@@ -49,7 +49,7 @@ async function recordOf(def: EntityDef, patient: number): Promise<Record<string,
     if (f.itemField) payload[f.field] = ((payload[f.field] as Record<string, unknown>[] | null) ?? [{}]).map((item) => ({ ...item, [f.itemField!]: patient }));
     else payload[f.field] = f.many ? [patient] : patient;
   }
-  return createRecord(api.db, def, payload, SYSTEM_ACTOR, api.config.scryptLogN);
+  return createRecord(api.db, def, payload, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
 }
 
 describe('every read of patient data is logged with the patients it touched, for every entity that refers to them', () => {

@@ -12,9 +12,9 @@ import { header, tarStream, type TarItem } from '../../src/server/backup/tar';
 import { readConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/connection';
 import { createApp } from '../../src/server/app';
-import { writeEntries } from '../../src/server/crud/audit';
-import { readAnchors } from '../../src/server/crud/audit-anchors';
-import { verifyAuditChain } from '../../src/server/crud/audit-verify';
+import { writeEntries } from '../../src/server/audit/audit';
+import { readAnchors } from '../../src/server/audit/audit-anchors';
+import { verifyAuditChain } from '../../src/server/audit/audit-verify';
 import { setupApi } from './harness';
 import { TEST_SCRYPT_LOG_N } from './seeded-database';
 

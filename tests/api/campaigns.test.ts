@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { movableClock } from '../../src/server/scheduler/clock';
-import { BATCH, CAMPAIGN_JOB, sendNextBatch, startCampaign } from '../../src/server/scheduler/campaign';
+import { BATCH, CAMPAIGN_JOB, sendNextBatch, startCampaign } from '../../src/server/campaigns/send';
 import { LEASE_SECONDS, runDue } from '../../src/server/scheduler/runs';
 import { setupApi } from './harness';
 

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getEntity } from '../../src/registry';
 import { createApp } from '../../src/server/app';
-import { oidcFrom } from '../../src/server/auth/oidc-config';
+import { oidcFrom } from '../../src/server/config/oidc';
 import type { Config } from '../../src/server/config';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { startForgingProvider } from '../oidc/forging-provider';
@@ -64,7 +64,7 @@ let disabledId = 0;
 beforeAll(async () => {
   const staff = getEntity('admin-user');
   for (const [email, status] of [['hosted-disabled@demo.test', 'disabled'], ['hosted-pending@demo.test', 'pending']] as const) {
-    const made = await createRecord(api.db, staff, { ...(await api.payload(staff))!, email, status }, SYSTEM_ACTOR, api.config.scryptLogN);
+    const made = await createRecord(api.db, staff, { ...(await api.payload(staff))!, email, status }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     if (status === 'disabled') disabledId = Number(made.id);
   }
 });
@@ -197,7 +197,7 @@ describe('nobody is signed in, and the attempt is in the audit trail', () => {
 
   test('a disabled account that was linked before is refused by its link too', async () => {
     const staff = getEntity('admin-user');
-    const made = await createRecord(api.db, staff, { ...(await api.payload(staff))!, email: 'hosted-later@demo.test', status: 'active' }, SYSTEM_ACTOR, api.config.scryptLogN);
+    const made = await createRecord(api.db, staff, { ...(await api.payload(staff))!, email: 'hosted-later@demo.test', status: 'active' }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     people['p-later'] = { email: 'hosted-later@demo.test', email_verified: true };
     const first = await atProvider('p-later');
     expect((await callback(first.search, first.cookie)).status).toBe(200);

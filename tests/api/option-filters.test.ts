@@ -23,7 +23,7 @@ const byStatus: Record<string, number[]> = { pending: [], requested: [], verifie
 const varman: { paid: number; slotted: number; none: number } = { paid: 0, slotted: 0, none: 0 };
 
 async function make(def: ReturnType<typeof getEntity>, values: Record<string, unknown>) {
-  return createRecord(api.db, def, { ...(await api.payload(def))!, ...values }, SYSTEM_ACTOR, api.config.scryptLogN);
+  return createRecord(api.db, def, { ...(await api.payload(def))!, ...values }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
 }
 
 beforeAll(async () => {
@@ -76,7 +76,7 @@ describe('GET /api/doctor/options?referredBy=', () => {
     expect(mine.status, mine.text).toBe(200);
     expect(ids(mine)).toEqual([varman.slotted]);
     // The slot moved to a centre that is not theirs: the doctor is no longer one "with slots" for them.
-    const other = await createRecord(api.db, getEntity('fmc'), await api.anyPayload(getEntity('fmc')), SYSTEM_ACTOR, api.config.scryptLogN);
+    const other = await createRecord(api.db, getEntity('fmc'), await api.anyPayload(getEntity('fmc')), { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     await sql`update ${sql.raw(ident(slots.table))} set fmc = ${other.id} where doctor = ${varman.slotted}`.execute(api.db);
     expect(ids(await api.call('fmc', 'GET', '/api/doctor/options?q=varmanqz&referredBy=fmcslots.doctor'))).toEqual([]);
     expect(ids(await api.call('superadmin', 'GET', '/api/doctor/options?q=varmanqz&referredBy=fmcslots.doctor'))).toEqual([varman.slotted]);

@@ -40,7 +40,7 @@ async function change(id: number, fields: Record<string, unknown>) {
 describe('the review\'s lows', () => {
   test('a person moved out of a centre no longer reads its tickets through /mine', async () => {
     const fmc = getEntity('fmc');
-    const other = await createRecord(api.db, fmc, (await api.payload(fmc))!, SYSTEM_ACTOR, api.config.scryptLogN);
+    const other = await createRecord(api.db, fmc, (await api.payload(fmc))!, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     const staff = await person('fmc', [api.homeCentre, Number(other.id)]);
     const raised = await api.call({ token: staff.token }, 'POST', '/api/supportTicket', { subject: 'Kiosk screen flickers', description: 'Since Monday.', fmc: api.homeCentre, priority: 'low' });
     expect(raised.status, raised.text).toBe(201);

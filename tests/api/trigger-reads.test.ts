@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { expect, test } from 'vitest';
 import { getEntity } from '../../src/registry';
-import { writeEntries } from '../../src/server/crud/audit';
+import { writeEntries } from '../../src/server/audit/audit';
 import { openDatabase, type DB } from '../../src/server/db/connection';
 import { migrate } from '../../src/server/migrations/migrate';
 import { upsertSearchRow } from '../../src/server/search';

@@ -21,7 +21,7 @@ const check = (token: string) => api.call({ token }, 'GET', '/api/adminUser/vali
 
 beforeAll(async () => {
   const staff = getEntity('admin-user');
-  const made = await createRecord(api.db, staff, { ...(await api.payload(staff))!, email: nurse.email, status: 'active', password: PASSWORD }, SYSTEM_ACTOR, api.config.scryptLogN);
+  const made = await createRecord(api.db, staff, { ...(await api.payload(staff))!, email: nurse.email, status: 'active', password: PASSWORD }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
   nurse = { ...nurse, id: Number(made.id) };
 });
 

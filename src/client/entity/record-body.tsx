@@ -8,7 +8,7 @@ import { DocumentsPanel } from './document-viewer';
 import { documentsOf } from './record-documents';
 import { StatusHistory } from './status-history';
 import { InvoiceDocument } from './invoice-document';
-import { useFormat } from './format';
+import { useFormat } from '../i18n/format';
 
 /**
  * What a record's page shows under its heading: the moves its status allows, every readable field (an invoice as its

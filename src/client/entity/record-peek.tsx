@@ -7,8 +7,8 @@ import { entities, type Row } from '../api/entities';
 import { useRead } from '../api/use-read';
 import { currentRole } from '../state/session';
 import { RecordBody } from './record-body';
-import { useFormat } from './format';
-import { shownTitleOf } from './shown-text';
+import { useFormat } from '../i18n/format';
+import { shownTitleOf } from '../i18n/shown-text';
 import './record-peek.css';
 
 /** What Tab stops at in the peek. */

@@ -10,7 +10,7 @@ import { worklist, type ReminderAnswer, type ReminderResult as Result, type Work
 import { writes } from '../api/writes';
 import { currentRole } from '../state/session';
 import { useDebounced } from '../use-debounced';
-import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useRowKeys } from './screen-parts';
+import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useRowKeys } from '../entity/screen-parts';
 import { isEditable } from '../ui/editable';
 import { noteRepeatable, REPEAT_REMIND } from '../../../commands';
 import { registerScreenAction } from '../state/ui';

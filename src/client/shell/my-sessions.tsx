@@ -5,7 +5,7 @@ import { errorText } from '../api/error-text';
 import { mySessions, type MySession } from '../api/my-sessions';
 import { queryClient } from '../api/query-client';
 import { useRead } from '../api/use-read';
-import { useFormat } from '../entity/format';
+import { useFormat } from '../i18n/format';
 import { signOut } from '../state/session';
 
 /** "Chrome on Windows" from a user agent, or the user agent itself: enough to tell one's own devices apart. */

@@ -10,8 +10,8 @@ import { UserMenu } from './user-menu';
 import { usePushToken } from './use-push-token';
 import { useChangeStream } from './use-change-stream';
 import { useSavedViewsSync } from './use-saved-views';
-import { useSidebarMode } from './use-sidebar-mode';
-import { closeSidebar, toggleSidebar } from './use-sidebar-overlay';
+import { useSidebarMode } from '../ui/use-sidebar-mode';
+import { closeSidebar, toggleSidebar } from '../ui/use-sidebar-overlay';
 
 // Dialogs load the first time they open: the palette (its listbox and ranking), the delete confirmation, the shortcut sheet.
 const Palette = lazy(() => import('../palette/palette').then((m) => ({ default: m.Palette })));

@@ -16,7 +16,7 @@ export const ui = proxy({
   /** The entity whose raise form is open (a support ticket), and whose raised records are shown. */
   raising: null as string | null,
   mine: null as string | null,
-  /** The user is asked whether to leave what they typed in a form or dialog (shell/unsaved.ts). */
+  /** The user is asked whether to leave what they typed in a form or dialog (ui/unsaved.ts). */
   leaving: false,
   confirmDelete: null as { entity: string; id: number; onDone?: () => void } | null,
   /** What the screen in view shows (commands' `when`): set by the details page and the lists. */

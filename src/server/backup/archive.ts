@@ -7,9 +7,9 @@ import { createGzip } from 'node:zlib';
 import { sql } from 'kysely';
 import type { Database, DB } from '../db/connection';
 import { ident } from '../db/entity-table';
-import { contentRoot } from '../routes/content';
+import { contentRoot } from '../config/data-folders';
 import { readTar, tarStream, type TarItem } from './tar';
-import { chainHead, type ChainHead } from '../crud/audit-anchors';
+import { chainHead, type ChainHead } from '../audit/audit-anchors';
 
 /**
  * A backup of the console on the embedded database: one gzip-compressed tar archive (`tar -tzf` lists it) holding

@@ -6,14 +6,14 @@ import type { DB } from '../db/connection';
 import { fkName, ident, uniqueName } from '../db/entity-table';
 import { fail, fieldErrors, HttpError } from '../http';
 import { deleteSearchRow, refreshReferrers, upsertSearchRow } from '../search';
-import { param, selectList, toRecord } from './columns';
+import { param, selectList, toRecord } from '../records/columns';
 import { hooksOf } from './hooks';
-import { attachLabels } from './labels';
+import { attachLabels } from '../records/labels';
 import { enforceFieldRules } from './field-rules';
 import { checkReferences } from './references';
 import { checkAssignees } from './assignees';
-import { inScope, scoped, scopeWhere, type ScopeOwner } from './scope';
-import { audit, changedFields } from './audit';
+import { inScope, scoped, scopeWhere, type ScopeOwner } from '../records/scope';
+import { audit, changedFields } from '../audit/audit';
 import { publishChanges } from '../events/notices';
 import { dropGoneDetached, moveToTrash, publishDetached, putBack, reattach, takeFromTrash, type Detached } from './trash';
 
@@ -84,9 +84,18 @@ function checkPayloadScope(def: EntityDef, actor: Actor, input: Record<string, u
   if (!inScope(def, actor, input)) throw fail(400, 'The chosen record does not exist', { field: def.scope, code: 'not_found' });
 }
 
-export async function createRecord(db: DB, def: EntityDef, input: Record<string, unknown>, actor: Actor, scryptLogN: number) {
+/**
+ * Who writes and the settings every write needs, in one object rather than threaded through each call one by one:
+ * `scryptLogN` is the configured cost of a password field's hash (config.scryptLogN).
+ */
+export interface WriteOptions {
+  actor: Actor;
+  scryptLogN: number;
+}
+
+export async function createRecord(db: DB, def: EntityDef, input: Record<string, unknown>, opts: WriteOptions) {
   try {
-    return await db.transaction().execute((tx) => createInTransaction(tx, def, input, actor, scryptLogN));
+    return await db.transaction().execute((tx) => createInTransaction(tx, def, input, opts));
   } catch (err) {
     if (err instanceof HttpError) throw err;
     return mapConstraintError(def, err);
@@ -96,12 +105,17 @@ export async function createRecord(db: DB, def: EntityDef, input: Record<string,
 /** What a write made by an import carries into the audit trail: the import it belongs to (one undoable unit). */
 export interface WriteOrigin { importId?: number }
 
+export interface CreateOptions extends WriteOptions {
+  origin?: WriteOrigin;
+}
+
 /**
  * createRecord's body inside a caller's transaction: an import writes a batch of rows in one transaction, each row
  * through exactly these checks (its dry run the same, rolled back). A database constraint is thrown as it came; a
  * caller maps it with constraintIssue.
  */
-export async function createInTransaction(tx: DB, def: EntityDef, input: Record<string, unknown>, actor: Actor, scryptLogN: number, origin: WriteOrigin = {}) {
+export async function createInTransaction(tx: DB, def: EntityDef, input: Record<string, unknown>, opts: CreateOptions) {
+  const { actor, scryptLogN, origin = {} } = opts;
   await enforceFieldRules(tx, def, actor.role, null, input);
   checkPayloadScope(def, actor, input);
   await checkReferences(tx, def, input);
@@ -167,9 +181,16 @@ function checkUnchangedSince(existing: Record<string, unknown>, expect: Record<s
   if (moved.length) throw fail(409, `Changed again since: ${moved.join(', ')}. Revert the later change first.`, { field: moved[0], code: 'changed_since' });
 }
 
-export async function updateRecord(db: DB, def: EntityDef, id: number, input: Record<string, unknown>, actor: Actor, scryptLogN: number, asRead: Record<string, unknown> = {}, kind: UpdateKind = { action: 'update' }) {
+export interface UpdateOptions extends CreateOptions {
+  /** Values the payload carried as read (system and owned fields): each must still be the record's own. */
+  asRead?: Record<string, unknown>;
+  /** An edit (the default) or a revert of an earlier entry. */
+  kind?: UpdateKind;
+}
+
+export async function updateRecord(db: DB, def: EntityDef, id: number, input: Record<string, unknown>, opts: UpdateOptions) {
   try {
-    return await db.transaction().execute((tx) => updateInTransaction(tx, def, id, input, actor, scryptLogN, asRead, kind));
+    return await db.transaction().execute((tx) => updateInTransaction(tx, def, id, input, opts));
   } catch (err) {
     if (err instanceof HttpError) throw err;
     return mapConstraintError(def, err);
@@ -177,7 +198,8 @@ export async function updateRecord(db: DB, def: EntityDef, id: number, input: Re
 }
 
 /** updateRecord's body inside a caller's transaction (an import's batch); constraint errors thrown as they came. */
-export async function updateInTransaction(tx: DB, def: EntityDef, id: number, input: Record<string, unknown>, actor: Actor, scryptLogN: number, asRead: Record<string, unknown> = {}, kind: UpdateKind = { action: 'update' }, origin: WriteOrigin = {}) {
+export async function updateInTransaction(tx: DB, def: EntityDef, id: number, input: Record<string, unknown>, opts: UpdateOptions) {
+  const { actor, scryptLogN, asRead = {}, kind = { action: 'update' }, origin = {} } = opts;
   const { version, ...fields } = input;
   const existing = await fetchRecord(tx, def, id);
   if (!existing || !inScope(def, actor, existing)) throw notFound();

@@ -3,10 +3,9 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { can, ENTITIES, getEntity, holdsPatientData, prefsSchema, type Role } from '../../registry';
 import { fail, fieldErrors, jsonBody, type AppEnv } from '../http';
-import { auditReads } from '../crud/audit';
-import { RECORD_COUNT_CAP } from '../search';
-import { whereOf } from '../search/list-order';
-import { scoped, scopeWhere, type ScopeOwner } from '../crud/scope';
+import { auditReads } from '../audit/audit';
+import { RECORD_COUNT_CAP, whereOf } from '../search';
+import { scoped, scopeWhere, type ScopeOwner } from '../records/scope';
 import { ident } from '../db/entity-table';
 import { searchRecords } from '../search';
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Role } from '../../registry';
-import { auditEvent } from '../crud/audit';
+import { auditEvent } from '../audit/audit';
 import { fail, fieldErrors, forbidden, recordIdParam, type AppEnv } from '../http';
 import { cancelRun, retryRun } from '../scheduler/runs';
 

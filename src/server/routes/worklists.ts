@@ -2,15 +2,16 @@ import { Hono } from 'hono';
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { getEntity, MAX_ID, subtitleOf, titleOf, WORKLISTS, type WorklistDef } from '../../registry';
-import { selectList } from '../crud/columns';
-import { audit, auditReads } from '../crud/audit';
+import { selectList } from '../records/columns';
+import { audit, auditReads } from '../audit/audit';
 import type { DB } from '../db/connection';
 import { fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
-import { deliverMail, queueMail, queueSms } from '../mail';
+import { deliverMail } from '../mail';
+import { queueMail, queueSms } from '../outbox';
 import { docContains, MATCH_COUNT_CAP, matchingIds } from '../search';
 import { contactOf, mailFor, textFor, type Channel } from './reminder-message';
-import { guardScreen, pageOf, parseCursor, parseQuery, table, textParam } from './screen-query';
-import { ruleSql, viaCounts } from './worklist-rules';
+import { guardScreen, pageOf, parseCursor, parseQuery, table, textParam } from '../screens/screen-query';
+import { ruleSql, viaCounts } from '../screens/worklist-rules';
 
 /**
  * The notification worklists (registry WORKLISTS), one pair of calls each:

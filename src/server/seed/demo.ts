@@ -20,7 +20,7 @@ export async function seedDemoData(db: DB, faker: Faker, ctx: DemoContext) {
       firstName, lastName, email: faker.internet.email({ firstName, lastName, provider: 'staff.demo.test' }).toLowerCase(),
       phone: `+91 9${faker.string.numeric(9)}`, role: ctx.roleId[role], status: faker.helpers.arrayElement(['active', 'active', 'disabled']),
       password: faker.internet.password({ length: 16 }),
-    }, SYSTEM_ACTOR, ctx.scryptLogN);
+    }, { actor: SYSTEM_ACTOR, scryptLogN: ctx.scryptLogN });
   }
   await seedCatalogue(db, faker, { scryptLogN: ctx.scryptLogN, log: ctx.log });
   await seedWorkflows(db, faker, { scryptLogN: ctx.scryptLogN, seller: ctx.seller, dataDir: ctx.dataDir, log: ctx.log });

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { clientAddress, fail, fieldErrors, jsonBody, recordIdParam, type AppEnv, type Ctx } from '../../http';
-import { queueMail } from '../../mail';
+import { queueMail } from '../../outbox';
 import { beginSignIn, tooMany } from '../rate-limit';
 import { finishSignIn } from '../sign-in';
-import { writeEntries } from '../../crud/audit';
+import { writeEntries } from '../../audit/audit';
 import { signInFailures } from '../../ops/metrics';
 import { claimSignInChallenge, readSignInChallenge } from './challenge';
 import { methodsOf, removeAllFactors, verifySecondFactor } from './factors';
