@@ -28,7 +28,7 @@ const SERVER_FLOORS = [
   ['inbox'],
   ['push'],
   ['mail.ts', 'backup'],
-  ['campaigns'],
+  ['campaigns', 'automation'],
   ['routes', 'openapi.ts'],
   ['readers.ts', 'jobs.ts'],
   ['seed', 'app.ts', 'boot.ts', 'cluster.ts'],

@@ -1,8 +1,6 @@
 import { onEntriesWritten } from './audit/entry-listeners';
 import { inboxFromEntries } from './inbox/sources';
 import { rulesFromEntries } from './automation/watch';
-// The rules' job, registered beside the watcher that queues it (the scheduler's own jobs are in scheduler/jobs.ts).
-import './automation/run';
 
 /**
  * The readers of what the records' writers did, subscribed at start: every way the console opens its database for

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { entityByName, getEntity, TEMPLATE_PLACE, type EntityDef } from '../../registry';
 import type { DB } from '../db/connection';
-import { audit } from '../crud/audit';
-import { attachLabels } from '../crud/labels';
+import { audit } from '../audit/audit';
+import { attachLabels } from '../records/labels';
 import { fetchRecord, SYSTEM_ACTOR } from '../crud/write';
 import { publishChanges } from '../events/notices';
 import { addItems } from '../inbox/store';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { entityByName, getEntity } from '../../registry';
 import type { DB } from '../db/connection';
-import type { Entry } from '../crud/audit';
+import type { Entry } from '../audit/audit';
 import { fetchRecord } from '../crud/write';
 import { enqueue } from '../scheduler/runs';
 import { meetsConditions, type Condition } from './conditions';

@@ -14,11 +14,11 @@ export async function seedRules(db: DB, scryptLogN: number): Promise<void> {
     name: 'A ticket is raised: tell the superadmins',
     entity: 'supportTicket', when: 'created', notify: 'roles', roles: superadmin ? [Number(superadmin.id)] : [], channel: 'inbox',
     message: 'New ticket from {fmc}: {subject} ({priority})', enabled: false,
-  }, SYSTEM_ACTOR, scryptLogN);
+  }, { actor: SYSTEM_ACTOR, scryptLogN });
   await createRecord(db, rules, {
     name: 'An appointment is missed: the patient is asked to rebook',
     entity: 'appointments', when: 'moved', status: 'missed', notify: 'patients', channel: 'sms',
     message: 'We missed you at your appointment with {doctor} ({number}). Reply or call the centre to book another time.',
     enabled: false,
-  }, SYSTEM_ACTOR, scryptLogN);
+  }, { actor: SYSTEM_ACTOR, scryptLogN });
 }
