@@ -66,7 +66,7 @@ function Codes({ mine }: { mine: MyFactors }) {
         <form onSubmit={(e) => void turnOff(e)} noValidate className="inline-form" style={{ display: 'flex', gap: 8, alignItems: 'end', flexWrap: 'wrap' }}>
           <div className="field" style={{ margin: 0 }}>
             <label htmlFor="codes-off">{t('myFactors.turnOffCode')}</label>
-            <input id="codes-off" autoComplete="one-time-code" autoFocus value={code} onChange={(e) => { setCode(e.target.value); setError(null); }}
+            <input id="codes-off" className="input" autoComplete="one-time-code" autoFocus value={code} onChange={(e) => { setCode(e.target.value); setError(null); }}
               aria-invalid={error ? true : undefined} aria-describedby={error ? 'codes-off-error' : undefined}
               onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); setAsking(false); } }} />
           </div>
@@ -111,7 +111,7 @@ function Passkeys({ mine }: { mine: MyFactors }) {
       <form onSubmit={(e) => void add(e)} noValidate style={{ display: 'flex', gap: 8, alignItems: 'end', flexWrap: 'wrap' }}>
         <div className="field" style={{ margin: 0 }}>
           <label htmlFor="passkey-name">{t('myFactors.newName')}</label>
-          <input id="passkey-name" value={name} maxLength={60} placeholder={t('myFactors.newNamePlaceholder')}
+          <input id="passkey-name" className="input" value={name} maxLength={60} placeholder={t('myFactors.newNamePlaceholder')}
             aria-invalid={error ? true : undefined} aria-describedby={error ? 'passkey-error' : undefined}
             onChange={(e) => { setName(e.target.value); setError(null); }} />
         </div>
@@ -153,7 +153,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
         <form onSubmit={(e) => { e.preventDefault(); void act(() => factors.renamePasskey(passkey.id, name.trim()), t('myFactors.renamed')); }}
           style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
           <label htmlFor={inputId} className="sr-only">{t('myFactors.renameLabel', { name: passkey.name })}</label>
-          <input id={inputId} value={name} maxLength={60} autoFocus onChange={(e) => setName(e.target.value)}
+          <input id={inputId} className="input" value={name} maxLength={60} autoFocus onChange={(e) => setName(e.target.value)}
             onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); setRenaming(false); setName(passkey.name); } }} />
           <button type="submit" className="btn btn-primary" disabled={busy || !name.trim()}>{t('myFactors.save')}</button>
           <button type="button" className="btn" onClick={() => { setRenaming(false); setName(passkey.name); }}>{t('myFactors.cancel')}</button>
