@@ -43,7 +43,7 @@ import { metricsHandler } from './routes/metrics';
 import { requestLog, routeTemplate } from './http/request-log';
 
 /** Calls that need no session: sign-in and the public auth pages. validate and logout check the token themselves. */
-const PUBLIC = [/^\/api\/adminUser\/(login|login\/mfa|validate\/authToken|logout)$/, /^\/api\/auth\//, /^\/api\/openapi\.json$/];
+const PUBLIC = [/^\/api\/adminUser\/(login|login\/mfa|login\/mfa\/webauthn|validate\/authToken|logout)$/, /^\/api\/auth\//, /^\/api\/openapi\.json$/];
 /** The calls left to a session that must enrol a second factor first: its own factors. */
 const ENROLMENT = /^\/api\/me\/mfa(\/|$)/;
 const MFA_ENROLMENT_REQUIRED = 'Your role needs a second factor: set one up to continue.';

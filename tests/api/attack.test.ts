@@ -432,6 +432,7 @@ describe('step-up', () => {
       ['end another\'s session', 'POST', `/api/sessions/${otherId}/end`, { reason: 'Left the desk open' }],
       ['export > 500 patients', 'GET', `/api/${patients.api}/export?columns=firstName`],
       ['reset another\'s factors', 'POST', `/api/adminUser/${account.id}/mfa/reset`, {}],
+      ['remove a passkey', 'DELETE', '/api/me/mfa/webauthn/AAAAAAAAAAAAAAAAAAAAAA'],
     ];
     expect(calls.map((c) => c[1])).toEqual(STEP_UP_ACTIONS.map((a) => a.method));
     const token = await staleSession('superadmin');

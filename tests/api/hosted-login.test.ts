@@ -26,6 +26,8 @@ const people: Record<string, Person> = {
   'p-disabled': { email: 'hosted-disabled@demo.test', email_verified: true },
   'p-pending': { email: 'hosted-pending@demo.test', email_verified: true },
   'p-silent': {},
+  'p-doctor-mfa': { email: 'doctor@demo.test', email_verified: true, amr: ['pwd', 'mfa'] },
+  'p-fmc': { email: 'fmc@demo.test', email_verified: true, amr: ['pwd'] },
 };
 const provider = await startTestProvider({ redirectUri: `${PUBLIC_URL}/auth0loginCallback`, postLogoutRedirectUri: `${PUBLIC_URL}/signin`, people });
 const forger = await startForgingProvider();
@@ -289,6 +291,29 @@ describe('the flow cannot be replayed, carried to another browser, or finished w
       expect(r.body.errors[0].code).toBe('token_refused');
       expect(await sessionCount()).toBe(before);
     });
+  });
+});
+
+describe('the provider\'s own second factor (amr)', () => {
+  test('a sign-in whose ID token says amr ["pwd","mfa"] is not asked for the console\'s factor; one without "mfa" is', async () => {
+    // Both people have a passkey at the console (stored as a registration would leave it).
+    for (const who of ['doctor', 'fmc'] as const) {
+      await api.db.insertInto('webauthn_credential').values({ id: `key-of-${who}`, user_id: api.userIds[who], public_key: 'pQECAyYgASFYIA', name: 'Laptop' }).execute();
+    }
+    const withMfa = await atProvider('p-doctor-mfa');
+    const trusted = await callback(withMfa.search, withMfa.cookie);
+    expect(trusted.status, trusted.text).toBe(200);
+    expect(trusted.body.data).toMatchObject({ token: expect.any(String), user: { email: 'doctor@demo.test' } });
+    const session = await api.db.selectFrom('session').select(['method', 'factor']).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(session).toEqual({ method: 'hosted', factor: 'provider' });
+
+    const before = await sessionCount();
+    const withoutMfa = await atProvider('p-fmc');
+    const asked = await callback(withoutMfa.search, withoutMfa.cookie);
+    expect(asked.status, asked.text).toBe(200);
+    expect(asked.body.data.token).toBeUndefined();
+    expect(asked.body.data.mfa).toEqual({ challenge: expect.any(String), methods: ['webauthn'] });
+    expect(await sessionCount()).toBe(before);
   });
 });
 

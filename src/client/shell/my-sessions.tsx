@@ -16,6 +16,16 @@ export function deviceOf(userAgent: string | null, unknown: string): string {
   return browser && system ? `${browser} · ${system}` : userAgent.slice(0, 80);
 }
 
+/** "password + passkey": how a session signed in, in the reader's words; unknown values (a newer server) as they are. */
+export function howSignedIn(s: Pick<MySession, 'method' | 'factor'>, t: (key: string) => string): string {
+  const word = (group: string, value: string) => {
+    const key = `sessions.${group}.${value}`;
+    const text = t(key);
+    return text === key ? value : text;
+  };
+  return [word('method', s.method), ...(s.factor ? [word('factor', s.factor)] : [])].join(' + ');
+}
+
 /**
  * Where the user is signed in (preferences): each live session with when it signed in and was last used, this one
  * marked; any other can be ended, and "Sign out everywhere" ends them all, this one too (a lost phone, a shared PC).
@@ -60,6 +70,7 @@ export function MySessions() {
             <li key={s.id}>
               <span><strong>{deviceOf(s.userAgent, t('sessions.unknownDevice'))}</strong>{s.current && <> <span className="badge">{t('sessions.current')}</span></>}</span>
               <span className="hint">{t('sessions.since', { signedIn: f.moment(s.createdAt), lastSeen: f.moment(s.lastSeenAt) })}</span>
+              <span className="hint" data-testid="session-how">{t('sessions.how', { how: howSignedIn(s, t) })}</span>
               {!s.current && <button type="button" className="btn" disabled={busy !== null} onClick={() => void end(s)}>{t('sessions.end')}</button>}
             </li>
           ))}

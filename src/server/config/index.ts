@@ -83,6 +83,8 @@ export interface Config {
   /** Reverse proxies in front of the console (TRUST_PROXY): the client address is the one the outermost of them appended to X-Forwarded-For. 0: none. */
   trustProxy: number;
   publicUrl: string;
+  /** PUBLIC_URL as set, or none: passkeys are bound to its origin, else to the request's own (auth/mfa/webauthn.ts). */
+  publicUrlSet?: string;
   contentBase?: string;
   /** Origins the console loads images from besides itself (IMAGE_HOSTS, and CONTENT_BASE when absolute): registry/image-addresses.ts. */
   imageOrigins: string[];
@@ -213,6 +215,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcMfaAcr: env.OIDC_MFA_ACR || undefined,
     trustProxy: numberFrom(env, 'TRUST_PROXY', 0, { integer: true, min: 0, max: 10, unit: 'proxies in front' }),
     publicUrl,
+    publicUrlSet: env.PUBLIC_URL ? publicUrl : undefined,
     contentBase: env.CONTENT_BASE || undefined,
     imageOrigins: parseImageOrigins(env.IMAGE_HOSTS, env.CONTENT_BASE),
     smtpUrl: env.SMTP_URL || undefined,

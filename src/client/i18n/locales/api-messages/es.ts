@@ -78,6 +78,20 @@ const messages: Record<string, string> = {
   'This staff account is disabled: ask an administrator.': 'Esta cuenta de personal está desactivada: consulte a un administrador.',
   'This staff account waits for an administrator’s approval.': 'Esta cuenta de personal espera la aprobación de un administrador.',
   'This staff account signs in as another person at the sign-in provider: ask an administrator.': 'Esta cuenta de personal inicia sesión como otra persona en el proveedor de inicio de sesión: consulte a un administrador.',
+  'This passkey could not be checked. Please try again.': 'No se pudo comprobar esta clave de acceso. Inténtelo de nuevo.',
+  'You have no passkey: use a code instead.': 'No tiene ninguna clave de acceso: use un código.',
+  'You have no passkey: confirm with your password or a code.': 'No tiene ninguna clave de acceso: confirme con su contraseña o un código.',
+  'Adding this passkey took too long or was already done. Please try again.': 'Añadir esta clave de acceso tardó demasiado o ya se hizo. Inténtelo de nuevo.',
+  'This passkey is already added': 'Esta clave de acceso ya está añadida',
+  'This passkey does not exist': 'Esta clave de acceso no existe',
+  'Your role needs a second factor: add another passkey or one-time codes before removing this one.': 'Su rol necesita un segundo factor: añada otra clave de acceso o códigos de un solo uso antes de quitar esta.',
+  'You have 20 passkeys, the most one may keep: remove one first.': 'Tiene 20 claves de acceso, el máximo permitido: quite una primero.',
+  'Give the passkey a name': 'Dé un nombre a la clave de acceso',
+  'This code is not right, or was already used': 'Este código no es correcto o ya se usó',
+  'This sign-in has expired or was already finished. Please sign in again.': 'Este inicio de sesión ha caducado o ya se completó. Vuelva a iniciar sesión.',
+  'One-time codes are already on. Turn them off first to set up another app.': 'Los códigos de un solo uso ya están activados. Desactívelos primero para configurar otra aplicación.',
+  'Your role needs a second factor: add a passkey before turning one-time codes off.': 'Su rol necesita un segundo factor: añada una clave de acceso antes de desactivar los códigos de un solo uso.',
+  'Your role needs a second factor: set one up to continue.': 'Su rol necesita un segundo factor: configure uno para continuar.',
 };
 
 export default messages;

@@ -78,6 +78,20 @@ const messages: Record<string, string> = {
   'This staff account is disabled: ask an administrator.': 'Ce compte du personnel est désactivé : adressez-vous à un administrateur.',
   'This staff account waits for an administrator’s approval.': 'Ce compte du personnel attend l’approbation d’un administrateur.',
   'This staff account signs in as another person at the sign-in provider: ask an administrator.': 'Ce compte du personnel se connecte comme une autre personne chez le fournisseur de connexion : adressez-vous à un administrateur.',
+  'This passkey could not be checked. Please try again.': 'Cette clé d’accès n’a pas pu être vérifiée. Veuillez réessayer.',
+  'You have no passkey: use a code instead.': 'Vous n’avez pas de clé d’accès : utilisez plutôt un code.',
+  'You have no passkey: confirm with your password or a code.': 'Vous n’avez pas de clé d’accès : confirmez avec votre mot de passe ou un code.',
+  'Adding this passkey took too long or was already done. Please try again.': 'L’ajout de cette clé d’accès a pris trop de temps ou a déjà été fait. Veuillez réessayer.',
+  'This passkey is already added': 'Cette clé d’accès est déjà ajoutée',
+  'This passkey does not exist': 'Cette clé d’accès n’existe pas',
+  'Your role needs a second factor: add another passkey or one-time codes before removing this one.': 'Votre rôle exige un second facteur : ajoutez une autre clé d’accès ou des codes à usage unique avant de retirer celle-ci.',
+  'You have 20 passkeys, the most one may keep: remove one first.': 'Vous avez 20 clés d’accès, le maximum autorisé : retirez-en une d’abord.',
+  'Give the passkey a name': 'Donnez un nom à la clé d’accès',
+  'This code is not right, or was already used': 'Ce code n’est pas le bon, ou a déjà servi',
+  'This sign-in has expired or was already finished. Please sign in again.': 'Cette connexion a expiré ou est déjà terminée. Veuillez vous reconnecter.',
+  'One-time codes are already on. Turn them off first to set up another app.': 'Les codes à usage unique sont déjà activés. Désactivez-les d’abord pour configurer une autre application.',
+  'Your role needs a second factor: add a passkey before turning one-time codes off.': 'Votre rôle exige un second facteur : ajoutez une clé d’accès avant de désactiver les codes à usage unique.',
+  'Your role needs a second factor: set one up to continue.': 'Votre rôle exige un second facteur : configurez-en un pour continuer.',
 };
 
 export default messages;

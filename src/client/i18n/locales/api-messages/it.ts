@@ -78,6 +78,20 @@ const messages: Record<string, string> = {
   'This staff account is disabled: ask an administrator.': 'Questo account del personale è disattivato: rivolgiti a un amministratore.',
   'This staff account waits for an administrator’s approval.': 'Questo account del personale attende l’approvazione di un amministratore.',
   'This staff account signs in as another person at the sign-in provider: ask an administrator.': 'Questo account del personale accede come un’altra persona presso il fornitore di accesso: rivolgiti a un amministratore.',
+  'This passkey could not be checked. Please try again.': 'Non è stato possibile verificare questa passkey. Riprova.',
+  'You have no passkey: use a code instead.': 'Non hai alcuna passkey: usa invece un codice.',
+  'You have no passkey: confirm with your password or a code.': 'Non hai alcuna passkey: conferma con la password o un codice.',
+  'Adding this passkey took too long or was already done. Please try again.': 'L’aggiunta di questa passkey ha richiesto troppo tempo o è già stata fatta. Riprova.',
+  'This passkey is already added': 'Questa passkey è già stata aggiunta',
+  'This passkey does not exist': 'Questa passkey non esiste',
+  'Your role needs a second factor: add another passkey or one-time codes before removing this one.': 'Il tuo ruolo richiede un secondo fattore: aggiungi un’altra passkey o i codici monouso prima di rimuovere questa.',
+  'You have 20 passkeys, the most one may keep: remove one first.': 'Hai 20 passkey, il massimo consentito: rimuovine prima una.',
+  'Give the passkey a name': 'Dai un nome alla passkey',
+  'This code is not right, or was already used': 'Questo codice non è corretto o è già stato usato',
+  'This sign-in has expired or was already finished. Please sign in again.': 'Questo accesso è scaduto o è già stato completato. Accedi di nuovo.',
+  'One-time codes are already on. Turn them off first to set up another app.': 'I codici monouso sono già attivi. Disattivali prima per configurare un’altra app.',
+  'Your role needs a second factor: add a passkey before turning one-time codes off.': 'Il tuo ruolo richiede un secondo fattore: aggiungi una passkey prima di disattivare i codici monouso.',
+  'Your role needs a second factor: set one up to continue.': 'Il tuo ruolo richiede un secondo fattore: configurane uno per continuare.',
 };
 
 export default messages;

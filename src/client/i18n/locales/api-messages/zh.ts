@@ -78,6 +78,20 @@ const messages: Record<string, string> = {
   'This staff account is disabled: ask an administrator.': '此员工账户已停用：请联系管理员。',
   'This staff account waits for an administrator’s approval.': '此员工账户正在等待管理员批准。',
   'This staff account signs in as another person at the sign-in provider: ask an administrator.': '此员工账户已关联登录服务商中的另一个人：请联系管理员。',
+  'This passkey could not be checked. Please try again.': '无法验证此通行密钥，请重试。',
+  'You have no passkey: use a code instead.': '您没有通行密钥：请改用验证码。',
+  'You have no passkey: confirm with your password or a code.': '您没有通行密钥：请用密码或验证码确认。',
+  'Adding this passkey took too long or was already done. Please try again.': '添加此通行密钥耗时过长或已完成，请重试。',
+  'This passkey is already added': '此通行密钥已添加',
+  'This passkey does not exist': '此通行密钥不存在',
+  'Your role needs a second factor: add another passkey or one-time codes before removing this one.': '您的角色需要第二重验证：请先添加另一个通行密钥或一次性验证码，再移除此通行密钥。',
+  'You have 20 passkeys, the most one may keep: remove one first.': '您已有 20 个通行密钥，已达上限：请先移除一个。',
+  'Give the passkey a name': '请为通行密钥命名',
+  'This code is not right, or was already used': '此验证码不正确或已被使用',
+  'This sign-in has expired or was already finished. Please sign in again.': '此次登录已过期或已完成，请重新登录。',
+  'One-time codes are already on. Turn them off first to set up another app.': '一次性验证码已开启。请先关闭，再设置其他应用。',
+  'Your role needs a second factor: add a passkey before turning one-time codes off.': '您的角色需要第二重验证：请先添加通行密钥，再关闭一次性验证码。',
+  'Your role needs a second factor: set one up to continue.': '您的角色需要第二重验证：请先设置后继续。',
 };
 
 export default messages;

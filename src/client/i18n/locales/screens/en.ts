@@ -140,6 +140,10 @@ export default {
     recoveryHint: 'Keep these ten codes somewhere safe, apart from your phone. Each signs you in once if you lose the app. They are shown only now.',
     onward: 'Continue to the console',
     alreadyOn: 'One-time codes are already on for your account.',
+    usePasskey: 'Use a passkey',
+    passkeyHint: 'Sign in with your passkey or security key.',
+    passkeyFailed: 'The passkey was not used: it was cancelled, or this device does not have it. Try again.',
+    passkeyFailedCode: 'The passkey was not used: it was cancelled, or this device does not have it. Try again, or use a code.',
   },
   hostedLogin: {
     title: 'Sign-in refused',

@@ -140,6 +140,10 @@ export default {
     recoveryHint: 'Guarde estos diez códigos en un lugar seguro, lejos de su teléfono. Cada uno le permite iniciar sesión una vez si pierde la aplicación. Solo se muestran ahora.',
     onward: 'Continuar a la consola',
     alreadyOn: 'Los códigos de un solo uso ya están activados en su cuenta.',
+    usePasskey: 'Usar una clave de acceso',
+    passkeyHint: 'Inicie sesión con su clave de acceso o llave de seguridad.',
+    passkeyFailed: 'No se usó la clave de acceso: se canceló o este dispositivo no la tiene. Inténtelo de nuevo.',
+    passkeyFailedCode: 'No se usó la clave de acceso: se canceló o este dispositivo no la tiene. Inténtelo de nuevo o use un código.',
   },
   hostedLogin: {
     title: 'Inicio de sesión rechazado',

@@ -140,6 +140,10 @@ export default {
     recoveryHint: 'Gardez ces dix codes en lieu sûr, loin de votre téléphone. Chacun vous connecte une fois si vous perdez l’application. Ils ne sont affichés que maintenant.',
     onward: 'Continuer vers la console',
     alreadyOn: 'Les codes à usage unique sont déjà activés pour votre compte.',
+    usePasskey: 'Utiliser une clé d’accès',
+    passkeyHint: 'Connectez-vous avec votre clé d’accès ou votre clé de sécurité.',
+    passkeyFailed: 'La clé d’accès n’a pas été utilisée : c’était annulé, ou cet appareil ne l’a pas. Réessayez.',
+    passkeyFailedCode: 'La clé d’accès n’a pas été utilisée : c’était annulé, ou cet appareil ne l’a pas. Réessayez, ou utilisez un code.',
   },
   hostedLogin: {
     title: 'Connexion refusée',

@@ -140,6 +140,10 @@ export default {
     recoveryHint: 'Conserva questi dieci codici in un luogo sicuro, lontano dal telefono. Ognuno ti fa accedere una volta se perdi l’app. Sono mostrati solo ora.',
     onward: 'Continua alla console',
     alreadyOn: 'I codici monouso sono già attivi per il tuo account.',
+    usePasskey: 'Usa una passkey',
+    passkeyHint: 'Accedi con la tua passkey o chiave di sicurezza.',
+    passkeyFailed: 'La passkey non è stata usata: è stato annullato, o questo dispositivo non la possiede. Riprova.',
+    passkeyFailedCode: 'La passkey non è stata usata: è stato annullato, o questo dispositivo non la possiede. Riprova, o usa un codice.',
   },
   hostedLogin: {
     title: 'Accesso rifiutato',

@@ -140,6 +140,10 @@ export default {
     recoveryHint: '请将这十个恢复码保存在安全的地方，与手机分开存放。若丢失应用，每个恢复码可登录一次。它们只显示这一次。',
     onward: '继续进入控制台',
     alreadyOn: '您的账户已开启一次性验证码。',
+    usePasskey: '使用通行密钥',
+    passkeyHint: '使用您的通行密钥或安全密钥登录。',
+    passkeyFailed: '未使用通行密钥：已取消，或此设备上没有该密钥。请重试。',
+    passkeyFailedCode: '未使用通行密钥：已取消，或此设备上没有该密钥。请重试，或使用验证码。',
   },
   hostedLogin: {
     title: '登录被拒绝',
