@@ -8,7 +8,7 @@ import { factors, type MyFactors, type Passkey } from '../api/factors';
 import { queryClient } from '../api/query-client';
 import { keys, type Read } from '../api/keys';
 import { useRead } from '../api/use-read';
-import { useFormat } from '../entity/format';
+import { useFormat } from '../i18n/format';
 
 const read: Read<MyFactors> = { key: keys.screen('my-factors'), fetch: () => factors.mine() };
 const reload = () => queryClient.invalidateQueries({ queryKey: read.key });
