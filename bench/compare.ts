@@ -35,7 +35,7 @@ const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' 
 function checkOut(ref: string): { dir: string; sha: string; lockNote: string | null; remove: () => void } {
   const sha = git('rev-parse', '--verify', `${ref}^{commit}`);
   const dir = path.join(mkdtempSync(path.join(tmpdir(), 'bench-compare-')), sha.slice(0, 9));
-  git('worktree', 'add', '--detach', dir, sha);
+  git('worktree', 'add', '--quiet', '--detach', dir, sha);
   symlinkSync(realpathSync('node_modules'), path.join(dir, 'node_modules'), 'dir');
   const theirs = readFileSync(path.join(dir, 'package-lock.json'), 'utf8');
   const lockNote = theirs === readFileSync('package-lock.json', 'utf8') ? null
