@@ -84,7 +84,6 @@ export async function runCompare(opts: LoadOptions, databaseUrl: string): Promis
   const workers = process.env.WORKERS && process.env.WORKERS !== '1' ? `, WORKERS=${process.env.WORKERS}` : '';
   log(`Checking out ${ref} in a temporary worktree…`);
   const tree = checkOut(ref);
-  const head = git('rev-parse', '--short=9', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no') ? ' (with changes not committed)' : '');
   if (tree.lockNote) { log(tree.lockNote); console.log(`\nNote: ${tree.lockNote}.`); }
   const consoles: Awaited<ReturnType<typeof startConsole>>[] = [];
   try {
@@ -94,6 +93,8 @@ export async function runCompare(opts: LoadOptions, databaseUrl: string): Promis
     });
     log(`Starting ${ref}'s console on port ${PORT + 1} and this tree's on port ${PORT} (${where}${workers})…`);
     consoles.push(await startConsole(PORT + 1, data.ref.url, data.ref.dir, { cwd: tree.dir }));
+    // Named as it starts: the source it runs is the tree's at this moment.
+    const head = git('rev-parse', '--short=9', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no') ? ' (with changes not committed)' : '');
     consoles.push(await startConsole(PORT, data.this.url, data.this.dir));
     const mixes = { this: await prepareMix(PORT, opts.connections), ref: await prepareMix(PORT + 1, opts.connections) };
     try {
