@@ -11,6 +11,7 @@ import { startTrashPurge } from './crud/trash';
 import { startMaintenance } from './db/maintenance';
 import { startBackups } from './backup/schedule';
 import { startAnchoring } from './audit/audit-anchors';
+import { startAuditSealer } from './audit/audit-seal';
 import { startScheduler } from './scheduler/runs';
 import './jobs';
 import { logger, logLine, scrub } from './ops/logger';
@@ -37,6 +38,8 @@ async function main() {
   const database = role === 'worker' ? await openDatabase({ url: config.databaseUrl }) : await boot(config, { log });
   // The audit chain's head, outside the database: now, every 5 minutes while it grows, and at the stop (audit/audit-anchors.ts).
   const stopAnchoring = await startAnchoring(database.db, config.auditAnchorFile, log);
+  // Audit rows are appended unchained; one process at a time chains them, within about a second (audit/audit-seal.ts).
+  const sealer = startAuditSealer(database.db, { log });
   const lifecycle = { stopping: false };
   const app = createApp({ db: database.db, config, database, lifecycle });
   // Mail leaves from here, never from a request (mail.ts); every serving process sends, rows are claimed one by one.
@@ -65,7 +68,8 @@ async function main() {
   keepConnectionsAlive(server);
   const requests = countRequests(server);
   const closeDatabase = async () => {
-    // Once the last request is answered: the last anchor names the last row.
+    // Once the last request is answered: its rows sealed, the last anchor names the last row.
+    await sealer.stop();
     await stopAnchoring();
     await database.close();
   };

@@ -60,7 +60,7 @@ async function atProvider(login: string, from = '/dashboard/city') {
 const callback = (search: string, cookie: string) => api.call('anonymous', 'POST', '/api/auth/oidc/callback', { search }, cookie ? { cookie } : {});
 const sessionCount = async () => Number((await sql<{ n: number }>`select count(*)::int as n from session`.execute(api.db)).rows[0].n);
 const lastAudit = async (action: string) => (await sql<{ actor_id: number | null; record_id: number | null; changes: Record<string, unknown>; address: string }>`
-  select actor_id, record_id, changes, address from audit_log where action = ${action} order by seq desc limit 1`.execute(api.db)).rows[0];
+  select actor_id, record_id, changes, address from audit_log where action = ${action} order by id desc limit 1`.execute(api.db)).rows[0];
 
 let disabledId = 0;
 beforeAll(async () => {

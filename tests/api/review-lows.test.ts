@@ -100,7 +100,7 @@ describe('the review\'s lows', () => {
     const r = await api.call('fmc', 'GET', `/api/fmcslots/${slot.id}/bookings`);
     expect(r.status).toBe(200);
     const rows = (await sql<{ action: string; patients: number[]; changes: { slot: number } }>`select action, patients, changes from audit_log
-      where actor_id = ${api.userIds.fmc} and action = 'read_bookings' order by seq desc limit 1`.execute(api.db)).rows;
+      where actor_id = ${api.userIds.fmc} and action = 'read_bookings' order by id desc limit 1`.execute(api.db)).rows;
     expect(rows[0]).toMatchObject({ patients: [Number(patient.id)], changes: { slot: Number(slot.id) } });
   });
 

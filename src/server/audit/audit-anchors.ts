@@ -26,9 +26,9 @@ export interface Anchor extends ChainHead { at: string; reason: AnchorReason; /*
 
 const LINE = new RegExp(`^(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z) (\\d{1,18}) ([0-9a-f]{64}) (${ANCHOR_REASONS.join('|')})$`);
 
-/** The chain's last row, read by its index; null for an empty log. */
+/** The chain's last sealed row (audit/audit-seal.ts), read by its index; null for a log with none. */
 export async function chainHead(db: DB): Promise<ChainHead | null> {
-  const row = (await sql<{ seq: string; hash: string }>`select a.seq::text as seq, a.hash from audit_log a order by a.seq desc limit 1`.execute(db)).rows[0];
+  const row = (await sql<{ seq: string; hash: string }>`select a.seq::text as seq, a.hash from audit_log a where a.seq is not null order by a.seq desc limit 1`.execute(db)).rows[0];
   return row ? { seq: Number(row.seq), hash: row.hash } : null;
 }
 

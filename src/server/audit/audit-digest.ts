@@ -49,3 +49,18 @@ export function microsOfTimestampText(text: string): string | null {
   const seconds = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) / 1000 - offset;
   return (BigInt(seconds) * 1_000_000n + BigInt(frac.padEnd(6, '0'))).toString();
 }
+
+/** An audit row's content columns as read in their text forms (audit/audit-verify.ts's storedRowText). */
+export interface StoredAuditRow {
+  at: string; actor_id: string | null; entity: string; record_id: string | null; action: string; changes: string | null;
+  address: string | null; fmc: string | null; record_ids: string | null; patients: string | null;
+}
+
+/** The digest's content of a row as stored, at `seq`; null when its time has a text of another shape. */
+export function contentOfStored(seq: string, r: StoredAuditRow): AuditRowContent | null {
+  const atMicros = microsOfTimestampText(r.at);
+  return atMicros === null ? null : {
+    seq, atMicros, actorId: r.actor_id, entity: r.entity, recordId: r.record_id, action: r.action,
+    changes: r.changes, address: r.address, fmc: r.fmc, recordIds: r.record_ids, patients: r.patients,
+  };
+}

@@ -5,7 +5,7 @@ import { ident } from '../db/entity-table';
 import { centreOf } from '../records/scope';
 import { publishable, publishChanges } from '../events/notices';
 import { tellEntriesWritten } from './entry-listeners';
-import { appendAuditRows } from './audit-chain';
+import { appendAuditRows, type AuditRow } from './audit-chain';
 
 /**
  * The one writer of the audit log: who (and from where) did what to which record, with the values it changed (never a
@@ -109,18 +109,24 @@ export function changedFields(def: EntityDef, before: Record<string, unknown>, a
  * reached (the search term, the list's query). Only for patient data (holdsPatientData): other reads are not logged.
  */
 export async function auditReads(db: DB, actor: Auditor, def: EntityDef, ids: readonly number[], action: AuditAction, changes: Record<string, unknown> | null = null) {
-  if (!ids.length || !holdsPatientData(def)) return;
+  const entry = await readsEntry(db, actor, def, ids, action, changes);
+  if (entry) await appendAuditRows(db, [entry]);
+}
+
+/** auditReads' entry, made and not yet written: several kinds' entries are then appended in one statement (search hits). */
+export async function readsEntry(db: DB, actor: Auditor, def: EntityDef, ids: readonly number[], action: AuditAction, changes: Record<string, unknown> | null = null): Promise<AuditRow | null> {
+  if (!ids.length || !holdsPatientData(def)) return null;
   const { rows: [read] } = await sql<{ ids: number[]; fmc: number | null; patients: number[] | null }>`with read as (
       select t.id, ${centreSql(def)} as centre, ${patientsSql(def)} as patients
       from ${sql.raw(ident(def.table))} t where t.id = any(${[...ids]}::int[]))
     select array_agg(id order by id) as ids, case when count(distinct centre) = 1 and count(centre) = count(*) then min(centre) end as fmc,
       (select array_agg(distinct p order by p) from read r, unnest(r.patients) p where p is not null) as patients
     from read having count(*) > 0`.execute(db);
-  if (!read) return;
-  await appendAuditRows(db, [{
+  if (!read) return null;
+  return {
     actorId: actor.id, entity: def.name, recordId: read.ids.length === 1 ? read.ids[0] : null, recordIds: read.ids, action, changes,
     address: actor.address ?? null, fmc: read.fmc, patients: read.patients,
-  }]);
+  };
 }
 
 /**
