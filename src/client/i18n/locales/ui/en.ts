@@ -432,6 +432,10 @@ export default {
       command: 'Open who is signed in',
       title: 'Who is signed in',
     },
+    runs: {
+      command: 'Open the scheduler\'s runs',
+      title: 'Runs',
+    },
     doctorInCompleteProfile: {
       command: 'Open doctors with incomplete profiles',
       title: inbox.worklists.doctorInCompleteProfile,

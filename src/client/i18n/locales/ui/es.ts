@@ -433,6 +433,10 @@ export default {
       command: 'Abrir quién tiene la sesión iniciada',
       title: 'Quién tiene la sesión iniciada',
     },
+    runs: {
+      command: 'Abrir las ejecuciones del planificador',
+      title: 'Ejecuciones',
+    },
     doctorInCompleteProfile: {
       command: 'Abrir médicos con perfil incompleto',
       title: inbox.worklists.doctorInCompleteProfile,

@@ -433,6 +433,10 @@ export default {
       command: 'Ouvrir qui est connecté',
       title: 'Qui est connecté',
     },
+    runs: {
+      command: 'Ouvrir les exécutions du planificateur',
+      title: 'Exécutions',
+    },
     doctorInCompleteProfile: {
       command: 'Ouvrir les médecins au profil incomplet',
       title: inbox.worklists.doctorInCompleteProfile,

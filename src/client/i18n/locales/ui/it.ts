@@ -433,6 +433,10 @@ export default {
       command: 'Apri chi ha effettuato l’accesso',
       title: 'Chi ha effettuato l’accesso',
     },
+    runs: {
+      command: 'Apri le esecuzioni del pianificatore',
+      title: 'Esecuzioni',
+    },
     doctorInCompleteProfile: {
       command: 'Apri i medici con profilo incompleto',
       title: inbox.worklists.doctorInCompleteProfile,

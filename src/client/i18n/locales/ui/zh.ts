@@ -433,6 +433,10 @@ export default {
       command: '打开当前登录人员',
       title: '当前登录人员',
     },
+    runs: {
+      command: '打开调度运行记录',
+      title: '运行记录',
+    },
     doctorInCompleteProfile: {
       command: '打开资料不完整的医生',
       title: inbox.worklists.doctorInCompleteProfile,
