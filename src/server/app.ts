@@ -36,6 +36,7 @@ import { eventRoutes } from './events/route';
 import { presenceRoutes } from './events/presence';
 import { systemRoutes } from './routes/system';
 import { runRoutes } from './routes/runs';
+import { campaignReachRoutes } from './routes/campaign-reach';
 import { healthRoutes, type Lifecycle } from './ops/health';
 import { logger, scrub } from './ops/logger';
 import { metricsHandler } from './ops/metrics-route';
@@ -171,6 +172,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', threadRoutes());
   api.route('/', systemRoutes(deps.database));
   api.route('/', runRoutes());
+  api.route('/', campaignReachRoutes());
   api.route('/', eventRoutes(deps.database));
   api.route('/', presenceRoutes());
   api.route('/', importsRoutes());

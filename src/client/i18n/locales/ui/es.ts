@@ -195,6 +195,21 @@ export default {
     richTextNote: 'Los scripts se eliminan al guardar.',
     preview: 'Vista previa',
   },
+  reach: {
+    title: 'A quién llega',
+    summary: 'Llega a {{reachable}} de {{people}} personas por {{channel}}, contadas ahora; las demás no reciben nada.',
+    byChannel: 'Personas alcanzadas por cada canal',
+    channel: 'Canal',
+    reached: 'Alcanzadas',
+    notReached: 'No alcanzadas',
+    this: 'Esta campaña',
+    why: {
+      email: 'Sin dirección de correo electrónico: {{n}}',
+      sms: 'Sin número de móvil: {{n}}',
+      push: 'Sin cuenta en la consola para la bandeja: {{n}}',
+    },
+    more: 'Se nombran las primeras {{shown}} de {{n}}.',
+  },
   details: {
     timeline: 'Historial',
     back: 'Volver a la lista',

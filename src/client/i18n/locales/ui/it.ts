@@ -195,6 +195,21 @@ export default {
     richTextNote: 'Gli script vengono rimossi al salvataggio.',
     preview: 'Anteprima',
   },
+  reach: {
+    title: 'Chi raggiunge',
+    summary: 'Raggiunge {{reachable}} persone su {{people}} tramite {{channel}}, contate ora; le altre non ricevono nulla.',
+    byChannel: 'Persone raggiunte da ciascun canale',
+    channel: 'Canale',
+    reached: 'Raggiunte',
+    notReached: 'Non raggiunte',
+    this: 'Questa campagna',
+    why: {
+      email: 'Senza indirizzo e-mail: {{n}}',
+      sms: 'Senza numero di cellulare: {{n}}',
+      push: 'Senza account della console per la posta in arrivo: {{n}}',
+    },
+    more: 'Sono nominate le prime {{shown}} su {{n}}.',
+  },
   details: {
     timeline: 'Cronologia',
     back: 'Torna all’elenco',
