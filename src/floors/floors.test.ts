@@ -20,8 +20,10 @@ const SERVER_FLOORS = [
   ['db'],
   ['http', 'migrations', 'outbox.ts'],
   ['records'],
-  ['events', 'scheduler', 'search'],
+  ['events', 'search'],
   ['audit'],
+  // Durable runs: each try's end is audited in its transaction, and crud's moves queue runs.
+  ['scheduler'],
   ['auth'],
   ['crud'],
   ['import', 'screens'],

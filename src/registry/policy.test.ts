@@ -92,6 +92,10 @@ const BEYOND_SPEC: Record<string, Role[]> = {
   'automation.add': ['superadmin'],
   'automation.edit': ['superadmin'],
   'automation.details': ['superadmin'],
+  // Issue 37: the scheduler's runs screen, with retry and cancel, is the superadmin's.
+  'runs.list': ['superadmin'],
+  'runs.retry': ['superadmin'],
+  'runs.cancel': ['superadmin'],
 };
 
 /** docs/decisions.md#routes-and-roles: where it settles a row differently from the spec, it stands. */

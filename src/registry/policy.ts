@@ -62,6 +62,8 @@ export const POLICY = {
   automation: crud(SA),
   // Who is signed in, and ending someone's session with a reason: the superadmin's, as the access report is.
   sessions: { list: SA, end: SA },
+  // The scheduler's runs (every campaign's sending, later reminders and rules): watched, retried and cancelled by the superadmin.
+  runs: { list: SA, retry: SA, cancel: SA },
   // Reverting a change from a record's history: a new edit of the record (its own edit right is needed too).
   history: { revert: SA_A },
   fmc: { list: FMC_ALL, dashboard: FMC_OWN, details: FMC_ALL, view: FMC_ALL, drpatient: ['superadmin', 'doctor'], add: FMC_OWN, edit: FMC_OWN },

@@ -36,6 +36,7 @@ import { eventRoutes } from './routes/events';
 import { presenceRoutes } from './routes/presence';
 import { systemRoutes } from './routes/system';
 import { runRoutes } from './routes/runs';
+import { campaignReachRoutes } from './routes/campaign-reach';
 import { healthRoutes } from './routes/health';
 import type { Lifecycle } from './ops/shutdown';
 import { logger, scrub } from './ops/logger';
@@ -172,6 +173,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', threadRoutes());
   api.route('/', systemRoutes(deps.database));
   api.route('/', runRoutes());
+  api.route('/', campaignReachRoutes());
   api.route('/', eventRoutes(deps.database));
   api.route('/', presenceRoutes());
   api.route('/', importsRoutes());

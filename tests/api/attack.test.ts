@@ -86,6 +86,9 @@ const SPECIAL: Record<string, Rule> = {
   'POST /api/imports/:id/undo': 'session',
   'POST /api/system/runs/:id/retry': (r) => r === 'superadmin',
   'POST /api/system/runs/:id/cancel': (r) => r === 'superadmin',
+  // Whom a campaign reaches: a saved one for who may read it, the form's preview for who may add or edit one.
+  'GET /api/notification/:id/reach': (r) => can(r, 'notification', 'details'),
+  'GET /api/notification/reach': (r) => can(r, 'notification', 'add') || can(r, 'notification', 'edit'),
   'GET /health/live': 'public',
   'GET /health/ready': 'public',
   'GET /metrics': 'token',

@@ -8,6 +8,7 @@ import { DocumentsPanel } from './document-viewer';
 import { documentsOf } from './record-documents';
 import { StatusHistory } from './status-history';
 import { InvoiceDocument } from './invoice-document';
+import { CampaignReach } from './campaign-reach';
 import { useFormat } from '../i18n/format';
 
 /**
@@ -43,6 +44,7 @@ export function RecordBody({ def, row, onReload }: { def: EntityDef; row: Row; o
           <DocumentsPanel docs={documents} opened={seen} onOpened={markOpened} />
         </div>
       )}
+      {def.name === 'notification' && <CampaignReach id={id} status={row.status} />}
       {def.workflow && <StatusHistory def={def} id={id} version={row.version} />}
     </>
   );

@@ -34,10 +34,17 @@ const def = () => getEntity('notification');
 
 interface Campaign { id: number; status: string; audience: string; channel: 'push' | 'email' | 'sms'; title: string; body: string; recipients: number | null; version: number }
 
-interface Person { address: string | null; user_id: number | null }
+/**
+ * One person of an audience: the address the channel needs (null: not reachable by it), their account for the inbox,
+ * and who they are (entity, record, name) for the reach's list of those the channel cannot reach.
+ */
+interface Person { address: string | null; user_id: number | null; kind: string; ref: number; name: string }
+
+/** Who a row is, beside its address: `kind` is the registry entity the record is listed under. */
+const who = (t: string, kind: string) => sql`${kind}::text as kind, ${sql.raw(t)}.id as ref, trim(${sql.raw(t)}.first_name || ' ' || ${sql.raw(t)}.last_name) as name`;
 
 /** Everyone the audience names, one row a person, with the address the channel needs (null: not reachable by it). */
-function audienceSql(c: Campaign): RawBuilder<Person> {
+function audienceSql(c: Pick<Campaign, 'audience' | 'channel'>): RawBuilder<Person> {
   const doctors = c.audience === 'doctor' || c.audience === 'all';
   const staff = c.audience === 'fmc' || c.audience === 'all';
   const patients = c.audience === 'patient' || c.audience === 'all';
@@ -45,19 +52,19 @@ function audienceSql(c: Campaign): RawBuilder<Person> {
     // Staff accounts: fmc staff, and doctors who have an account (of role doctor).
     const roles = [...(doctors ? ['doctor'] : []), ...(staff ? ['fmc'] : [])];
     const parts: RawBuilder<Person>[] = [];
-    if (roles.length) parts.push(sql<Person>`select 'user:' || u.id as address, u.id as user_id from admin_user u join role r on r.id = u.role where u.status = 'active' and r.key = any(${roles}::text[])`);
+    if (roles.length) parts.push(sql<Person>`select 'user:' || u.id as address, u.id as user_id, ${who('u', 'admin-user')} from admin_user u join role r on r.id = u.role where u.status = 'active' and r.key = any(${roles}::text[])`);
     // Doctors without an account, and patients: nobody to reach in an inbox.
-    if (doctors) parts.push(sql<Person>`select null::text as address, null::int as user_id from doctor d where d.status = 'active' and not exists (select 1 from admin_user u where lower(u.email) = lower(d.email))`);
-    if (patients) parts.push(sql<Person>`select null::text as address, null::int as user_id from patient p where p.status = 'active' and not p.campaign_opt_out`);
+    if (doctors) parts.push(sql<Person>`select null::text as address, null::int as user_id, ${who('d', 'doctor')} from doctor d where d.status = 'active' and not exists (select 1 from admin_user u where lower(u.email) = lower(d.email))`);
+    if (patients) parts.push(sql<Person>`select null::text as address, null::int as user_id, ${who('p', 'patients')} from patient p where p.status = 'active' and not p.campaign_opt_out`);
     return sql<Person>`${sql.join(parts, sql` union all `)}`;
   }
   const addr = (t: string) => c.channel === 'email'
     ? sql`nullif(lower(trim(${sql.raw(t)}.email)), '')`
     : sql`nullif(regexp_replace(${sql.raw(t)}.phone, '[^0-9+]', '', 'g'), '')`;
   const parts: RawBuilder<Person>[] = [];
-  if (doctors) parts.push(sql<Person>`select ${addr('d')} as address, null::int as user_id from doctor d where d.status = 'active'`);
-  if (staff) parts.push(sql<Person>`select ${addr('u')} as address, u.id as user_id from admin_user u join role r on r.id = u.role where u.status = 'active' and r.key = 'fmc'`);
-  if (patients) parts.push(sql<Person>`select ${addr('p')} as address, null::int as user_id from patient p where p.status = 'active' and not p.campaign_opt_out`);
+  if (doctors) parts.push(sql<Person>`select ${addr('d')} as address, null::int as user_id, ${who('d', 'doctor')} from doctor d where d.status = 'active'`);
+  if (staff) parts.push(sql<Person>`select ${addr('u')} as address, u.id as user_id, ${who('u', 'admin-user')} from admin_user u join role r on r.id = u.role where u.status = 'active' and r.key = 'fmc'`);
+  if (patients) parts.push(sql<Person>`select ${addr('p')} as address, null::int as user_id, ${who('p', 'patients')} from patient p where p.status = 'active' and not p.campaign_opt_out`);
   return sql<Person>`${sql.join(parts, sql` union all `)}`;
 }
 
@@ -82,9 +89,17 @@ async function touched(db: DB, id: number, move?: { from: string; to: string }) 
 
 /** How many people the campaign would reach now, and how many its channel cannot (the form's count before sending). */
 export async function audienceCounts(db: DB, c: Pick<Campaign, 'audience' | 'channel'>): Promise<{ people: number; unreachable: number }> {
-  const res = await sql<{ people: number; unreachable: number }>`with a as (${audienceSql(c as Campaign)})
+  const res = await sql<{ people: number; unreachable: number }>`with a as (${audienceSql(c)})
     select (count(distinct address) + count(*) filter (where address is null))::int as people, (count(*) filter (where address is null))::int as unreachable from a`.execute(db);
   return res.rows[0] ?? { people: 0, unreachable: 0 };
+}
+
+/** Those of the audience its channel cannot reach (no mobile for SMS, no mail, no account for push), by name. */
+export async function unreachablePeople(db: DB, c: Pick<Campaign, 'audience' | 'channel'>, opts: { kinds: readonly string[]; limit: number }): Promise<{ kind: string; id: number; name: string }[]> {
+  if (!opts.kinds.length) return [];
+  const res = await sql<{ kind: string; ref: number; name: string }>`select kind, ref, name from (${audienceSql(c)}) a
+    where address is null and kind = any(${[...opts.kinds]}::text[]) order by name, kind, ref limit ${opts.limit}`.execute(db);
+  return res.rows.map((r) => ({ kind: r.kind, id: Number(r.ref), name: r.name }));
 }
 
 /** The run's start: a scheduled campaign whose time came becomes sending, its audience counted once. False: nothing to send. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { canReadRecord, entityByName, INBOX_STREAM, type Role } from '../../registry';
+import { can, canReadRecord, entityByName, INBOX_STREAM, RUNS_STREAM, type Role } from '../../registry';
 import { scoped } from '../records/scope';
 import type { Database } from '../db/connection';
 import { CHANNEL, readNotice, type Change, type Presence } from './notices';
@@ -40,6 +40,8 @@ export function eventOf(change: Change): ChangeEvent {
 export function mayHear(who: { role: Role; centres: readonly number[]; userId?: number }, change: Pick<Change, 'entity' | 'centre' | 'id'>): boolean {
   // A user's inbox changed (inbox/store.ts): told to that user alone.
   if (change.entity === INBOX_STREAM) return who.userId !== undefined && change.id === who.userId;
+  // A scheduler's run moved (scheduler/runs.ts): told to who may watch runs.
+  if (change.entity === RUNS_STREAM) return can(who.role, 'runs', 'list');
   const def = entityByName(change.entity);
   if (!def || !readable(who.role, def.name)) return false;
   if (!scoped(def, who)) return true;

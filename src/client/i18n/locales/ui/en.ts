@@ -192,6 +192,21 @@ export default {
     richTextNote: 'Scripts are removed when saved.',
     preview: 'Preview',
   },
+  reach: {
+    title: 'Whom it reaches',
+    summary: 'It reaches {{reachable}} of {{people}} people by {{channel}}, counted now; the rest get nothing.',
+    byChannel: 'People reached by each channel',
+    channel: 'Channel',
+    reached: 'Reached',
+    notReached: 'Not reached',
+    this: 'This campaign',
+    why: {
+      email: 'No e-mail address: {{n}}',
+      sms: 'No mobile number: {{n}}',
+      push: 'No console account for the inbox: {{n}}',
+    },
+    more: 'The first {{shown}} of {{n}} are named.',
+  },
   details: {
     timeline: 'History',
     back: 'Back to the list',
@@ -431,6 +446,10 @@ export default {
     signedIn: {
       command: 'Open who is signed in',
       title: 'Who is signed in',
+    },
+    runs: {
+      command: 'Open the scheduler\'s runs',
+      title: 'Runs',
     },
     doctorInCompleteProfile: {
       command: 'Open doctors with incomplete profiles',

@@ -195,6 +195,21 @@ export default {
     richTextNote: 'Los scripts se eliminan al guardar.',
     preview: 'Vista previa',
   },
+  reach: {
+    title: 'A quién llega',
+    summary: 'Llega a {{reachable}} de {{people}} personas por {{channel}}, contadas ahora; las demás no reciben nada.',
+    byChannel: 'Personas alcanzadas por cada canal',
+    channel: 'Canal',
+    reached: 'Alcanzadas',
+    notReached: 'No alcanzadas',
+    this: 'Esta campaña',
+    why: {
+      email: 'Sin dirección de correo electrónico: {{n}}',
+      sms: 'Sin número de móvil: {{n}}',
+      push: 'Sin cuenta en la consola para la bandeja: {{n}}',
+    },
+    more: 'Se nombran las primeras {{shown}} de {{n}}.',
+  },
   details: {
     timeline: 'Historial',
     back: 'Volver a la lista',
@@ -432,6 +447,10 @@ export default {
     signedIn: {
       command: 'Abrir quién tiene la sesión iniciada',
       title: 'Quién tiene la sesión iniciada',
+    },
+    runs: {
+      command: 'Abrir las ejecuciones del planificador',
+      title: 'Ejecuciones',
     },
     doctorInCompleteProfile: {
       command: 'Abrir médicos con perfil incompleto',

@@ -195,6 +195,21 @@ export default {
     richTextNote: 'Les scripts sont supprimés à l’enregistrement.',
     preview: 'Aperçu',
   },
+  reach: {
+    title: 'Qui elle atteint',
+    summary: 'Elle atteint {{reachable}} personnes sur {{people}} par {{channel}}, comptées maintenant ; les autres ne reçoivent rien.',
+    byChannel: 'Personnes atteintes par chaque canal',
+    channel: 'Canal',
+    reached: 'Atteintes',
+    notReached: 'Non atteintes',
+    this: 'Cette campagne',
+    why: {
+      email: 'Sans adresse e-mail : {{n}}',
+      sms: 'Sans numéro de portable : {{n}}',
+      push: 'Sans compte de console pour la boîte de réception : {{n}}',
+    },
+    more: 'Les {{shown}} premières sur {{n}} sont nommées.',
+  },
   details: {
     timeline: 'Historique',
     back: 'Retour à la liste',
@@ -432,6 +447,10 @@ export default {
     signedIn: {
       command: 'Ouvrir qui est connecté',
       title: 'Qui est connecté',
+    },
+    runs: {
+      command: 'Ouvrir les exécutions du planificateur',
+      title: 'Exécutions',
     },
     doctorInCompleteProfile: {
       command: 'Ouvrir les médecins au profil incomplet',

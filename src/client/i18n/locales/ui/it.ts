@@ -195,6 +195,21 @@ export default {
     richTextNote: 'Gli script vengono rimossi al salvataggio.',
     preview: 'Anteprima',
   },
+  reach: {
+    title: 'Chi raggiunge',
+    summary: 'Raggiunge {{reachable}} persone su {{people}} tramite {{channel}}, contate ora; le altre non ricevono nulla.',
+    byChannel: 'Persone raggiunte da ciascun canale',
+    channel: 'Canale',
+    reached: 'Raggiunte',
+    notReached: 'Non raggiunte',
+    this: 'Questa campagna',
+    why: {
+      email: 'Senza indirizzo e-mail: {{n}}',
+      sms: 'Senza numero di cellulare: {{n}}',
+      push: 'Senza account della console per la posta in arrivo: {{n}}',
+    },
+    more: 'Sono nominate le prime {{shown}} su {{n}}.',
+  },
   details: {
     timeline: 'Cronologia',
     back: 'Torna all’elenco',
@@ -432,6 +447,10 @@ export default {
     signedIn: {
       command: 'Apri chi ha effettuato l’accesso',
       title: 'Chi ha effettuato l’accesso',
+    },
+    runs: {
+      command: 'Apri le esecuzioni del pianificatore',
+      title: 'Esecuzioni',
     },
     doctorInCompleteProfile: {
       command: 'Apri i medici con profilo incompleto',

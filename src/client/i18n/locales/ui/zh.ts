@@ -195,6 +195,21 @@ export default {
     richTextNote: '保存时会移除脚本。',
     preview: '预览',
   },
+  reach: {
+    title: '覆盖对象',
+    summary: '按当前统计，通过{{channel}}可覆盖 {{people}} 人中的 {{reachable}} 人；其余的人不会收到。',
+    byChannel: '各渠道覆盖人数',
+    channel: '渠道',
+    reached: '可覆盖',
+    notReached: '无法覆盖',
+    this: '本活动',
+    why: {
+      email: '无电子邮件地址：{{n}}',
+      sms: '无手机号码：{{n}}',
+      push: '无可接收收件箱的控制台账户：{{n}}',
+    },
+    more: '列出了 {{n}} 人中的前 {{shown}} 人。',
+  },
   details: {
     timeline: '历史',
     back: '返回列表',
@@ -432,6 +447,10 @@ export default {
     signedIn: {
       command: '打开当前登录人员',
       title: '当前登录人员',
+    },
+    runs: {
+      command: '打开调度运行记录',
+      title: '运行记录',
     },
     doctorInCompleteProfile: {
       command: '打开资料不完整的医生',
