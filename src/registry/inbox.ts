@@ -7,7 +7,7 @@ import type { Role } from './roles';
  * src/words/inbox-words (which the interface strings read too). Read by the server's sources and renderer, the
  * panel, and the translation test.
  */
-export const INBOX_KINDS = ['signup', 'verificationSubmitted', 'ticketRaised', 'ticketAssigned', 'ticketComment', 'paymentRejected', 'worklist', 'campaign', 'factorsReset'] as const;
+export const INBOX_KINDS = ['signup', 'verificationSubmitted', 'ticketRaised', 'ticketAssigned', 'ticketComment', 'paymentRejected', 'worklist', 'campaign', 'factorsReset', 'follow_up'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 export const isInboxKind = (v: unknown): v is InboxKind => typeof v === 'string' && (INBOX_KINDS as readonly string[]).includes(v);
@@ -24,6 +24,8 @@ export const INBOX_SUBJECT: Record<InboxKind, string | null> = {
   // A campaign's message to staff (server/scheduler/campaign.ts): its words are in the item, it links nowhere.
   campaign: null,
   factorsReset: null,
+  // A follow-up names its record's entity in its parameters (`entity`, `record`): any record its owner may read.
+  follow_up: null,
 };
 
 const ticketPeople = (role: Role | null | undefined) => canReadRecord(role, 'supportTicket') || mayCreate(role, 'supportTicket') || can(role, 'supportTicket', 'edit');
@@ -45,6 +47,9 @@ export const INBOX_AUDIENCE: Record<InboxKind, (role: Role | null | undefined) =
   campaign: (role) => role !== null && role !== undefined,
   // About the person's own account: whatever their role.
   factorsReset: (role) => role !== null && role !== undefined,
+  // A person's own reminder, said only while they could read its record (server/scheduler/follow-ups.ts); its link
+  // is offered only while they still may (server/inbox/texts.ts).
+  follow_up: (role) => role !== null && role !== undefined,
 };
 
 /** The kinds of item a role may hold now (INBOX_AUDIENCE). */

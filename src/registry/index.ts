@@ -25,3 +25,4 @@ export * from './dashboard-tiles';
 export * from './presence';
 export * from './saved-views';
 export * from './hit-parts';
+export * from './follow-ups';

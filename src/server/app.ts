@@ -32,6 +32,7 @@ import { invoicePdfRoutes } from './routes/invoice-pdf';
 import { fmcScreenRoutes } from './routes/fmc-screens';
 import { worklistRoutes } from './routes/worklists';
 import { savedViewRoutes } from './routes/saved-views';
+import { followUpRoutes } from './routes/follow-ups';
 import { eventRoutes } from './events/route';
 import { presenceRoutes } from './events/presence';
 import { systemRoutes } from './routes/system';
@@ -157,6 +158,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', mfaRoutes());
   api.route('/', platformRoutes());
   api.route('/', inboxRoutes());
+  api.route('/', followUpRoutes());
   api.route('/', mySessionRoutes());
   api.route('/', stepUpRoutes());
   api.route('/', signedInRoutes());

@@ -4,3 +4,4 @@
  * run). Reminders (issue 37 §3) and rules (§4) will be registered here the same way.
  */
 import './campaign';
+import './follow-ups';

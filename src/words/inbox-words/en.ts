@@ -11,6 +11,7 @@ export default {
     paymentRejected: 'Payment {{number}} was rejected',
     worklist: '{{title}} ({{count}})',
     campaign: 'Announcement: {{name}}',
+    follow_up: 'Follow up: {{name}}',
     factorsReset: '{{by}} reset your second factors: set one up again in your settings',
   },
   roles: { superadmin: 'Super admin', admin: 'Admin', doctor: 'Doctor', fmc: 'FMC staff', railway: 'Railway staff' },

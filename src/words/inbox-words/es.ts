@@ -11,6 +11,7 @@ export default {
     paymentRejected: 'El pago {{number}} fue rechazado',
     worklist: '{{title}} ({{count}})',
     campaign: 'Aviso: {{name}}',
+    follow_up: 'Seguimiento: {{name}}',
     factorsReset: '{{by}} restableció sus segundos factores: configure uno de nuevo en sus ajustes',
   },
   roles: { superadmin: 'Superadministrador', admin: 'Administrador', doctor: 'Médico', fmc: 'Personal de FMC', railway: 'Personal ferroviario' },

@@ -11,6 +11,7 @@ export default {
     paymentRejected: 'Le paiement {{number}} a été refusé',
     worklist: '{{title}} ({{count}})',
     campaign: 'Annonce : {{name}}',
+    follow_up: 'À suivre : {{name}}',
     factorsReset: '{{by}} a réinitialisé vos seconds facteurs : configurez-en un de nouveau dans vos paramètres',
   },
   roles: { superadmin: 'Super admin', admin: 'Admin', doctor: 'Médecin', fmc: 'Personnel FMC', railway: 'Personnel ferroviaire' },

@@ -11,6 +11,7 @@ export default {
     paymentRejected: 'Il pagamento {{number}} è stato rifiutato',
     worklist: '{{title}} ({{count}})',
     campaign: 'Avviso: {{name}}',
+    follow_up: 'Da seguire: {{name}}',
     factorsReset: '{{by}} ha reimpostato i tuoi secondi fattori: configurane uno di nuovo nelle impostazioni',
   },
   roles: { superadmin: 'Super amministratore', admin: 'Amministratore', doctor: 'Medico', fmc: 'Personale FMC', railway: 'Personale ferroviario' },

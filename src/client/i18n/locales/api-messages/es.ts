@@ -78,6 +78,10 @@ const messages: Record<string, string> = {
   'This staff account is disabled: ask an administrator.': 'Esta cuenta de personal está desactivada: consulte a un administrador.',
   'This staff account waits for an administrator’s approval.': 'Esta cuenta de personal espera la aprobación de un administrador.',
   'This staff account signs in as another person at the sign-in provider: ask an administrator.': 'Esta cuenta de personal inicia sesión como otra persona en el proveedor de inicio de sesión: consulte a un administrador.',
+  'Choose a time in the future': 'Elija una hora futura',
+  'Choose a time within a year': 'Elija una hora dentro del próximo año',
+  'You have 200 follow-ups waiting: drop one first': 'Tiene 200 seguimientos pendientes: elimine uno primero',
+  'This follow-up does not exist': 'Este seguimiento no existe',
 };
 
 export default messages;

@@ -78,6 +78,10 @@ const messages: Record<string, string> = {
   'This staff account is disabled: ask an administrator.': 'Ce compte du personnel est désactivé : adressez-vous à un administrateur.',
   'This staff account waits for an administrator’s approval.': 'Ce compte du personnel attend l’approbation d’un administrateur.',
   'This staff account signs in as another person at the sign-in provider: ask an administrator.': 'Ce compte du personnel se connecte comme une autre personne chez le fournisseur de connexion : adressez-vous à un administrateur.',
+  'Choose a time in the future': 'Choisissez une heure à venir',
+  'Choose a time within a year': 'Choisissez une heure dans l’année qui vient',
+  'You have 200 follow-ups waiting: drop one first': 'Vous avez 200 rappels en attente : supprimez-en un d’abord',
+  'This follow-up does not exist': 'Ce rappel n’existe pas',
 };
 
 export default messages;

@@ -78,6 +78,10 @@ const messages: Record<string, string> = {
   'This staff account is disabled: ask an administrator.': 'Questo account del personale è disattivato: rivolgiti a un amministratore.',
   'This staff account waits for an administrator’s approval.': 'Questo account del personale attende l’approvazione di un amministratore.',
   'This staff account signs in as another person at the sign-in provider: ask an administrator.': 'Questo account del personale accede come un’altra persona presso il fornitore di accesso: rivolgiti a un amministratore.',
+  'Choose a time in the future': 'Scegli un orario futuro',
+  'Choose a time within a year': 'Scegli un orario entro un anno',
+  'You have 200 follow-ups waiting: drop one first': 'Hai 200 promemoria in attesa: eliminane prima uno',
+  'This follow-up does not exist': 'Questo promemoria non esiste',
 };
 
 export default messages;

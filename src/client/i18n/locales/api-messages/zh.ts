@@ -78,6 +78,10 @@ const messages: Record<string, string> = {
   'This staff account is disabled: ask an administrator.': '此员工账户已停用：请联系管理员。',
   'This staff account waits for an administrator’s approval.': '此员工账户正在等待管理员批准。',
   'This staff account signs in as another person at the sign-in provider: ask an administrator.': '此员工账户已关联登录服务商中的另一个人：请联系管理员。',
+  'Choose a time in the future': '请选择将来的时间',
+  'Choose a time within a year': '请选择一年以内的时间',
+  'You have 200 follow-ups waiting: drop one first': '您已有 200 条待办跟进提醒：请先删除一条',
+  'This follow-up does not exist': '该跟进提醒不存在',
 };
 
 export default messages;
