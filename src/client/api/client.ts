@@ -144,6 +144,7 @@ export const callsOver = (send: Call) => ({
   get: <T>(url: string, opts: { signal?: AbortSignal } = {}) => send<T>('GET', url, undefined, opts.signal),
   post: <T>(url: string, body?: unknown) => send<T>('POST', url, body ?? {}),
   put: <T>(url: string, body: unknown) => send<T>('PUT', url, body),
+  patch: <T>(url: string, body: unknown) => send<T>('PATCH', url, body),
   delete: <T>(url: string) => send<T>('DELETE', url),
   upload: <T>(url: string, file: Blob) => send<T>('POST', url, file),
 });
