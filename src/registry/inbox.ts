@@ -7,7 +7,7 @@ import type { Role } from './roles';
  * src/words/inbox-words (which the interface strings read too). Read by the server's sources and renderer, the
  * panel, and the translation test.
  */
-export const INBOX_KINDS = ['signup', 'verificationSubmitted', 'ticketRaised', 'ticketAssigned', 'ticketComment', 'paymentRejected', 'worklist', 'campaign', 'factorsReset', 'follow_up'] as const;
+export const INBOX_KINDS = ['signup', 'verificationSubmitted', 'ticketRaised', 'ticketAssigned', 'ticketComment', 'paymentRejected', 'worklist', 'campaign', 'factorsReset', 'follow_up', 'doctorDay'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 export const isInboxKind = (v: unknown): v is InboxKind => typeof v === 'string' && (INBOX_KINDS as readonly string[]).includes(v);
@@ -26,6 +26,8 @@ export const INBOX_SUBJECT: Record<InboxKind, string | null> = {
   factorsReset: null,
   // A follow-up names its record's entity in its parameters (`entity`, `record`): any record its owner may read.
   follow_up: null,
+  // A doctor's next day (server/scheduler/appointment-reminders.ts): it leads to their patients' screen.
+  doctorDay: null,
 };
 
 const ticketPeople = (role: Role | null | undefined) => canReadRecord(role, 'supportTicket') || mayCreate(role, 'supportTicket') || can(role, 'supportTicket', 'edit');
@@ -50,6 +52,8 @@ export const INBOX_AUDIENCE: Record<InboxKind, (role: Role | null | undefined) =
   // A person's own reminder, said only while they could read its record (server/scheduler/follow-ups.ts); its link
   // is offered only while they still may (server/inbox/texts.ts).
   follow_up: (role) => role !== null && role !== undefined,
+  // Sent to doctors' accounts, about their own appointments.
+  doctorDay: (role) => role === 'doctor',
 };
 
 /** The kinds of item a role may hold now (INBOX_AUDIENCE). */

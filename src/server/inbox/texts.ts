@@ -33,6 +33,10 @@ export function inboxLink(kind: string, params: Record<string, unknown>, role: R
     return screen && can(role, screen.resource, screen.action) ? screenPath(screen) : null;
   }
   if (k === 'campaign') return null;
+  if (k === 'doctorDay') {
+    const screen = screenById('drpatient');
+    return screen && can(role, screen.resource, screen.action) ? screenPath(screen) : null;
+  }
   if (k === 'follow_up') {
     const def = ENTITIES.find((d) => d.name === text(params.entity));
     const action = def && viewActionFor(def, (a) => can(role, def.name, a));

@@ -5,3 +5,4 @@
  */
 import './campaign';
 import './follow-ups';
+import './appointment-reminders';

@@ -12,6 +12,7 @@ export default {
     worklist: '{{title}} ({{count}})',
     campaign: 'Announcement: {{name}}',
     follow_up: 'Follow up: {{name}}',
+    doctorDay: 'Appointments tomorrow, {{day}}: {{count}}',
     factorsReset: '{{by}} reset your second factors: set one up again in your settings',
   },
   roles: { superadmin: 'Super admin', admin: 'Admin', doctor: 'Doctor', fmc: 'FMC staff', railway: 'Railway staff' },

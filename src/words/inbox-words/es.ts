@@ -12,6 +12,7 @@ export default {
     worklist: '{{title}} ({{count}})',
     campaign: 'Aviso: {{name}}',
     follow_up: 'Seguimiento: {{name}}',
+    doctorDay: 'Citas de mañana, {{day}}: {{count}}',
     factorsReset: '{{by}} restableció sus segundos factores: configure uno de nuevo en sus ajustes',
   },
   roles: { superadmin: 'Superadministrador', admin: 'Administrador', doctor: 'Médico', fmc: 'Personal de FMC', railway: 'Personal ferroviario' },

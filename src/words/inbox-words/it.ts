@@ -12,6 +12,7 @@ export default {
     worklist: '{{title}} ({{count}})',
     campaign: 'Avviso: {{name}}',
     follow_up: 'Da seguire: {{name}}',
+    doctorDay: 'Appuntamenti di domani, {{day}}: {{count}}',
     factorsReset: '{{by}} ha reimpostato i tuoi secondi fattori: configurane uno di nuovo nelle impostazioni',
   },
   roles: { superadmin: 'Super amministratore', admin: 'Amministratore', doctor: 'Medico', fmc: 'Personale FMC', railway: 'Personale ferroviario' },

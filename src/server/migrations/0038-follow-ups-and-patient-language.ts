@@ -5,6 +5,9 @@ import type { DB } from '../db/connection';
  * Follow-ups (issue 37 §3, "remind me"): a person asks to be reminded of a record at a time; when it comes, the
  * scheduler's job `follow-up.due` (scheduler/follow-ups.ts) puts an item in their inbox if they may still read the
  * record, else marks the follow-up `dropped`. The row is the person's own: removed with their account.
+ *
+ * Appointment reminders (scheduler/appointment-reminders.ts) are written in the patient's language when the app
+ * knows it: `patient.language`, one of the console's languages, else none (English).
  */
 export async function up(db: DB): Promise<void> {
   await sql`create table follow_up (
@@ -19,4 +22,7 @@ export async function up(db: DB): Promise<void> {
   )`.execute(db);
   // The person's list, pending first, by time.
   await sql`create index follow_up__user__ix on follow_up (user_id, state, due_at)`.execute(db);
+  await sql`alter table patient add column language text constraint patient__language__ck check (language in ('en', 'zh', 'es', 'fr', 'it'))`.execute(db);
+  // Every enum column is filterable by an index (db/entity-table.ts): the patients' list filters by it too.
+  await sql`create index patient__language__ix on patient (language, id)`.execute(db);
 }
