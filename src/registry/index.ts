@@ -26,3 +26,4 @@ export * from './presence';
 export * from './saved-views';
 export * from './hit-parts';
 export * from './follow-ups';
+export * from './worklist-auto';

@@ -31,6 +31,7 @@ import { slotRoutes } from './routes/slots';
 import { invoicePdfRoutes } from './routes/invoice-pdf';
 import { fmcScreenRoutes } from './routes/fmc-screens';
 import { worklistRoutes } from './routes/worklists';
+import { worklistAutoRoutes } from './routes/worklist-auto';
 import { savedViewRoutes } from './routes/saved-views';
 import { followUpRoutes } from './routes/follow-ups';
 import { eventRoutes } from './events/route';
@@ -168,6 +169,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', invoicePdfRoutes());
   api.route('/', fmcScreenRoutes());
   api.route('/', worklistRoutes());
+  api.route('/', worklistAutoRoutes());
   api.route('/', savedViewRoutes());
   api.route('/', auditTrailRoutes());
   api.route('/', threadRoutes());

@@ -33,7 +33,7 @@ import * as m0031 from './0031-hosted-login-and-sessions';
 import * as m0032 from './0032-audit-chain-in-code';
 import * as m0033 from './0033-step-up';
 import * as m0034 from './0034-second-factors';
-import * as m0038 from './0038-follow-ups-and-patient-language';
+import * as m0038 from './0038-reminders-and-follow-ups';
 import * as m0040 from './0040-scheduler';
 import * as m0041 from './0041-campaigns-send';
 import * as m0045 from './0045-import-runs';
@@ -82,7 +82,7 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0032-audit-chain-in-code': m0032,
   '0033-step-up': m0033,
   '0034-second-factors': m0034,
-  '0038-follow-ups-and-patient-language': m0038,
+  '0038-reminders-and-follow-ups': m0038,
   '0040-scheduler': m0040,
   '0041-campaigns-send': m0041,
   '0045-import-runs': m0045,

@@ -6,3 +6,4 @@
 import './campaign';
 import './follow-ups';
 import './appointment-reminders';
+import './worklist-auto';

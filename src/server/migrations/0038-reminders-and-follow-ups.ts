@@ -8,6 +8,9 @@ import type { DB } from '../db/connection';
  *
  * Appointment reminders (scheduler/appointment-reminders.ts) are written in the patient's language when the app
  * knows it: `patient.language`, one of the console's languages, else none (English).
+ *
+ * A worklist may remind by itself (scheduler/worklist-auto.ts): off until someone who may send its reminders turns it
+ * on, every `every_days` days (7 unless set), one row per worklist that was ever set.
  */
 export async function up(db: DB): Promise<void> {
   await sql`create table follow_up (
@@ -25,4 +28,11 @@ export async function up(db: DB): Promise<void> {
   await sql`alter table patient add column language text constraint patient__language__ck check (language in ('en', 'zh', 'es', 'fr', 'it'))`.execute(db);
   // Every enum column is filterable by an index (db/entity-table.ts): the patients' list filters by it too.
   await sql`create index patient__language__ix on patient (language, id)`.execute(db);
+  await sql`create table worklist_auto_reminder (
+    worklist text primary key,
+    enabled boolean not null default false,
+    every_days integer not null default 7 constraint worklist_auto_reminder__every_days__ck check (every_days between 1 and 90),
+    set_by integer references admin_user (id) on delete set null,
+    updated_at timestamptz not null default now()
+  )`.execute(db);
 }
