@@ -603,6 +603,18 @@ export default {
     records_one: '{{count}} record',
     records_other: '{{count}} records',
   },
+  worklistAuto: {
+    title: 'Automatic reminders',
+    on: 'Remind by itself',
+    every: 'every',
+    days: 'days',
+    save: 'Save',
+    savedOn: 'Reminders will go by themselves every {{n}} days',
+    savedOff: 'Automatic reminders are off',
+    range: 'Give a number of days from 1 to {{max}}',
+    next: 'Next round: {{when}}',
+    off: 'Off: reminders go only when sent',
+  },
   followUps: {
     remind: 'Remind me about this…',
     mine: 'My follow-ups',

@@ -604,6 +604,18 @@ export default {
     records_one: '{{count}} registro',
     records_other: '{{count}} registros',
   },
+  worklistAuto: {
+    title: 'Recordatorios automáticos',
+    on: 'Recordar automáticamente',
+    every: 'cada',
+    days: 'días',
+    save: 'Guardar',
+    savedOn: 'Los recordatorios se enviarán solos cada {{n}} días',
+    savedOff: 'Los recordatorios automáticos están desactivados',
+    range: 'Indique un número de días entre 1 y {{max}}',
+    next: 'Próxima ronda: {{when}}',
+    off: 'Desactivado: los recordatorios solo salen cuando se envían',
+  },
   followUps: {
     remind: 'Recordármelo…',
     mine: 'Mis seguimientos',

@@ -604,6 +604,18 @@ export default {
     records_one: '{{count}} fiche',
     records_other: '{{count}} fiches',
   },
+  worklistAuto: {
+    title: 'Rappels automatiques',
+    on: 'Rappeler automatiquement',
+    every: 'tous les',
+    days: 'jours',
+    save: 'Enregistrer',
+    savedOn: 'Les rappels partiront d’eux-mêmes tous les {{n}} jours',
+    savedOff: 'Les rappels automatiques sont désactivés',
+    range: 'Indiquez un nombre de jours de 1 à {{max}}',
+    next: 'Prochaine série : {{when}}',
+    off: 'Désactivé : les rappels ne partent que lorsqu’on les envoie',
+  },
   followUps: {
     remind: 'Me le rappeler…',
     mine: 'Mes rappels',

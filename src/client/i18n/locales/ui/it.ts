@@ -604,6 +604,18 @@ export default {
     records_one: '{{count}} record',
     records_other: '{{count}} record',
   },
+  worklistAuto: {
+    title: 'Promemoria automatici',
+    on: 'Ricorda automaticamente',
+    every: 'ogni',
+    days: 'giorni',
+    save: 'Salva',
+    savedOn: 'I promemoria partiranno da soli ogni {{n}} giorni',
+    savedOff: 'I promemoria automatici sono disattivati',
+    range: 'Indica un numero di giorni da 1 a {{max}}',
+    next: 'Prossimo giro: {{when}}',
+    off: 'Disattivato: i promemoria partono solo quando li invii',
+  },
   followUps: {
     remind: 'Ricordamelo…',
     mine: 'I miei promemoria',

@@ -604,6 +604,18 @@ export default {
     records_one: '{{count}} 条记录',
     records_other: '{{count}} 条记录',
   },
+  worklistAuto: {
+    title: '自动提醒',
+    on: '自动提醒',
+    every: '每',
+    days: '天',
+    save: '保存',
+    savedOn: '提醒将每 {{n}} 天自动发送',
+    savedOff: '自动提醒已关闭',
+    range: '请输入 1 到 {{max}} 之间的天数',
+    next: '下一轮：{{when}}',
+    off: '已关闭：仅在手动发送时提醒',
+  },
   followUps: {
     remind: '提醒我跟进…',
     mine: '我的跟进提醒',
