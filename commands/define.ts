@@ -31,6 +31,9 @@ export interface CommandContext {
     openPalette: () => void;
     openPreferences: () => void;
     openPassword: () => void;
+    /** "Remind me when?" for a record (commands/follow-ups.ts), and the person's own follow-ups. */
+    openFollowUp: (entity: string, id: number) => void;
+    openFollowUps: () => void;
     setTheme: (theme: string) => void;
     setLanguage: (lang: string) => void;
     confirmDelete: (entity: string, id: number) => void;

@@ -29,7 +29,9 @@ const HAND_KEYMAP: Record<string, string> = {
   'ui.toggleSidebar': 'mod+b',
   'ui.shortcuts': '?',
   'list.create': 'c',
-  'record.history': 'h',
+  // h: "remind me" on the record in view or the focused row (Superhuman's key); the record's history is y.
+  'record.followUp': 'h',
+  'record.history': 'y',
   'list.filter': '/',
   // "Add filter" on a list: the field, then its value (entity/add-filter.tsx).
   'list.addFilter': 'f',

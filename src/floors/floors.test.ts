@@ -32,6 +32,8 @@ const SERVER_FLOORS = [
   ['mail.ts', 'backup'],
   ['campaigns', 'automation'],
   ['routes', 'openapi.ts'],
+  // Reminders' jobs and routes: they remind through the worklists' by-hand path (routes/worklists.ts).
+  ['reminders'],
   ['readers.ts', 'jobs.ts'],
   ['seed', 'app.ts', 'boot.ts', 'cluster.ts'],
   ['main.ts'],

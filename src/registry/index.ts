@@ -26,3 +26,5 @@ export * from './dashboard-tiles';
 export * from './presence';
 export * from './saved-views';
 export * from './hit-parts';
+export * from './follow-ups';
+export * from './worklist-auto';

@@ -31,7 +31,9 @@ import { slotRoutes } from './routes/slots';
 import { invoicePdfRoutes } from './routes/invoice-pdf';
 import { fmcScreenRoutes } from './routes/fmc-screens';
 import { worklistRoutes } from './routes/worklists';
+import { worklistAutoRoutes } from './reminders/worklist-auto-routes';
 import { savedViewRoutes } from './routes/saved-views';
+import { followUpRoutes } from './reminders/follow-up-routes';
 import { eventRoutes } from './routes/events';
 import { presenceRoutes } from './routes/presence';
 import { systemRoutes } from './routes/system';
@@ -159,6 +161,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', mfaRoutes());
   api.route('/', platformRoutes());
   api.route('/', inboxRoutes());
+  api.route('/', followUpRoutes());
   api.route('/', mySessionRoutes());
   api.route('/', stepUpRoutes());
   api.route('/', signedInRoutes());
@@ -168,6 +171,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', invoicePdfRoutes());
   api.route('/', fmcScreenRoutes());
   api.route('/', worklistRoutes());
+  api.route('/', worklistAutoRoutes());
   api.route('/', savedViewRoutes());
   api.route('/', auditTrailRoutes());
   api.route('/', threadRoutes());

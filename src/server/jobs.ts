@@ -6,3 +6,7 @@
 import './campaigns/send';
 // Rules (issue 37 §4): the job a rule's watcher queues (automation/watch.ts).
 import './automation/run';
+// Reminders (issue 37 §3): follow-ups, appointments' reminders, the worklists' automatic rounds.
+import './reminders/follow-ups';
+import './reminders/appointment-reminders';
+import './reminders/worklist-auto';

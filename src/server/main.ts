@@ -14,6 +14,7 @@ import { startAnchoring } from './audit/audit-anchors';
 import { startAuditSealer } from './audit/audit-seal';
 import { startScheduler } from './scheduler/runs';
 import './jobs';
+import { startAppointmentReminders } from './reminders/appointment-reminders';
 import { logger, logLine, scrub } from './ops/logger';
 import { countRequests, shutDown } from './ops/shutdown';
 import { keepConnectionsAlive } from './ops/keep-alive';
@@ -54,6 +55,8 @@ async function main() {
   const stopBackups = startBackups(database, config, log);
   // Work that happens without a click (campaigns, …): runs in the database, each due run taken by one process (scheduler/).
   const scheduler = startScheduler(database.db, { tickSeconds: config.schedulerTickSeconds, log });
+  // Its standing run, queued again with this start's settings (APPOINTMENT_REMINDER_HOURS, CENTRE_TIME_ZONE).
+  await startAppointmentReminders(database.db, { hours: config.appointmentReminderHours, timeZone: config.centreTimeZone });
   if (config.metricsToken && config.metricsToken.length < 16) logger.warn('METRICS_TOKEN is shorter than 16 characters: make it a long random one');
   // Hosted login's provider, asked once now so that a wrong issuer shows in the log at start rather than at the first
   // sign-in; the console starts either way (the provider may be back before anyone signs in), and asks again then.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { can, canReadRecord, ENTITIES, inputSchema, mayCreate, mayMove, ROLES, savedViewCreate, savedViewUpdate, type EntityDef, type Role } from '../registry';
+import { can, canReadRecord, ENTITIES, inputSchema, mayCreate, mayMove, ROLES, savedViewCreate, savedViewUpdate, followUpCreate, followUpMove, screenById, worklistAutoBody, type EntityDef, type Role } from '../registry';
 import { transitionBody } from './crud/transition';
 import { undoBody, UNDO_WINDOW_MINUTES } from './crud/transition-undo';
 
@@ -183,7 +183,20 @@ function otherCall(method: string, template: string): Described | null {
     case 'POST /api/views': return { summary: 'Save a list address as a view (sharing it: superadmin and admin only)', roles: [...ROLES], body: jsonSchema(savedViewCreate) };
     case 'PUT /api/views/{id}': return { summary: "Rename, re-address or re-share one's own view", roles: [...ROLES], body: jsonSchema(savedViewUpdate) };
     case 'DELETE /api/views/{id}': return { summary: "Delete one's own view", roles: [...ROLES] };
-    default: return null;
+    case 'GET /api/me/follow-ups': return { summary: "The caller's follow-ups: waiting ones by time, then the last said or dropped", roles: [...ROLES] };
+    case 'POST /api/me/follow-ups': return { summary: 'Be reminded of a record one may read, at a time in the future (an inbox item then)', roles: [...ROLES], body: jsonSchema(followUpCreate) };
+    case 'PATCH /api/me/follow-ups/{id}': return { summary: "Move one's own follow-up to another time (waiting again)", roles: [...ROLES], body: jsonSchema(followUpMove) };
+    case 'DELETE /api/me/follow-ups/{id}': return { summary: "Drop one's own follow-up", roles: [...ROLES] };
+    default: {
+      // A worklist's automatic reminders (routes/worklist-auto.ts): the roles of its screen.
+      const auto = /^\/api\/notifications\/([A-Za-z]+)\/auto$/.exec(template);
+      const screen = auto ? screenById(auto[1]) : undefined;
+      if (!screen) return null;
+      const roles = ROLES.filter((r) => can(r, screen.resource, screen.action));
+      return method === 'GET'
+        ? { summary: "The worklist's automatic reminders: on or off, how often, when the next round goes", roles }
+        : { summary: 'Turn the worklist\'s automatic reminders on (a round at once, then every everyDays days) or off', roles, body: jsonSchema(worklistAutoBody) };
+    }
   }
 }
 

@@ -64,7 +64,7 @@ export function RecordPeek({ def, row, href, onClose }: { def: EntityDef; row: R
       <div className="peek-head">
         <h2 id="peek-title">{name}: {shownTitleOf(def, full ?? row, t, f) || `#${row.id}`}</h2>
         <Link href={href} className="btn btn-small">{t('peek.open')} <kbd>Enter</kbd></Link>
-        {history && <Link href={history} className="btn btn-small">{t('details.timeline')} <kbd>h</kbd></Link>}
+        {history && <Link href={history} className="btn btn-small">{t('details.timeline')} <kbd>y</kbd></Link>}
         <button type="button" className="btn btn-small" onClick={onClose} aria-keyshortcuts="Space Escape">
           {t('peek.close')} <kbd>{PEEK_KEY.keys}</kbd>
         </button>

@@ -23,6 +23,8 @@ export function commandContext(): CommandContext {
       openPalette: () => openPalette(),
       openPreferences: () => { ui.preferencesOpen = true; },
       openPassword: () => { ui.passwordOpen = true; },
+      openFollowUp: (entity, id) => { ui.followUp = { entity, id }; },
+      openFollowUps: () => { ui.followUpsOpen = true; },
       setTheme: (theme) => void savePrefs({ theme: theme as Prefs['theme'] }),
       setLanguage: (lang) => void savePrefs({ lang: lang as Prefs['lang'] }),
       confirmDelete: (entity, id) => { ui.confirmDelete = { entity, id }; },

@@ -22,6 +22,8 @@ const MineDialog = lazy(() => import('./raised-dialogs').then((m) => ({ default:
 const LeaveConfirm = lazy(() => import('./leave-confirm').then((m) => ({ default: m.LeaveConfirm })));
 const PreferencesDialog = lazy(() => import('./preferences-dialog').then((m) => ({ default: m.PreferencesDialog })));
 const PasswordDialog = lazy(() => import('./password-dialog').then((m) => ({ default: m.PasswordDialog })));
+const FollowUpDialog = lazy(() => import('./follow-ups').then((m) => ({ default: m.FollowUpDialog })));
+const FollowUpsDialog = lazy(() => import('./follow-ups').then((m) => ({ default: m.FollowUpsDialog })));
 const SaveViewDialog = lazy(() => import('./save-view-dialog').then((m) => ({ default: m.SaveViewDialog })));
 
 /** Top bar, sidebar and the dialogs every screen shares (spec §2 Shell). */
@@ -61,6 +63,8 @@ export function Shell({ children }: { children: ReactNode }) {
         {snap.raising && <RaiseDialog entity={snap.raising} />}
         {snap.mine && <MineDialog entity={snap.mine} />}
         {snap.savingView !== null && <SaveViewDialog id={snap.savingView === 'new' ? null : snap.savingView} />}
+        {snap.followUp && <FollowUpDialog entity={snap.followUp.entity} id={snap.followUp.id} />}
+        {snap.followUpsOpen && <FollowUpsDialog />}
         {snap.leaving && <LeaveConfirm />}
       </Suspense>
       <ScreenArrival />

@@ -11,6 +11,9 @@ export const ui = proxy({
   shortcutsOpen: false,
   preferencesOpen: false,
   passwordOpen: false,
+  /** "Remind me when?" for this record, and the list of one's follow-ups (shell/follow-ups.tsx). */
+  followUp: null as { entity: string; id: number } | null,
+  followUpsOpen: false,
   /** The "Save this view…" dialog: 'new' for the list in view, or the id of one's own view to rename or re-share. */
   savingView: null as 'new' | number | null,
   /** The entity whose raise form is open (a support ticket), and whose raised records are shown. */

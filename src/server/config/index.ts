@@ -139,6 +139,8 @@ export interface Config {
   eventsBuffer: number;
   /** SCHEDULER_TICK_SECONDS (default 15): how often each process looks for due runs (scheduler/README.md). */
   schedulerTickSeconds: number;
+  /** APPOINTMENT_REMINDER_HOURS (default 24): how long before an appointment its patient is reminded (reminders/appointment-reminders.ts). */
+  appointmentReminderHours: number;
 }
 
 /**
@@ -240,5 +242,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventsHeartbeatSeconds: numberFrom(env, 'EVENTS_HEARTBEAT_SECONDS', 25, { min: 0.1, max: 3600, unit: 'seconds' }),
     eventsBuffer: numberFrom(env, 'EVENTS_BUFFER', 1000, { integer: true, min: 1, max: 100_000, unit: 'changes' }),
     schedulerTickSeconds: numberFrom(env, 'SCHEDULER_TICK_SECONDS', 15, { min: 0.1, max: 3600, unit: 'seconds' }),
+    appointmentReminderHours: numberFrom(env, 'APPOINTMENT_REMINDER_HOURS', 24, { min: 1, max: 168, unit: 'hours' }),
   };
 }

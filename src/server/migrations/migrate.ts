@@ -34,6 +34,7 @@ import * as m0032 from './0032-audit-chain-in-code';
 import * as m0033 from './0033-step-up';
 import * as m0034 from './0034-second-factors';
 import * as m0036 from './0036-audit-sealer';
+import * as m0038 from './0038-reminders-and-follow-ups';
 import * as m0040 from './0040-scheduler';
 import * as m0041 from './0041-campaigns-send';
 import * as m0043 from './0043-automation-rules';
@@ -84,6 +85,7 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0033-step-up': m0033,
   '0034-second-factors': m0034,
   '0036-audit-sealer': m0036,
+  '0038-reminders-and-follow-ups': m0038,
   '0040-scheduler': m0040,
   '0041-campaigns-send': m0041,
   '0043-automation-rules': m0043,

@@ -11,6 +11,8 @@ export default {
     paymentRejected: 'Payment {{number}} was rejected',
     worklist: '{{title}} ({{count}})',
     campaign: 'Announcement: {{name}}',
+    follow_up: 'Follow up: {{name}}',
+    doctorDay: 'Appointments tomorrow, {{day}}: {{count}}',
     factorsReset: '{{by}} reset your second factors: set one up again in your settings',
     rule: '{{name}}: {{text}}',
   },

@@ -11,6 +11,8 @@ export default {
     paymentRejected: 'Le paiement {{number}} a été refusé',
     worklist: '{{title}} ({{count}})',
     campaign: 'Annonce : {{name}}',
+    follow_up: 'À suivre : {{name}}',
+    doctorDay: 'Rendez-vous de demain, {{day}} : {{count}}',
     factorsReset: '{{by}} a réinitialisé vos seconds facteurs : configurez-en un de nouveau dans vos paramètres',
     rule: '{{name}} : {{text}}',
   },

@@ -11,6 +11,8 @@ export default {
     paymentRejected: 'Il pagamento {{number}} è stato rifiutato',
     worklist: '{{title}} ({{count}})',
     campaign: 'Avviso: {{name}}',
+    follow_up: 'Da seguire: {{name}}',
+    doctorDay: 'Appuntamenti di domani, {{day}}: {{count}}',
     factorsReset: '{{by}} ha reimpostato i tuoi secondi fattori: configurane uno di nuovo nelle impostazioni',
     rule: '{{name}}: {{text}}',
   },

@@ -93,4 +93,8 @@ export const SERVER_MESSAGES = [
   'This staff account is disabled: ask an administrator.',
   'This staff account waits for an administrator’s approval.',
   'This staff account signs in as another person at the sign-in provider: ask an administrator.',
+  'Choose a time in the future',
+  'Choose a time within a year',
+  'You have 200 follow-ups waiting: drop one first',
+  'This follow-up does not exist',
 ] as const;

@@ -92,6 +92,10 @@ const messages: Record<string, string> = {
   'One-time codes are already on. Turn them off first to set up another app.': 'Los códigos de un solo uso ya están activados. Desactívelos primero para configurar otra aplicación.',
   'Your role needs a second factor: add a passkey before turning one-time codes off.': 'Su rol necesita un segundo factor: añada una clave de acceso antes de desactivar los códigos de un solo uso.',
   'Your role needs a second factor: set one up to continue.': 'Su rol necesita un segundo factor: configure uno para continuar.',
+  'Choose a time in the future': 'Elija una hora futura',
+  'Choose a time within a year': 'Elija una hora dentro del próximo año',
+  'You have 200 follow-ups waiting: drop one first': 'Tiene 200 seguimientos pendientes: elimine uno primero',
+  'This follow-up does not exist': 'Este seguimiento no existe',
 };
 
 export default messages;

@@ -92,6 +92,10 @@ const messages: Record<string, string> = {
   'One-time codes are already on. Turn them off first to set up another app.': 'Les codes à usage unique sont déjà activés. Désactivez-les d’abord pour configurer une autre application.',
   'Your role needs a second factor: add a passkey before turning one-time codes off.': 'Votre rôle exige un second facteur : ajoutez une clé d’accès avant de désactiver les codes à usage unique.',
   'Your role needs a second factor: set one up to continue.': 'Votre rôle exige un second facteur : configurez-en un pour continuer.',
+  'Choose a time in the future': 'Choisissez une heure à venir',
+  'Choose a time within a year': 'Choisissez une heure dans l’année qui vient',
+  'You have 200 follow-ups waiting: drop one first': 'Vous avez 200 rappels en attente : supprimez-en un d’abord',
+  'This follow-up does not exist': 'Ce rappel n’existe pas',
 };
 
 export default messages;

@@ -92,6 +92,10 @@ const messages: Record<string, string> = {
   'One-time codes are already on. Turn them off first to set up another app.': 'I codici monouso sono già attivi. Disattivali prima per configurare un’altra app.',
   'Your role needs a second factor: add a passkey before turning one-time codes off.': 'Il tuo ruolo richiede un secondo fattore: aggiungi una passkey prima di disattivare i codici monouso.',
   'Your role needs a second factor: set one up to continue.': 'Il tuo ruolo richiede un secondo fattore: configurane uno per continuare.',
+  'Choose a time in the future': 'Scegli un orario futuro',
+  'Choose a time within a year': 'Scegli un orario entro un anno',
+  'You have 200 follow-ups waiting: drop one first': 'Hai 200 promemoria in attesa: eliminane prima uno',
+  'This follow-up does not exist': 'Questo promemoria non esiste',
 };
 
 export default messages;

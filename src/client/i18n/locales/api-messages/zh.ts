@@ -92,6 +92,10 @@ const messages: Record<string, string> = {
   'One-time codes are already on. Turn them off first to set up another app.': '一次性验证码已开启。请先关闭，再设置其他应用。',
   'Your role needs a second factor: add a passkey before turning one-time codes off.': '您的角色需要第二重验证：请先添加通行密钥，再关闭一次性验证码。',
   'Your role needs a second factor: set one up to continue.': '您的角色需要第二重验证：请先设置后继续。',
+  'Choose a time in the future': '请选择将来的时间',
+  'Choose a time within a year': '请选择一年以内的时间',
+  'You have 200 follow-ups waiting: drop one first': '您已有 200 条待办跟进提醒：请先删除一条',
+  'This follow-up does not exist': '该跟进提醒不存在',
 };
 
 export default messages;
