@@ -12,6 +12,7 @@ import { startMaintenance } from './db/maintenance';
 import { startBackups } from './backup/schedule';
 import { startAnchoring } from './crud/audit-anchors';
 import { startScheduler } from './scheduler/runs';
+import { markInterrupted } from './import/job';
 import './scheduler/jobs';
 import { logger, logLine, scrub } from './ops/logger';
 import { countRequests, shutDown } from './ops/shutdown';
@@ -35,6 +36,10 @@ async function main() {
     return;
   }
   const database = role === 'worker' ? await openDatabase({ url: config.databaseUrl }) : await boot(config, { log });
+  if (!config.databaseUrl) {
+    const interrupted = await markInterrupted(database.db);
+    if (interrupted) log(`${interrupted} import(s) a stop of the console interrupted: their written batches are kept`);
+  }
   // The audit chain's head, outside the database: now, every 5 minutes while it grows, and at the stop (crud/audit-anchors.ts).
   const stopAnchoring = await startAnchoring(database.db, config.auditAnchorFile, log);
   const lifecycle = { stopping: false };

@@ -45,7 +45,7 @@ export function ImportDialog({ entity }: { entity: string }) {
   const stage = `${phase}:${run?.state ?? ''}`;
   useEffect(() => {
     const dialog = body.current?.closest('.dialog');
-    (body.current?.querySelector<HTMLElement>('[data-step-focus]') ?? dialog?.querySelector<HTMLElement>('[data-close]'))?.focus();
+    (dialog?.querySelector<HTMLElement>('[data-step-focus]') ?? dialog?.querySelector<HTMLElement>('[data-close]'))?.focus();
   }, [stage]);
 
   const attempt = async (work: () => Promise<void>) => {
@@ -111,6 +111,7 @@ function ChooseFile({ busy, onFile }: { busy: boolean; onFile: (file: File) => v
   const id = useId();
   const [limits, setLimits] = useState<{ mb: number; rows: number } | null>(null);
   const [over, setOver] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     let live = true;
     void publicConfig().then((c) => { if (live) setLimits({ mb: c.importMaxMb ?? 20, rows: c.importMaxRows ?? 50_000 }); });
@@ -126,8 +127,11 @@ function ChooseFile({ busy, onFile }: { busy: boolean; onFile: (file: File) => v
     <div className={`import-drop${over ? ' import-drop-over' : ''}`} onDragOver={(e) => { e.preventDefault(); setOver(true); }} onDragLeave={() => setOver(false)} onDrop={drop}>
       <p>{t('import.intro')}</p>
       {limits && <p className="muted" id={`${id}-limits`}>{t('import.limits', { mb: f.number(limits.mb), rows: f.number(limits.rows) })}</p>}
-      <label htmlFor={id}>{t('import.chooseFile')}</label>
-      <input id={id} type="file" data-step-focus disabled={busy} aria-describedby={`${id}-limits`}
+      {/* A button opens the browser's chooser: a file input's own keyboard activation differs between browsers. */}
+      <p><button type="button" className="btn btn-primary" data-step-focus disabled={busy} aria-describedby={`${id}-limits`} onClick={() => input.current?.click()}>
+        {t('import.chooseFile')}
+      </button></p>
+      <input ref={input} type="file" hidden tabIndex={-1} aria-hidden
         accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         onChange={(e) => { const chosen = e.target.files?.[0]; e.target.value = ''; if (chosen) onFile(chosen); }} />
       <p className="muted">{busy ? t('import.reading') : t('import.dropHint')}</p>

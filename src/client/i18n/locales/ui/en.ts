@@ -596,7 +596,7 @@ export default {
     title: 'Import {{name}}',
     intro: 'A CSV file (UTF-8) or an Excel .xlsx workbook with a header row: each column is matched to a field by its name.',
     limits: 'At most {{mb}} MB and {{rows}} rows. Formulas are not imported: paste their values instead.',
-    chooseFile: 'Choose a file',
+    chooseFile: 'Choose a file…',
     dropHint: 'Or drop the file here.',
     reading: 'Reading the file…',
     mapIntro_one: '{{file}}: {{rows}} row. Choose the field each column fills.',

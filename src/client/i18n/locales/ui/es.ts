@@ -597,7 +597,7 @@ export default {
     title: 'Importar {{name}}',
     intro: 'Un archivo CSV (UTF-8) o un libro de Excel .xlsx con una fila de encabezado: cada columna se asocia a un campo por su nombre.',
     limits: 'Como máximo {{mb}} MB y {{rows}} filas. Las fórmulas no se importan: pegue sus valores.',
-    chooseFile: 'Elegir un archivo',
+    chooseFile: 'Elegir un archivo…',
     dropHint: 'O suelte el archivo aquí.',
     reading: 'Leyendo el archivo…',
     mapIntro_one: '{{file}}: {{rows}} fila. Elija el campo que llena cada columna.',

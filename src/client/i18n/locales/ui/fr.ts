@@ -597,7 +597,7 @@ export default {
     title: 'Importer : {{name}}',
     intro: 'Un fichier CSV (UTF-8) ou un classeur Excel .xlsx avec une ligne d’en-tête : chaque colonne est associée à un champ par son nom.',
     limits: '{{mb}} Mo et {{rows}} lignes au plus. Les formules ne sont pas importées : collez plutôt leurs valeurs.',
-    chooseFile: 'Choisir un fichier',
+    chooseFile: 'Choisir un fichier…',
     dropHint: 'Ou déposez le fichier ici.',
     reading: 'Lecture du fichier…',
     mapIntro_one: '{{file}} : {{rows}} ligne. Choisissez le champ que remplit chaque colonne.',

@@ -597,7 +597,7 @@ export default {
     title: 'Importa {{name}}',
     intro: 'Un file CSV (UTF-8) o una cartella Excel .xlsx con una riga di intestazione: ogni colonna è abbinata a un campo dal suo nome.',
     limits: 'Al massimo {{mb}} MB e {{rows}} righe. Le formule non vengono importate: incolla i loro valori.',
-    chooseFile: 'Scegli un file',
+    chooseFile: 'Scegli un file…',
     dropHint: 'Oppure trascina qui il file.',
     reading: 'Lettura del file…',
     mapIntro_one: '{{file}}: {{rows}} riga. Scegli il campo che ogni colonna compila.',

@@ -597,7 +597,7 @@ export default {
     title: '导入{{name}}',
     intro: '带表头行的 CSV 文件（UTF-8）或 Excel .xlsx 工作簿：每一列按名称匹配到字段。',
     limits: '最多 {{mb}} MB、{{rows}} 行。公式不会导入：请粘贴其数值。',
-    chooseFile: '选择文件',
+    chooseFile: '选择文件…',
     dropHint: '或将文件拖放到这里。',
     reading: '正在读取文件…',
     mapIntro_one: '{{file}}：{{rows}} 行。请选择每一列填写的字段。',
