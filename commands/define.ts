@@ -40,6 +40,8 @@ export interface CommandContext {
     /** The form of a record the caller raises (a support ticket), and the records they raised with their threads. */
     openRaise: (entity: string) => void;
     openMine: (entity: string) => void;
+    /** The import of a file of records (CSV or .xlsx) into an entity. */
+    openImport: (entity: string) => void;
     /**
      * Dispatches to the screen in view, if it handles the action: a list's `create`, `filter` or `columns`, or a transition
      * (`transition:{name}`) on the record in view or on the selected rows of the list in view.

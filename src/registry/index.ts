@@ -19,6 +19,7 @@ export * from './derive/sql';
 export * from './derive/form';
 export * from './derive/input';
 export * from './owned';
+export * from './importable';
 export * from './derive/list-query';
 export * from './derive/list-words';
 export * from './days';

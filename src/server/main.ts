@@ -15,6 +15,7 @@ import { startAuditSealer } from './audit/audit-seal';
 import { startScheduler } from './scheduler/runs';
 import './jobs';
 import { startAppointmentReminders } from './reminders/appointment-reminders';
+import { markInterrupted } from './import/job';
 import { logger, logLine, scrub } from './ops/logger';
 import { countRequests, shutDown } from './ops/shutdown';
 import { keepConnectionsAlive } from './ops/keep-alive';
@@ -37,6 +38,10 @@ async function main() {
     return;
   }
   const database = role === 'worker' ? await openDatabase({ url: config.databaseUrl }) : await boot(config, { log });
+  if (!config.databaseUrl) {
+    const interrupted = await markInterrupted(database.db);
+    if (interrupted) log(`${interrupted} import(s) a stop of the console interrupted: their written batches are kept`);
+  }
   // The audit chain's head, outside the database: now, every 5 minutes while it grows, and at the stop (audit/audit-anchors.ts).
   const stopAnchoring = await startAnchoring(database.db, config.auditAnchorFile, log);
   // Audit rows are appended unchained; one process at a time chains them, within about a second (audit/audit-seal.ts).

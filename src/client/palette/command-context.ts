@@ -30,6 +30,7 @@ export function commandContext(): CommandContext {
       confirmDelete: (entity, id) => { ui.confirmDelete = { entity, id }; },
       openRaise: (entity) => { ui.mine = null; ui.raising = entity; },
       openMine: (entity) => { ui.raising = null; ui.mine = entity; },
+      openImport: (entity) => { ui.importing = entity; },
       screenAction: (action) => runScreenAction(action),
       askScreenAction,
       // Said as a warning: the notices commands give are about something that did not go as asked.

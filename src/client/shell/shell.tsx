@@ -17,6 +17,7 @@ import { closeSidebar, toggleSidebar } from '../ui/use-sidebar-overlay';
 const Palette = lazy(() => import('../palette/palette').then((m) => ({ default: m.Palette })));
 const ConfirmDelete = lazy(() => import('./confirm-delete').then((m) => ({ default: m.ConfirmDelete })));
 const ShortcutsSheet = lazy(() => import('./shortcuts-sheet').then((m) => ({ default: m.ShortcutsSheet })));
+const ImportDialog = lazy(() => import('../entity/import-dialog').then((m) => ({ default: m.ImportDialog })));
 const RaiseDialog = lazy(() => import('./raised-dialogs').then((m) => ({ default: m.RaiseDialog })));
 const MineDialog = lazy(() => import('./raised-dialogs').then((m) => ({ default: m.MineDialog })));
 const LeaveConfirm = lazy(() => import('./leave-confirm').then((m) => ({ default: m.LeaveConfirm })));
@@ -61,6 +62,7 @@ export function Shell({ children }: { children: ReactNode }) {
         {snap.preferencesOpen && <PreferencesDialog />}
         {snap.passwordOpen && <PasswordDialog />}
         {snap.raising && <RaiseDialog entity={snap.raising} />}
+        {snap.importing && <ImportDialog key={snap.importing} entity={snap.importing} />}
         {snap.mine && <MineDialog entity={snap.mine} />}
         {snap.savingView !== null && <SaveViewDialog id={snap.savingView === 'new' ? null : snap.savingView} />}
         {snap.followUp && <FollowUpDialog entity={snap.followUp.entity} id={snap.followUp.id} />}

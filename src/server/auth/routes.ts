@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { f, isEmailPassword, WEAK_PASSWORD, withoutInvisible } from '../../registry';
+import { f, IMPORT_MAX_ROWS, isEmailPassword, WEAK_PASSWORD, withoutInvisible } from '../../registry';
 import { unsafeText } from '../http/input-safety';
 import { clientAddress, fail, fieldErrors, jsonBody, type AppEnv } from '../http';
 import { dummyHash, hashPassword, verifyPassword } from './password';
@@ -72,6 +72,9 @@ export function authRoutes(): Hono<AppEnv> {
       contentBase: config.contentBase ?? '/content/',
       imageOrigins: config.imageOrigins,
       centreTimeZone: config.centreTimeZone,
+      // Said up front by the import dialog, before a file is chosen.
+      importMaxMb: Math.round(config.importMaxBytes / 1_048_576),
+      importMaxRows: IMPORT_MAX_ROWS,
     } });
   });
 

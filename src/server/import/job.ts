@@ -80,3 +80,13 @@ export async function undoImport(db: DB, run: ImportRun, actor: Actor) {
   for (const rid of [...run.added_ids].reverse()) await deleteRecord(db, def, rid, actor);
   await sql`update import_run set state = 'undone' where id = ${run.id}`.execute(db);
 }
+
+/**
+ * Imports a crash left `running`: their batches are whole (each committed with its counts), but nothing writes the
+ * rest. Only where this process is the database's one writer (the embedded database, its folder locked by one
+ * process); on a PostgreSQL server another worker's import may be running, so its runs are left as they are.
+ */
+export async function markInterrupted(db: DB): Promise<number> {
+  const r = await sql`update import_run set state = 'interrupted' where state in ('running', 'stopping')`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}

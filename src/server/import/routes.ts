@@ -10,6 +10,9 @@ import { sql } from 'kysely';
 import { requireFreshProof, ROLE_FIELD } from '../auth/step-up';
 import { logger, scrub } from '../ops/logger';
 
+/** The refused rows a dry run answers with their cells (every error is still listed). */
+const ERROR_ROWS_SHOWN = 200;
+
 /** A mapping: column header → field name ('' ignores the column). In the query (`mapping=`) or the X-Import-Mapping header. */
 const mappingSchema = z.record(z.string().max(200), z.string().max(100)).refine((m) => Object.keys(m).length <= 500);
 
@@ -32,13 +35,27 @@ async function bodyBytes(c: Ctx): Promise<Uint8Array> {
   return new Uint8Array(await c.req.arrayBuffer());
 }
 
-/** POST /api/{resource}/import[?dryRun=1]: only a role that may add this record (as for one record: else 403). */
+/** Only a role that may add this record may import it (as for one record: else 403). */
+function mayImport(c: Ctx, def: EntityDef) {
+  const actor = c.get('user');
+  if (!mayCreate(actor.role, def.name) || !can(actor.role, def.name, 'add')) throw forbidden();
+  // Accounts imported are roles granted, as one made by the form (auth/step-up.ts).
+  if (ROLE_FIELD[def.name]) requireFreshProof(c);
+  return actor;
+}
+
+/** POST /api/{resource}/import[?dryRun=1], and …/import/columns: the file's columns and their match, nothing judged. */
 export function addImportRoute(app: Hono<AppEnv>, def: EntityDef) {
+  // The mapping step starts here: the columns even when none matches (the dry run refuses such a file).
+  app.post(`/${def.api}/import/columns`, async (c) => {
+    mayImport(c, def);
+    const mapping = mappingOf(c, def);
+    const table = await readTable(await bodyBytes(c), c.req.header('content-type') ?? '', c.get('config').importMaxBytes);
+    const fields = matchColumns(def, table.header, mapping);
+    return c.json({ data: { columns: table.header.map((header, i) => ({ header, field: fields[i] })), rows: table.rows.length } });
+  });
   app.post(`/${def.api}/import`, async (c) => {
-    const actor = c.get('user');
-    if (!mayCreate(actor.role, def.name) || !can(actor.role, def.name, 'add')) throw forbidden();
-    // Accounts imported are roles granted, as one made by the form (auth/step-up.ts).
-    if (ROLE_FIELD[def.name]) requireFreshProof(c);
+    const actor = mayImport(c, def);
     const mapping = mappingOf(c, def);
     const bytes = await bodyBytes(c);
     const contentType = c.req.header('content-type') ?? '';
@@ -47,7 +64,12 @@ export function addImportRoute(app: Hono<AppEnv>, def: EntityDef) {
     if (!fields.some((f) => f)) throw fail(400, 'No column matches a field of this record', { code: 'no_columns' });
     const db = c.get('db');
     const dry = c.req.query('dryRun');
-    if (dry === '1' || dry === 'true') return c.json({ data: await dryRun(db, def, table, fields, { actor, scryptLogN: c.get('config').scryptLogN }) });
+    if (dry === '1' || dry === 'true') {
+      const counts = await dryRun(db, def, table, fields, { actor, scryptLogN: c.get('config').scryptLogN });
+      // The console's table shows the refused rows with their cells, under the file's header.
+      const refused = [...new Set(counts.errors.map((e) => e.row))].slice(0, ERROR_ROWS_SHOWN);
+      return c.json({ data: { ...counts, header: table.header, rows: refused.map((row) => ({ row, cells: table.rows[row - 2] ?? [] })) } });
+    }
     const run = (await sql<{ id: number }>`insert into import_run (entity, created_by, total, content_type, file, mapping)
       values (${def.name}, ${actor.id}, ${table.rows.length}, ${contentType}, ${bytes}, ${JSON.stringify(mapping)}::jsonb) returning id`.execute(db)).rows[0];
     const id = Number(run.id);

@@ -96,6 +96,23 @@ const messages: Record<string, string> = {
   'Choose a time within a year': 'Elija una hora dentro del próximo año',
   'You have 200 follow-ups waiting: drop one first': 'Tiene 200 seguimientos pendientes: elimine uno primero',
   'This follow-up does not exist': 'Este seguimiento no existe',
+  'This import does not exist': 'Esta importación no existe',
+  'Stop the import before undoing it': 'Detenga la importación antes de deshacerla',
+  'This import was already undone': 'Esta importación ya se deshizo',
+  'The undo window of this import has closed': 'El plazo para deshacer esta importación ha terminado',
+  'The file is not UTF-8 text: save it as CSV UTF-8 and try again': 'El archivo no es texto UTF-8: guárdelo como CSV UTF-8 e inténtelo de nuevo',
+  'The file is not a table (CSV with a header row)': 'El archivo no es una tabla (CSV con una fila de encabezado)',
+  'Cell {{cell}} holds a formula: formulas are not imported, paste their values instead': 'La celda {{cell}} contiene una fórmula: las fórmulas no se importan, pegue sus valores',
+  'The file is not a table (an Excel .xlsx workbook)': 'El archivo no es una tabla (un libro de Excel .xlsx)',
+  'The workbook has no sheet': 'El libro no tiene ninguna hoja',
+  'The file is not a table (no header row)': 'El archivo no es una tabla (no tiene fila de encabezado)',
+  'The file has more than {{rows}} rows: split it': 'El archivo tiene más de {{rows}} filas: divídalo',
+  'The file is larger than {{mb}} MB': 'El archivo supera los {{mb}} MB',
+  'Send the file as text/csv or as an Excel .xlsx workbook': 'Envíe el archivo como text/csv o como libro de Excel .xlsx',
+  'No column matches a field of this record': 'Ninguna columna coincide con un campo de este registro',
+  'No record is named "{{text}}"': 'Ningún registro se llama «{{text}}»',
+  '"{{text}}" names more than one record': '«{{text}}» designa más de un registro',
+  'A record with this key exists and you may not change it': 'Existe un registro con esta clave y no puede cambiarlo',
 };
 
 export default messages;

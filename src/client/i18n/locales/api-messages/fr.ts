@@ -96,6 +96,23 @@ const messages: Record<string, string> = {
   'Choose a time within a year': 'Choisissez une heure dans l’année qui vient',
   'You have 200 follow-ups waiting: drop one first': 'Vous avez 200 rappels en attente : supprimez-en un d’abord',
   'This follow-up does not exist': 'Ce rappel n’existe pas',
+  'This import does not exist': 'Cet import n’existe pas',
+  'Stop the import before undoing it': 'Arrêtez l’import avant de l’annuler',
+  'This import was already undone': 'Cet import a déjà été annulé',
+  'The undo window of this import has closed': 'Le délai d’annulation de cet import est passé',
+  'The file is not UTF-8 text: save it as CSV UTF-8 and try again': 'Le fichier n’est pas du texte UTF-8 : enregistrez-le en CSV UTF-8 et réessayez',
+  'The file is not a table (CSV with a header row)': 'Le fichier n’est pas un tableau (CSV avec une ligne d’en-tête)',
+  'Cell {{cell}} holds a formula: formulas are not imported, paste their values instead': 'La cellule {{cell}} contient une formule : les formules ne sont pas importées, collez plutôt leurs valeurs',
+  'The file is not a table (an Excel .xlsx workbook)': 'Le fichier n’est pas un tableau (un classeur Excel .xlsx)',
+  'The workbook has no sheet': 'Le classeur n’a aucune feuille',
+  'The file is not a table (no header row)': 'Le fichier n’est pas un tableau (pas de ligne d’en-tête)',
+  'The file has more than {{rows}} rows: split it': 'Le fichier a plus de {{rows}} lignes : divisez-le',
+  'The file is larger than {{mb}} MB': 'Le fichier dépasse {{mb}} Mo',
+  'Send the file as text/csv or as an Excel .xlsx workbook': 'Envoyez le fichier en text/csv ou en classeur Excel .xlsx',
+  'No column matches a field of this record': 'Aucune colonne ne correspond à un champ de cet enregistrement',
+  'No record is named "{{text}}"': 'Aucun enregistrement ne s’appelle « {{text}} »',
+  '"{{text}}" names more than one record': '« {{text}} » désigne plus d’un enregistrement',
+  'A record with this key exists and you may not change it': 'Un enregistrement avec cette clé existe et vous ne pouvez pas le modifier',
 };
 
 export default messages;

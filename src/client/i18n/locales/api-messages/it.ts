@@ -96,6 +96,23 @@ const messages: Record<string, string> = {
   'Choose a time within a year': 'Scegli un orario entro un anno',
   'You have 200 follow-ups waiting: drop one first': 'Hai 200 promemoria in attesa: eliminane prima uno',
   'This follow-up does not exist': 'Questo promemoria non esiste',
+  'This import does not exist': 'Questa importazione non esiste',
+  'Stop the import before undoing it': 'Ferma l’importazione prima di annullarla',
+  'This import was already undone': 'Questa importazione è già stata annullata',
+  'The undo window of this import has closed': 'Il tempo per annullare questa importazione è scaduto',
+  'The file is not UTF-8 text: save it as CSV UTF-8 and try again': 'Il file non è testo UTF-8: salvalo come CSV UTF-8 e riprova',
+  'The file is not a table (CSV with a header row)': 'Il file non è una tabella (CSV con una riga di intestazione)',
+  'Cell {{cell}} holds a formula: formulas are not imported, paste their values instead': 'La cella {{cell}} contiene una formula: le formule non vengono importate, incolla i loro valori',
+  'The file is not a table (an Excel .xlsx workbook)': 'Il file non è una tabella (una cartella Excel .xlsx)',
+  'The workbook has no sheet': 'La cartella non ha alcun foglio',
+  'The file is not a table (no header row)': 'Il file non è una tabella (nessuna riga di intestazione)',
+  'The file has more than {{rows}} rows: split it': 'Il file ha più di {{rows}} righe: dividilo',
+  'The file is larger than {{mb}} MB': 'Il file supera {{mb}} MB',
+  'Send the file as text/csv or as an Excel .xlsx workbook': 'Invia il file come text/csv o come cartella Excel .xlsx',
+  'No column matches a field of this record': 'Nessuna colonna corrisponde a un campo di questo record',
+  'No record is named "{{text}}"': 'Nessun record si chiama «{{text}}»',
+  '"{{text}}" names more than one record': '«{{text}}» indica più di un record',
+  'A record with this key exists and you may not change it': 'Esiste un record con questa chiave e non puoi modificarlo',
 };
 
 export default messages;

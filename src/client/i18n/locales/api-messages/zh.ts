@@ -96,6 +96,23 @@ const messages: Record<string, string> = {
   'Choose a time within a year': '请选择一年以内的时间',
   'You have 200 follow-ups waiting: drop one first': '您已有 200 条待办跟进提醒：请先删除一条',
   'This follow-up does not exist': '该跟进提醒不存在',
+  'This import does not exist': '此次导入不存在',
+  'Stop the import before undoing it': '请先停止导入再撤销',
+  'This import was already undone': '此次导入已被撤销',
+  'The undo window of this import has closed': '此次导入的撤销期限已过',
+  'The file is not UTF-8 text: save it as CSV UTF-8 and try again': '文件不是 UTF-8 文本：请另存为 CSV UTF-8 后重试',
+  'The file is not a table (CSV with a header row)': '文件不是表格（带表头行的 CSV）',
+  'Cell {{cell}} holds a formula: formulas are not imported, paste their values instead': '单元格 {{cell}} 含有公式：公式不会导入，请粘贴其数值',
+  'The file is not a table (an Excel .xlsx workbook)': '文件不是表格（Excel .xlsx 工作簿）',
+  'The workbook has no sheet': '工作簿中没有工作表',
+  'The file is not a table (no header row)': '文件不是表格（没有表头行）',
+  'The file has more than {{rows}} rows: split it': '文件超过 {{rows}} 行：请拆分',
+  'The file is larger than {{mb}} MB': '文件超过 {{mb}} MB',
+  'Send the file as text/csv or as an Excel .xlsx workbook': '请以 text/csv 或 Excel .xlsx 工作簿发送文件',
+  'No column matches a field of this record': '没有任何列与此记录的字段匹配',
+  'No record is named "{{text}}"': '没有名为“{{text}}”的记录',
+  '"{{text}}" names more than one record': '“{{text}}”对应多条记录',
+  'A record with this key exists and you may not change it': '已存在具有此键的记录，您无权修改',
 };
 
 export default messages;
