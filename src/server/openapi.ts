@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { can, canReadRecord, ENTITIES, inputSchema, mayCreate, mayMove, ROLES, savedViewCreate, savedViewUpdate, type EntityDef, type Role } from '../registry';
 import { transitionBody } from './crud/transition';
 import { undoBody, UNDO_WINDOW_MINUTES } from './crud/transition-undo';
+import { BULK_MAX, bulkBody } from './crud/bulk';
 
 /**
  * The API described as OpenAPI 3.1 (`GET /api/openapi.json`), made from what the server serves and what the registry
@@ -94,6 +95,21 @@ const HISTORY_SCHEMA: Schema = {
   additionalProperties: false,
 };
 
+/** Each record's outcome of a bulk action or its undo, and the action's id (what its undo names). */
+const BULK_SCHEMA: Schema = {
+  type: 'object', required: ['id', 'results'], additionalProperties: false,
+  properties: {
+    id: { type: 'integer' },
+    results: {
+      type: 'array',
+      items: {
+        type: 'object', required: ['id', 'status', 'message'], additionalProperties: false,
+        properties: { id: { type: 'integer' }, status: { enum: ['done', 'conflict', 'refused', 'in_use'] }, message: { type: 'string' }, code: { type: 'string' } },
+      },
+    },
+  },
+};
+
 const dataOf = (schema: Schema): Schema => ({ type: 'object', required: ['data'], properties: { data: schema }, additionalProperties: false });
 const RECORD_ANSWER = dataOf({ $ref: '#/components/schemas/Record' });
 const DELETED_ANSWER = dataOf({ type: 'object', required: ['deleted'], properties: { deleted: { const: true } }, additionalProperties: false });
@@ -161,6 +177,12 @@ function entityCall(def: EntityDef, method: string, rest: string): Described | n
         roles: rolesWhere((r) => (def.workflow?.transitions ?? []).some((m) => mayMove(r, def, m))), body: jsonSchema(undoBody),
         ok: { status: 200, schema: RECORD_ANSWER }, refuses: [403, 404, 409],
       };
+    case 'POST /bulk':
+      return {
+        summary: `Set one field on many ${name} records, or delete many (by ids, or every record a list query matches, up to ${BULK_MAX}): each record through its own edit or delete, said per record; the answer's id undoes the whole action`,
+        roles: rolesWhere((r) => can(r, name, 'edit') || can(r, name, 'delete')), body: jsonSchema(bulkBody),
+        ok: { status: 200, schema: dataOf({ $ref: '#/components/schemas/BulkAction' }) }, refuses: [403, 404, 409],
+      };
     case 'GET /{id}/history': return { summary: `The status history of a ${name} record`, roles: read(), ok: { status: 200, schema: HISTORY_SCHEMA }, refuses: [400, 403, 404] };
     default: return null;
   }
@@ -183,6 +205,11 @@ function otherCall(method: string, template: string): Described | null {
     case 'POST /api/views': return { summary: 'Save a list address as a view (sharing it: superadmin and admin only)', roles: [...ROLES], body: jsonSchema(savedViewCreate) };
     case 'PUT /api/views/{id}': return { summary: "Rename, re-address or re-share one's own view", roles: [...ROLES], body: jsonSchema(savedViewUpdate) };
     case 'DELETE /api/views/{id}': return { summary: "Delete one's own view", roles: [...ROLES] };
+    case 'POST /api/bulk/{id}/undo':
+      return {
+        summary: `Undo a whole bulk action, by whoever made it, within ${UNDO_WINDOW_MINUTES} minutes: a record changed since is left as it is and said as a conflict`,
+        roles: [...ROLES], ok: { status: 200, schema: dataOf({ $ref: '#/components/schemas/BulkAction' }) }, refuses: [404, 409],
+      };
     default: return null;
   }
 }
@@ -276,7 +303,7 @@ export function openApiDocument(routes: readonly ServedRoute[], isPublic: (path:
     servers: [{ url: '/', description: 'The console that serves this document' }],
     tags: [...tags].sort().map((name) => ({ name, description: ENTITIES.some((e) => e.name === name) ? `The ${name} records` : `The ${name} calls` })),
     components: {
-      schemas: { Errors: ERROR_SCHEMA, Labels: LABELS_SCHEMA, Record: RECORD_SCHEMA, ListPage: LIST_PAGE_SCHEMA },
+      schemas: { Errors: ERROR_SCHEMA, Labels: LABELS_SCHEMA, Record: RECORD_SCHEMA, ListPage: LIST_PAGE_SCHEMA, BulkAction: BULK_SCHEMA },
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
     },
     security: [{ bearer: [] }],

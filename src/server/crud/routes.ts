@@ -12,6 +12,7 @@ import { audit, auditRecordsRead } from './audit';
 import { createRecord, deleteRecord, getRecord, restoreRecord, updateRecord } from './write';
 import { partPayload, validate } from './payload';
 import { addImportRoute } from './import-routes';
+import { addBulkRoute } from './bulk-routes';
 import { limitBlindPicks } from '../auth/rate-limit';
 import { screenImages } from './image-screen';
 import { exportFileName, planExport } from './export';
@@ -68,6 +69,7 @@ export function crudRoutes(): Hono<AppEnv> {
       return c.json({ data: await createRecord(c.get('db'), def, input, c.get('user'), c.get('config').scryptLogN) }, 201);
     });
     addImportRoute(app, def);
+    addBulkRoute(app, def);
     // Reference pickers: whoever may list this entity, or fill in a form that refers to it. A caller who may not
     // list it (an fmc user picking a patient) gets titles only, after three typed characters, and never by ids:
     // the picker must not become a way to read the table (docs/decisions.md#pickers-for-a-caller-who-may-not-list-the-entity).
