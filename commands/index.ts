@@ -2,6 +2,7 @@ import { ENTITIES } from '../src/registry';
 import { createRegistry, type Command } from './define';
 import { entityCommands } from './entity';
 import { exportCommands } from './export';
+import { bulkCommands } from './bulk';
 import { intentCommands } from './intents';
 import { navigationCommands } from './navigation';
 import { workflowCommands } from './workflow';
@@ -22,6 +23,7 @@ export { knowSavedViews, openSavedView, viewCommand, viewCommandId, viewCommands
 export const COMMANDS: ReadonlyMap<string, Command> = createRegistry([
   ...navigationCommands,
   ...exportCommands,
+  ...bulkCommands,
   ...intentCommands,
   ...ENTITIES.flatMap(entityCommands),
   ...workflowCommands,

@@ -79,4 +79,10 @@ export const SERVER_MESSAGES = [
   'This staff account is disabled: ask an administrator.',
   'This staff account waits for an administrator’s approval.',
   'This staff account signs in as another person at the sign-in provider: ask an administrator.',
+  'Changed since the action: left as it is now',
+  'This bulk action does not exist',
+  'This bulk action was undone',
+  'This action was already undone',
+  'The undo window of this action has closed',
+  'At most {{max}} records at once: narrow the filter',
 ] as const;

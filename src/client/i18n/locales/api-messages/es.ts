@@ -78,6 +78,12 @@ const messages: Record<string, string> = {
   'This staff account is disabled: ask an administrator.': 'Esta cuenta de personal está desactivada: consulte a un administrador.',
   'This staff account waits for an administrator’s approval.': 'Esta cuenta de personal espera la aprobación de un administrador.',
   'This staff account signs in as another person at the sign-in provider: ask an administrator.': 'Esta cuenta de personal inicia sesión como otra persona en el proveedor de inicio de sesión: consulte a un administrador.',
+  'Changed since the action: left as it is now': 'Cambiado desde la acción: se deja como está',
+  'This bulk action does not exist': 'Esta acción en bloque no existe',
+  'This bulk action was undone': 'Esta acción en bloque se deshizo',
+  'This action was already undone': 'Esta acción ya se deshizo',
+  'The undo window of this action has closed': 'El plazo para deshacer esta acción ha terminado',
+  'At most {{max}} records at once: narrow the filter': 'Como máximo {{max}} registros a la vez: acote el filtro',
 };
 
 export default messages;

@@ -78,6 +78,12 @@ const messages: Record<string, string> = {
   'This staff account is disabled: ask an administrator.': 'Ce compte du personnel est désactivé : adressez-vous à un administrateur.',
   'This staff account waits for an administrator’s approval.': 'Ce compte du personnel attend l’approbation d’un administrateur.',
   'This staff account signs in as another person at the sign-in provider: ask an administrator.': 'Ce compte du personnel se connecte comme une autre personne chez le fournisseur de connexion : adressez-vous à un administrateur.',
+  'Changed since the action: left as it is now': 'Modifiée depuis l’action : laissée telle quelle',
+  'This bulk action does not exist': 'Cette action groupée n’existe pas',
+  'This bulk action was undone': 'Cette action groupée a été annulée',
+  'This action was already undone': 'Cette action a déjà été annulée',
+  'The undo window of this action has closed': 'Le délai pour annuler cette action est passé',
+  'At most {{max}} records at once: narrow the filter': 'Au plus {{max}} fiches à la fois : affinez le filtre',
 };
 
 export default messages;

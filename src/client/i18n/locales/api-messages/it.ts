@@ -78,6 +78,12 @@ const messages: Record<string, string> = {
   'This staff account is disabled: ask an administrator.': 'Questo account del personale è disattivato: rivolgiti a un amministratore.',
   'This staff account waits for an administrator’s approval.': 'Questo account del personale attende l’approvazione di un amministratore.',
   'This staff account signs in as another person at the sign-in provider: ask an administrator.': 'Questo account del personale accede come un’altra persona presso il fornitore di accesso: rivolgiti a un amministratore.',
+  'Changed since the action: left as it is now': 'Modificata dopo l’azione: lasciata com’è',
+  'This bulk action does not exist': 'Questa azione di gruppo non esiste',
+  'This bulk action was undone': 'Questa azione di gruppo è stata annullata',
+  'This action was already undone': 'Questa azione è già stata annullata',
+  'The undo window of this action has closed': 'Il tempo per annullare questa azione è scaduto',
+  'At most {{max}} records at once: narrow the filter': 'Al massimo {{max}} schede alla volta: restringi il filtro',
 };
 
 export default messages;

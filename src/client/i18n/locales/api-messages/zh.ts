@@ -78,6 +78,12 @@ const messages: Record<string, string> = {
   'This staff account is disabled: ask an administrator.': '此员工账户已停用：请联系管理员。',
   'This staff account waits for an administrator’s approval.': '此员工账户正在等待管理员批准。',
   'This staff account signs in as another person at the sign-in provider: ask an administrator.': '此员工账户已关联登录服务商中的另一个人：请联系管理员。',
+  'Changed since the action: left as it is now': '操作之后已被更改：保持现状',
+  'This bulk action does not exist': '此批量操作不存在',
+  'This bulk action was undone': '此批量操作已被撤销',
+  'This action was already undone': '此操作已被撤销过',
+  'The undo window of this action has closed': '此操作的撤销时限已过',
+  'At most {{max}} records at once: narrow the filter': '一次最多 {{max}} 条记录：请缩小筛选范围',
 };
 
 export default messages;
