@@ -2,6 +2,7 @@ import { ENTITIES } from '../src/registry';
 import { createRegistry, type Command } from './define';
 import { entityCommands } from './entity';
 import { exportCommands } from './export';
+import { bulkCommands } from './bulk';
 import { intentCommands } from './intents';
 import { followUpCommands } from './follow-ups';
 import { navigationCommands } from './navigation';
@@ -24,6 +25,7 @@ export { knowSavedViews, openSavedView, viewCommand, viewCommandId, viewCommands
 export const COMMANDS: ReadonlyMap<string, Command> = createRegistry([
   ...navigationCommands,
   ...exportCommands,
+  ...bulkCommands,
   ...intentCommands,
   ...followUpCommands,
   ...ENTITIES.flatMap(entityCommands),

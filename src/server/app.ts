@@ -13,6 +13,7 @@ import { authenticate } from './auth/sessions';
 import type { Config } from './config';
 import { crudRoutes } from './crud/routes';
 import { importsRoutes } from './import/routes';
+import { bulkRoutes } from './crud/bulk-routes';
 import { openApiDocument, servedRoutes } from './openapi';
 import type { Database, DB } from './db/connection';
 import { clientAddress, fail, HttpError, setOnAnswer, type AppEnv } from './http';
@@ -181,6 +182,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', eventRoutes(deps.database));
   api.route('/', presenceRoutes());
   api.route('/', importsRoutes());
+  api.route('/', bulkRoutes());
   api.route('/', crudRoutes());
   // The API's description, made once from the routes served (openapi.ts): the shape of the calls, no data.
   let described: unknown;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { can, canReadRecord, ENTITIES, inputSchema, mayCreate, mayMove, ROLES, savedViewCreate, savedViewUpdate, followUpCreate, followUpMove, screenById, worklistAutoBody, type EntityDef, type Role } from '../registry';
 import { transitionBody } from './crud/transition';
 import { undoBody, UNDO_WINDOW_MINUTES } from './crud/transition-undo';
+import { BULK_MAX, bulkBody } from './crud/bulk';
 
 /**
  * The API described as OpenAPI 3.1 (`GET /api/openapi.json`), made from what the server serves and what the registry
@@ -92,6 +93,21 @@ const HISTORY_SCHEMA: Schema = {
     },
   },
   additionalProperties: false,
+};
+
+/** Each record's outcome of a bulk action or its undo, and the action's id (what its undo names). */
+const BULK_SCHEMA: Schema = {
+  type: 'object', required: ['id', 'results'], additionalProperties: false,
+  properties: {
+    id: { type: 'integer' },
+    results: {
+      type: 'array',
+      items: {
+        type: 'object', required: ['id', 'status', 'message'], additionalProperties: false,
+        properties: { id: { type: 'integer' }, status: { enum: ['done', 'conflict', 'refused', 'in_use'] }, message: { type: 'string' }, code: { type: 'string' } },
+      },
+    },
+  },
 };
 
 const dataOf = (schema: Schema): Schema => ({ type: 'object', required: ['data'], properties: { data: schema }, additionalProperties: false });
@@ -199,6 +215,12 @@ function entityCall(def: EntityDef, method: string, rest: string): Described | n
     }
     case 'POST /import/columns':
       return { summary: `The columns of a file to import as ${name} records, and the field each is matched to; nothing judged`, roles: rolesWhere((r) => mayCreate(r, name) && can(r, name, 'add')), file: true, query: ['mapping'], ok: { status: 200, schema: COLUMNS_ANSWER }, refuses: [403, 415] };
+    case 'POST /bulk':
+      return {
+        summary: `Set one field on many ${name} records, or delete many (by ids, or every record a list query matches, up to ${BULK_MAX}): each record through its own edit or delete, said per record; the answer's id undoes the whole action`,
+        roles: rolesWhere((r) => can(r, name, 'edit') || can(r, name, 'delete')), body: jsonSchema(bulkBody),
+        ok: { status: 200, schema: dataOf({ $ref: '#/components/schemas/BulkAction' }) }, refuses: [403, 404, 409],
+      };
     case 'GET /{id}/history': return { summary: `The status history of a ${name} record`, roles: read(), ok: { status: 200, schema: HISTORY_SCHEMA }, refuses: [400, 403, 404] };
     default: return null;
   }
@@ -221,6 +243,11 @@ function otherCall(method: string, template: string): Described | null {
     case 'POST /api/views': return { summary: 'Save a list address as a view (sharing it: superadmin and admin only)', roles: [...ROLES], body: jsonSchema(savedViewCreate) };
     case 'PUT /api/views/{id}': return { summary: "Rename, re-address or re-share one's own view", roles: [...ROLES], body: jsonSchema(savedViewUpdate) };
     case 'DELETE /api/views/{id}': return { summary: "Delete one's own view", roles: [...ROLES] };
+    case 'POST /api/bulk/{id}/undo':
+      return {
+        summary: `Undo a whole bulk action, by whoever made it, within ${UNDO_WINDOW_MINUTES} minutes: a record changed since is left as it is and said as a conflict`,
+        roles: [...ROLES], ok: { status: 200, schema: dataOf({ $ref: '#/components/schemas/BulkAction' }) }, refuses: [404, 409],
+      };
     case 'GET /api/imports/{id}': return { summary: 'An import as it runs: its state and counts, and the first 200 rows refused (its starter or a superadmin)', roles: [...ROLES], ok: { status: 200, schema: IMPORT_RUN }, refuses: [404] };
     case 'POST /api/imports/{id}/stop': return { summary: 'Stop an import after the batch under way (the batches written stay)', roles: [...ROLES], ok: { status: 200, schema: IMPORT_RUN }, refuses: [404] };
     case 'GET /api/imports/{id}/result': return { summary: 'The imported file with an "error" column: the reasons of each row that failed', roles: [...ROLES], ok: { status: 200, csv: true }, refuses: [404] };
@@ -336,7 +363,7 @@ export function openApiDocument(routes: readonly ServedRoute[], isPublic: (path:
     servers: [{ url: '/', description: 'The console that serves this document' }],
     tags: [...tags].sort().map((name) => ({ name, description: ENTITIES.some((e) => e.name === name) ? `The ${name} records` : `The ${name} calls` })),
     components: {
-      schemas: { Errors: ERROR_SCHEMA, Labels: LABELS_SCHEMA, Record: RECORD_SCHEMA, ListPage: LIST_PAGE_SCHEMA },
+      schemas: { Errors: ERROR_SCHEMA, Labels: LABELS_SCHEMA, Record: RECORD_SCHEMA, ListPage: LIST_PAGE_SCHEMA, BulkAction: BULK_SCHEMA },
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
     },
     security: [{ bearer: [] }],

@@ -84,6 +84,8 @@ const SPECIAL: Record<string, Rule> = {
   'POST /api/imports/:id/stop': 'session',
   'GET /api/imports/:id/result': 'session',
   'POST /api/imports/:id/undo': 'session',
+  // A bulk action's undo: its maker's (or a superadmin's); anyone else's is 404, as none.
+  'POST /api/bulk/:id/undo': 'session',
   'POST /api/system/runs/:id/retry': (r) => r === 'superadmin',
   'POST /api/system/runs/:id/cancel': (r) => r === 'superadmin',
   // Whom a campaign reaches: a saved one for who may read it, the form's preview for who may add or edit one.
@@ -106,6 +108,7 @@ function ruleOf(method: string, path: string): Rule | undefined {
       [`GET ${base}`]: (r) => can(r, def.name, 'list'),
       [`POST ${base}`]: (r) => mayCreate(r, def.name),
       [`POST ${base}/import`]: (r) => mayCreate(r, def.name) && can(r, def.name, 'add'),
+      [`POST ${base}/bulk`]: (r) => can(r, def.name, 'edit') || can(r, def.name, 'delete'),
       [`GET ${base}/mine`]: (r) => can(r, def.name, 'raise'),
       ...Object.fromEntries(Object.entries(def.fields).filter(([, fd]) => fd.server === 'thread')
         .map(([k]) => [`POST ${base}/:id/${k}`, (r: Role) => can(r, def.name, 'edit') || can(r, def.name, 'raise')])),

@@ -11,6 +11,7 @@ import { assignableWhere } from './assignees';
 import { audit, auditRecordsRead } from '../audit/audit';
 import { createRecord, deleteRecord, getRecord, restoreRecord, updateRecord } from './write';
 import { partPayload, validate } from './payload';
+import { addBulkRoute } from './bulk-routes';
 import { limitBlindPicks } from '../auth/rate-limit';
 import { screenImages } from './image-screen';
 import { exportFileName, planExport } from './export';
@@ -66,6 +67,7 @@ export function crudRoutes(): Hono<AppEnv> {
       if (ROLE_FIELD[def.name]) requireFreshProof(c);
       return c.json({ data: await createRecord(c.get('db'), def, input, { actor: c.get('user'), scryptLogN: c.get('config').scryptLogN }) }, 201);
     });
+    addBulkRoute(app, def);
     // Reference pickers: whoever may list this entity, or fill in a form that refers to it. A caller who may not
     // list it (an fmc user picking a patient) gets titles only, after three typed characters, and never by ids:
     // the picker must not become a way to read the table (docs/decisions.md#pickers-for-a-caller-who-may-not-list-the-entity).

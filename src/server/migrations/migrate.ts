@@ -37,6 +37,7 @@ import * as m0036 from './0036-audit-sealer';
 import * as m0038 from './0038-reminders-and-follow-ups';
 import * as m0040 from './0040-scheduler';
 import * as m0041 from './0041-campaigns-send';
+import * as m0042 from './0042-bulk-actions';
 import * as m0043 from './0043-automation-rules';
 import * as m0045 from './0045-import-runs';
 
@@ -88,6 +89,7 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0038-reminders-and-follow-ups': m0038,
   '0040-scheduler': m0040,
   '0041-campaigns-send': m0041,
+  '0042-bulk-actions': m0042,
   '0043-automation-rules': m0043,
   '0045-import-runs': m0045,
 };

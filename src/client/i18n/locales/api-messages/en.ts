@@ -115,4 +115,10 @@ export const SERVER_MESSAGES = [
   'No record is named "{{text}}"',
   '"{{text}}" names more than one record',
   'A record with this key exists and you may not change it',
+  'Changed since the action: left as it is now',
+  'This bulk action does not exist',
+  'This bulk action was undone',
+  'This action was already undone',
+  'The undo window of this action has closed',
+  'At most {{max}} records at once: narrow the filter',
 ] as const;

@@ -113,6 +113,12 @@ const messages: Record<string, string> = {
   'No record is named "{{text}}"': 'Ningún registro se llama «{{text}}»',
   '"{{text}}" names more than one record': '«{{text}}» designa más de un registro',
   'A record with this key exists and you may not change it': 'Existe un registro con esta clave y no puede cambiarlo',
+  'Changed since the action: left as it is now': 'Cambiado desde la acción: se deja como está',
+  'This bulk action does not exist': 'Esta acción en bloque no existe',
+  'This bulk action was undone': 'Esta acción en bloque se deshizo',
+  'This action was already undone': 'Esta acción ya se deshizo',
+  'The undo window of this action has closed': 'El plazo para deshacer esta acción ha terminado',
+  'At most {{max}} records at once: narrow the filter': 'Como máximo {{max}} registros a la vez: acote el filtro',
 };
 
 export default messages;

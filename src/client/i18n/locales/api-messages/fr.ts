@@ -113,6 +113,12 @@ const messages: Record<string, string> = {
   'No record is named "{{text}}"': 'Aucun enregistrement ne s’appelle « {{text}} »',
   '"{{text}}" names more than one record': '« {{text}} » désigne plus d’un enregistrement',
   'A record with this key exists and you may not change it': 'Un enregistrement avec cette clé existe et vous ne pouvez pas le modifier',
+  'Changed since the action: left as it is now': 'Modifiée depuis l’action : laissée telle quelle',
+  'This bulk action does not exist': 'Cette action groupée n’existe pas',
+  'This bulk action was undone': 'Cette action groupée a été annulée',
+  'This action was already undone': 'Cette action a déjà été annulée',
+  'The undo window of this action has closed': 'Le délai pour annuler cette action est passé',
+  'At most {{max}} records at once: narrow the filter': 'Au plus {{max}} fiches à la fois : affinez le filtre',
 };
 
 export default messages;

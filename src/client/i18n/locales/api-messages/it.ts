@@ -113,6 +113,12 @@ const messages: Record<string, string> = {
   'No record is named "{{text}}"': 'Nessun record si chiama «{{text}}»',
   '"{{text}}" names more than one record': '«{{text}}» indica più di un record',
   'A record with this key exists and you may not change it': 'Esiste un record con questa chiave e non puoi modificarlo',
+  'Changed since the action: left as it is now': 'Modificata dopo l’azione: lasciata com’è',
+  'This bulk action does not exist': 'Questa azione di gruppo non esiste',
+  'This bulk action was undone': 'Questa azione di gruppo è stata annullata',
+  'This action was already undone': 'Questa azione è già stata annullata',
+  'The undo window of this action has closed': 'Il tempo per annullare questa azione è scaduto',
+  'At most {{max}} records at once: narrow the filter': 'Al massimo {{max}} schede alla volta: restringi il filtro',
 };
 
 export default messages;

@@ -113,6 +113,12 @@ const messages: Record<string, string> = {
   'No record is named "{{text}}"': '没有名为“{{text}}”的记录',
   '"{{text}}" names more than one record': '“{{text}}”对应多条记录',
   'A record with this key exists and you may not change it': '已存在具有此键的记录，您无权修改',
+  'Changed since the action: left as it is now': '操作之后已被更改：保持现状',
+  'This bulk action does not exist': '此批量操作不存在',
+  'This bulk action was undone': '此批量操作已被撤销',
+  'This action was already undone': '此操作已被撤销过',
+  'The undo window of this action has closed': '此操作的撤销时限已过',
+  'At most {{max}} records at once: narrow the filter': '一次最多 {{max}} 条记录：请缩小筛选范围',
 };
 
 export default messages;
