@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { inputFields, MAX_ID, ownedFields, parseListQuery, type EntityDef } from '../../registry';
 import type { DB } from '../db/connection';
 import { fail, fieldErrors, HttpError, type Ctx } from '../http';
-import { textSearch } from '../search/list-order';
+import { textSearch } from '../search';
 import { pageReader } from './export-pages';
 import { filterSql } from '../records/list-filter';
 import { readListWords } from './list-words';
