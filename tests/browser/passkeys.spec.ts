@@ -96,3 +96,27 @@ test('add a passkey in Preferences, then sign in with the password and the passk
   await expect(current.getByTestId('session-how')).toHaveText('Signed in with password + passkey');
   await expect(again.getByRole('list', { name: 'Passkeys and security keys' }).getByRole('listitem').first()).not.toContainText('last used never');
 });
+
+test('a passkey instead of codes on the enrolment page, by keyboard, then on to the console', async ({ page, baseURL }) => {
+  const email = await newAccount(baseURL!);
+  const origin = baseURL!.replace('127.0.0.1', 'localhost');
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  await typeSignIn(page, origin, email);
+  await page.waitForURL('**/dashboard');
+  // Where a role that needs a factor is sent: codes first, a passkey below them.
+  await page.goto(`${origin}/second-factor`);
+  await expect(page.getByLabel('The code the app shows now')).toBeFocused();
+  await page.getByLabel('Name of the passkey').focus();
+  await page.keyboard.type('Desk key');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Your passkey is added: it is your second factor from now on.')).toBeVisible();
+  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
+  const onward = page.getByRole('link', { name: 'Continue to the console' });
+  await onward.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/dashboard');
+});

@@ -153,7 +153,47 @@ export function EnrolSecondFactor() {
           </button>
         </form>
       )}
+      {enrolment && <EnrolPasskey onward={onward} />}
     </AuthCard>
+  );
+}
+
+/**
+ * A passkey or security key as the person's second factor instead of codes (a required role's enrolment may be either):
+ * named, made by the browser, kept by the server; then on to the console.
+ */
+function EnrolPasskey({ onward }: { onward: React.ReactNode }) {
+  const { t } = useScreenWords();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [added, setAdded] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const add = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await factors.addPasskey(name.trim());
+      setAdded(true);
+    } catch (err) {
+      setError(errorText(err, t('factors.passkeyNotMade')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (added) return <><p role="status">{t('factors.passkeyAdded')}</p>{onward}</>;
+  return (
+    <form onSubmit={(e) => void add(e)} noValidate style={{ marginTop: 24 }}>
+      <p>{t('factors.orPasskey')}</p>
+      {error && <p className="alert alert-error" role="alert">{error}</p>}
+      <div className="field">
+        <label htmlFor="passkey-name">{t('factors.passkeyName')}</label>
+        <input id="passkey-name" required maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
+      </div>
+      <button type="submit" className="btn" disabled={busy || !name.trim()} style={{ width: '100%', justifyContent: 'center' }}>
+        {t('factors.addPasskey')}
+      </button>
+    </form>
   );
 }
 

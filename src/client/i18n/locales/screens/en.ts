@@ -144,6 +144,11 @@ export default {
     passkeyHint: 'Sign in with your passkey or security key.',
     passkeyFailed: 'The passkey was not used: it was cancelled, or this device does not have it. Try again.',
     passkeyFailedCode: 'The passkey was not used: it was cancelled, or this device does not have it. Try again, or use a code.',
+    orPasskey: 'Or use a passkey or security key instead of codes:',
+    passkeyName: 'Name of the passkey',
+    addPasskey: 'Add a passkey',
+    passkeyAdded: 'Your passkey is added: it is your second factor from now on.',
+    passkeyNotMade: 'No passkey was made: it was cancelled, or this browser cannot make one.',
   },
   hostedLogin: {
     title: 'Sign-in refused',

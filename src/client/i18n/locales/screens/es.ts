@@ -144,6 +144,11 @@ export default {
     passkeyHint: 'Inicie sesión con su clave de acceso o llave de seguridad.',
     passkeyFailed: 'No se usó la clave de acceso: se canceló o este dispositivo no la tiene. Inténtelo de nuevo.',
     passkeyFailedCode: 'No se usó la clave de acceso: se canceló o este dispositivo no la tiene. Inténtelo de nuevo o use un código.',
+    orPasskey: 'O use una llave de acceso o de seguridad en lugar de códigos:',
+    passkeyName: 'Nombre de la llave de acceso',
+    addPasskey: 'Añadir una llave de acceso',
+    passkeyAdded: 'Su llave de acceso se ha añadido: a partir de ahora es su segundo factor.',
+    passkeyNotMade: 'No se creó ninguna llave de acceso: se canceló, o este navegador no puede crearla.',
   },
   hostedLogin: {
     title: 'Inicio de sesión rechazado',

@@ -144,6 +144,11 @@ export default {
     passkeyHint: 'Connectez-vous avec votre clé d’accès ou votre clé de sécurité.',
     passkeyFailed: 'La clé d’accès n’a pas été utilisée : c’était annulé, ou cet appareil ne l’a pas. Réessayez.',
     passkeyFailedCode: 'La clé d’accès n’a pas été utilisée : c’était annulé, ou cet appareil ne l’a pas. Réessayez, ou utilisez un code.',
+    orPasskey: 'Ou utilisez une clé d’accès ou une clé de sécurité au lieu des codes :',
+    passkeyName: 'Nom de la clé d’accès',
+    addPasskey: 'Ajouter une clé d’accès',
+    passkeyAdded: 'Votre clé d’accès est ajoutée : c’est désormais votre second facteur.',
+    passkeyNotMade: 'Aucune clé d’accès n’a été créée : l’opération a été annulée, ou ce navigateur ne sait pas en créer.',
   },
   hostedLogin: {
     title: 'Connexion refusée',

@@ -144,6 +144,11 @@ export default {
     passkeyHint: 'Accedi con la tua passkey o chiave di sicurezza.',
     passkeyFailed: 'La passkey non è stata usata: è stato annullato, o questo dispositivo non la possiede. Riprova.',
     passkeyFailedCode: 'La passkey non è stata usata: è stato annullato, o questo dispositivo non la possiede. Riprova, o usa un codice.',
+    orPasskey: 'Oppure usa una passkey o una chiave di sicurezza invece dei codici:',
+    passkeyName: 'Nome della passkey',
+    addPasskey: 'Aggiungi una passkey',
+    passkeyAdded: 'La tua passkey è stata aggiunta: da ora è il tuo secondo fattore.',
+    passkeyNotMade: 'Nessuna passkey creata: l’operazione è stata annullata, o questo browser non può crearne.',
   },
   hostedLogin: {
     title: 'Accesso rifiutato',

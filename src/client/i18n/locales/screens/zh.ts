@@ -144,6 +144,11 @@ export default {
     passkeyHint: '使用您的通行密钥或安全密钥登录。',
     passkeyFailed: '未使用通行密钥：已取消，或此设备上没有该密钥。请重试。',
     passkeyFailedCode: '未使用通行密钥：已取消，或此设备上没有该密钥。请重试，或使用验证码。',
+    orPasskey: '或者使用通行密钥或安全密钥代替验证码：',
+    passkeyName: '通行密钥名称',
+    addPasskey: '添加通行密钥',
+    passkeyAdded: '您的通行密钥已添加：从现在起它就是您的第二重验证。',
+    passkeyNotMade: '未创建通行密钥：操作已取消，或此浏览器无法创建。',
   },
   hostedLogin: {
     title: '登录被拒绝',
