@@ -67,6 +67,18 @@ const SPECIAL: Record<string, Rule> = {
   'POST /api/me/mfa/totp/confirm': 'session',
   'DELETE /api/me/mfa/totp': 'session',
   'POST /api/adminUser/:id/mfa/reset': (r) => r === 'superadmin',
+  // Passkeys: the sign-in's options (its challenge is the credential), the caller's own keys, a step-up's options.
+  'POST /api/adminUser/login/mfa/webauthn': 'public',
+  'POST /api/me/mfa/webauthn/options': 'session',
+  'POST /api/me/mfa/webauthn': 'session',
+  'PATCH /api/me/mfa/webauthn/:id': 'session',
+  'DELETE /api/me/mfa/webauthn/:id': 'session',
+  'POST /api/me/step-up/webauthn': 'session',
+  // The caller's own follow-ups (a record they may not read is refused inside, as not found).
+  'GET /api/me/follow-ups': 'session',
+  'POST /api/me/follow-ups': 'session',
+  'PATCH /api/me/follow-ups/:id': 'session',
+  'DELETE /api/me/follow-ups/:id': 'session',
   'POST /api/presence': 'session',
   // The push service worker and Firebase's scripts it loads: public, as a browser fetches them without a session.
   'GET /firebase-messaging-sw.js': 'public',
@@ -108,6 +120,7 @@ function ruleOf(method: string, path: string): Rule | undefined {
       [`GET ${base}`]: (r) => can(r, def.name, 'list'),
       [`POST ${base}`]: (r) => mayCreate(r, def.name),
       [`POST ${base}/import`]: (r) => mayCreate(r, def.name) && can(r, def.name, 'add'),
+      [`POST ${base}/import/columns`]: (r) => mayCreate(r, def.name) && can(r, def.name, 'add'),
       [`POST ${base}/bulk`]: (r) => can(r, def.name, 'edit') || can(r, def.name, 'delete'),
       [`GET ${base}/mine`]: (r) => can(r, def.name, 'raise'),
       ...Object.fromEntries(Object.entries(def.fields).filter(([, fd]) => fd.server === 'thread')
