@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { getEntity } from '../../registry';
 import type { DB } from '../db/connection';
+import { nextTurn } from '../db/turn';
 import { audit } from '../audit/audit';
 import { fetchRecord, SYSTEM_ACTOR } from '../crud/write';
 import { publishChanges } from '../events/notices';
@@ -148,6 +149,7 @@ defineJob(CAMPAIGN_JOB, async ({ db, run, log }) => {
   if (!(await startCampaign(db, id))) return { messages: 0 };
   let messages = 0;
   for (let finished = false; !finished;) {
+    await nextTurn();
     const batch = await sendNextBatch(db, id);
     messages += batch.queued;
     finished = batch.finished;

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { inputFields, MAX_ID, ownedFields, parseListQuery, type EntityDef } from '../../registry';
 import type { DB } from '../db/connection';
+import { nextTurn } from '../db/turn';
 import { fail, fieldErrors, HttpError, type Ctx } from '../http';
 import { textSearch } from '../search';
 import { pageReader } from './export-pages';
@@ -155,6 +156,7 @@ export async function runBulk(c: Ctx, def: EntityDef, body: BulkBody): Promise<{
       values (${def.name}, ${body.op}, ${body.field ?? null}, ${body.op === 'set' ? JSON.stringify(body.value ?? null) : null}::jsonb, ${actor.id}) returning id`.execute(db)).rows[0].id);
   const results: BulkResult[] = [];
   for (let start = 0; start < ids.length; start += BULK_BATCH) {
+    await nextTurn();
     const batch = ids.slice(start, start + BULK_BATCH);
     const out = await db.transaction().execute(async (tx) => {
       const done: { result: BulkResult; trace?: SetTrace }[] = [];

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { getEntity } from '../../registry';
 import type { DB } from '../db/connection';
+import { nextTurn } from '../db/turn';
 import { fail } from '../http';
 import { deleteRecord, type Actor, type WriteOptions } from '../crud/write';
 import { UNDO_WINDOW_MINUTES } from '../crud/transition-undo';
@@ -33,6 +34,7 @@ export const runView = (r: ImportRun) => ({
 export async function runImport(db: DB, id: number, table: Table, fields: readonly (string | null)[], opts: WriteOptions) {
   const def = getEntity((await sql<{ entity: string }>`select entity from import_run where id = ${id}`.execute(db)).rows[0].entity);
   for (let start = 0; start < table.rows.length; start += IMPORT_BATCH) {
+    await nextTurn();
     const stopped = await db.transaction().execute(async (tx) => {
       const { state } = (await sql<{ state: string }>`select state from import_run where id = ${id} for update`.execute(tx)).rows[0];
       if (state !== 'running') {
