@@ -7,6 +7,8 @@ import { RUN_STATES, runs, type Run, type RunState } from '../api/runs';
 import { useRead } from '../api/use-read';
 import { keys as queryKeys } from '../api/keys';
 import { ConfirmAction } from '../ui/confirm-action';
+import { useTypeToFind } from '../ui/type-to-find';
+import { useShortcutStarts } from '../entity/move-keys';
 import { Empty, LoadError, Loading, useAddressParams, useFormat, useRowKeys } from '../entity/screen-parts';
 
 /** What a run's state shows as (the list's status colours: done green, failed and cancelled red, queued amber). */
@@ -56,12 +58,19 @@ export default function Runs({ id }: { id: string }) {
   const state = (RUN_STATES as readonly string[]).includes(stateParam) ? (stateParam as RunState) : '';
   const read = runs.list({ job: job || undefined, state: state || undefined });
   const answer = useRead(read, { keepPrevious: true });
-  const rows = answer.data?.data ?? [];
+  const q = params.get('q') ?? '';
+  const jobName = (name: string) => tUi(jobKey(name), { ns: 'screens', defaultValue: name });
+  // The box finds runs by their job's words, their key or their error, in the page the server sent.
+  const words = q.trim().toLowerCase();
+  const rows = (answer.data?.data ?? []).filter((r) => !words || [jobName(r.job), r.job, r.key, r.lastError ?? ''].some((x) => x.toLowerCase().includes(words)));
   const jobs = [...new Set([...(answer.data?.jobs ?? []), ...(job ? [job] : [])])].sort();
   const [asking, setAsking] = useState<{ run: Run; action: Action } | null>(null);
   const gridRef = useRef<HTMLTableElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
   const rowId = (i: number) => `run-row-${i}`;
-  const jobName = (name: string) => tUi(jobKey(name), { ns: 'screens', defaultValue: name });
+  // A word typed on the runs searches; r and c act once the user works on the rows (ui/type-to-find.ts).
+  const shortcutStarts = useShortcutStarts();
+  const find = useTypeToFind(searchRef, gridRef, { keysHere: (combo, e) => ['j', 'k', KEYS.retry, KEYS.cancel].includes(combo) || shortcutStarts(combo, e) });
 
   const ask = (run: Run | undefined, action: Action) => {
     if (!run) return;
@@ -93,6 +102,9 @@ export default function Runs({ id }: { id: string }) {
       </div>
       <p className="muted">{t('runs.intro')}</p>
       <div className="toolbar" role="search" aria-label={t('runs.filters')}>
+        <label className="sr-only" htmlFor="runs-q">{t('runs.search')}</label>
+        <input id="runs-q" ref={searchRef} className="input" type="search" placeholder={t('runs.search')} value={q}
+          onChange={(e) => setParams({ q: e.target.value }, { replace: true })} onKeyDown={find.searchKey} />
         <label htmlFor="runs-job">{t('runs.job')}</label>
         <select id="runs-job" className="input" value={job} onChange={(e) => setParams({ job: e.target.value })}>
           <option value="">{t('runs.allJobs')}</option>
@@ -106,11 +118,11 @@ export default function Runs({ id }: { id: string }) {
       </div>
       {answer.loading && !answer.data && <Loading />}
       {answer.error && <LoadError error={answer.error} onRetry={answer.retry} />}
-      {answer.data && rows.length === 0 && <Empty>{job || state ? t('runs.noneMatch') : t('runs.empty')}</Empty>}
-      {rows.length > 0 && (
+      {/* The grid stays while a search finds nothing: it keeps the keyboard, and the next word typed searches again. */}
+      {answer.data && (
         <div className="grid">
           <table role="grid" aria-labelledby="screen-title" className="screen-table" ref={gridRef} tabIndex={0} data-main-control
-            onKeyDown={rowKeys.onKeyDown} aria-activedescendant={rowId(rowKeys.focused)} aria-describedby="runs-keys">
+            onKeyDown={(e) => { if (!find.gridKey(e)) rowKeys.onKeyDown(e); }} aria-activedescendant={rows.length ? rowId(rowKeys.focused) : undefined} aria-describedby="runs-keys">
             <thead>
               <tr>
                 <th scope="col">{t('runs.job')}</th>
@@ -127,7 +139,7 @@ export default function Runs({ id }: { id: string }) {
             </thead>
             <tbody>
               {rows.map((r, i) => (
-                <tr key={r.id} id={rowId(i)} data-focused={i === rowKeys.focused} onClick={() => rowKeys.setFocused(i)}>
+                <tr key={r.id} id={rowId(i)} data-focused={i === rowKeys.focused} onClick={() => { find.arm(); rowKeys.setFocused(i); }}>
                   <td className="wrap">{jobName(r.job)}</td>
                   <td className="wrap">{r.key}</td>
                   <td><span className={`status status-${STATE_CLASS[r.state]}`}>{t(STATE_WORDS[r.state])}</span></td>
@@ -149,7 +161,8 @@ export default function Runs({ id }: { id: string }) {
           </table>
         </div>
       )}
-      {rows.length > 0 && <p className="muted key-hint" id="runs-keys">{t('runs.hint')}</p>}
+      {answer.data && rows.length === 0 && <Empty>{job || state || words ? t('runs.noneMatch') : t('runs.empty')}</Empty>}
+      {answer.data && <p className="muted key-hint" id="runs-keys">{t('runs.hint')}</p>}
       {asking && (
         <ConfirmAction title={t(ACTION_WORDS[asking.action].title)}
           question={t(ACTION_WORDS[asking.action].question, { job: jobName(asking.run.job), key: asking.run.key })}

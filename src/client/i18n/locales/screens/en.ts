@@ -285,7 +285,8 @@ export default {
     blockLabel: '{{time}}, {{number}}, {{patient}}, {{doctor}}, {{status}}',
   },
   runs: {
-    intro: 'Work the console does on its own (campaigns sending; later reminders and rules), newest first, followed live. A run that fails is tried again after a wait, then stops as failed with its error kept.',
+    search: 'Find by job, key or error',
+    intro: 'Work the console does on its own (campaigns sending, reminders, follow-ups, rules), newest first, followed live. A run that fails is tried again after a wait, then stops as failed with its error kept.',
     refresh: 'Refresh',
     filters: 'Filter runs',
     job: 'Job',

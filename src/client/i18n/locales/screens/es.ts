@@ -285,7 +285,8 @@ export default {
     blockLabel: '{{time}}, {{number}}, {{patient}}, {{doctor}}, {{status}}',
   },
   runs: {
-    intro: 'El trabajo que la consola hace por sí sola (envío de campañas; más adelante recordatorios y reglas), lo más reciente primero y en directo. Una ejecución que falla se reintenta tras una espera y luego se detiene como fallida, con su error guardado.',
+    search: 'Buscar por tarea, clave o error',
+    intro: 'El trabajo que la consola hace por sí sola (envío de campañas, recordatorios, seguimientos, reglas), lo más reciente primero y en directo. Una ejecución que falla se reintenta tras una espera y luego se detiene como fallida, con su error guardado.',
     refresh: 'Actualizar',
     filters: 'Filtrar ejecuciones',
     job: 'Tarea',

@@ -285,7 +285,8 @@ export default {
     blockLabel: '{{time}}, {{number}}, {{patient}}, {{doctor}}, {{status}}',
   },
   runs: {
-    intro: 'Le travail que la console fait d’elle-même (envoi des campagnes ; plus tard rappels et règles), le plus récent d’abord, suivi en direct. Une exécution qui échoue est retentée après une attente, puis s’arrête en échec avec son erreur conservée.',
+    search: 'Chercher par tâche, clé ou erreur',
+    intro: 'Le travail que la console fait d’elle-même (envoi des campagnes, rappels, suivis, règles), le plus récent d’abord, suivi en direct. Une exécution qui échoue est retentée après une attente, puis s’arrête en échec avec son erreur conservée.',
     refresh: 'Actualiser',
     filters: 'Filtrer les exécutions',
     job: 'Tâche',

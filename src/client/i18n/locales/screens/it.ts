@@ -285,7 +285,8 @@ export default {
     blockLabel: '{{time}}, {{number}}, {{patient}}, {{doctor}}, {{status}}',
   },
   runs: {
-    intro: 'Il lavoro che la console svolge da sola (invio delle campagne; più avanti promemoria e regole), dal più recente, aggiornato in tempo reale. Un’esecuzione che fallisce viene ritentata dopo un’attesa, poi si ferma come fallita con l’errore conservato.',
+    search: 'Cerca per attività, chiave o errore',
+    intro: 'Il lavoro che la console svolge da sola (invio delle campagne, promemoria, follow-up, regole), dal più recente, aggiornato in tempo reale. Un’esecuzione che fallisce viene ritentata dopo un’attesa, poi si ferma come fallita con l’errore conservato.',
     refresh: 'Aggiorna',
     filters: 'Filtra le esecuzioni',
     job: 'Attività',
