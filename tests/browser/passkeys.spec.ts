@@ -31,6 +31,16 @@ async function typeSignIn(page: Page, origin: string, email: string) {
   await page.keyboard.press('Enter');
 }
 
+/** Chromium's virtual authenticator on the page (ctap2, internal, user verified): it answers the browser's questions. */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { cdp, authenticatorId };
+}
+
 async function openPreferences(page: Page) {
   await page.keyboard.press('Control+k');
   await page.keyboard.type('Preferences');
@@ -42,11 +52,7 @@ async function openPreferences(page: Page) {
 test('add a passkey in Preferences, then sign in with the password and the passkey, by keyboard', async ({ page, baseURL }) => {
   const email = await newAccount(baseURL!);
   const origin = baseURL!.replace('127.0.0.1', 'localhost');
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
 
   await typeSignIn(page, origin, email);
   await page.waitForURL('**/dashboard');
@@ -100,11 +106,7 @@ test('add a passkey in Preferences, then sign in with the password and the passk
 test('a passkey instead of codes on the enrolment page, by keyboard, then on to the console', async ({ page, baseURL }) => {
   const email = await newAccount(baseURL!);
   const origin = baseURL!.replace('127.0.0.1', 'localhost');
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
   await typeSignIn(page, origin, email);
   await page.waitForURL('**/dashboard');
   // Where a role that needs a factor is sent: codes first, a passkey below them.

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DASHBOARD } from '../../registry';
 import { errorText } from '../api/error-text';
 import { factors, type TotpEnrolment } from '../api/factors';
+import { useAddPasskey } from '../api/use-add-passkey';
 import type { SignedIn } from '../api/auth';
 import { loadScreenStrings } from '../i18n';
 import { acceptSession } from '../state/session';
@@ -164,23 +165,8 @@ export function EnrolSecondFactor() {
  */
 function EnrolPasskey({ onward }: { onward: React.ReactNode }) {
   const { t } = useScreenWords();
-  const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const add = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await factors.addPasskey(name.trim());
-      setAdded(true);
-    } catch (err) {
-      setError(errorText(err, t('factors.passkeyNotMade')));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { name, setName, busy, error, add } = useAddPasskey(t('factors.passkeyNotMade'), () => setAdded(true));
   if (added) return <><p role="status">{t('factors.passkeyAdded')}</p>{onward}</>;
   return (
     <form onSubmit={(e) => void add(e)} noValidate style={{ marginTop: 24 }}>

@@ -8,6 +8,7 @@ import { factors, type MyFactors, type Passkey } from '../api/factors';
 import { queryClient } from '../api/query-client';
 import { keys, type Read } from '../api/keys';
 import { useRead } from '../api/use-read';
+import { useAddPasskey } from '../api/use-add-passkey';
 import { useFormat } from '../i18n/format';
 
 const read: Read<MyFactors> = { key: keys.screen('my-factors'), fetch: () => factors.mine() };
@@ -81,24 +82,10 @@ function Codes({ mine }: { mine: MyFactors }) {
 
 function Passkeys({ mine }: { mine: MyFactors }) {
   const { t } = useTranslation();
-  const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const add = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await factors.addPasskey(name.trim());
-      toast.success(t('myFactors.added'));
-      setName('');
-      await reload();
-    } catch (err) {
-      setError(errorText(err, t('myFactors.notMade')));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { name, setName, busy, error, add } = useAddPasskey(t('myFactors.notMade'), async () => {
+    toast.success(t('myFactors.added'));
+    await reload();
+  });
   return (
     <div className="factor-passkeys">
       <h3>{t('myFactors.passkeys')}</h3>
@@ -113,7 +100,7 @@ function Passkeys({ mine }: { mine: MyFactors }) {
           <label htmlFor="passkey-name">{t('myFactors.newName')}</label>
           <input id="passkey-name" className="input" value={name} maxLength={60} placeholder={t('myFactors.newNamePlaceholder')}
             aria-invalid={error ? true : undefined} aria-describedby={error ? 'passkey-error' : undefined}
-            onChange={(e) => { setName(e.target.value); setError(null); }} />
+            onChange={(e) => setName(e.target.value)} />
         </div>
         <button type="submit" className="btn" disabled={busy || !name.trim()}>{t('myFactors.add')}</button>
         {error && <span className="error" id="passkey-error" role="alert">{error}</span>}
