@@ -63,6 +63,11 @@ export const LIST_KEYS: { keys: string; label: string }[] = [
   { keys: 'j / ↓', label: 'keys.next' },
   { keys: 'k / ↑', label: 'keys.previous' },
   { keys: 'Enter', label: 'keys.open' },
+  // A list's cells, edited in place (client/entity/grid/): the cursor, its editor, and the row's save.
+  { keys: '← / → / F2', label: 'keys.cellCursor' },
+  { keys: 'Enter / F2', label: 'keys.editCell' },
+  { keys: 'Tab / Shift+Tab', label: 'keys.nextCell' },
+  { keys: 'Ctrl+Enter', label: 'keys.saveRow' },
   { keys: PEEK_KEY.keys, label: PEEK_KEY.label },
   { keys: 'e', label: 'keys.edit' },
   { keys: 'x', label: 'keys.select' },

@@ -38,6 +38,8 @@ import { RecordPeek } from './record-peek';
 import { DeletedNote, useChangedRows } from './live-notes';
 import { useTypeToFind } from '../ui/type-to-find';
 import { useShortcutStarts } from './move-keys';
+import { GridCell, gridCellProps, GridEditBar, useGridEdit } from './grid';
+import { askBeforeLeaving } from '../ui/unsaved';
 import './list-columns.css';
 
 const features = tableFeatures({});
@@ -186,7 +188,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
     });
   });
 
-  const open = (row: Row) => { if (viewAction) { rememberRow(def, row.id); navigate(entityPath(def, viewAction, row.id, statusField ? String(row[statusField]) : undefined)); } };
+  const open = (row: Row) => { if (viewAction) askBeforeLeaving(() => { rememberRow(def, row.id); navigate(entityPath(def, viewAction, row.id, statusField ? String(row[statusField]) : undefined)); }); };
   const edit = (row: Row) => { if (mayEdit) { rememberRow(def, row.id); navigate(keepState(entityPath(def, 'edit', row.id))); } };
   const toggle = (id: number) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
   const allSelected = list.rows.length > 0 && list.rows.every((r) => selected.has(r.id));
@@ -269,8 +271,10 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
     setSelected((s) => new Set([...s, ...(here ? [here.id] : []), ...(next ? [next.id] : [])]));
     moveTo(i);
   };
+  // Cells edited in place (grid/): ←/→ or F2 put a cell cursor on the focused row, Enter or F2 edit its cell.
+  const grid = useGridEdit({ def, role, rows: list.rows, focused, fields: cols.shown, gridRef: tableRef });
   const onKeyDown = (e: React.KeyboardEvent) => {
-    if (find.gridKey(e)) return;
+    if (find.gridKey(e) || (!narrow && grid.gridKey(e))) return;
     if (e.target !== e.currentTarget || e.ctrlKey || e.metaKey || e.altKey) return;
     const row = rows[focused]?.original;
     const keys: Record<string, () => void> = {
@@ -317,7 +321,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
     'aria-busy': list.loading || undefined, tabIndex: 0, onKeyDown, 'aria-describedby': 'list-keys',
     // The screen's main control: it takes the keyboard as the list opens (shell/screen-arrival.tsx), so j/k/x/Enter work at once.
     'data-main-control': true,
-    'aria-activedescendant': focusedRow ? `row-${def.name}-${focusedRow.id}` : undefined,
+    'aria-activedescendant': focusedRow ? (grid.cell && !narrow ? gridCellProps(grid, focusedRow, grid.cell, true).id : `row-${def.name}-${focusedRow.id}`) : undefined,
   } as const;
   const anyFilter = Object.keys(state.filters).length > 0;
 
@@ -419,7 +423,10 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
                   <tr key={row.id} id={`row-${def.name}-${row.original.id}`} data-focused={vi.index === focused} aria-selected={selected.has(row.original.id)}
                     data-changed={changedRows.has(Number(row.original.id)) || undefined}
                     aria-rowindex={vi.index + 1} onClick={() => { find.arm(); setFocused(vi.index); open(row.original); }}>
-                    {row.getAllCells().map((cell) => <td key={cell.id} className={cellClass(cell.column.id)}><table.FlexRender cell={cell} /></td>)}
+                    {row.getAllCells().map((cell) => cols.specs[cell.column.id]
+                      ? <td key={cell.id} className={cellClass(cell.column.id)} {...gridCellProps(grid, row.original, cell.column.id, vi.index === focused)}>
+                        <GridCell grid={grid} row={row.original} field={cell.column.id}><table.FlexRender cell={cell} /></GridCell></td>
+                      : <td key={cell.id} className={cellClass(cell.column.id)}><table.FlexRender cell={cell} /></td>)}
                   </tr>
                 );
               })}
@@ -430,6 +437,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
           {!list.loading && !list.error && rows.length === 0 && <p style={{ padding: 16 }}>{t('list.empty')}</p>}
           {list.error && <p className="alert alert-error" role="alert">{t('list.failed')} {list.error} <button className="btn" onClick={list.retry}>{t('list.retry')}</button></p>}
         </div>
+        {!narrow && <GridEditBar grid={grid} focusedRow={focusedRow} rows={list.rows} />}
         <div className="grid-foot" aria-live="polite">
           <span>{total ? (total.estimate ? t('list.totalEstimate', { count: total.n }) : t('list.total', { count: total.n })) : ''}</span>
           <DeletedNote def={def} />
