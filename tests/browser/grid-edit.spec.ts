@@ -160,3 +160,36 @@ test('letters typed on a focused cell search; Esc drops an edit; a cell that may
   await page.keyboard.press('Escape');
   await expect(grid(page)).toHaveAttribute('aria-activedescendant', `row-notification-${campaign.id}`);
 });
+
+test('on a phone, F2 edits the focused card in place; Ctrl+Enter saves it, Esc drops it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, 'admin');
+  const mine = await apiOf(page);
+  const prefix = unique('Card');
+  const rec = await mine.create('specialist', { name: `${prefix} One`, sortOrder: 5, status: 'active' });
+  await page.goto(`/dashboard/speciality?q=${encodeURIComponent(prefix)}`);
+  const card = page.locator('.card-row').filter({ hasText: `${prefix} One` });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole('button', { name: /Edit here/ })).toBeVisible();
+  await expect(grid(page)).toBeFocused();
+
+  await page.keyboard.press('F2');
+  const editor = card.getByRole('group', { name: `Edit ${prefix} One` });
+  await expect(editor.getByLabel('Name')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(editor.getByLabel('Sort order')).toBeFocused();
+  await typeOver(page, '8');
+  await expect(page.getByRole('region', { name: 'Changes not saved yet' })).toContainText('1 row changed');
+  await page.keyboard.press('Escape');
+  await expect(editor).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Changes not saved yet' })).toHaveCount(0);
+  expect((await mine.get(`/api/specialist/${rec.id}`)).body.data).toMatchObject({ sortOrder: 5, version: rec.version });
+
+  await page.keyboard.press('F2');
+  await page.keyboard.press('Tab');
+  await typeOver(page, '9');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(editor).toHaveCount(0);
+  await expect(grid(page)).toBeFocused();
+  await expect.poll(async () => (await mine.get(`/api/specialist/${rec.id}`)).body.data.sortOrder).toBe(9);
+});

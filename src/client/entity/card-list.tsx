@@ -20,12 +20,14 @@ export function statusFieldOf(def: EntityDef): string | undefined {
  * replaces: the list screen's keys (j/k, Enter, x, Space) and its windowed rows drive it (`grid`, `items`); each card
  * is measured, as cards differ in height.
  */
-export function CardList({ def, role, rows, items, totalSize, focused, selected, changed, grid, gridRef, measure, onOpen, onToggle, onMove }: {
+export function CardList({ def, role, rows, items, totalSize, focused, selected, changed, grid, gridRef, measure, onOpen, onToggle, onMove, below }: {
   def: EntityDef; role: Role | null; rows: Row[]; items: VirtualItem[]; totalSize: number; focused: number; selected: ReadonlySet<number>;
   /** Rows someone else changed while on screen (live-notes.ts), marked as the table marks them. */
   changed: ReadonlySet<number>;
   grid: HTMLAttributes<HTMLDivElement>; gridRef: Ref<HTMLDivElement>; measure: (el: Element | null) => void;
   onOpen: (row: Row, index: number) => void; onToggle: (id: number) => void; onMove: (move: Transition, row: Row) => void;
+  /** Under a card: its edit in place (grid/card-editor.tsx). */
+  below?: (row: Row, index: number) => React.ReactNode;
 }) {
   const { t } = useTranslation();
   const status = statusFieldOf(def);
@@ -62,6 +64,7 @@ export function CardList({ def, role, rows, items, totalSize, focused, selected,
                 </div>
               )}
             </div>
+            {below?.(row, vi.index)}
           </div>
         );
       })}

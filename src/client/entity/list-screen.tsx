@@ -38,7 +38,7 @@ import { RecordPeek } from './record-peek';
 import { DeletedNote, useChangedRows } from './live-notes';
 import { useTypeToFind } from '../ui/type-to-find';
 import { useShortcutStarts } from './move-keys';
-import { GridCell, gridCellProps, GridEditBar, useGridEdit } from './grid';
+import { CardEditSlot, GridCell, gridCellProps, GridEditBar, useGridEdit } from './grid';
 import { askBeforeLeaving } from '../ui/unsaved';
 import './list-columns.css';
 
@@ -272,9 +272,9 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
     moveTo(i);
   };
   // Cells edited in place (grid/): ←/→ or F2 put a cell cursor on the focused row, Enter or F2 edit its cell.
-  const grid = useGridEdit({ def, role, rows: list.rows, focused, fields: cols.shown, gridRef: tableRef });
+  const grid = useGridEdit({ def, role, rows: list.rows, focused, fields: cols.shown, gridRef: tableRef, cards: narrow });
   const onKeyDown = (e: React.KeyboardEvent) => {
-    if (find.gridKey(e) || (!narrow && grid.gridKey(e))) return;
+    if (find.gridKey(e) || grid.gridKey(e)) return;
     if (e.target !== e.currentTarget || e.ctrlKey || e.metaKey || e.altKey) return;
     const row = rows[focused]?.original;
     const keys: Record<string, () => void> = {
@@ -375,7 +375,8 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
           {narrow ? (
             <CardList def={def} role={role} rows={list.rows} items={items} totalSize={virtual.getTotalSize()} focused={focused} selected={selected} changed={changedRows}
               grid={gridProps} gridRef={tableRef as React.Ref<HTMLDivElement>} measure={virtual.measureElement}
-              onOpen={(row, i) => { setFocused(i); open(row); }} onToggle={toggle} onMove={(m, row) => bulk.current?.start(m, [row])} />
+              onOpen={(row, i) => { setFocused(i); open(row); }} onToggle={toggle} onMove={(m, row) => bulk.current?.start(m, [row])}
+              below={(row, i) => <CardEditSlot grid={grid} row={row} focused={i === focused} />} />
           ) : (
           <table {...gridProps} ref={tableRef as React.Ref<HTMLTableElement>}
             style={{ minWidth: tableWidth, ['--pin-left' as string]: `${SELECT_WIDTH}px` }}>
@@ -437,7 +438,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
           {!list.loading && !list.error && rows.length === 0 && <p style={{ padding: 16 }}>{t('list.empty')}</p>}
           {list.error && <p className="alert alert-error" role="alert">{t('list.failed')} {list.error} <button className="btn" onClick={list.retry}>{t('list.retry')}</button></p>}
         </div>
-        {!narrow && <GridEditBar grid={grid} focusedRow={focusedRow} rows={list.rows} />}
+        <GridEditBar grid={grid} focusedRow={focusedRow} rows={list.rows} />
         <div className="grid-foot" aria-live="polite">
           <span>{total ? (total.estimate ? t('list.totalEstimate', { count: total.n }) : t('list.total', { count: total.n })) : ''}</span>
           <DeletedNote def={def} />

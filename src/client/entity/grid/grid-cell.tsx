@@ -58,15 +58,12 @@ const ARROWS_LEAVE = new Set(['text', 'code', 'email', 'phone', 'url', 'int', 'd
  * change, Ctrl+Enter keeps it and saves the row; focus going elsewhere keeps it. Nothing is written from here.
  */
 function CellEditor({ grid, row, field }: { grid: GridEdit; row: Row; field: string }) {
-  const { t } = useTranslation();
   const { def } = grid;
-  const fd = def.fields[field];
-  const kind = shownKind(fd);
+  const kind = shownKind(def.fields[field]);
   const [value, setValue] = useState<unknown>(() => grid.valueOf(row, field));
   const label = useRef<string | undefined>(grid.held.get(row.id)?.labels[field]);
   const ended = useRef(false);
   const wrapper = useRef<HTMLSpanElement>(null);
-  const name = t(`${def.name}.fields.${field}`, { ns: 'entities' });
   const id = `grid-edit-${def.name}-${field}`;
   const end = (how: { keep: boolean; next?: 'stay' | 'next' | 'previous' | 'save' | 'blur' }) => {
     if (ended.current) return;
@@ -82,7 +79,26 @@ function CellEditor({ grid, row, field }: { grid: GridEdit; row: Row; field: str
     else if (e.key === 'Escape') taken({ keep: false });
     else if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && ARROWS_LEAVE.has(kind)) taken({ keep: true });
   };
-  const common = { id, 'aria-label': name, 'aria-describedby': 'grid-editor-keys', autoFocus: true, className: 'input grid-input' };
+  return (
+    // The row's click opens its record: a click in the editor is the editor's.
+    <span className="grid-editor" ref={wrapper} onKeyDown={onKeyDown} onClick={(e) => e.stopPropagation()}
+      onBlur={(e) => { if (!wrapper.current?.contains(e.relatedTarget as Node | null)) end({ keep: true, next: 'blur' }); }}>
+      <EditorControl def={def} row={row} field={field} id={id} value={value} onChange={setValue} onPicked={(title) => { label.current = title; }} describedBy="grid-editor-keys" />
+    </span>
+  );
+}
+
+/** The form's widget for a field's kind, holding a form value: a cell's editor, and a card's fields on a phone. */
+export function EditorControl({ def, row, field, id, value, onChange, onPicked, describedBy, autoFocus = true }: {
+  def: EntityDef; row: Row; field: string; id: string; value: unknown; onChange: (v: unknown) => void;
+  onPicked: (title: string, id: number) => void; describedBy?: string; autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  const fd = def.fields[field];
+  const kind = shownKind(fd);
+  const name = t(`${def.name}.fields.${field}`, { ns: 'entities' });
+  const setValue = onChange;
+  const common = { id, 'aria-label': name, 'aria-describedby': describedBy, autoFocus, className: 'input grid-input' };
   const text = String(value ?? '');
   let control: React.ReactNode;
   switch (kind) {
@@ -102,8 +118,8 @@ function CellEditor({ grid, row, field }: { grid: GridEdit; row: Row; field: str
       break;
     case 'ref':
       control = (
-        <RefSelect inputId={id} target={fd.ref!} many={false} value={value} onChange={setValue} label={name} autoFocus
-          initialLabels={(row._labels as Record<string, string | null> | undefined)?.[field]} onPicked={(_, title) => { label.current = title; }} />
+        <RefSelect inputId={id} target={fd.ref!} many={false} value={value} onChange={setValue} label={name} autoFocus={autoFocus}
+          initialLabels={(row._labels as Record<string, string | null> | undefined)?.[field]} onPicked={(picked, title) => onPicked(title, picked)} />
       );
       break;
     case 'time':
@@ -115,11 +131,5 @@ function CellEditor({ grid, row, field }: { grid: GridEdit; row: Row; field: str
         autoComplete="off" {...common} value={text} onChange={(e) => setValue(e.target.value)} />;
     }
   }
-  return (
-    // The row's click opens its record: a click in the editor is the editor's.
-    <span className="grid-editor" ref={wrapper} onKeyDown={onKeyDown} onClick={(e) => e.stopPropagation()}
-      onBlur={(e) => { if (!wrapper.current?.contains(e.relatedTarget as Node | null)) end({ keep: true, next: 'blur' }); }}>
-      {control}
-    </span>
-  );
+  return control;
 }

@@ -28,6 +28,10 @@ export interface GridEdit {
   /** The cell cursor's field on the focused row, or null (the row itself is focused). */
   cell: string | null;
   editing: { id: number; field: string } | null;
+  /** On a phone: the card whose fields are open for editing (F2, or its "Edit here"). */
+  card: number | null;
+  /** The list's shown columns, in order. */
+  fields: readonly string[];
   held: Held;
   /** Why a cell may not be edited, or null. */
   why: (field: string) => NotEditable | null;
@@ -38,6 +42,11 @@ export interface GridEdit {
   /** An editor's end: `keep` its value (else the cell's change is dropped), then where the cursor goes. */
   finish: (row: Row, field: string, value: unknown, how: { keep: boolean; label?: string; next?: 'stay' | 'next' | 'previous' | 'save' | 'blur' }) => void;
   startEdit: (row: Row, field: string) => void;
+  /** A value typed in a card's field (a phone's edit of the focused card): held as a cell's is. */
+  hold: (row: Row, field: string, value: unknown, label?: string) => void;
+  openCard: (row: Row) => void;
+  /** The card's editor closed: `save` its row, else drop its changes. */
+  closeCard: (row: Row, how: 'save' | 'drop') => void;
   saveAll: () => void;
   discardAll: () => void;
   takeTheirs: (id: number, field: string) => void;
@@ -45,13 +54,16 @@ export interface GridEdit {
   saving: boolean;
 }
 
-export function useGridEdit({ def, role, rows, focused, fields, gridRef }: {
+export function useGridEdit({ def, role, rows, focused, fields, gridRef, cards }: {
   def: EntityDef; role: Role | null; rows: readonly Row[]; focused: number; fields: readonly string[];
   gridRef: React.RefObject<HTMLElement | null>;
+  /** A phone's card layout: F2 edits the focused card's fields, there is no cell cursor. */
+  cards: boolean;
 }): GridEdit {
   const { t, i18n } = useTranslation();
   const [cell, setCell] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ id: number; field: string } | null>(null);
+  const [card, setCard] = useState<number | null>(null);
   const [held, setHeldState] = useState<Held>(new Map());
   const [saving, setSaving] = useState(false);
   // The held cells as they are now: every change is made on this first (the saves read it between awaits, the leave
@@ -60,7 +72,9 @@ export function useGridEdit({ def, role, rows, focused, fields, gridRef }: {
   const setHeld = (next: (h: Held) => Held) => { heldRef.current = next(heldRef.current); setHeldState(heldRef.current); };
   useEffect(() => registerUnsaved(() => heldRef.current.size > 0), []);
   // Another entity's list: nothing of this one's is held on it.
-  useEffect(() => { setCell(null); setEditing(null); setHeld(() => new Map()); }, [def]);
+  useEffect(() => { setCell(null); setEditing(null); setCard(null); setHeld(() => new Map()); }, [def]);
+  // The table and the cards are one grid at a time: a cursor or an open card belongs to the layout it was made in.
+  useEffect(() => { setCell(null); setEditing(null); setCard(null); }, [cards]);
   // A column hidden while it had the cursor: the cursor goes back to the row.
   useEffect(() => { if (cell && !fields.includes(cell)) setCell(null); }, [cell, fields]);
 
@@ -119,6 +133,7 @@ export function useGridEdit({ def, role, rows, focused, fields, gridRef }: {
 
   const saveRows = async (ids: number[]) => {
     if (!ids.length) return;
+    if (saving) return;
     setSaving(true);
     let done = 0;
     for (const id of ids) if (await saveRow(id)) done += 1;
@@ -143,9 +158,16 @@ export function useGridEdit({ def, role, rows, focused, fields, gridRef }: {
     if (then === 'save') void saveRows([r.id]);
   };
 
+  const openCard = (r: Row) => { if (fields.some((f) => why(f) === null)) setCard(r.id); };
   const gridKey = (e: React.KeyboardEvent): boolean => {
     if (e.target !== e.currentTarget || e.altKey || !row) return false;
     const mod = e.ctrlKey || e.metaKey;
+    if (cards) {
+      if (e.key !== 'F2' || mod || e.shiftKey) return false;
+      e.preventDefault();
+      openCard(row);
+      return true;
+    }
     if (mod && e.key === 'Enter') {
       if (!heldRef.current.has(row.id)) return false;
       e.preventDefault();
@@ -172,7 +194,15 @@ export function useGridEdit({ def, role, rows, focused, fields, gridRef }: {
   };
 
   return {
-    def, cell, editing, held, why, valueOf, gridKey, finish, startEdit, saving,
+    def, cell, editing, card, fields, held, why, valueOf, gridKey, finish, startEdit, saving, openCard,
+    hold: (r, field, value, label) => setHeld((cur) => holdCell(cur, { id: r.id, version: Number(r.version) }, field, formValue(r, field), value, label)),
+    closeCard: (r, how) => {
+      // A save that did not go (a conflict, a refused value) leaves the card open on what it says.
+      if (how === 'save') { void saveRows([r.id]).then(() => { if (!heldRef.current.has(r.id)) { setCard(null); focusGrid(); } }); return; }
+      setHeld((cur) => saved(cur, r.id));
+      setCard(null);
+      focusGrid();
+    },
     saveAll: () => void saveRows(sendable(heldRef.current).map((r: HeldRow) => r.id)),
     discardAll: () => { setHeld(() => new Map()); setEditing(null); focusGrid(); },
     takeTheirs: (id, field) => { setHeld((cur) => dropCell(cur, id, field)); focusGrid(); },

@@ -343,6 +343,7 @@ export default {
   grid: {
     rowsChanged_one: '{{count}} row changed', rowsChanged_other: '{{count}} rows changed',
     heldTitle: 'Changes not saved yet',
+    editHere: 'Edit here', cardEditor: 'Edit {{record}}',
     save: 'Save', discard: 'Discard',
     saved_one: '{{count}} row saved', saved_other: '{{count}} rows saved',
     notSaved_one: '{{count}} row is not saved yet: see its cells', notSaved_other: '{{count}} rows are not saved yet: see their cells',

@@ -344,6 +344,7 @@ export default {
   grid: {
     rowsChanged_one: '{{count}} fila modificada', rowsChanged_other: '{{count}} filas modificadas',
     heldTitle: 'Cambios aún sin guardar',
+    editHere: 'Editar aquí', cardEditor: 'Editar {{record}}',
     save: 'Guardar', discard: 'Descartar',
     saved_one: '{{count}} fila guardada', saved_other: '{{count}} filas guardadas',
     notSaved_one: '{{count}} fila aún no se ha guardado: vea sus celdas', notSaved_other: '{{count}} filas aún no se han guardado: vea sus celdas',

@@ -344,6 +344,7 @@ export default {
   grid: {
     rowsChanged_one: '{{count}} ligne modifiée', rowsChanged_other: '{{count}} lignes modifiées',
     heldTitle: 'Modifications pas encore enregistrées',
+    editHere: 'Modifier ici', cardEditor: 'Modifier {{record}}',
     save: 'Enregistrer', discard: 'Abandonner',
     saved_one: '{{count}} ligne enregistrée', saved_other: '{{count}} lignes enregistrées',
     notSaved_one: '{{count}} ligne n’est pas encore enregistrée : voyez ses cellules', notSaved_other: '{{count}} lignes ne sont pas encore enregistrées : voyez leurs cellules',

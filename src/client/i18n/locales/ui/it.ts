@@ -344,6 +344,7 @@ export default {
   grid: {
     rowsChanged_one: '{{count}} riga modificata', rowsChanged_other: '{{count}} righe modificate',
     heldTitle: 'Modifiche non ancora salvate',
+    editHere: 'Modifica qui', cardEditor: 'Modifica {{record}}',
     save: 'Salva', discard: 'Scarta',
     saved_one: '{{count}} riga salvata', saved_other: '{{count}} righe salvate',
     notSaved_one: '{{count}} riga non è ancora salvata: guarda le sue celle', notSaved_other: '{{count}} righe non sono ancora salvate: guarda le loro celle',

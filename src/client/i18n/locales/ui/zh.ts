@@ -344,6 +344,7 @@ export default {
   grid: {
     rowsChanged_one: '已更改 {{count}} 行', rowsChanged_other: '已更改 {{count}} 行',
     heldTitle: '尚未保存的更改',
+    editHere: '在此编辑', cardEditor: '编辑{{record}}',
     save: '保存', discard: '放弃',
     saved_one: '已保存 {{count}} 行', saved_other: '已保存 {{count}} 行',
     notSaved_one: '{{count}} 行尚未保存：请查看其单元格', notSaved_other: '{{count}} 行尚未保存：请查看其单元格',
