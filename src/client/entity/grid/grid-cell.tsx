@@ -36,14 +36,15 @@ export function GridCell({ grid, row, field, children }: { grid: GridEdit; row: 
   const h = grid.held.get(row.id);
   if (!h || !(field in h.values)) return children;
   const mine = <FieldValue def={grid.def} field={field} row={storedRow(grid.def, row, field, h.values[field], h.labels[field])} />;
+  // A conflict shows what was typed, marked; theirs is on hover and, with the choice, in the held-changes bar (a cell is
+  // too narrow for both).
+  const theirs = field in h.conflicts
+    ? <FieldValue def={grid.def} field={field} row={storedRow(grid.def, row, field, h.conflicts[field])} /> : null;
   return (
-    <span className="grid-held" title={h.errors[field]}>
-      {field in h.conflicts ? (
-        <>
-          <span className="grid-theirs">{t('grid.theirs')}: <FieldValue def={grid.def} field={field} row={storedRow(grid.def, row, field, h.conflicts[field])} /></span>
-          {' · '}<span>{t('grid.yours')}: {mine}</span>
-        </>
-      ) : mine}
+    <span className="grid-held">
+      {theirs && <span className="grid-conflict-mark" aria-hidden>⚠ </span>}
+      {mine}
+      {theirs && <span className="sr-only"> ({t('grid.theirs')}: {theirs})</span>}
       {h.errors[field] && <span className="grid-error" role="alert"> {h.errors[field]}</span>}
     </span>
   );
