@@ -78,6 +78,15 @@ describe('floors', () => {
     expect(roomLoops(edges.filter((e) => !base.has(e.from) || !base.has(e.to))).map((loop) => describeLoop(loop, edges)).join('\n\n')).toBe('');
   });
 
+  test('inside entity, the grid room (entity/grid/, cells edited in place) sits under the list that wires it in', () => {
+    // The list screen and its views import the grid; the grid imports the field editors it shares with the forms, never
+    // a list: the list can be split or rewritten without the grid following it.
+    const edges = importEdges(path.join(CLIENT, 'entity'));
+    expect(edges.some((e) => e.from === 'list-screen.tsx' && e.to === 'grid')).toBe(true);
+    expect(listed(edges.filter((e) => e.from === 'grid' && /^(list-screen|card-list)\.tsx$/.test(e.to)))).toBe('');
+    expect(roomLoops(edges).filter((loop) => loop.includes('grid')).map((loop) => describeLoop(loop, edges)).join('\n\n')).toBe('');
+  });
+
   test('the rest of the server enters the search wing by its door, search/index.ts', () => {
     const through = importEdges(SERVER).filter((e) => e.to === 'search' && e.target !== path.join('search', 'index.ts'));
     expect(listed(through)).toBe('');
