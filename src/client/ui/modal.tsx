@@ -52,9 +52,9 @@ export function Modal({ title, onClose, children, className = '', labelledBy, de
             // close under the open one. The dialog holding the focus is the top one (the focus is trapped in it),
             // so that one closes.
             onEscapeKeyDown={(e) => {
-              e.stopPropagation();
               const focused = document.activeElement;
               if (focused?.getAttribute('aria-expanded') === 'true') { e.preventDefault(); return; }
+              e.stopPropagation();
               const holder = focused?.closest('[role=dialog]');
               if (holder && holder !== content.current && openDialogs.has(holder)) {
                 e.preventDefault();
