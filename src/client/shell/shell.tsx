@@ -65,7 +65,7 @@ export function Shell({ children }: { children: ReactNode }) {
 /**
  * The dialogs every screen shares, each mounted while it is open. Their flags are read here, not in Shell: opening
  * the palette (or any of these) re-renders this alone, not the top bar, the sidebar (its menu built from every
- * command) and the shortcuts' bindings, which were most of the palette's opening frame.
+ * command) and the shortcuts' bindings, a good part of the palette's opening frame (bench/palette-figures.md).
  */
 function Dialogs() {
   const snap = useSnapshot(ui);
