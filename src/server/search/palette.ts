@@ -122,7 +122,15 @@ export async function searchRecords(db: DB, who: ScopeOwner, q: string): Promise
   const rows = (await byKind(starting, pooled, entities, who, term).execute(db)).rows;
   if (!rows.some((r) => Number(r.pooled) > POOL)) return { ...(await answerOf(db, who, rows)), way: 'pooled' };
   const kinds = sql.join(entities.map((e) => kindRows(getEntity(e), who, term)), sql` union all `);
-  const each = (await byKind(starting, sql`select * from (${kinds}) k where ${gate}`, entities, who, term).execute(db)).rows;
+  const statement = byKind(starting, sql`select * from (${kinds}) k where ${gate}`, entities, who, term);
+  // Planned once per connection, not per call: planning a branch a kind weighs every kind's partial index for each,
+  // and a common term's search spent more in planning than in running (bench/load-figures.md). Its plan for any
+  // term reads each kind's partial trigram index, as a term's own plan does. The statement is prepared
+  // (db/prepared.ts), so the generic plan is kept with it; the transaction only scopes the setting.
+  const each = await db.transaction().execute(async (tx) => {
+    await sql`set local plan_cache_mode = force_generic_plan`.execute(tx);
+    return (await statement.execute(tx)).rows;
+  });
   return { ...(await answerOf(db, who, each)), way: 'by-kind' };
 }
 
