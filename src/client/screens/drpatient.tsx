@@ -3,14 +3,14 @@ import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { useTranslation } from 'react-i18next';
 import { can, entityPath, getEntity, viewActionFor } from '../../registry';
-import { RefSelect } from '../entity/ref-select';
+import { RefSelect } from '../form/ref-select';
 import { currentRole } from '../state/session';
 import { patientsSeen, type SeenRow as Row } from '../api/drpatient';
 import { usePages } from '../api/use-pages';
-import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useFormat, useRowKeys } from '../entity/screen-parts';
+import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useFormat, useRowKeys } from '../list-parts/screen-parts';
 import { useTypeToFind } from '../ui/type-to-find';
-import { useSearchBox } from '../entity/use-search-box';
-import { useShortcutStarts } from '../entity/move-keys';
+import { useSearchBox } from '../list-parts/use-search-box';
+import { useShortcutStarts } from '../moves/move-keys';
 
 /**
  * fmc/drpatient: the patients doctors have seen at the user's centres (api/drpatient.ts), newest visit
@@ -24,7 +24,7 @@ export default function DrPatient({ id }: { id: string }) {
   const f = useFormat();
   const role = currentRole();
   const [params, setParams] = useAddressParams();
-  // The search box, its text reaching the address after a pause (entity/use-search-box.ts, as on the generic list).
+  // The search box, its text reaching the address after a pause (list-parts/use-search-box.ts, as on the generic list).
   const q = params.get('q') ?? '';
   const writeQ = useCallback((next: string) => setParams({ q: next }, { replace: true }), [setParams]);
   const { text, setText } = useSearchBox(q, writeQ, 250);

@@ -2,16 +2,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { can, entityByName, entityPath, ENTITIES, REVERTIBLE_ACTIONS, SAVED_VIEW_ENTITY, viewActionFor } from '../../registry';
-import { RefSelect } from '../entity/ref-select';
+import { RefSelect } from '../form/ref-select';
 import { currentRole } from '../state/session';
 import { useDebounced } from '../use-debounced';
-import { actionLabel, BASE_ACTIONS } from '../entity/log-actions';
-import { ChangeList } from '../entity/log-changes';
+import { actionLabel, BASE_ACTIONS } from '../record/log-actions';
+import { ChangeList } from '../record/log-changes';
 import { fmcLogs } from '../api/fmclogs';
 import { RevertButton } from './revert-button';
 import { usePages } from '../api/use-pages';
-import { Empty, LoadError, Loading, PagesFoot, TIME_ZONE, useAddressParams, useFormat } from '../entity/screen-parts';
-import { rowMove } from '../entity/row-move';
+import { Empty, LoadError, Loading, PagesFoot, TIME_ZONE, useAddressParams, useFormat } from '../list-parts/screen-parts';
+import { rowMove } from '../list-parts/row-move';
 
 const FILTERS = ['actor', 'fmc', 'entity', 'record', 'from', 'to', 'action', 'reads'] as const;
 

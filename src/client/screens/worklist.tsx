@@ -9,13 +9,13 @@ import { usePages } from '../api/use-pages';
 import { worklist, type ReminderAnswer, type ReminderResult as Result, type WorklistRow as Row } from '../api/worklists';
 import { writes } from '../api/writes';
 import { currentRole } from '../state/session';
-import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useRowKeys } from '../entity/screen-parts';
+import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useRowKeys } from '../list-parts/screen-parts';
 import { isEditable } from '../ui/editable';
 import { noteRepeatable, REPEAT_REMIND } from '../../../commands';
 import { registerScreenAction } from '../state/ui';
 import { useTypeToFind } from '../ui/type-to-find';
-import { useSearchBox } from '../entity/use-search-box';
-import { useShortcutStarts } from '../entity/move-keys';
+import { useSearchBox } from '../list-parts/use-search-box';
+import { useShortcutStarts } from '../moves/move-keys';
 import { ConfirmAction } from '../ui/confirm-action';
 import { WorklistAutoReminders } from './worklist-auto';
 
@@ -37,7 +37,7 @@ export default function Worklist({ id }: { id: string }) {
   const w = WORKLISTS.find((x) => x.id === id)!;
   const def = getEntity(w.entity);
   const [params, setParams] = useAddressParams();
-  // The search box, its text reaching the address after a pause (entity/use-search-box.ts, as on the generic list).
+  // The search box, its text reaching the address after a pause (list-parts/use-search-box.ts, as on the generic list).
   const q = params.get('q') ?? '';
   const writeQ = useCallback((next: string) => setParams({ q: next }, { replace: true }), [setParams]);
   const { text, setText } = useSearchBox(q, writeQ, 250);

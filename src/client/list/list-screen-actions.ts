@@ -7,7 +7,7 @@ import { sayRecord } from '../api/search';
 import { errorText } from '../api/error-text';
 import type { Row } from '../api/entities';
 import { registerScreenAction, setInView } from '../state/ui';
-import { setField } from './repeat-field';
+import { setField } from '../form/repeat-field';
 
 /**
  * What the list tells the shell, in one place: the screen's commands (filter `/`, columns, add a filter, create),

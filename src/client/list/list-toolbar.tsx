@@ -3,7 +3,7 @@ import { valueLabel } from '../../../commands';
 import { useTouchScreen } from '../use-touch-screen';
 import { AddFilter } from './add-filter';
 import { ColumnsMenu } from './columns-menu';
-import { ExportCsv } from './export-csv';
+import { ExportCsv } from '../export/export-csv';
 import { FilterChips } from './filter-chips';
 import { ViewPeriodChip } from './view-period-chip';
 import type { ListController } from './use-list-controller';

@@ -1,6 +1,6 @@
 import type { Row } from '../api/entities';
 import { PEEK_KEY } from '../../../commands';
-import { rowMove } from './row-move';
+import { rowMove } from '../list-parts/row-move';
 
 /**
  * The generic list's keys on its grid (table or cards): j/k, the arrows, Home/End and PageUp/PageDown move the

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { allowedMoves, type EntityDef } from '../../registry';
 import type { Row } from '../api/entities';
 import { valueLabel } from '../../../commands';
-import { FieldValue } from './field-value';
-import { moveLabel } from './transition-call';
+import { FieldValue } from '../text/field-value';
+import { moveLabel } from '../moves/transition-call';
 import type { ListController } from './use-list-controller';
 import './card-list.css';
 

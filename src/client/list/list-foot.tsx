@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PEEK_KEY } from '../../../commands';
-import { DeletedNote } from './live-notes';
+import { DeletedNote } from '../live/live-notes';
 import type { ListController } from './use-list-controller';
 
 /** Under the list: the total (or its estimate), a note when a shown record was deleted elsewhere, and the keys' hint. */
