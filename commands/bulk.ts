@@ -2,7 +2,7 @@ import { can } from '../src/registry';
 import type { Command } from './define';
 
 /**
- * "Set field…" and "Delete…" on the selected rows of the list in view (entity/bulk-edit.tsx registers the screen
+ * "Set field…" and "Delete…" on the selected rows of the list in view (moves/bulk-edit.tsx registers the screen
  * actions): offered only while rows are selected, and to a role that may edit, or delete, the list's entity.
  */
 const onSelection = (action: 'edit' | 'delete'): NonNullable<Command['when']> => (ctx) => {

@@ -1,7 +1,7 @@
 import type { Command } from './define';
 
 /**
- * The list's CSV export from the palette: the list in view runs it (entity/export-csv.tsx registers the screen
+ * The list's CSV export from the palette: the list in view runs it (export/export-csv.tsx registers the screen
  * actions), with its search, sort, filters and columns. Offered wherever a list says it is in view and no record
  * is shown; "the selected rows" only while some are selected.
  */

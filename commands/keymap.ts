@@ -33,7 +33,7 @@ const HAND_KEYMAP: Record<string, string> = {
   'record.followUp': 'h',
   'record.history': 'y',
   'list.filter': '/',
-  // "Add filter" on a list: the field, then its value (entity/add-filter.tsx).
+  // "Add filter" on a list: the field, then its value (list/add-filter.tsx).
   'list.addFilter': 'f',
   // The last command that acted on a record, again on the one in view (commands/repeat.ts): `j` then `.`, row by row.
   'record.repeat': '.',

@@ -21,7 +21,7 @@ const HostedLoginCallback = lazy(() => import('./screens/hosted-login-callback')
 export const TOAST_PLACE = { top: 60, right: 50, seconds: 4 } as const;
 
 /**
- * Toasts: 4 s, top right (spec §8–9; one that offers Undo stays 8 s, entity/undo.ts). What they would cover there is
+ * Toasts: 4 s, top right (spec §8–9; one that offers Undo stays 8 s, form/undo.ts). What they would cover there is
  * moved out of their way: a page head's buttons follow its title on the left rather than its right end (styles.css),
  * so no Add or Save sits under a toast. On a phone the top of the screen is the page head itself (its title, then
  * Add under it), which a toast across the width would hide: there they span the width a little above the bottom

@@ -15,8 +15,8 @@ export const PREFETCH_MARK = 'prefetch-screens';
 function prefetchScreens() {
   // Where the first load ends and fetching ahead begins (npm run bench -- --browser counts what came before).
   performance.mark(PREFETCH_MARK);
-  void import('./entity/list-screen');
-  void import('./entity/details');
+  void import('./list/list-screen');
+  void import('./record/details');
   void import('./palette/palette');
 }
 

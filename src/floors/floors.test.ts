@@ -45,7 +45,14 @@ const CLIENT_FLOORS = [
   // still lean on one another (session ↔ API client, i18n ↔ the user's language); see docs/architecture.md.
   ['api', 'state', 'i18n', 'use-debounced.ts', 'use-narrow-screen.ts', 'use-touch-screen.ts', 'vite-env.d.ts'],
   ['ui'],
-  ['entity'],
+  // What the generic list, record and form are built of (once entity/), floor by floor: values and dates as words,
+  // what others are doing, the parts every list shares; the form and its inputs; the workflow's moves and bulk work;
+  // a record's page and export; the list screen and import.
+  ['text', 'live', 'list-parts'],
+  ['form'],
+  ['moves'],
+  ['record', 'export'],
+  ['list', 'import'],
   ['palette'],
   ['shell'],
   ['screens'],

@@ -17,7 +17,7 @@ import { Highlight } from './highlight';
 import { PaletteEmpty, PaletteGroup, PaletteInput, PaletteItem, PaletteList, PaletteLoading, PaletteRoot } from './listbox';
 import { lineTexts } from './line-texts';
 import { PaletteFrame } from './palette-frame';
-import { rank, type Ranked } from '../entity/rank';
+import { rank, type Ranked } from '../text/rank';
 import { commandIndex, commandSaysIt, narrowBox, NO_COMMANDS, rankResults, recentBoost, resultKey, type Result } from './results';
 import { useRecordOptions, useSearchHits } from './use-palette-data';
 import { missOf } from './miss';

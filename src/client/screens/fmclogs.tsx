@@ -2,15 +2,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { can, entityByName, entityPath, ENTITIES, REVERTIBLE_ACTIONS, SAVED_VIEW_ENTITY, viewActionFor } from '../../registry';
-import { RefSelect } from '../entity/ref-select';
+import { RefSelect } from '../form/ref-select';
 import { currentRole } from '../state/session';
 import { useDebounced } from '../use-debounced';
-import { actionLabel, BASE_ACTIONS } from '../entity/log-actions';
-import { ChangeList } from '../entity/log-changes';
+import { actionLabel, BASE_ACTIONS } from '../record/log-actions';
+import { ChangeList } from '../record/log-changes';
 import { fmcLogs } from '../api/fmclogs';
 import { RevertButton } from './revert-button';
 import { usePages } from '../api/use-pages';
-import { Empty, LoadError, Loading, PagesFoot, TIME_ZONE, useAddressParams, useFormat } from '../entity/screen-parts';
+import { Empty, LoadError, Loading, PagesFoot, TIME_ZONE, useAddressParams, useFormat } from '../list-parts/screen-parts';
+import { rowMove } from '../list-parts/row-move';
 
 const FILTERS = ['actor', 'fmc', 'entity', 'record', 'from', 'to', 'action', 'reads'] as const;
 
@@ -52,9 +53,8 @@ export default function FmcLogs({ id }: { id: string }) {
   };
   const onListKey = (e: React.KeyboardEvent) => {
     if (e.ctrlKey || e.metaKey || e.altKey || !(e.target instanceof HTMLButtonElement)) return;
-    const step = ({ j: 1, ArrowDown: 1, k: -1, ArrowUp: -1, PageDown: 10, PageUp: -10 } as Record<string, number>)[e.key];
-    if (step !== undefined) { e.preventDefault(); focusRow(focused + step); }
-    if (e.key === 'Home' || e.key === 'End') { e.preventDefault(); focusRow(e.key === 'Home' ? 0 : pages.rows.length - 1); }
+    const to = rowMove(e.key, focused, pages.rows.length);
+    if (to !== null) { e.preventDefault(); focusRow(to); }
   };
 
   return (

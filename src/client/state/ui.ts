@@ -19,7 +19,7 @@ export const ui = proxy({
   /** The entity whose raise form is open (a support ticket), and whose raised records are shown. */
   raising: null as string | null,
   mine: null as string | null,
-  /** The entity whose import dialog is open (entity/import-dialog.tsx). */
+  /** The entity whose import dialog is open (import/import-dialog.tsx). */
   importing: null as string | null,
   /** The user is asked whether to leave what they typed in a form or dialog (ui/unsaved.ts). */
   leaving: false,

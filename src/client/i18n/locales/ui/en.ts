@@ -292,7 +292,7 @@ export default {
   /** A form field's message, naming the field by its label (i18n/zod-messages.ts). */
   /** Validation sentences, one copy with the server's (words/validation-words). */
   validate: validation,
-  /** The rich-text editor of content pages (entity/rich-text-editor.tsx). */
+  /** The rich-text editor of content pages (form/rich-text-editor.tsx). */
   editor: {
     toolbar: 'Formatting of {{field}}',
     bold: 'Bold',
@@ -816,7 +816,7 @@ export default {
     lookingUp: '{{text}}…',
     open: 'Enter opens the list with these filters',
   },
-  // Set a field on, or delete, many records at once (entity/bulk-edit.tsx).
+  // Set a field on, or delete, many records at once (moves/bulk-edit.tsx).
   bulk: {
     setCommand: 'Set a field on the selected rows…',
     deleteCommand: 'Delete the selected rows…',

@@ -817,7 +817,7 @@ export default {
     lookingUp: '{{text}}…',
     open: 'Intro abre la lista con estos filtros',
   },
-  // Set a field on, or delete, many records at once (entity/bulk-edit.tsx).
+  // Set a field on, or delete, many records at once (moves/bulk-edit.tsx).
   bulk: {
     setCommand: 'Establecer un campo en las filas seleccionadas…',
     deleteCommand: 'Eliminar las filas seleccionadas…',

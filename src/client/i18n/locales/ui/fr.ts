@@ -817,7 +817,7 @@ export default {
     lookingUp: '{{text}}…',
     open: 'Entrée ouvre la liste avec ces filtres',
   },
-  // Set a field on, or delete, many records at once (entity/bulk-edit.tsx).
+  // Set a field on, or delete, many records at once (moves/bulk-edit.tsx).
   bulk: {
     setCommand: 'Définir un champ sur les lignes sélectionnées…',
     deleteCommand: 'Supprimer les lignes sélectionnées…',

@@ -817,7 +817,7 @@ export default {
     lookingUp: '{{text}}…',
     open: 'Invio apre l’elenco con questi filtri',
   },
-  // Set a field on, or delete, many records at once (entity/bulk-edit.tsx).
+  // Set a field on, or delete, many records at once (moves/bulk-edit.tsx).
   bulk: {
     setCommand: 'Imposta un campo sulle righe selezionate…',
     deleteCommand: 'Elimina le righe selezionate…',

@@ -817,7 +817,7 @@ export default {
     lookingUp: '{{text}}…',
     open: '按 Enter 打开带这些筛选条件的列表',
   },
-  // Set a field on, or delete, many records at once (entity/bulk-edit.tsx).
+  // Set a field on, or delete, many records at once (moves/bulk-edit.tsx).
   bulk: {
     setCommand: '为所选行设置字段…',
     deleteCommand: '删除所选行…',

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '../../registry';
 import type { Row } from '../api/entities';
-import { FieldValue } from './field-value';
+import { FieldValue } from '../text/field-value';
 import { RecordMoves } from './record-moves';
 import { DocumentsPanel } from './document-viewer';
 import { documentsOf } from './record-documents';

@@ -6,7 +6,7 @@ import { DEFAULT_KEYMAP, isSingleKey } from '../../../commands';
 import { currentRole } from '../state/session';
 import { prefs } from '../state/prefs';
 import { Combo } from '../ui/combo';
-import { ChoiceList } from './choice-list';
+import { ChoiceList } from '../form/choice-list';
 import { filterFieldsFor } from './filter-values';
 import { FilterValueEditor } from './filter-value-editors';
 import './add-filter.css';

@@ -4,15 +4,15 @@ import { allowedMoves, type EntityDef, type Transition } from '../../registry';
 import { currentRole } from '../state/session';
 import { registerScreenAction } from '../state/ui';
 import { Modal } from '../ui/modal';
-import { TransitionDialog, type DialogResult } from './transition-dialog';
+import { TransitionDialog, type DialogResult } from '../moves/transition-dialog';
 import type { RecordDocument } from './record-documents';
-import { moveLabel, needsDialog, postTransition, refusalText, type MoveInput } from './transition-call';
+import { moveLabel, needsDialog, postTransition, refusalText, type MoveInput } from '../moves/transition-call';
 import type { Row } from '../api/entities';
 import { ariaShortcut, Combo } from '../ui/combo';
-import { useMoveKeys } from './move-keys';
+import { useMoveKeys } from '../moves/move-keys';
 import { noteRepeatable } from '../../../commands';
-import { MoveConfirm } from './move-confirm';
-import { sayMoved } from './move-undo';
+import { MoveConfirm } from '../moves/move-confirm';
+import { sayMoved } from '../moves/move-undo';
 
 /**
  * The moves of the record in view, generated from its workflow: one button per move the role may make from the

@@ -7,7 +7,7 @@ import { can, entityPath, viewActionFor, type EntityDef } from '../../registry';
 import { historyOf, lastRepeatable, REPEAT_FIELD } from '../../../commands';
 import { toast } from 'sonner';
 import { errorText } from '../api/error-text';
-import { setField } from './repeat-field';
+import { setField } from '../form/repeat-field';
 import { registerScreenAction } from '../state/ui';
 import { entities } from '../api/entities';
 import { useRead } from '../api/use-read';
@@ -17,8 +17,8 @@ import { RecordBody } from './record-body';
 import { useFormat } from '../i18n/format';
 import { shownTitleOf } from '../i18n/shown-text';
 import { InvoiceActions } from './invoice-document';
-import { listHref } from './list-memory';
-import { PresenceNote, useSayPresence } from './live-notes';
+import { listHref } from '../state/list-memory';
+import { PresenceNote, useSayPresence } from '../live/live-notes';
 
 /**
  * The details page of any record: every readable field, with edit (e) and delete where the role may; for a record

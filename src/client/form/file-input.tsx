@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { resolveUrl } from '../api/client';
 import { errorText } from '../api/error-text';
 import { uploadFile } from '../api/upload';
-import { ImageValue } from './field-value';
+import { ImageValue } from '../text/field-value';
 
 /** Uploads into the content store and keeps the returned path as the field's value. */
 export function FileInput({ inputId, kind, value, onChange }: { inputId: string; kind: 'image' | 'file'; value: string; onChange: (v: string) => void }) {

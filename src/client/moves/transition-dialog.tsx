@@ -8,7 +8,7 @@ import { translateMessage } from '../i18n';
 import { formErrorMap } from '../i18n/zod-messages';
 import { Modal } from '../ui/modal';
 import { askBeforeLeaving, registerUnsaved } from '../ui/unsaved';
-import { FieldInput } from './field-input';
+import { FieldInput } from '../form/field-input';
 import { moveLabel, type MoveInput } from './transition-call';
 
 /**

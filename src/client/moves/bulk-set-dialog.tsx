@@ -7,7 +7,7 @@ import { formFields, fromForm, inputSchema, isInput, toForm, type EntityDef } fr
 import { translateMessage } from '../i18n';
 import { formErrorMap } from '../i18n/zod-messages';
 import { Modal } from '../ui/modal';
-import { FieldInput } from './field-input';
+import { FieldInput } from '../form/field-input';
 
 /**
  * The fields "Set field…" offers: those the edit form writes, one value for all (never a secret, a nested list or a

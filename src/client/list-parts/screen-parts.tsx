@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
+import { rowMove } from './row-move';
 import '../screens/screens.css';
 
 // Numbers and dates have one source, shared with the generic list and details (i18n/format.ts).
@@ -76,11 +77,6 @@ export function PagesFoot({ pages, count }: { pages: { loading: boolean; error: 
   );
 }
 
-/** Moving a focused row with j/k, arrows, Home/End, PageUp/PageDown; returns the new index or null for another key. */
-export function rowMove(key: string, at: number, count: number): number | null {
-  const to = ({ j: at + 1, ArrowDown: at + 1, k: at - 1, ArrowUp: at - 1, Home: 0, End: count - 1, PageDown: at + 10, PageUp: at - 10 } as Record<string, number>)[key];
-  return to === undefined ? null : Math.max(0, Math.min(count - 1, to));
-}
 
 /**
  * The keyboard of a list whose body holds the focus (the list screens' model): j/k and the arrows move the

@@ -9,7 +9,7 @@ import { queryClient } from '../api/query-client';
 import { translateMessage } from '../i18n';
 import { ui } from '../state/ui';
 import { Modal } from '../ui/modal';
-import { saveBlob } from './export-download';
+import { saveBlob } from '../export/export-download';
 import { useFormat } from '../i18n/format';
 import { doubledFields, rememberedMapping, rememberMapping } from './import-mapping';
 import './import-dialog.css';

@@ -3,7 +3,7 @@ import { entityByName, getEntity, PATIENT_ENTITY } from '../../registry';
 import { patientAccess } from '../api/patient-access';
 import { usePages } from '../api/use-pages';
 import { actionLabel } from './log-actions';
-import { LoadError, PagesFoot } from './screen-parts';
+import { LoadError, PagesFoot } from '../list-parts/screen-parts';
 import { useFormat } from '../i18n/format';
 
 /**

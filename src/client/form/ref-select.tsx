@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { can, canPickFrom, getEntity, MIN_BLIND_PICK } from '../../registry';
 import { entities } from '../api/entities';
 import { useRead } from '../api/use-read';
-import { rank } from './rank';
+import { rank } from '../text/rank';
 import { currentRole } from '../state/session';
 import { useFormat } from '../i18n/format';
 import { usePickerOptions } from './use-picker-options';

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isCentreScoped, wordsFor, type EntityDef } from '../../registry';
 import { valueLabel } from '../../../commands';
-import { today } from './calendar-parts';
-import { ChoiceList } from './choice-list';
-import { DateTextInput } from './date-text-input';
-import { RefSelect } from './ref-select';
+import { today } from '../text/calendar-parts';
+import { ChoiceList } from '../form/choice-list';
+import { DateTextInput } from '../form/date-text-input';
+import { RefSelect } from '../form/ref-select';
 import { currentRole } from '../state/session';
 import { DATE_PRESETS, daysValue, holdsMoments, numberEnds, numberValue, presetOf, presetValue, rangeDays, readNumber, type FilterKind } from './filter-values';
 

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { amountInWords, gstinState, invoiceFigures, type EntityDef, type InvoiceLine } from '../../registry';
 import { entities, type Row } from '../api/entities';
 import { errorText } from '../api/error-text';
-import { formatMoney } from './field-value';
+import { formatMoney } from '../text/field-value';
 
 /**
  * An invoice as a document, on screen and on paper (the print style sheet hides the console around it and lays it

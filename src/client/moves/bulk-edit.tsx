@@ -8,7 +8,7 @@ import { translateMessage } from '../i18n';
 import { sayRecord } from '../api/search';
 import type { Row } from '../api/entities';
 import { registerScreenAction } from '../state/ui';
-import { offerUndo } from './undo';
+import { offerUndo } from '../form/undo';
 import { ConfirmAction } from '../ui/confirm-action';
 import { BulkSetDialog } from './bulk-set-dialog';
 import { valueLabel } from '../../../commands';
