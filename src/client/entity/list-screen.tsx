@@ -3,11 +3,11 @@ import { navigate } from 'wouter/use-browser-location';
 import { useTranslation } from 'react-i18next';
 import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { sayRecord } from '../api/search';
 import { allowedMoves, can, COLUMN_WIDTH, entityPath, mayMove, sortKeys, viewActionFor, type EntityDef, type Transition } from '../../registry';
-import { errorText } from '../api/error-text';
 import { currentRole } from '../state/session';
-import { registerScreenAction, setInView, ui } from '../state/ui';
+import { setInView, ui } from '../state/ui';
+import { contribute } from '../state/screen';
+import { recordRef } from './record-ref';
 import { FieldValue } from './field-value';
 import { Icon, ICONS } from '../ui/icon';
 import { EntityFormModal } from './form-modal';
@@ -23,9 +23,8 @@ import { ViewPeriodChip } from './view-period-chip';
 import { AddFilter, type AddFilterHandle } from './add-filter';
 import { filterFieldsFor } from './filter-values';
 import { BulkMoves, type BulkHandle } from './bulk-moves';
-import { lastRepeatable, PEEK_KEY, REPEAT_FIELD, valueLabel, viewLabel } from '../../../commands';
+import { PEEK_KEY, valueLabel, viewLabel } from '../../../commands';
 import { toast } from 'sonner';
-import { setField } from './repeat-field';
 import { moveLabel } from './transition-call';
 import { listHref, rememberList, rememberRow, takeRememberedRow } from './list-memory';
 import { useListColumns } from './column-prefs';
@@ -147,10 +146,6 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   for (const r of list.rows) seen.current.set(r.id, r);
   const selectedRows = [...selected].map((id) => seen.current.get(id)).filter((r): r is Row => Boolean(r));
 
-  useEffect(() => registerScreenAction('filter', () => filterRef.current?.focus()), []);
-  useEffect(() => registerScreenAction('columns', () => columnsMenu.current?.open()), []);
-  useEffect(() => registerScreenAction('addFilter', () => addFilter.current?.open()), []);
-  useEffect(() => (mayAdd ? registerScreenAction('create', () => navigate(keepState(entityPath(def, 'add')))) : undefined), [def, mayAdd]);
   useEffect(() => { setFocused(0); setPeeking(false); }, [query]);
   // A new search, sort or filter shows other rows: a selection of rows no longer shown would act unseen.
   useEffect(() => { setSelected(new Set()); }, [search]);
@@ -165,20 +160,17 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
     ? { entity: def.name, record: { id: peekedId, status: peekedStatus }, selected: 0 }
     : { entity: def.name, selected: selected.size, ...(focusedId !== undefined ? { focused: { id: focusedId, status: focusedStatus } } : {}) }),
   [def, selected.size, focusedId, focusedStatus, peekedId, peekedStatus]);
-  // `.` after an edit that changed one field: the same field set on the selected rows, else on the focused row, each in place.
-  useEffect(() => {
-    const last = lastRepeatable();
-    if (last?.kind !== 'field' || last.entity !== def.name || !mayEdit) return;
-    return registerScreenAction(REPEAT_FIELD, () => {
-      const targets = selected.size ? [...selected] : focusedId !== undefined ? [focusedId] : [];
-      for (const id of targets) {
-        const title = seen.current.get(id) ? sayRecord(def, seen.current.get(id)!) : `#${id}`;
-        setField(def, id, last.field, last.value, { inPlace: true }).then(
-          () => toast.success(`${title}: ${t('repeat.setField', { field: fieldLabel(last.field), value: last.label })}`),
-          (err: unknown) => toast.error(`${title}: ${errorText(err)}`));
-      }
-    });
-  });
+  // What the list gives the commands (commands/screen.ts): its rows to act on, and its own controls.
+  const focusedListRow = list.rows[focused];
+  useEffect(() => contribute('list', {
+    entity: def.name,
+    selection: selectedRows.map((r) => recordRef(def, r)),
+    focused: focusedListRow && recordRef(def, focusedListRow),
+    openCreate: mayAdd ? () => navigate(keepState(entityPath(def, 'add'))) : undefined,
+    focusFilter: () => filterRef.current?.focus(),
+    addFilter: () => addFilter.current?.open(),
+    openColumns: () => columnsMenu.current?.open(),
+  }));
 
   const open = (row: Row) => { if (viewAction) { rememberRow(def, row.id); navigate(entityPath(def, viewAction, row.id, statusField ? String(row[statusField]) : undefined)); } };
   const edit = (row: Row) => { if (mayEdit) { rememberRow(def, row.id); navigate(keepState(entityPath(def, 'edit', row.id))); } };

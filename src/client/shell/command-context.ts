@@ -2,10 +2,12 @@ import i18n from 'i18next';
 import { toast } from 'sonner';
 import { errorText } from '../api/error-text';
 import { viewWrites } from '../api/views';
+import { getEntity } from '../../registry';
 import type { CommandContext } from '../../../commands';
 import { savePrefs, type Prefs } from '../state/prefs';
 import { currentRole, signOut } from '../state/session';
-import { askScreenAction, openPalette, runScreenAction, ui } from '../state/ui';
+import { openPalette, ui } from '../state/ui';
+import { screen } from '../state/screen';
 import { toggleSidebar } from './use-sidebar-overlay';
 import { leaveTo } from './unsaved';
 
@@ -28,8 +30,6 @@ export function commandContext(): CommandContext {
       confirmDelete: (entity, id) => { ui.confirmDelete = { entity, id }; },
       openRaise: (entity) => { ui.mine = null; ui.raising = entity; },
       openMine: (entity) => { ui.raising = null; ui.mine = entity; },
-      screenAction: (action) => runScreenAction(action),
-      askScreenAction,
       // Said as a warning: the notices commands give are about something that did not go as asked.
       notice: (key, options) => { toast.warning(i18n.t(key, options)); },
       saveView: (id) => { ui.savingView = id ?? 'new'; },
@@ -38,6 +38,29 @@ export function commandContext(): CommandContext {
         (err: unknown) => toast.error(errorText(err))),
     },
     inView: () => ui.inView,
+    screen,
+    data: {
+      transition: (entity, move, rows) => {
+        const where = screen.get('moves', entity);
+        if (!where || !rows.length) return false;
+        where.start(move, rows);
+        return true;
+      },
+      // On a list the rows are set where they show (it is worked through row by row); a record's page reads it again.
+      // The data layer is loaded with the screens that show records, never with the shell (api/first-load.test.ts).
+      setField: async (entity, rows, field, value, label) => {
+        const { setField } = await import('../entity/repeat-field');
+        const def = getEntity(entity);
+        const inPlace = !screen.get('record', entity);
+        const what = i18n.t('repeat.setField', { field: i18n.t(`${entity}.fields.${field}`, { ns: 'entities' }), value: label });
+        for (const row of rows) {
+          const title = row.title ?? `#${row.id}`;
+          setField(def, row.id, field, value, { inPlace }).then(
+            () => toast.success(`${title}: ${what}`),
+            (err: unknown) => toast.error(`${title}: ${errorText(err)}`));
+        }
+      },
+    },
     translate: (key, options) => i18n.t(key, options),
   };
 }

@@ -652,7 +652,6 @@ export default {
     remind: 'Send reminders ({{list}})',
     refused: '{{move}}: {{reason}}',
     blank: '(blank)',
-    done: 'done',
     why: {
       nothing: 'Nothing to repeat yet: . repeats the last change you made to a record.',
       worklist: '“{{action}}” is repeated on its worklist, {{list}}.',

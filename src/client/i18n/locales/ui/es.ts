@@ -653,7 +653,6 @@ export default {
     remind: 'Enviar recordatorios ({{list}})',
     refused: '{{move}}: {{reason}}',
     blank: '(vacío)',
-    done: 'hecho',
     why: {
       nothing: 'Aún no hay nada que repetir: . repite el último cambio que hizo en un registro.',
       worklist: '«{{action}}» se repite en su lista de trabajo, {{list}}.',

@@ -653,7 +653,6 @@ export default {
     remind: 'Envoyer des rappels ({{list}})',
     refused: '{{move}} : {{reason}}',
     blank: '(vide)',
-    done: 'fait',
     why: {
       nothing: 'Rien à répéter pour l’instant : . répète la dernière modification faite à un enregistrement.',
       worklist: '« {{action}} » se répète sur sa liste de travail, {{list}}.',

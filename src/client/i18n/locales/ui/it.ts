@@ -653,7 +653,6 @@ export default {
     remind: 'Invia promemoria ({{list}})',
     refused: '{{move}}: {{reason}}',
     blank: '(vuoto)',
-    done: 'fatto',
     why: {
       nothing: 'Ancora niente da ripetere: . ripete l’ultima modifica fatta a un record.',
       worklist: '«{{action}}» si ripete sulla sua lista di lavoro, {{list}}.',

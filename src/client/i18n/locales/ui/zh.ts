@@ -653,7 +653,6 @@ export default {
     remind: '发送提醒（{{list}}）',
     refused: '{{move}}：{{reason}}',
     blank: '（空）',
-    done: '完成',
     why: {
       nothing: '还没有可重复的操作：. 会重复您对记录所做的最后一次更改。',
       worklist: '“{{action}}”只能在其工作清单“{{list}}”中重复。',
