@@ -46,12 +46,13 @@ export function commandContext(): CommandContext {
         where.start(move, rows);
         return true;
       },
-      // On a list the rows are set where they show (it is worked through row by row); a record's page reads it again.
+      // On a list (a record peeked there too) the rows are set where they show, the list worked through row by row; a
+      // record's page reads it again.
       // The data layer is loaded with the screens that show records, never with the shell (api/first-load.test.ts).
       setField: async (entity, rows, field, value, label) => {
         const { setField } = await import('../entity/repeat-field');
         const def = getEntity(entity);
-        const inPlace = !screen.get('record', entity);
+        const inPlace = Boolean(screen.get('list', entity));
         const what = i18n.t('repeat.setField', { field: i18n.t(`${entity}.fields.${field}`, { ns: 'entities' }), value: label });
         for (const row of rows) {
           const title = row.title ?? `#${row.id}`;
