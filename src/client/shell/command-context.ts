@@ -40,10 +40,13 @@ export function commandContext(): CommandContext {
     inView: () => ui.inView,
     screen,
     data: {
+      // A list's bulk bar is there only while a row is focused or selected: a key pressed as the list reads again
+      // waits for it, on this page, as any kind asked for before its screen made it.
       transition: (entity, move, rows) => {
+        if (!rows.length) return false;
         const where = screen.get('moves', entity);
-        if (!where || !rows.length) return false;
-        where.start(move, rows);
+        if (where) where.start(move, rows);
+        else screen.next('moves', (m) => { if (m.entity === entity) m.start(move, rows); });
         return true;
       },
       // On a list (a record peeked there too) the rows are set where they show, the list worked through row by row; a
