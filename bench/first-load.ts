@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 /** Target of issue 8: the sign-in page and then home fetch at most this much compressed JavaScript. */
 const FIRST_LOAD_KB = 150;
 
-/** The console marks when it starts fetching the screens staff open next (shell/dashboard.tsx), a moment after home. */
+/** The console marks when it starts fetching the screens staff open next (dashboard.tsx), a moment after home. */
 const PREFETCH_MARK = 'prefetch-screens';
 
 /**

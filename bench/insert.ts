@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { columnsOf, type EntityDef, type FieldDef } from '../src/registry';
-import { param } from '../src/server/crud/columns';
+import { param } from '../src/server/records/columns';
 import { hooksOf } from '../src/server/crud/hooks';
 import { sanitizeRichText } from '../src/server/crud/write';
 import type { DB } from '../src/server/db/connection';

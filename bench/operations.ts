@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { columnName, filterKeys, getEntity, referrersOf, rolesFor, sortKeys, titleOf, type EntityDef } from '../src/registry';
-import { selectList, toRecord } from '../src/server/crud/columns';
+import { selectList, toRecord } from '../src/server/records/columns';
 import type { DB } from '../src/server/db/connection';
 import { ident } from '../src/server/db/entity-table';
 import { careOperations } from './care-operations';

@@ -47,6 +47,8 @@ export interface LoadOptions {
   databases: ('embedded' | 'postgres')[];
   /** Use the console already listening on BENCH_LOAD_PORT (to profile it, e.g. started with node --cpu-prof). */
   external: boolean;
+  /** `--compare=<git ref>`: this tree beside the build at that ref, alternating stretches, ratios (bench/compare.ts). */
+  compare?: string;
 }
 
 /** The fan-out part (bench/fanout.ts). */
@@ -79,6 +81,9 @@ export const USAGE = `npm run bench -- [part…] [options]
   --load      fifty staff at once on the demo data: the embedded database, then PostgreSQL (DATABASE_URL's server,
               else a throwaway local one as scripts/with-postgres.sh starts it, else skipped)
                 [--load=embedded|postgres] [--seconds=60] [--connections=50] [--external]   (port BENCH_LOAD_PORT, default 8733)
+                [--compare=REF]   this tree beside the build at git REF (a temporary worktree, this tree's node_modules),
+                on the same data, the mix in alternating stretches on each, and the ratio this / REF of each operation's
+                p50, p99 and requests/s (REF's console on BENCH_LOAD_PORT + 1; WORKERS is given to both)
   --fanout    the change stream under load: open streams, writers, each change timed from its commit to every stream
               entitled to it, memory per stream and CPU per delivery, then the load mix alternating without and with
               the streams open, as fast as answered and then at half that rate (latency at a load carried); the embedded
@@ -87,7 +92,7 @@ export const USAGE = `npm run bench -- [part…] [options]
                 [--fanout=embedded|postgres] [--streams=200] [--writers=50] [--seconds=20] [--load-seconds=30]
   BENCH_LOAD_DIR names the embedded data folder of --browser, --load and --fanout (default .bench-load).`;
 
-const VALUE_OPTIONS = ['scale', 'data-dir', 'runs', 'warmup', 'only', 'palette-runs', 'seconds', 'connections', 'streams', 'writers', 'load-seconds'];
+const VALUE_OPTIONS = ['scale', 'data-dir', 'runs', 'warmup', 'only', 'palette-runs', 'seconds', 'connections', 'streams', 'writers', 'load-seconds', 'compare'];
 const FLAGS = ['fresh', 'vacuum', 'seed-only', 'explain', 'profile', 'external', 'help', 'growth', ...PARTS];
 
 /**
@@ -150,7 +155,10 @@ export function readCli(argv: string[] = process.argv.slice(2), env: NodeJS.Proc
     connections: Math.round(num('connections', flags.get('connections'), 50, 1)),
     databases: loadWhich === 'embedded' ? ['embedded'] : loadWhich === 'postgres' ? ['postgres'] : ['embedded', 'postgres'],
     external: flags.has('external'),
+    compare: flags.get('compare'),
   };
+  if (load.compare === 'true' || load.compare === '') throw new Error('--compare takes a git ref: --compare=09f9ab8');
+  if (load.compare && load.external) throw new Error('--compare starts both consoles itself: it does not take --external');
   const fanoutWhich = flags.get('fanout');
   if (fanoutWhich && !['true', 'embedded', 'postgres'].includes(fanoutWhich)) throw new Error(`--fanout takes embedded or postgres, not ${fanoutWhich}`);
   const fanout: FanoutOptions = {

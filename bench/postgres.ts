@@ -76,7 +76,12 @@ async function onDatabases(title: string, databases: readonly ('embedded' | 'pos
   return out;
 }
 
-export function runLoadParts(opts: LoadOptions): Promise<string[]> {
+export async function runLoadParts(opts: LoadOptions): Promise<string[]> {
+  if (opts.compare) {
+    const { runCompare } = await import('./compare');
+    return onDatabases('Load compared', opts.databases, (url) => runCompare(opts, url),
+      ['--load=postgres', `--seconds=${opts.seconds}`, `--connections=${opts.connections}`, `--compare=${opts.compare}`]);
+  }
   return onDatabases('Load', opts.databases, (url) => runLoad(opts, url), ['--load=postgres', `--seconds=${opts.seconds}`, `--connections=${opts.connections}`]);
 }
 

@@ -13,7 +13,7 @@ import { fakeRecord } from '../src/server/seed/fake';
 import { ensureSearchTexts } from '../src/server/search/search-text-upkeep';
 import { createDatabase } from '../tests/api/seeded-database';
 import { searchDocs } from '../src/server/search';
-import { selectList, toRecord } from '../src/server/crud/columns';
+import { selectList, toRecord } from '../src/server/records/columns';
 
 /**
  * `npx tsx bench/rename-references.ts [appointments]`: what renaming a person costs now that the records about them
@@ -33,7 +33,7 @@ async function make(db: DB, def: EntityDef, faker: Faker, fields: Record<string,
   const refIds = new Map<string, number[]>();
   for (const fd of Object.values(def.fields)) if (fd.ref) refIds.set(fd.ref, await ids(fd.ref));
   const rec = fakeRecord(def, { faker, refIds: (e) => refIds.get(e) ?? [], seq });
-  return createRecord(db, def, { ...rec, ...fields }, SYSTEM_ACTOR, 10);
+  return createRecord(db, def, { ...rec, ...fields }, { actor: SYSTEM_ACTOR, scryptLogN: 10 });
 }
 
 async function main() {
@@ -71,7 +71,7 @@ async function main() {
     for (let round = 0; round < 5; round++) {
       const row = (await sql<{ version: number }>`select version from patient where id = ${people[i].id}`.execute(db)).rows[0];
       const t0 = performance.now();
-      await updateRecord(db, patients, Number(people[i].id), { version: row.version, lastName: `Renamed${n}x${round}` }, SYSTEM_ACTOR, 10);
+      await updateRecord(db, patients, Number(people[i].id), { version: row.version, lastName: `Renamed${n}x${round}` }, { actor: SYSTEM_ACTOR, scryptLogN: 10 });
       times.push(performance.now() - t0);
     }
     const found = await sql<{ n: number }>`select count(*)::int as n from search_index where entity = 'appointments' and doc like ${`%renamed${n}x4%`}`.execute(db);

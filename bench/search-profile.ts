@@ -30,11 +30,13 @@ async function main() {
   // A seed stopped half-way leaves its tables without their indexes (dropped for the load): figures of such a folder
   // are of sequential scans, not of the search.
   if (bench && !readMeta(dataDir)) throw new Error(`${dataDir} holds no complete data set: seed it with npm run bench -- --data --scale=…`);
-  const config = bench ? benchConfig(dataDir) : readConfig({ DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD, DEMO_DATA: '1' });
+  // DEMO_PASSWORD: a demo folder another bench seeded (bench/compare.ts's copies: bench-load-password).
+  const password = bench ? BENCH_PASSWORD : process.env.DEMO_PASSWORD ?? BENCH_PASSWORD;
+  const config = bench ? benchConfig(dataDir) : readConfig({ DATA_DIR: dataDir, DEMO_PASSWORD: password, DEMO_DATA: '1' });
   const database = await boot(config);
   try {
     const client = new Client(createApp({ db: database.db, config }));
-    await client.signIn(`${ROLE}@demo.test`, BENCH_PASSWORD);
+    await client.signIn(`${ROLE}@demo.test`, password);
     const terms = named.length ? named : TERMS;
     const session = new Session();
     session.connect();

@@ -14,6 +14,8 @@ describe('the command registry', () => {
       const ids = entityCommands(def).map((c) => c.id.slice(def.name.length + 1)).sort();
       const expected = (['list', 'add', 'edit', 'delete'] as const).filter((a) => rolesFor(def.name, a) !== undefined && !(a === 'list' && def.views?.length));
       for (const a of expected) expect(ids, def.name).toContain(a);
+      // Whoever may add may import a file of them.
+      expect(ids.includes('import'), def.name).toBe(rolesFor(def.name, 'add') !== undefined);
       // Lists by status: one command per view instead of the plain list.
       for (const v of def.views ?? []) expect(COMMANDS.has(`${def.name}.list.${v.segment}`), `${def.name} ${v.segment}`).toBe(true);
       expect(ids.includes('view'), def.name).toBe(['details', 'view', 'profile'].some((a) => rolesFor(def.name, a) !== undefined));

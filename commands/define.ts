@@ -32,12 +32,17 @@ export interface CommandContext {
     openPalette: () => void;
     openPreferences: () => void;
     openPassword: () => void;
+    /** "Remind me when?" for a record (commands/follow-ups.ts), and the person's own follow-ups. */
+    openFollowUp: (entity: string, id: number) => void;
+    openFollowUps: () => void;
     setTheme: (theme: string) => void;
     setLanguage: (lang: string) => void;
     confirmDelete: (entity: string, id: number) => void;
     /** The form of a record the caller raises (a support ticket), and the records they raised with their threads. */
     openRaise: (entity: string) => void;
     openMine: (entity: string) => void;
+    /** The import of a file of records (CSV or .xlsx) into an entity. */
+    openImport: (entity: string) => void;
     /** Says something to the user (a toast), the text by its key in the user's language. */
     notice: (key: string, options?: Record<string, unknown>) => void;
     /** The "Save this view…" dialog: for the list in view, or (`id`) to rename or re-share one's own saved view. */

@@ -8,7 +8,7 @@ function viewAction(def: EntityDef): string | undefined {
   return viewActionFor(def, () => true);
 }
 
-/** The commands of one entity, generated: open list, add, edit…, view…, delete…. */
+/** The commands of one entity, generated: open list, add, import…, edit…, view…, delete…. */
 export function entityCommands(def: EntityDef): Command[] {
   const keywords = [def.name, def.api];
   const record = (prompt: string) => [{ name: 'record', kind: 'record' as const, entity: def.name, prompt: (t: Translate) => t(prompt, { name: label(t, def, 'one') }) }];
@@ -31,6 +31,15 @@ export function entityCommands(def: EntityDef): Command[] {
       title: (t) => t('cmd.add', { name: label(t, def, 'one') }),
       access: { resource: def.name, action: 'add' },
       run: (ctx) => ctx.navigate(entityPath(def, 'add')),
+    });
+  }
+  // Whoever may add a record may add many from a file; the server asks the same (crud/import-routes.ts).
+  if (rolesFor(def.name, 'add')) {
+    out.push({
+      id: `${def.name}.import`, category: 'entity', keywords: [...keywords, 'import', 'upload', 'csv', 'excel', 'xlsx', 'bulk', 'file'],
+      title: (t) => t('cmd.import', { name: label(t, def, 'other') }),
+      access: { resource: def.name, action: 'add' },
+      run: (ctx) => ctx.ui.openImport(def.name),
     });
   }
   // Raised by those who use it (a centre's staff raise a support ticket), who may have no screen of it: a form, and

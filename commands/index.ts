@@ -2,7 +2,9 @@ import { ENTITIES } from '../src/registry';
 import { createRegistry, type Command } from './define';
 import { entityCommands } from './entity';
 import { exportCommands } from './export';
+import { bulkCommands } from './bulk';
 import { intentCommands } from './intents';
+import { followUpCommands } from './follow-ups';
 import { navigationCommands } from './navigation';
 import { workflowCommands } from './workflow';
 import { repeatCommand } from './repeat';
@@ -12,6 +14,7 @@ export * from './define';
 export * from './keymap';
 export * from './menu';
 export { historyOf } from './navigation';
+export { followUpTarget } from './follow-ups';
 export { THEMES, LANGUAGES } from './navigation';
 export { PAYMENT_PERIODS } from './workflow';
 export { valueLabel, viewLabel } from './value-label';
@@ -23,7 +26,9 @@ export { knowSavedViews, openSavedView, viewCommand, viewCommandId, viewCommands
 export const COMMANDS: ReadonlyMap<string, Command> = createRegistry([
   ...navigationCommands,
   ...exportCommands,
+  ...bulkCommands,
   ...intentCommands,
+  ...followUpCommands,
   ...ENTITIES.flatMap(entityCommands),
   ...workflowCommands,
   saveViewCommand,

@@ -29,12 +29,17 @@ const HAND_KEYMAP: Record<string, string> = {
   'ui.toggleSidebar': 'mod+b',
   'ui.shortcuts': '?',
   'list.create': 'c',
-  'record.history': 'h',
+  // h: "remind me" on the record in view or the focused row (Superhuman's key); the record's history is y.
+  'record.followUp': 'h',
+  'record.history': 'y',
   'list.filter': '/',
   // "Add filter" on a list: the field, then its value (entity/add-filter.tsx).
   'list.addFilter': 'f',
   // The last command that acted on a record, again on the one in view (commands/repeat.ts): `j` then `.`, row by row.
   'record.repeat': '.',
+  // On the selected rows (commands/bulk.ts): Shift and the letter of the one-row key (e edits, Delete deletes).
+  'list.bulkSet': 'shift+e',
+  'list.bulkDelete': 'shift+d',
 };
 
 /**
@@ -61,6 +66,7 @@ export const LIST_KEYS: { keys: string; label: string }[] = [
   { keys: PEEK_KEY.keys, label: PEEK_KEY.label },
   { keys: 'e', label: 'keys.edit' },
   { keys: 'x', label: 'keys.select' },
+  { keys: 'Shift+J / Shift+K', label: 'keys.extendSelection' },
   { keys: 'Delete', label: 'keys.delete' },
   { keys: 'Shift ← / →', label: 'keys.resizeColumn' },
   { keys: 'Backspace / Delete', label: 'keys.removeFilter' },

@@ -33,6 +33,11 @@ export interface Contributions {
    * `ctx.data.transition`, never by a command directly.
    */
   moves: { entity: string; start: (move: string, rows: RecordRef[]) => void };
+  /**
+   * A list's "Set field…" and "Delete…" on its selected rows (or all its filter matches): its dialogs, progress and
+   * undo. Each is absent when the role may not; none is there while an action is under way.
+   */
+  bulk: { entity: string; openSet?: () => void; openDelete?: () => void };
   /** A list's CSV export, with its search, sort, filters and columns. */
   export: { entity: string; run: (which: 'all' | 'selected') => void };
   /** A worklist in view: reminders to its selected rows, else to the row the keyboard is on. */

@@ -1,13 +1,13 @@
 import { readConfig } from '../src/server/config';
-import { readAnchors } from '../src/server/crud/audit-anchors';
-import { verifyAuditChain } from '../src/server/crud/audit-verify';
+import { readAnchors } from '../src/server/audit/audit-anchors';
+import { verifyAuditChain } from '../src/server/audit/audit-verify';
 import { openDatabase } from '../src/server/db/connection';
 
 /**
  * npm run audit:verify: walks the audit log's hash chain of the console's database (DATA_DIR, or DATABASE_URL),
- * recomputing every row's digest here, and holds it to every anchor of AUDIT_ANCHOR_FILE; names the first row that
- * does not hold. The embedded database is one process's: stop the console first (a server database can be checked
- * while the console runs). Exit 0 when the chain holds, 1 when it does not, 2 when it cannot be checked.
+ * recomputing every sealed row's digest here, and holds it to every anchor of AUDIT_ANCHOR_FILE; names the first row
+ * that does not hold, and says how many rows wait to be sealed. The embedded database is one process's: stop the
+ * console first (a server database can be checked while the console runs). Exit 0 when the chain holds, 1 when it does not, 2 when it cannot be checked.
  */
 const config = readConfig(process.env);
 // Read before the walk: every anchor then names a row the walk will reach, even while a console adds rows.
@@ -37,6 +37,11 @@ try {
     console.log(`The audit log holds: ${report.rows.toLocaleString('en')} rows chained, ${report.anchors.checked.toLocaleString('en')} anchors of ${config.auditAnchorFile} met, checked in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     console.log(`Head hash: ${report.head ?? '(empty log)'}`);
   }
+  // Rows the sealer has not chained yet (audit/audit-seal.ts): a running console seals them within a second or so, a
+  // stopped one at its next start.
+  console.log(report.unsealed
+    ? `${report.unsealed.toLocaleString('en')} row${report.unsealed === 1 ? '' : 's'} wait${report.unsealed === 1 ? 's' : ''} to be sealed, not checked yet.`
+    : 'No row waits to be sealed.');
 } catch (err) {
   console.error(`Cannot check the audit log: ${(err as Error).message}`);
   process.exitCode = 2;

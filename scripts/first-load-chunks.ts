@@ -21,7 +21,7 @@ const isPackageIndex = (id: string, code: string | null | undefined) => id.inclu
  */
 export function firstLoadChunks(root = process.cwd()): Plugin {
   const entry = path.resolve(root, 'src/client/main.tsx');
-  const shell = path.resolve(root, 'src/client/shell/dashboard.tsx');
+  const shell = path.resolve(root, 'src/client/dashboard.tsx');
   let sets: { start: Set<string>; console: Set<string> } | null = null;
 
   const reach = (graph: Graph, from: string, skip: ReadonlySet<string>) => {

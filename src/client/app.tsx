@@ -8,7 +8,7 @@ import { SignIn } from './screens/sign-in';
 import { useNarrowScreen } from './use-narrow-screen';
 
 // The sign-in page comes first; the console behind it and the rarer public pages load when they are opened.
-const Dashboard = lazy(() => import('./shell/dashboard'));
+const Dashboard = lazy(() => import('./dashboard'));
 const NotFound = lazy(() => import('./screens/error-pages').then((m) => ({ default: m.NotFound })));
 const ServerError = lazy(() => import('./screens/error-pages').then((m) => ({ default: m.ServerError })));
 const SignUp = lazy(() => import('./screens/sign-up').then((m) => ({ default: m.SignUp })));
@@ -21,7 +21,7 @@ const HostedLoginCallback = lazy(() => import('./screens/hosted-login-callback')
 export const TOAST_PLACE = { top: 60, right: 50, seconds: 4 } as const;
 
 /**
- * Toasts: 4 s, top right (spec §8–9; one that offers Undo stays 8 s, shell/undo.ts). What they would cover there is
+ * Toasts: 4 s, top right (spec §8–9; one that offers Undo stays 8 s, entity/undo.ts). What they would cover there is
  * moved out of their way: a page head's buttons follow its title on the left rather than its right end (styles.css),
  * so no Add or Save sits under a toast. On a phone the top of the screen is the page head itself (its title, then
  * Add under it), which a toast across the width would hide: there they span the width a little above the bottom

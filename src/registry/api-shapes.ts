@@ -43,8 +43,8 @@ export const REVERTIBLE_ACTIONS: readonly string[] = ['update', 'revert'];
 
 /**
  * Every action the audit log records (audit_log.action), besides a workflow's `transition:{move}` and its undo
- * `transition-undo:{move}`: the server's audit writers take only these (crud/audit.ts), and the activity log offers and
- * names them (client screens/log-actions.ts).
+ * `transition-undo:{move}`: the server's audit writers take only these (audit/audit.ts), and the activity log offers and
+ * names them (client entity/log-actions.ts).
  */
 export const AUDIT_ACTIONS = ['create', 'update', 'revert', 'delete', 'restore', 'comment', 'remind', 'book', 'cancel_booking', 'upload', 'backup', 'signup',
   'sign_in_refused', 'sign_in_linked', 'session_end', 'mfa_enrol', 'mfa_remove', 'mfa_reset',

@@ -45,7 +45,7 @@ export interface FieldDef {
    * Written by the server, never by a payload (registry/owned.ts): `creator`, a reference to the user who made the
    * record (a ticket's raiser); `thread`, a list appended to one item at a time by its own call, with the author and
    * time the server's (`POST /api/{resource}/{id}/{field}`: a ticket's comments); `progress`, counted by a job as it
-   * works (a campaign's recipients, sent and failed: scheduler/campaign.ts).
+   * works (a campaign's recipients, sent and failed: campaigns/send.ts).
    */
   server?: 'creator' | 'thread' | 'progress';
   /**
@@ -54,6 +54,11 @@ export interface FieldDef {
    * the record's centre may be named: the picker offers only those, the server refuses any other (crud/assignees.ts).
    */
   assigned?: boolean;
+  /**
+   * An enum whose values name other entities' things (a rule's record kind and the status it waits for): the palette
+   * reads "missed" or "appointments" as those entities', never as this one's.
+   */
+  namesOthers?: boolean;
 }
 
 interface Common {
@@ -64,10 +69,11 @@ interface Common {
   filterable?: boolean;
   searchable?: boolean;
   defaultValue?: unknown;
+  namesOthers?: boolean;
 }
 
 function make(kind: FieldKind, schema: z.ZodType, o: Common = {}, extra: Partial<FieldDef> = {}): FieldDef {
-  return { kind, schema, required: o.required ?? false, unique: o.unique, sortable: o.sortable, filterable: o.filterable, searchable: o.searchable, defaultValue: o.defaultValue, server: o.server, ...extra };
+  return { kind, schema, required: o.required ?? false, unique: o.unique, sortable: o.sortable, filterable: o.filterable, searchable: o.searchable, defaultValue: o.defaultValue, server: o.server, namesOthers: o.namesOthers, ...extra };
 }
 
 /** Whether an ISO instant falls in the years the console's records live in. */

@@ -7,7 +7,7 @@ import type { Role } from './roles';
  * src/words/inbox-words (which the interface strings read too). Read by the server's sources and renderer, the
  * panel, and the translation test.
  */
-export const INBOX_KINDS = ['signup', 'verificationSubmitted', 'ticketRaised', 'ticketAssigned', 'ticketComment', 'paymentRejected', 'worklist', 'campaign', 'factorsReset'] as const;
+export const INBOX_KINDS = ['signup', 'verificationSubmitted', 'ticketRaised', 'ticketAssigned', 'ticketComment', 'paymentRejected', 'worklist', 'campaign', 'factorsReset', 'rule', 'follow_up', 'doctorDay'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 export const isInboxKind = (v: unknown): v is InboxKind => typeof v === 'string' && (INBOX_KINDS as readonly string[]).includes(v);
@@ -21,9 +21,15 @@ export const INBOX_SUBJECT: Record<InboxKind, string | null> = {
   ticketComment: 'supportTicket',
   paymentRejected: 'payment',
   worklist: null,
-  // A campaign's message to staff (server/scheduler/campaign.ts): its words are in the item, it links nowhere.
+  // A campaign's message to staff (server/campaigns/send.ts): its words are in the item, it links nowhere.
   campaign: null,
   factorsReset: null,
+  // A rule's message (server/automation/run.ts): about a record of the rule's entity (`entity`, `record`), linked by it.
+  rule: null,
+  // A follow-up names its record's entity in its parameters (`entity`, `record`): any record its owner may read.
+  follow_up: null,
+  // A doctor's next day (server/reminders/appointment-reminders.ts): it leads to their patients' screen.
+  doctorDay: null,
 };
 
 const ticketPeople = (role: Role | null | undefined) => canReadRecord(role, 'supportTicket') || mayCreate(role, 'supportTicket') || can(role, 'supportTicket', 'edit');
@@ -45,6 +51,13 @@ export const INBOX_AUDIENCE: Record<InboxKind, (role: Role | null | undefined) =
   campaign: (role) => role !== null && role !== undefined,
   // About the person's own account: whatever their role.
   factorsReset: (role) => role !== null && role !== undefined,
+  // A rule tells the people it names, as a campaign does; its link opens the record only for a role that may read it.
+  rule: (role) => role !== null && role !== undefined,
+  // A person's own reminder, said only while they could read its record (server/reminders/follow-ups.ts); its link
+  // is offered only while they still may (server/inbox/texts.ts).
+  follow_up: (role) => role !== null && role !== undefined,
+  // Sent to doctors' accounts, about their own appointments.
+  doctorDay: (role) => role === 'doctor',
 };
 
 /** The kinds of item a role may hold now (INBOX_AUDIENCE). */

@@ -87,6 +87,15 @@ const BEYOND_SPEC: Record<string, Role[]> = {
   // Issue 34: who is signed in, and ending a session with a reason, are the superadmin's.
   'sessions.list': ['superadmin'],
   'sessions.end': ['superadmin'],
+  // Issue 37 §4: rules reach anyone's inbox, mail and phone, so they are the superadmin's.
+  'automation.list': ['superadmin'],
+  'automation.add': ['superadmin'],
+  'automation.edit': ['superadmin'],
+  'automation.details': ['superadmin'],
+  // Issue 37: the scheduler's runs screen, with retry and cancel, is the superadmin's.
+  'runs.list': ['superadmin'],
+  'runs.retry': ['superadmin'],
+  'runs.cancel': ['superadmin'],
 };
 
 /** docs/decisions.md#routes-and-roles: where it settles a row differently from the spec, it stands. */

@@ -58,8 +58,12 @@ export const POLICY = {
   // Voiding an invoice cancels a tax document already given to the patient: the superadmin's, with a reason (docs/decisions.md#routes-and-roles).
   invoices: { list: SA_A, details: SA_A, void: SA },
   notifications: { worklist: SA_A },
+  // Rules that tell people of what happens (issue 37 §4): they reach anyone's inbox, so they are the superadmin's.
+  automation: crud(SA),
   // Who is signed in, and ending someone's session with a reason: the superadmin's, as the access report is.
   sessions: { list: SA, end: SA },
+  // The scheduler's runs (every campaign's sending, later reminders and rules): watched, retried and cancelled by the superadmin.
+  runs: { list: SA, retry: SA, cancel: SA },
   // Reverting a change from a record's history: a new edit of the record (its own edit right is needed too).
   history: { revert: SA_A },
   fmc: { list: FMC_ALL, dashboard: FMC_OWN, details: FMC_ALL, view: FMC_ALL, drpatient: ['superadmin', 'doctor'], add: FMC_OWN, edit: FMC_OWN },

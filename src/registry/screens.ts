@@ -14,7 +14,7 @@ export interface ScreenDef {
 
 /**
  * The six worklists of spec §2 (notifications/…), computed from the data: who is missing what. Each names the
- * entity it lists and the rule that puts a record on it; the server turns the rule into SQL (server/routes/worklist-rules.ts).
+ * entity it lists and the rule that puts a record on it; the server turns the rule into SQL (server/screens/worklist-rules.ts).
  * A record is on the list when any part of its rule holds:
  *   missing: any of these fields is blank · emptyList: this list field has no items ·
  *   incompleteItems: an item of the list lacks one of these fields ·
@@ -50,8 +50,16 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'appointmentCalendar', path: 'appointments/calendar', resource: 'appointments', action: 'list', nav: { group: 'appointments', order: 30 } },
   // Every live session of every person, and ending one with a reason (server/routes/signed-in.ts).
   { id: 'signedIn', path: 'sessions', resource: 'sessions', action: 'list', nav: { group: 'people', order: 40 } },
+  // The scheduler's runs (server/routes/runs.ts): what ran, when, how long, what failed; retried and cancelled here.
+  { id: 'runs', path: 'system/runs', resource: 'runs', action: 'list', nav: { group: 'campaigns', order: 20 } },
   ...WORKLISTS.map((w, i) => ({ id: w.id, path: `notifications/${w.id}`, resource: 'notifications', action: 'worklist', nav: { group: 'notifications', order: 10 + i } })),
 ];
+
+/**
+ * The change stream's name for "a run of the scheduler moved" (queued, started, ended, retried, cancelled): an event
+ * of this entity, with the run's id, told only to those who may list runs.
+ */
+export const RUNS_STREAM = 'job_run';
 
 export function screenById(id: string): ScreenDef | undefined {
   return SCREENS.find((s) => s.id === id);

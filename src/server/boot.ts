@@ -2,11 +2,9 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/connection';
 import { migrate } from './migrations/migrate';
 import { seedIfEmpty } from './seed/seed';
-import { ensureSortKeys } from './search/sort-key';
-import { ensureDayCountZones, keptZones } from './search/day-counts';
-import { ensureValueCounts } from './search/value-counts';
+import { ensureDayCountZones, ensureSearchTexts, ensureSortKeys, ensureValueCounts, keptZones } from './search';
 import { subscribeReaders } from './readers';
-import { ensureSearchTexts } from './search/search-text-upkeep';
+import { sealAuditLog } from './audit/audit-seal';
 
 /** Opens the database, applies migrations and seeds an empty one. Shared by `npm start`, tests and the bench. */
 export async function boot(config: Config, opts: { memory?: boolean; loadDataDir?: Blob; log?: (line: string) => void } = {}): Promise<Database> {
@@ -25,6 +23,9 @@ export async function boot(config: Config, opts: { memory?: boolean; loadDataDir
     // Both steps are all-or-nothing (the migrator runs its migrations in one transaction, the seed is one
     // transaction), so a start that crashes midway is finished by the next start.
     await seedIfEmpty(database.db, { demoPassword: config.demoPassword, demoData: config.demoData, scryptLogN: config.scryptLogN, dataDir: config.dataDir, seller: config.seller, log });
+    // The seed's audit rows, and any a stopped console left waiting, are chained before anything serves (audit/audit-seal.ts).
+    const sealed = await sealAuditLog(database.db);
+    if (sealed) log(`[audit] ${sealed} audit rows sealed at start`);
   } catch (err) {
     await database.close();
     throw err;

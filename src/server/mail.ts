@@ -6,7 +6,8 @@ import type { Config } from './config';
 import type { DB } from './db/connection';
 import { logLine, scrub } from './ops/logger';
 import { outboxDeliveryFailures } from './ops/metrics';
-import { configuredSmsSender, smsPath, type SmsSender, type TextMessage } from './sms';
+import { configuredSmsSender, smsPath, type SmsSender } from './sms';
+import type { Mail } from './outbox';
 import type { PushSender } from './push/fcm';
 import { configuredPush, deliverPush, type PushOutcome } from './push/deliver';
 
@@ -26,12 +27,6 @@ import { configuredPush, deliverPush, type PushOutcome } from './push/deliver';
  * another. The file is what a local mail server's spool would be. Text messages follow the same path, to the SMS
  * gateway or DATA_DIR/sms.txt: one queue, one retry schedule, one set of figures.
  */
-export interface Mail {
-  to: string;
-  subject: string;
-  body: string;
-}
-
 /** A way to hand a message on: SMTP, the local mailbox, or a test's. Throws when it was not delivered. */
 export type Transport = (mail: Mail) => Promise<void>;
 
@@ -44,18 +39,6 @@ const MAX_TRIES = 10;
 const retryAfterSeconds = (tries: number) => Math.min(60 * 2 ** Math.max(0, tries - 1), 6 * 3600);
 
 export const mailboxPath = (config: Config) => path.join(config.dataDir, 'mailbox.txt');
-
-/** Queues a message (in the caller's transaction, when it has one); the sender delivers it. */
-export async function queueMail(db: DB, msg: Mail): Promise<number> {
-  const row = await db.insertInto('outbox').values({ recipient: msg.to, subject: msg.subject, body: msg.body }).returning('id').executeTakeFirstOrThrow();
-  return Number(row.id);
-}
-
-/** Queues a text message (in the caller's transaction, when it has one); the sender delivers it. */
-export async function queueSms(db: DB, msg: TextMessage): Promise<number> {
-  const row = await db.insertInto('outbox').values({ channel: 'sms', recipient: msg.to, subject: '', body: msg.text }).returning('id').executeTakeFirstOrThrow();
-  return Number(row.id);
-}
 
 /**
  * Kept for callers that queue in a transaction and deliver after it: delivery is the sender's now, outside the

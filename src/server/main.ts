@@ -10,9 +10,12 @@ import { startWorklistCounts } from './inbox/worklist-counts';
 import { startTrashPurge } from './crud/trash';
 import { startMaintenance } from './db/maintenance';
 import { startBackups } from './backup/schedule';
-import { startAnchoring } from './crud/audit-anchors';
+import { startAnchoring } from './audit/audit-anchors';
+import { startAuditSealer } from './audit/audit-seal';
 import { startScheduler } from './scheduler/runs';
-import './scheduler/jobs';
+import './jobs';
+import { startAppointmentReminders } from './reminders/appointment-reminders';
+import { markInterrupted } from './import/job';
 import { logger, logLine, scrub } from './ops/logger';
 import { countRequests, shutDown } from './ops/shutdown';
 import { keepConnectionsAlive } from './ops/keep-alive';
@@ -35,8 +38,14 @@ async function main() {
     return;
   }
   const database = role === 'worker' ? await openDatabase({ url: config.databaseUrl }) : await boot(config, { log });
-  // The audit chain's head, outside the database: now, every 5 minutes while it grows, and at the stop (crud/audit-anchors.ts).
+  if (!config.databaseUrl) {
+    const interrupted = await markInterrupted(database.db);
+    if (interrupted) log(`${interrupted} import(s) a stop of the console interrupted: their written batches are kept`);
+  }
+  // The audit chain's head, outside the database: now, every 5 minutes while it grows, and at the stop (audit/audit-anchors.ts).
   const stopAnchoring = await startAnchoring(database.db, config.auditAnchorFile, log);
+  // Audit rows are appended unchained; one process at a time chains them, within about a second (audit/audit-seal.ts).
+  const sealer = startAuditSealer(database.db, { log });
   const lifecycle = { stopping: false };
   const app = createApp({ db: database.db, config, database, lifecycle });
   // Mail leaves from here, never from a request (mail.ts); every serving process sends, rows are claimed one by one.
@@ -51,6 +60,8 @@ async function main() {
   const stopBackups = startBackups(database, config, log);
   // Work that happens without a click (campaigns, …): runs in the database, each due run taken by one process (scheduler/).
   const scheduler = startScheduler(database.db, { tickSeconds: config.schedulerTickSeconds, log });
+  // Its standing run, queued again with this start's settings (APPOINTMENT_REMINDER_HOURS, CENTRE_TIME_ZONE).
+  await startAppointmentReminders(database.db, { hours: config.appointmentReminderHours, timeZone: config.centreTimeZone });
   if (config.metricsToken && config.metricsToken.length < 16) logger.warn('METRICS_TOKEN is shorter than 16 characters: make it a long random one');
   // Hosted login's provider, asked once now so that a wrong issuer shows in the log at start rather than at the first
   // sign-in; the console starts either way (the provider may be back before anyone signs in), and asks again then.
@@ -65,7 +76,8 @@ async function main() {
   keepConnectionsAlive(server);
   const requests = countRequests(server);
   const closeDatabase = async () => {
-    // Once the last request is answered: the last anchor names the last row.
+    // Once the last request is answered: its rows sealed, the last anchor names the last row.
+    await sealer.stop();
     await stopAnchoring();
     await database.close();
   };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { can, canReadRecord, ENTITIES, inputSchema, mayCreate, mayMove, ROLES, savedViewCreate, savedViewUpdate, type EntityDef, type Role } from '../registry';
+import { can, canReadRecord, ENTITIES, inputSchema, mayCreate, mayMove, ROLES, savedViewCreate, savedViewUpdate, followUpCreate, followUpMove, screenById, worklistAutoBody, type EntityDef, type Role } from '../registry';
 import { transitionBody } from './crud/transition';
 import { undoBody, UNDO_WINDOW_MINUTES } from './crud/transition-undo';
+import { BULK_MAX, bulkBody } from './crud/bulk';
 
 /**
  * The API described as OpenAPI 3.1 (`GET /api/openapi.json`), made from what the server serves and what the registry
@@ -52,7 +53,7 @@ const RECORD_SCHEMA: Schema = {
   properties: {
     id: { type: 'integer' },
     version: { type: 'integer' },
-    // crud/labels.ts: a reference's title, a list of references' titles in order, or for a nested list one object per
+    // records/labels.ts: a reference's title, a list of references' titles in order, or for a nested list one object per
     // item, its references' titles by field.
     _labels: { $ref: '#/components/schemas/Labels' },
   },
@@ -94,9 +95,48 @@ const HISTORY_SCHEMA: Schema = {
   additionalProperties: false,
 };
 
+/** Each record's outcome of a bulk action or its undo, and the action's id (what its undo names). */
+const BULK_SCHEMA: Schema = {
+  type: 'object', required: ['id', 'results'], additionalProperties: false,
+  properties: {
+    id: { type: 'integer' },
+    results: {
+      type: 'array',
+      items: {
+        type: 'object', required: ['id', 'status', 'message'], additionalProperties: false,
+        properties: { id: { type: 'integer' }, status: { enum: ['done', 'conflict', 'refused', 'in_use'] }, message: { type: 'string' }, code: { type: 'string' } },
+      },
+    },
+  },
+};
+
 const dataOf = (schema: Schema): Schema => ({ type: 'object', required: ['data'], properties: { data: schema }, additionalProperties: false });
 const RECORD_ANSWER = dataOf({ $ref: '#/components/schemas/Record' });
 const DELETED_ANSWER = dataOf({ type: 'object', required: ['deleted'], properties: { deleted: { const: true } }, additionalProperties: false });
+
+/** The import's answers (crud/import-routes.ts): a row's issue, the dry run, the file's columns, a run's state. */
+const IMPORT_ISSUE: Schema = { type: 'object', required: ['row', 'field', 'message'], properties: { row: { type: 'integer', minimum: 2 }, field: { type: ['string', 'null'] }, message: { type: 'string' } } };
+const count = { type: 'integer', minimum: 0 };
+const DRY_RUN_ANSWER = dataOf({
+  type: 'object', required: ['add', 'update', 'skip', 'errors', 'header', 'rows'], additionalProperties: false,
+  properties: {
+    add: count, update: count, skip: count, errors: { type: 'array', items: IMPORT_ISSUE }, header: { type: 'array', items: { type: 'string' } },
+    rows: { type: 'array', maxItems: 200, items: { type: 'object', required: ['row', 'cells'], properties: { row: { type: 'integer' }, cells: { type: 'array', items: { type: 'string' } } } } },
+  },
+});
+const COLUMNS_ANSWER = dataOf({
+  type: 'object', required: ['columns', 'rows'], additionalProperties: false,
+  properties: { rows: count, columns: { type: 'array', items: { type: 'object', required: ['header', 'field'], properties: { header: { type: 'string' }, field: { type: ['string', 'null'] } } } } },
+});
+const IMPORT_STARTED = dataOf({ type: 'object', required: ['id'], properties: { id: { type: 'integer' } }, additionalProperties: false });
+const IMPORT_RUN = dataOf({
+  type: 'object', required: ['id', 'entity', 'state', 'total', 'done', 'added', 'updated', 'skipped', 'failed', 'createdAt', 'errors'],
+  properties: {
+    id: { type: 'integer' }, entity: { type: 'string' }, state: { enum: ['running', 'stopping', 'stopped', 'done', 'interrupted', 'undone'] },
+    total: count, done: count, added: count, updated: count, skipped: count, failed: count, createdAt: { type: 'string' },
+    errors: { type: 'array', maxItems: 200, items: IMPORT_ISSUE },
+  },
+});
 
 /** What a refusal of each status means; every one has the error shape. */
 const REFUSALS: Record<number, string> = {
@@ -106,6 +146,7 @@ const REFUSALS: Record<number, string> = {
   404: 'No such record, or not one the caller may see',
   409: "The record's state refuses it (changed since it was read, a move not allowed now, a value taken)",
   413: 'The body is larger than the call takes',
+  415: 'The body is not of a type the call reads',
   429: 'Too many calls: wait for Retry-After seconds',
   // Never for an input: a fault of the server or its database (a write refused by a trigger, a lost connection).
   500: 'The server failed, not the input: try again later',
@@ -129,6 +170,10 @@ interface Described {
   query?: string[];
   /** The success: its status and body (JSON schema; `csv` for a file). */
   ok?: { status: number; schema?: Schema; csv?: true };
+  /** Another success of the same call (an import's dry run answers 200, the import itself 202). */
+  also?: { status: number; schema: Schema };
+  /** The body is a file (CSV or .xlsx), not JSON. */
+  file?: true;
   /** The refusals this call gives besides 401 (a signed-in call) and 400/413 (a call with a body or a query). */
   refuses?: number[];
 }
@@ -161,6 +206,21 @@ function entityCall(def: EntityDef, method: string, rest: string): Described | n
         roles: rolesWhere((r) => (def.workflow?.transitions ?? []).some((m) => mayMove(r, def, m))), body: jsonSchema(undoBody),
         ok: { status: 200, schema: RECORD_ANSWER }, refuses: [403, 404, 409],
       };
+    case 'POST /import': {
+      const who = rolesWhere((r) => mayCreate(r, name) && can(r, name, 'add'));
+      return {
+        summary: `Import ${name} records from a CSV or .xlsx file (the body; the mapping of columns to fields as JSON in \`mapping\` or X-Import-Mapping): with dryRun=1 every row judged and nothing written (200); else the import starts in batches (202, its id)`,
+        roles: who, file: true, query: ['dryRun', 'mapping'], ok: { status: 202, schema: IMPORT_STARTED }, also: { status: 200, schema: DRY_RUN_ANSWER }, refuses: [403, 415],
+      };
+    }
+    case 'POST /import/columns':
+      return { summary: `The columns of a file to import as ${name} records, and the field each is matched to; nothing judged`, roles: rolesWhere((r) => mayCreate(r, name) && can(r, name, 'add')), file: true, query: ['mapping'], ok: { status: 200, schema: COLUMNS_ANSWER }, refuses: [403, 415] };
+    case 'POST /bulk':
+      return {
+        summary: `Set one field on many ${name} records, or delete many (by ids, or every record a list query matches, up to ${BULK_MAX}): each record through its own edit or delete, said per record; the answer's id undoes the whole action`,
+        roles: rolesWhere((r) => can(r, name, 'edit') || can(r, name, 'delete')), body: jsonSchema(bulkBody),
+        ok: { status: 200, schema: dataOf({ $ref: '#/components/schemas/BulkAction' }) }, refuses: [403, 404, 409],
+      };
     case 'GET /{id}/history': return { summary: `The status history of a ${name} record`, roles: read(), ok: { status: 200, schema: HISTORY_SCHEMA }, refuses: [400, 403, 404] };
     default: return null;
   }
@@ -183,7 +243,29 @@ function otherCall(method: string, template: string): Described | null {
     case 'POST /api/views': return { summary: 'Save a list address as a view (sharing it: superadmin and admin only)', roles: [...ROLES], body: jsonSchema(savedViewCreate) };
     case 'PUT /api/views/{id}': return { summary: "Rename, re-address or re-share one's own view", roles: [...ROLES], body: jsonSchema(savedViewUpdate) };
     case 'DELETE /api/views/{id}': return { summary: "Delete one's own view", roles: [...ROLES] };
-    default: return null;
+    case 'POST /api/bulk/{id}/undo':
+      return {
+        summary: `Undo a whole bulk action, by whoever made it, within ${UNDO_WINDOW_MINUTES} minutes: a record changed since is left as it is and said as a conflict`,
+        roles: [...ROLES], ok: { status: 200, schema: dataOf({ $ref: '#/components/schemas/BulkAction' }) }, refuses: [404, 409],
+      };
+    case 'GET /api/imports/{id}': return { summary: 'An import as it runs: its state and counts, and the first 200 rows refused (its starter or a superadmin)', roles: [...ROLES], ok: { status: 200, schema: IMPORT_RUN }, refuses: [404] };
+    case 'POST /api/imports/{id}/stop': return { summary: 'Stop an import after the batch under way (the batches written stay)', roles: [...ROLES], ok: { status: 200, schema: IMPORT_RUN }, refuses: [404] };
+    case 'GET /api/imports/{id}/result': return { summary: 'The imported file with an "error" column: the reasons of each row that failed', roles: [...ROLES], ok: { status: 200, csv: true }, refuses: [404] };
+    case 'POST /api/imports/{id}/undo': return { summary: `Undo a whole import within ${UNDO_WINDOW_MINUTES} minutes: the records it added go to the trash`, roles: [...ROLES], ok: { status: 200, schema: IMPORT_RUN }, refuses: [403, 404, 409] };
+    case 'GET /api/me/follow-ups': return { summary: "The caller's follow-ups: waiting ones by time, then the last said or dropped", roles: [...ROLES] };
+    case 'POST /api/me/follow-ups': return { summary: 'Be reminded of a record one may read, at a time in the future (an inbox item then)', roles: [...ROLES], body: jsonSchema(followUpCreate) };
+    case 'PATCH /api/me/follow-ups/{id}': return { summary: "Move one's own follow-up to another time (waiting again)", roles: [...ROLES], body: jsonSchema(followUpMove) };
+    case 'DELETE /api/me/follow-ups/{id}': return { summary: "Drop one's own follow-up", roles: [...ROLES] };
+    default: {
+      // A worklist's automatic reminders (routes/worklist-auto.ts): the roles of its screen.
+      const auto = /^\/api\/notifications\/([A-Za-z]+)\/auto$/.exec(template);
+      const screen = auto ? screenById(auto[1]) : undefined;
+      if (!screen) return null;
+      const roles = ROLES.filter((r) => can(r, screen.resource, screen.action));
+      return method === 'GET'
+        ? { summary: "The worklist's automatic reminders: on or off, how often, when the next round goes", roles }
+        : { summary: 'Turn the worklist\'s automatic reminders on (a round at once, then every everyDays days) or off', roles, body: jsonSchema(worklistAutoBody) };
+    }
   }
 }
 
@@ -214,6 +296,9 @@ function operationIdOf(method: string, template: string): string {
 /** The tag of a call that is no entity's: the first word of its address (`/api/me/…` → `me`). */
 const tagOf = (template: string) => template.replace(/^\/api\//, '').split('/')[0] || 'console';
 
+/** A file sent as the body: CSV text or an Excel workbook. */
+const FILE_BODY = { 'text/csv': { schema: { type: 'string' } }, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', contentEncoding: 'binary' } } };
+
 const jsonContent = (schema: Schema) => ({ 'application/json': { schema } });
 const refusal = (status: number) => ({ description: REFUSALS[status], content: jsonContent({ $ref: '#/components/schemas/Errors' }) });
 
@@ -231,7 +316,8 @@ function responsesOf(described: Described | null, hasBody: boolean, isPublic: bo
     ? { description: 'The file', content: { 'text/csv': { schema: { type: 'string' } } } }
     : { description: 'Done', content: jsonContent(ok.schema ?? {}) };
   const statuses = new Set([400, ...(isPublic ? [] : [401]), ...(hasBody ? [413] : []), ...(described.refuses ?? []), 500]);
-  return { [ok.status]: success, ...Object.fromEntries([...statuses].sort((a, b) => a - b).map((s) => [s, refusal(s)])) };
+  const also = described.also ? { [described.also.status]: { description: 'Done', content: jsonContent(described.also.schema) } } : {};
+  return { [ok.status]: success, ...also, ...Object.fromEntries([...statuses].sort((a, b) => a - b).map((s) => [s, refusal(s)])) };
 }
 
 /** `isPublic`: whether a call needs no session (app.ts says which). */
@@ -260,7 +346,8 @@ export function openApiDocument(routes: readonly ServedRoute[], isPublic: (path:
         ...(described?.query ?? []).map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } })),
       ],
       ...(described?.body ? { requestBody: { required: true, content: jsonContent(described.body) } } : {}),
-      responses: responsesOf(described, !!described?.body, open),
+      ...(described?.file ? { requestBody: { required: true, content: FILE_BODY } } : {}),
+      responses: responsesOf(described, !!described?.body || !!described?.file, open),
       ...(described?.roles ? { 'x-roles': described.roles } : {}),
     };
     (paths[template] ??= {})[route.method.toLowerCase()] = op;
@@ -276,7 +363,7 @@ export function openApiDocument(routes: readonly ServedRoute[], isPublic: (path:
     servers: [{ url: '/', description: 'The console that serves this document' }],
     tags: [...tags].sort().map((name) => ({ name, description: ENTITIES.some((e) => e.name === name) ? `The ${name} records` : `The ${name} calls` })),
     components: {
-      schemas: { Errors: ERROR_SCHEMA, Labels: LABELS_SCHEMA, Record: RECORD_SCHEMA, ListPage: LIST_PAGE_SCHEMA },
+      schemas: { Errors: ERROR_SCHEMA, Labels: LABELS_SCHEMA, Record: RECORD_SCHEMA, ListPage: LIST_PAGE_SCHEMA, BulkAction: BULK_SCHEMA },
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
     },
     security: [{ bearer: [] }],

@@ -14,7 +14,7 @@ export const dayAgo = (days: number, hour: number) => new Date(Date.now() - days
 
 /** An appointment of the harness's payload with `values`, in no slot; its id is added to `made`. */
 export async function makeAppointment(api: Api, made: number[], values: Record<string, unknown>) {
-  const rec = await createRecord(api.db, def, { ...(await api.payload(def))!, slot: null, ...values }, SYSTEM_ACTOR, api.config.scryptLogN);
+  const rec = await createRecord(api.db, def, { ...(await api.payload(def))!, slot: null, ...values }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
   made.push(Number(rec.id));
   return rec;
 }

@@ -67,6 +67,18 @@ const SPECIAL: Record<string, Rule> = {
   'POST /api/me/mfa/totp/confirm': 'session',
   'DELETE /api/me/mfa/totp': 'session',
   'POST /api/adminUser/:id/mfa/reset': (r) => r === 'superadmin',
+  // Passkeys: the sign-in's options (its challenge is the credential), the caller's own keys, a step-up's options.
+  'POST /api/adminUser/login/mfa/webauthn': 'public',
+  'POST /api/me/mfa/webauthn/options': 'session',
+  'POST /api/me/mfa/webauthn': 'session',
+  'PATCH /api/me/mfa/webauthn/:id': 'session',
+  'DELETE /api/me/mfa/webauthn/:id': 'session',
+  'POST /api/me/step-up/webauthn': 'session',
+  // The caller's own follow-ups (a record they may not read is refused inside, as not found).
+  'GET /api/me/follow-ups': 'session',
+  'POST /api/me/follow-ups': 'session',
+  'PATCH /api/me/follow-ups/:id': 'session',
+  'DELETE /api/me/follow-ups/:id': 'session',
   'POST /api/presence': 'session',
   // The push service worker and Firebase's scripts it loads: public, as a browser fetches them without a session.
   'GET /firebase-messaging-sw.js': 'public',
@@ -84,8 +96,13 @@ const SPECIAL: Record<string, Rule> = {
   'POST /api/imports/:id/stop': 'session',
   'GET /api/imports/:id/result': 'session',
   'POST /api/imports/:id/undo': 'session',
+  // A bulk action's undo: its maker's (or a superadmin's); anyone else's is 404, as none.
+  'POST /api/bulk/:id/undo': 'session',
   'POST /api/system/runs/:id/retry': (r) => r === 'superadmin',
   'POST /api/system/runs/:id/cancel': (r) => r === 'superadmin',
+  // Whom a campaign reaches: a saved one for who may read it, the form's preview for who may add or edit one.
+  'GET /api/notification/:id/reach': (r) => can(r, 'notification', 'details'),
+  'GET /api/notification/reach': (r) => can(r, 'notification', 'add') || can(r, 'notification', 'edit'),
   'GET /health/live': 'public',
   'GET /health/ready': 'public',
   'GET /metrics': 'token',
@@ -103,6 +120,8 @@ function ruleOf(method: string, path: string): Rule | undefined {
       [`GET ${base}`]: (r) => can(r, def.name, 'list'),
       [`POST ${base}`]: (r) => mayCreate(r, def.name),
       [`POST ${base}/import`]: (r) => mayCreate(r, def.name) && can(r, def.name, 'add'),
+      [`POST ${base}/import/columns`]: (r) => mayCreate(r, def.name) && can(r, def.name, 'add'),
+      [`POST ${base}/bulk`]: (r) => can(r, def.name, 'edit') || can(r, def.name, 'delete'),
       [`GET ${base}/mine`]: (r) => can(r, def.name, 'raise'),
       ...Object.fromEntries(Object.entries(def.fields).filter(([, fd]) => fd.server === 'thread')
         .map(([k]) => [`POST ${base}/:id/${k}`, (r: Role) => can(r, def.name, 'edit') || can(r, def.name, 'raise')])),
@@ -224,12 +243,12 @@ describe('every route × every principal answers as the policy says', () => {
 
 describe('cross-record probes answer 404', () => {
   test("another centre's records, to fmc staff and doctors, for every scoped entity and call", async () => {
-    const centre = await createRecord(api.db, getEntity('fmc'), (await api.payload(getEntity('fmc')))!, SYSTEM_ACTOR, api.config.scryptLogN);
+    const centre = await createRecord(api.db, getEntity('fmc'), (await api.payload(getEntity('fmc')))!, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     const scoped = ENTITIES.filter((e) => e.scope);
     let probes = 0;
     for (const def of scoped) {
       const p = await api.payload(def);
-      const rec = def.scope === 'id' ? centre : await createRecord(api.db, def, { ...p, [def.scope!]: centre.id }, SYSTEM_ACTOR, api.config.scryptLogN);
+      const rec = def.scope === 'id' ? centre : await createRecord(api.db, def, { ...p, [def.scope!]: centre.id }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
       for (const role of ['fmc', 'doctor'] as const) {
         const calls: [string, string, unknown?][] = [['GET', `/api/${def.api}/${rec.id}`]];
         if (can(role, def.name, 'edit')) calls.push(['PUT', `/api/${def.api}/${rec.id}`, { ...p, version: rec.version }], ['DELETE', `/api/${def.api}/${rec.id}`]);
@@ -432,6 +451,7 @@ describe('step-up', () => {
       ['end another\'s session', 'POST', `/api/sessions/${otherId}/end`, { reason: 'Left the desk open' }],
       ['export > 500 patients', 'GET', `/api/${patients.api}/export?columns=firstName`],
       ['reset another\'s factors', 'POST', `/api/adminUser/${account.id}/mfa/reset`, {}],
+      ['remove a passkey', 'DELETE', '/api/me/mfa/webauthn/AAAAAAAAAAAAAAAAAAAAAA'],
     ];
     expect(calls.map((c) => c[1])).toEqual(STEP_UP_ACTIONS.map((a) => a.method));
     const token = await staleSession('superadmin');

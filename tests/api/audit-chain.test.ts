@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, test } from 'vitest';
-import { writeEntries } from '../../src/server/crud/audit';
-import { anchorHead, appendAnchor, chainHead, readAnchors, startAnchoring, type Anchor } from '../../src/server/crud/audit-anchors';
-import { auditRowDigest, microsOfTimestampText } from '../../src/server/crud/audit-digest';
-import { anchorsToCheck, verifyAuditChain } from '../../src/server/crud/audit-verify';
+import { writeEntries } from '../../src/server/audit/audit';
+import { anchorHead, appendAnchor, chainHead, readAnchors, startAnchoring, type Anchor } from '../../src/server/audit/audit-anchors';
+import { auditRowDigest, microsOfTimestampText } from '../../src/server/audit/audit-digest';
+import { anchorsToCheck, verifyAuditChain } from '../../src/server/audit/audit-verify';
+import { sealAuditLog } from '../../src/server/audit/audit-seal';
 import { setupApi } from './harness';
 
 /**
@@ -21,9 +22,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 const anchorFile = () => path.join(dir, `anchors-${++files}.log`);
 
-/** Real entries: specialities added through the API. */
+/** Real entries: specialities added through the API, then sealed as a console's sealer would within a second. */
 async function write(n: number) {
   for (let i = 0; i < n; i++) expect((await api.call('admin', 'POST', '/api/specialist', { name: `Chain ${files} ${i} ${Math.random()}` })).status).toBe(201);
+  await sealAuditLog(api.db);
 }
 
 const lastRows = async (n: number) => (await sql<{ id: number; seq: number }>`select id, seq from audit_log order by seq desc limit ${n}`.execute(api.db)).rows.reverse();
@@ -79,7 +81,7 @@ describe('the check recomputes every digest itself', () => {
 
   test('the database keeps no function that makes or checks a digest, and no trigger of the chain', async () => {
     const functions = await sql<{ name: string }>`select proname as name from pg_proc where proname like 'audit%'`.execute(api.db);
-    expect(functions.rows.map((r) => r.name).sort()).toEqual(['audit_append_only']);
+    expect(functions.rows.map((r) => r.name).sort()).toEqual(['audit_append_only', 'audit_seal_only']);
     const triggers = await sql<{ name: string }>`select tgname as name from pg_trigger where tgrelid = 'audit_log'::regclass and not tgisinternal`.execute(api.db);
     expect(triggers.rows.map((r) => r.name).sort()).toEqual(['audit_log__no_truncate', 'audit_log__no_update']);
   });
@@ -97,6 +99,7 @@ describe('the check recomputes every digest itself', () => {
           changes: { note: { from: 'ü "quoted" \\ \u0001', to: 'देवनागरी' }, fee: 1.5, big: 1e21, tiny: 1e-7, list: [1, 'a', null], z: true, a: false } },
         { actor: { id: null }, entity: 'speciality', action: 'create', at: '1969-12-31T23:59:59.500Z' },
       ]);
+      await sealAuditLog(api.db);
       const wrong = await sql<{ n: number }>`select count(*)::int as n from audit_log where test_0015_digest(prev_hash, audit_log) <> hash`.execute(api.db);
       expect(wrong.rows[0].n).toBe(0);
       expect((await verifyAuditChain(api.db)).broken).toBeUndefined();

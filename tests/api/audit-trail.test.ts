@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { can, ENTITIES, getEntity, holdsPatientData, patientFieldsOf, type EntityDef } from '../../src/registry';
-import { auditReads } from '../../src/server/crud/audit';
-import { verifyAuditChain } from '../../src/server/crud/audit-verify';
+import { auditReads } from '../../src/server/audit/audit';
+import { verifyAuditChain } from '../../src/server/audit/audit-verify';
+import { sealAuditLog } from '../../src/server/audit/audit-seal';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { setupApi } from './harness';
 
@@ -16,7 +17,7 @@ const api = setupApi();
 const patients = getEntity('patients');
 
 interface Entry { id: number; action: string; changes: Record<string, unknown> | null; patients: number[] | null; record_ids: number[] | null; actor_id: number | null }
-const entries = async (where: ReturnType<typeof sql>) => (await sql<Entry>`select id, action, changes, patients, record_ids, actor_id from audit_log where ${where} order by seq`.execute(api.db)).rows;
+const entries = async (where: ReturnType<typeof sql>) => (await sql<Entry>`select id, action, changes, patients, record_ids, actor_id from audit_log where ${where} order by id`.execute(api.db)).rows;
 const lastEntry = async (entity: string, id: number) => (await entries(sql`entity = ${entity} and record_id = ${id}`)).at(-1)!;
 
 describe('an edit holds only what it changed, each field old → new', () => {
@@ -49,7 +50,7 @@ async function recordOf(def: EntityDef, patient: number): Promise<Record<string,
     if (f.itemField) payload[f.field] = ((payload[f.field] as Record<string, unknown>[] | null) ?? [{}]).map((item) => ({ ...item, [f.itemField!]: patient }));
     else payload[f.field] = f.many ? [patient] : patient;
   }
-  return createRecord(api.db, def, payload, SYSTEM_ACTOR, api.config.scryptLogN);
+  return createRecord(api.db, def, payload, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
 }
 
 describe('every read of patient data is logged with the patients it touched, for every entity that refers to them', () => {
@@ -97,10 +98,10 @@ describe('every read of patient data is logged with the patients it touched, for
       const r = await api.call('superadmin', 'GET', path);
       expect(r.status, r.text).toBe(200);
       const [listed] = (await sql<Entry & { fmc: number | null; record_id: number | null }>`select *
-        from audit_log where entity = ${def.name} and action = ${action} order by seq desc limit 1`.execute(api.db)).rows;
+        from audit_log where entity = ${def.name} and action = ${action} order by id desc limit 1`.execute(api.db)).rows;
       await auditReads(api.db, { id: null, address: 'audit-trail test' }, def, r.body.data.map((x: { id: number }) => x.id), 'read_export');
       const [byId] = (await sql<Entry & { fmc: number | null; record_id: number | null }>`select *
-        from audit_log where entity = ${def.name} and action = 'read_export' and address = 'audit-trail test' order by seq desc limit 1`.execute(api.db)).rows;
+        from audit_log where entity = ${def.name} and action = 'read_export' and address = 'audit-trail test' order by id desc limit 1`.execute(api.db)).rows;
       const shown = (e: typeof listed) => ({ record_id: e.record_id, record_ids: e.record_ids, fmc: e.fmc, patients: e.patients });
       expect(shown(listed)).toEqual(shown(byId));
       expect(listed.patients).toContain(patient);
@@ -168,9 +169,12 @@ describe('a change reverted from a record\'s history', () => {
 describe('the log is append-only and chained', () => {
   test('writes at once still make one chain; npm run audit:verify\'s walk holds', async () => {
     await Promise.all(Array.from({ length: 12 }, (_, i) => api.call(i % 2 ? 'admin' : 'superadmin', 'POST', '/api/specialist', { name: `Chained ${i} ${Math.random()}` })));
+    const waiting = (await verifyAuditChain(api.db)).unsealed;
+    expect(waiting).toBeGreaterThanOrEqual(12);
+    expect(await sealAuditLog(api.db)).toBe(waiting);
     const report = await verifyAuditChain(api.db);
     const n = Number((await sql<{ n: number }>`select count(*)::int as n from audit_log`.execute(api.db)).rows[0].n);
-    expect(report).toEqual({ rows: n, head: expect.stringMatching(/^[0-9a-f]{64}$/), anchors: { checked: 0, setAside: 0, restores: [] } });
+    expect(report).toEqual({ rows: n, unsealed: 0, head: expect.stringMatching(/^[0-9a-f]{64}$/), anchors: { checked: 0, setAside: 0, restores: [] } });
   });
 
   test('no statement changes or removes a row', async () => {
@@ -181,6 +185,7 @@ describe('the log is append-only and chained', () => {
 
   // Last in the file: they break the chain on purpose, with the triggers turned off as only a database owner could.
   test('a row changed afterwards is named, and so is the row after one taken out', async () => {
+    await sealAuditLog(api.db);
     const [a, b] = (await sql<{ id: number; seq: number }>`select id, seq from audit_log order by seq desc limit 2 offset 3`.execute(api.db)).rows;
     await sql`alter table audit_log disable trigger audit_log__no_update`.execute(api.db);
     try {

@@ -12,9 +12,10 @@ import { header, tarStream, type TarItem } from '../../src/server/backup/tar';
 import { readConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/connection';
 import { createApp } from '../../src/server/app';
-import { writeEntries } from '../../src/server/crud/audit';
-import { readAnchors } from '../../src/server/crud/audit-anchors';
-import { verifyAuditChain } from '../../src/server/crud/audit-verify';
+import { writeEntries } from '../../src/server/audit/audit';
+import { readAnchors } from '../../src/server/audit/audit-anchors';
+import { verifyAuditChain } from '../../src/server/audit/audit-verify';
+import { sealAuditLog } from '../../src/server/audit/audit-seal';
 import { setupApi } from './harness';
 import { TEST_SCRYPT_LOG_N } from './seeded-database';
 
@@ -171,6 +172,8 @@ describe.skipIf(onPostgres)('on the embedded database', () => {
       // The console's anchors before the restore: the backup's holds, one of a row past it (a history the restore went
       // back from) is set aside.
       await writeEntries(restored.db, [{ actor: { id: null }, entity: 'speciality', action: 'create' }]);
+      // The rows the console wrote since the backup (the backup's own entry among them), sealed as its sealer would.
+      await sealAuditLog(api.db);
       const since = (await sql<{ seq: string }>`select max(seq)::text as seq from audit_log`.execute(api.db)).rows[0].seq;
       const all = [...readAnchors(api.config.auditAnchorFile)!.anchors, { at: new Date().toISOString(), seq: Number(since), hash: 'f'.repeat(64), reason: 'timer' as const, line: 99 }, ...anchors];
       const report = await verifyAuditChain(restored.db, { anchors: all });

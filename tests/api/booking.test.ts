@@ -40,7 +40,7 @@ describe('booking a slot makes its appointment', () => {
 
   test('the year\'s numbers go on from the highest already there, and bookings at once each get their own', async () => {
     const seeded = await api.payload(appointments);
-    await createRecord(api.db, appointments, { ...seeded, number: 'APT-2032-000050', scheduledAt: '2032-01-05T05:00:00.000Z' }, SYSTEM_ACTOR, api.config.scryptLogN);
+    await createRecord(api.db, appointments, { ...seeded, number: 'APT-2032-000050', scheduledAt: '2032-01-05T05:00:00.000Z' }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     const slot = await slotOn('2032-02-01');
     const ps = await Promise.all(Array.from({ length: 10 }, patient));
     const replies = await Promise.all(ps.map((p) => book('superadmin', slot.id, p)));

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { movableClock } from '../../src/server/scheduler/clock';
-import { BATCH, CAMPAIGN_JOB, sendNextBatch, startCampaign } from '../../src/server/scheduler/campaign';
+import { BATCH, CAMPAIGN_JOB, sendNextBatch, startCampaign } from '../../src/server/campaigns/send';
 import { LEASE_SECONDS, runDue } from '../../src/server/scheduler/runs';
 import { setupApi } from './harness';
 
@@ -142,5 +142,57 @@ describe('campaign workflow', () => {
     const rows = await outboxOf(c.id);
     expect(rows.length).toBe(optedIn.length);
     expect(new Set(rows.map((r) => r.recipient)).size).toBe(optedIn.length);
+  });
+});
+
+describe('campaign reach, before sending', () => {
+  /** The opted-in active patients as the database holds them now, with and without each address. */
+  const patientsNow = async () => (await sql<{ all: number; mail: number; mobile: number }>`select count(*)::int as all,
+      count(distinct nullif(lower(trim(email)), ''))::int as mail, count(*) filter (where nullif(regexp_replace(phone, '[^0-9+]', '', 'g'), '') is null)::int as mobile
+    from patient where status = 'active' and not campaign_opt_out`.execute(api.db)).rows[0]!;
+
+  test('per channel, how many it reaches and who it cannot: counted, and named for its own channel', async () => {
+    const now = await patientsNow();
+    const noMail = (await sql<{ n: number }>`select count(*)::int as n from patient where status = 'active' and not campaign_opt_out and nullif(lower(trim(email)), '') is null`.execute(api.db)).rows[0]!.n;
+    const c = await create({ channel: 'email' });
+    const r = await api.call('superadmin', 'GET', `/api/notification/${c.id}/reach`);
+    expect(r.status, r.text).toBe(200);
+    const reach = r.body.data;
+    expect(reach).toMatchObject({ audience: 'patient', channel: 'email', unreachable: noMail, reachable: now.mail, people: now.mail + noMail });
+    // Nobody of the patients has an inbox; by SMS, those without a mobile number.
+    expect(reach.channels.push).toEqual({ people: now.all, unreachable: now.all });
+    expect(reach.channels.sms.unreachable).toBe(now.mobile);
+    expect(reach.missing.length).toBe(Math.min(noMail, 50));
+    expect(reach.more).toBe(noMail > 50);
+    expect(reach.missing.every((m: { kind: string }) => m.kind === 'patients')).toBe(true);
+    const one = reach.missing[0];
+    const stored = (await sql<{ email: string | null }>`select email from patient where id = ${one.id}`.execute(api.db)).rows[0]!;
+    expect(stored.email ?? '').toBe('');
+
+    // The form's preview of unsaved values answers the same.
+    const preview = await api.call('admin', 'GET', '/api/notification/reach?audience=patient&channel=email');
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body.data).toEqual(reach);
+  });
+
+  test('an opted-out patient is neither reached nor counted', async () => {
+    const before = (await api.call('superadmin', 'GET', '/api/notification/reach?audience=patient&channel=sms')).body.data;
+    await sql`update patient set campaign_opt_out = true where id = (select id from patient where status = 'active' and not campaign_opt_out order by id limit 1)`.execute(api.db);
+    const after = (await api.call('superadmin', 'GET', '/api/notification/reach?audience=patient&channel=sms')).body.data;
+    expect(after.people).toBe(before.people - 1);
+  });
+
+  test('policy: who may read a campaign sees its reach; the preview validates and refuses unknown fields', async () => {
+    const c = await create({});
+    for (const role of ['doctor', 'fmc', 'railway'] as const) {
+      expect((await api.call(role, 'GET', `/api/notification/${c.id}/reach`)).status, role).toBe(403);
+      expect((await api.call(role, 'GET', '/api/notification/reach?audience=all&channel=sms')).status, role).toBe(403);
+    }
+    expect((await api.call('anonymous', 'GET', `/api/notification/${c.id}/reach`)).status).toBe(401);
+    expect((await api.call('superadmin', 'GET', '/api/notification/99999999/reach')).status).toBe(404);
+    expect((await api.call('superadmin', 'GET', `/api/notification/${c.id}/reach?channel=sms`)).status).toBe(400);
+    expect((await api.call('superadmin', 'GET', '/api/notification/reach?audience=everyone&channel=sms')).status).toBe(400);
+    expect((await api.call('superadmin', 'GET', '/api/notification/reach?audience=all')).status).toBe(400);
+    expect((await api.call('superadmin', 'GET', '/api/notification/reach?audience=all&channel=sms&centre=1')).status).toBe(400);
   });
 });

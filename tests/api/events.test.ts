@@ -3,8 +3,8 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { canReadRecord, CENTRE_SCOPED_ROLES, ENTITIES, getEntity, ROLES, type Role } from '../../src/registry';
 import { createApp } from '../../src/server/app';
 import { createSession } from '../../src/server/auth/sessions';
-import { writeEntries } from '../../src/server/crud/audit';
-import { centreOf } from '../../src/server/crud/scope';
+import { writeEntries } from '../../src/server/audit/audit';
+import { centreOf } from '../../src/server/records/scope';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { openDatabase, type Database } from '../../src/server/db/connection';
 import { publishChanges } from '../../src/server/events/notices';
@@ -202,7 +202,7 @@ describe('GET /api/events', () => {
 
   test('each role hears of exactly the records it may read: every entity, at its centre and at another', async () => {
     const fmc = getEntity('fmc');
-    const other = Number((await createRecord(api.db, fmc, await api.anyPayload(fmc), SYSTEM_ACTOR, api.config.scryptLogN)).id);
+    const other = Number((await createRecord(api.db, fmc, await api.anyPayload(fmc), { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN })).id);
     const roles = ROLES.filter((r) => api.tokens[r]);
     const heard = Object.fromEntries(await Promise.all(roles.map(async (r) => [r, await open(r)] as const))) as Record<Role, Stream>;
     const expected: Record<string, Record<string, boolean>> = {};
@@ -243,7 +243,7 @@ describe('GET /api/events', () => {
 
   test("deleting a centre tells its staff's accounts, which it changed too, and so does its restore", async () => {
     const fmc = getEntity('fmc');
-    const centre = Number((await createRecord(api.db, fmc, await api.anyPayload(fmc), SYSTEM_ACTOR, api.config.scryptLogN)).id);
+    const centre = Number((await createRecord(api.db, fmc, await api.anyPayload(fmc), { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN })).id);
     await api.joinCentre(centre);
     const s = await open('superadmin');
     const staff = CENTRE_SCOPED_ROLES.map((r) => api.userIds[r]).sort((a, b) => a - b);
@@ -309,8 +309,8 @@ describe('GET /api/events', () => {
 
     // Another centre's slot: its presence reaches no fmc stream, and fmc staff cannot name it (as a read: 404).
     const fmcDef = getEntity('fmc');
-    const other = Number((await createRecord(api.db, fmcDef, await api.anyPayload(fmcDef), SYSTEM_ACTOR, api.config.scryptLogN)).id);
-    const away = await createRecord(api.db, def, { ...(await api.payload(def))!, [def.scope!]: other }, SYSTEM_ACTOR, api.config.scryptLogN);
+    const other = Number((await createRecord(api.db, fmcDef, await api.anyPayload(fmcDef), { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN })).id);
+    const away = await createRecord(api.db, def, { ...(await api.payload(def))!, [def.scope!]: other }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     const before = fmc.events.length;
     expect((await api.call('superadmin', 'POST', '/api/presence', { entity: def.name, id: Number(away.id), mode: 'viewing' })).status).toBe(204);
     const end2 = await marker();

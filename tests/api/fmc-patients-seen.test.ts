@@ -46,7 +46,7 @@ const current = (id: number) => appointmentVersion(api, id);
 const complete = async (ids: number[]) => { await sql`update appointment set status = 'completed' where id = any(${ids}::int[])`.execute(api.db); };
 
 beforeAll(async () => {
-  centreB = Number((await createRecord(api.db, getEntity('fmc'), (await api.payload(getEntity('fmc')))!, SYSTEM_ACTOR, api.config.scryptLogN)).id);
+  centreB = Number((await createRecord(api.db, getEntity('fmc'), (await api.payload(getEntity('fmc')))!, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN })).id);
   for (let i = 0; i < 3; i++) people.push(Number((await api.insert(getEntity('patients')))!.id));
   // Each patient seen at both centres, around the local midnights of both zones (18:20 UTC is 23:50 in Kolkata),
   // in the 30 days and before them; then completed.
@@ -66,9 +66,9 @@ describe('appointment_patient_seen and appointment_seen_day_count', () => {
 
   test('after edits of the day, the centre, the patient and the status, transitions, deletes, restores and bulk updates', async () => {
     const [a, b, c, d, e, f] = made;
-    await updateRecord(api.db, def, a, { version: await current(a), scheduledAt: dayAgo(5, 18) }, SYSTEM_ACTOR, api.config.scryptLogN);
-    await updateRecord(api.db, def, b, { version: await current(b), fmc: api.homeCentre === (await fmcOf(b)) ? centreB : api.homeCentre }, SYSTEM_ACTOR, api.config.scryptLogN);
-    await updateRecord(api.db, def, c, { version: await current(c), patient: people[2] }, SYSTEM_ACTOR, api.config.scryptLogN);
+    await updateRecord(api.db, def, a, { version: await current(a), scheduledAt: dayAgo(5, 18) }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
+    await updateRecord(api.db, def, b, { version: await current(b), fmc: api.homeCentre === (await fmcOf(b)) ? centreB : api.homeCentre }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
+    await updateRecord(api.db, def, c, { version: await current(c), patient: people[2] }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     await expectKeptEqualsDue();
     // A visit un-completed (its patient's latest goes back to an earlier one), one made and completed through the API.
     await sql`update appointment set status = 'confirmed' where id = ${d}`.execute(api.db);

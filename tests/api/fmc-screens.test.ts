@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { can, getEntity, ROLES, screenById, type AuditAction, type EntityDef } from '../../src/registry';
-import { writeEntries } from '../../src/server/crud/audit';
+import { writeEntries } from '../../src/server/audit/audit';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { ident } from '../../src/server/db/entity-table';
 import { setupApi } from './harness';
@@ -16,7 +16,7 @@ const api = setupApi();
 const apptDef = getEntity('appointments');
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 const make = async (def: EntityDef, values: Record<string, unknown>) =>
-  createRecord(api.db, def, { ...(await api.payload(def)), ...values }, SYSTEM_ACTOR, api.config.scryptLogN);
+  createRecord(api.db, def, { ...(await api.payload(def)), ...values }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
 
 let today = '';
 let centreA = 0;

@@ -98,7 +98,7 @@ export function setupApi(opts: { roles?: readonly Role[]; env?: Record<string, s
     // The fmc and doctor accounts work at a home centre: every record the harness makes for a scoped entity
     // belongs to it (and every centre it makes joins their centres), so the generic tests see them; scope.test.ts
     // makes a second centre to hold them out of.
-    const home = await createRecord(db, getEntity('fmc'), await api.anyPayload(getEntity('fmc')), SYSTEM_ACTOR, config.scryptLogN);
+    const home = await createRecord(db, getEntity('fmc'), await api.anyPayload(getEntity('fmc')), { actor: SYSTEM_ACTOR, scryptLogN: config.scryptLogN });
     api.homeCentre = Number(home.id);
     await api.joinCentre(api.homeCentre);
     for (const role of opts.roles ?? ROLES) api.tokens[role] = (await createSession(db, config, api.userIds[role])).token;
@@ -197,7 +197,7 @@ export function setupApi(opts: { roles?: readonly Role[]; env?: Record<string, s
 
   api.insert = async (def) => {
     const p = await api.payload(def);
-    const made = p && (await createRecord(api.db, def, p, SYSTEM_ACTOR, api.config.scryptLogN));
+    const made = p && (await createRecord(api.db, def, p, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN }));
     if (made && def.scope === 'id') await api.joinCentre(Number(made.id));
     return made;
   };

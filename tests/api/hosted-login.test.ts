@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getEntity } from '../../src/registry';
 import { createApp } from '../../src/server/app';
-import { oidcFrom } from '../../src/server/auth/oidc-config';
+import { oidcFrom } from '../../src/server/config/oidc';
 import type { Config } from '../../src/server/config';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { startForgingProvider } from '../oidc/forging-provider';
@@ -26,6 +26,8 @@ const people: Record<string, Person> = {
   'p-disabled': { email: 'hosted-disabled@demo.test', email_verified: true },
   'p-pending': { email: 'hosted-pending@demo.test', email_verified: true },
   'p-silent': {},
+  'p-doctor-mfa': { email: 'doctor@demo.test', email_verified: true, amr: ['pwd', 'mfa'] },
+  'p-fmc': { email: 'fmc@demo.test', email_verified: true, amr: ['pwd'] },
 };
 const provider = await startTestProvider({ redirectUri: `${PUBLIC_URL}/auth0loginCallback`, postLogoutRedirectUri: `${PUBLIC_URL}/signin`, people });
 const forger = await startForgingProvider();
@@ -58,13 +60,13 @@ async function atProvider(login: string, from = '/dashboard/city') {
 const callback = (search: string, cookie: string) => api.call('anonymous', 'POST', '/api/auth/oidc/callback', { search }, cookie ? { cookie } : {});
 const sessionCount = async () => Number((await sql<{ n: number }>`select count(*)::int as n from session`.execute(api.db)).rows[0].n);
 const lastAudit = async (action: string) => (await sql<{ actor_id: number | null; record_id: number | null; changes: Record<string, unknown>; address: string }>`
-  select actor_id, record_id, changes, address from audit_log where action = ${action} order by seq desc limit 1`.execute(api.db)).rows[0];
+  select actor_id, record_id, changes, address from audit_log where action = ${action} order by id desc limit 1`.execute(api.db)).rows[0];
 
 let disabledId = 0;
 beforeAll(async () => {
   const staff = getEntity('admin-user');
   for (const [email, status] of [['hosted-disabled@demo.test', 'disabled'], ['hosted-pending@demo.test', 'pending']] as const) {
-    const made = await createRecord(api.db, staff, { ...(await api.payload(staff))!, email, status }, SYSTEM_ACTOR, api.config.scryptLogN);
+    const made = await createRecord(api.db, staff, { ...(await api.payload(staff))!, email, status }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     if (status === 'disabled') disabledId = Number(made.id);
   }
 });
@@ -197,7 +199,7 @@ describe('nobody is signed in, and the attempt is in the audit trail', () => {
 
   test('a disabled account that was linked before is refused by its link too', async () => {
     const staff = getEntity('admin-user');
-    const made = await createRecord(api.db, staff, { ...(await api.payload(staff))!, email: 'hosted-later@demo.test', status: 'active' }, SYSTEM_ACTOR, api.config.scryptLogN);
+    const made = await createRecord(api.db, staff, { ...(await api.payload(staff))!, email: 'hosted-later@demo.test', status: 'active' }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     people['p-later'] = { email: 'hosted-later@demo.test', email_verified: true };
     const first = await atProvider('p-later');
     expect((await callback(first.search, first.cookie)).status).toBe(200);
@@ -289,6 +291,29 @@ describe('the flow cannot be replayed, carried to another browser, or finished w
       expect(r.body.errors[0].code).toBe('token_refused');
       expect(await sessionCount()).toBe(before);
     });
+  });
+});
+
+describe('the provider\'s own second factor (amr)', () => {
+  test('a sign-in whose ID token says amr ["pwd","mfa"] is not asked for the console\'s factor; one without "mfa" is', async () => {
+    // Both people have a passkey at the console (stored as a registration would leave it).
+    for (const who of ['doctor', 'fmc'] as const) {
+      await api.db.insertInto('webauthn_credential').values({ id: `key-of-${who}`, user_id: api.userIds[who], public_key: 'pQECAyYgASFYIA', name: 'Laptop' }).execute();
+    }
+    const withMfa = await atProvider('p-doctor-mfa');
+    const trusted = await callback(withMfa.search, withMfa.cookie);
+    expect(trusted.status, trusted.text).toBe(200);
+    expect(trusted.body.data).toMatchObject({ token: expect.any(String), user: { email: 'doctor@demo.test' } });
+    const session = await api.db.selectFrom('session').select(['method', 'factor']).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(session).toEqual({ method: 'hosted', factor: 'provider' });
+
+    const before = await sessionCount();
+    const withoutMfa = await atProvider('p-fmc');
+    const asked = await callback(withoutMfa.search, withoutMfa.cookie);
+    expect(asked.status, asked.text).toBe(200);
+    expect(asked.body.data.token).toBeUndefined();
+    expect(asked.body.data.mfa).toEqual({ challenge: expect.any(String), methods: ['webauthn'] });
+    expect(await sessionCount()).toBe(before);
   });
 });
 

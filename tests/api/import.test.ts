@@ -121,3 +121,24 @@ describe('import', () => {
     expect(await api.count(state)).toBe(before);
   });
 });
+
+describe('the console\'s mapping step and dry-run table', () => {
+  test("the file's columns and their match, even when none matches; the mapping given wins; refused as the import is", async () => {
+    const cols = await post('superadmin', '/api/state/import/columns', csv([['Nom', 'Kode', 'Code'], ['A', 'B', 'C']]));
+    expect(cols.status).toBe(200);
+    expect(cols.body.data).toEqual({ rows: 1, columns: [{ header: 'Nom', field: 'name' }, { header: 'Kode', field: null }, { header: 'Code', field: 'code' }] });
+    const none = await post('superadmin', '/api/state/import/columns', csv([['foo', 'bar'], ['1', '2']]));
+    expect(none.body.data.columns).toEqual([{ header: 'foo', field: null }, { header: 'bar', field: null }]);
+    const mapped = await post('superadmin', `/api/state/import/columns?mapping=${encodeURIComponent(JSON.stringify({ foo: 'name', Code: '' }))}`, csv([['foo', 'Code'], ['1', '2']]));
+    expect(mapped.body.data.columns).toEqual([{ header: 'foo', field: 'name' }, { header: 'Code', field: null }]);
+    expect((await post('railway', '/api/state/import/columns', 'Name\nX')).status).toBe(403);
+    expect((await post('superadmin', '/api/state/import/columns', new Uint8Array([0xff, 0xfe, 0x41]))).body.errors[0].code).toBe('encoding');
+  });
+
+  test('the dry run answers the header and each refused row with its cells', async () => {
+    const r = await post('superadmin', '/api/state/import?dryRun=1', csv([['Name', 'Code'], ['Fineland', 'FQA'], ['Badland', 'bad code']]));
+    expect(r.body.data.header).toEqual(['Name', 'Code']);
+    expect(r.body.data.rows).toEqual([{ row: 3, cells: ['Badland', 'bad code'] }]);
+    expect(r.body.data.errors.every((e: { row: number }) => e.row === 3)).toBe(true);
+  });
+});

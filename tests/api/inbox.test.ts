@@ -40,7 +40,7 @@ async function another(role: Role): Promise<{ id: number; token: string }> {
   const u = await createRecord(api.db, getEntity('admin-user'), {
     firstName: 'Second', lastName: role, email: `second.${role}.${Math.random().toString(36).slice(2)}@demo.test`, role: roleId, status: 'active',
     password: 'a-quite-unusual-passphrase', centres: [api.homeCentre],
-  }, SYSTEM_ACTOR, api.config.scryptLogN);
+  }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
   const { createSession } = await import('../../src/server/auth/sessions');
   return { id: Number(u.id), token: (await createSession(api.db, api.config, Number(u.id))).token };
 }

@@ -24,7 +24,7 @@ let delivery: number;
 /** A record made directly (as the app would have written it): a valid fake payload with `values` over it. */
 async function make(entity: string, values: Record<string, unknown>) {
   const def = getEntity(entity);
-  return createRecord(api.db, def, { ...(await api.payload(def))!, ...values }, SYSTEM_ACTOR, api.config.scryptLogN);
+  return createRecord(api.db, def, { ...(await api.payload(def))!, ...values }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
 }
 
 /** A pending payment for a fresh appointment (fee, add-ons) of a fresh patient living in `state` (a state code, or none). */

@@ -13,7 +13,7 @@ const def = getEntity('speciality');
 describe('list totals', () => {
   test('first page, later pages, filters, search and no match agree with the rows there are', async () => {
     for (let i = 0; i < 7; i++) {
-      await createRecord(api.db, def, { name: `Totalcheck Zx ${i}`, description: 'count me', sortOrder: i, status: i < 3 ? 'inactive' : 'active' }, SYSTEM_ACTOR, api.config.scryptLogN);
+      await createRecord(api.db, def, { name: `Totalcheck Zx ${i}`, description: 'count me', sortOrder: i, status: i < 3 ? 'inactive' : 'active' }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     }
     const all = await api.count(def);
     const first = await api.call('admin', 'GET', `/api/${def.api}?limit=2`);

@@ -19,7 +19,7 @@ beforeAll(async () => {
   // A payment every day for the last 45 days, at noon UTC, the methods in turn.
   const noon = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate(), 12);
   for (let i = 0; i < 45; i++) {
-    await createRecord(api.db, payment, { ...(await api.payload(payment))!, method: METHODS[i % 3], status: 'pending', initiatedAt: new Date(noon - i * DAY).toISOString() }, SYSTEM_ACTOR, api.config.scryptLogN);
+    await createRecord(api.db, payment, { ...(await api.payload(payment))!, method: METHODS[i % 3], status: 'pending', initiatedAt: new Date(noon - i * DAY).toISOString() }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
   }
 }, 600_000);
 
@@ -65,7 +65,7 @@ describe('words read by the server', () => {
   });
 
   test('"me" is whoever reads: tickets assigned to the caller', async () => {
-    const make = async (assignee: number) => createRecord(api.db, ticket, { ...(await api.payload(ticket))!, fmc: api.homeCentre, assignee }, SYSTEM_ACTOR, api.config.scryptLogN);
+    const make = async (assignee: number) => createRecord(api.db, ticket, { ...(await api.payload(ticket))!, fmc: api.homeCentre, assignee }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     const mine = await make(api.userIds.superadmin);
     // Someone else's ticket: assigned to another person directly, as data from before the assignee rule may be.
     const theirs = await make(api.userIds.superadmin);
@@ -80,9 +80,9 @@ describe('words read by the server', () => {
 
   test('"my centre" is the caller\'s centres; none for an account without one', async () => {
     const slots = getEntity('fmcslots');
-    const other = await createRecord(api.db, getEntity('fmc'), await api.anyPayload(getEntity('fmc')), SYSTEM_ACTOR, api.config.scryptLogN);
-    const home = await createRecord(api.db, slots, { ...(await api.payload(slots))!, fmc: api.homeCentre }, SYSTEM_ACTOR, api.config.scryptLogN);
-    const away = await createRecord(api.db, slots, { ...(await api.payload(slots))!, fmc: other.id }, SYSTEM_ACTOR, api.config.scryptLogN);
+    const other = await createRecord(api.db, getEntity('fmc'), await api.anyPayload(getEntity('fmc')), { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
+    const home = await createRecord(api.db, slots, { ...(await api.payload(slots))!, fmc: api.homeCentre }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
+    const away = await createRecord(api.db, slots, { ...(await api.payload(slots))!, fmc: other.id }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     const r = await api.call('fmc', 'GET', '/api/fmcslots?filter[fmc]=@mycentre&limit=200');
     expect(r.status, r.text).toBe(200);
     const ids = (r.body.data as { id: number }[]).map((t) => t.id);

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ENTITIES, getEntity, type EntityDef } from '../../src/registry';
-import { col } from '../../src/server/crud/columns';
+import { col } from '../../src/server/records/columns';
 import { listOptions } from '../../src/server/crud/options';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { ident } from '../../src/server/db/entity-table';
@@ -36,7 +36,7 @@ async function picker(who: 'superadmin', def: EntityDef, q: string, limit: numbe
 const BULK = 1_050;
 
 beforeAll(async () => {
-  const template = await createRecord(api.db, appointments, { ...(await api.payload(appointments))!, slot: null, fmc: api.homeCentre }, SYSTEM_ACTOR, api.config.scryptLogN);
+  const template = await createRecord(api.db, appointments, { ...(await api.payload(appointments))!, slot: null, fmc: api.homeCentre }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
   const columns = (await sql<{ c: string }>`select column_name as c from information_schema.columns
     where table_schema = current_schema() and table_name = 'appointment' and column_name not in ('id', 'number', 'scheduled_at')`.execute(api.db)).rows.map((r) => sql.raw(ident(r.c)));
   const list = sql.join(columns);
@@ -48,23 +48,23 @@ beforeAll(async () => {
     from appointment, generate_series(1, ${3 * BULK}) g where id = ${template.id}`.execute(api.db);
   // A third in another centre, so that a scope to one centre leaves gaps in each range.
   const fmcDef = getEntity('fmc');
-  const other = await createRecord(api.db, fmcDef, (await api.payload(fmcDef))!, SYSTEM_ACTOR, api.config.scryptLogN);
+  const other = await createRecord(api.db, fmcDef, (await api.payload(fmcDef))!, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
   const fmcColumn = sql.raw(ident(col(appointments, 'fmc').slice(2).replaceAll('"', '')));
   await sql`update appointment set ${fmcColumn} = ${other.id} where number like 'APT-2031-%' and right(number, 6)::int % 3 = 0`.execute(api.db);
   const made = await selectPage(api.db, appointments, [sql`t.number like 'APT-2031-%'`], sql`t.id`, 3 * BULK);
   for (const row of made.rows) await upsertSearchRow(api.db, appointments, row);
   // An add-on service whose name quotes a number: the appointment booked with it names that number in its text.
   const addonDef = getEntity('addonservices');
-  const addon = await createRecord(api.db, addonDef, { ...(await api.payload(addonDef))!, name: 'Follow-up of APT-2031-000777' }, SYSTEM_ACTOR, api.config.scryptLogN);
-  await createRecord(api.db, appointments, { ...(await api.payload(appointments))!, slot: null, fmc: api.homeCentre, addons: [addon.id], scheduledAt: '2031-03-03T10:00:00.000Z' }, SYSTEM_ACTOR, api.config.scryptLogN);
+  const addon = await createRecord(api.db, addonDef, { ...(await api.payload(addonDef))!, name: 'Follow-up of APT-2031-000777' }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
+  await createRecord(api.db, appointments, { ...(await api.payload(appointments))!, slot: null, fmc: api.homeCentre, addons: [addon.id], scheduledAt: '2031-03-03T10:00:00.000Z' }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
   // Payments, one of them with a gateway's reference that quotes another's number, one glued to more digits.
   const made2: string[] = [];
   for (let i = 0; i < 12; i++) {
-    const rec = await createRecord(api.db, payment, (await api.payload(payment))!, SYSTEM_ACTOR, api.config.scryptLogN);
+    const rec = await createRecord(api.db, payment, (await api.payload(payment))!, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     made2.push(String(rec.number));
   }
-  await createRecord(api.db, payment, { ...(await api.payload(payment))!, gatewayRef: made2[3] }, SYSTEM_ACTOR, api.config.scryptLogN);
-  await createRecord(api.db, payment, { ...(await api.payload(payment))!, gatewayRef: `${made2[5]}7` }, SYSTEM_ACTOR, api.config.scryptLogN);
+  await createRecord(api.db, payment, { ...(await api.payload(payment))!, gatewayRef: made2[3] }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
+  await createRecord(api.db, payment, { ...(await api.payload(payment))!, gatewayRef: `${made2[5]}7` }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
 }, 600_000);
 
 describe('a number typed from its start with its year, in a picker', () => {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { getEntity, listQueryString } from '../../src/registry';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
-import { filterSql } from '../../src/server/crud/list-filter';
+import { filterSql } from '../../src/server/records/list-filter';
 import { whereOf } from '../../src/server/search/list-order';
 import { setupApi } from './harness';
 import { listed } from './list-plan';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   for (let i = 0; i < 30; i++) {
     const day = Date.UTC(2031, 4, 10 + (i % 5));
     const at = day + [-20, 20, 12 * 60][i % 3] * 60_000;
-    await createRecord(api.db, def, { ...(await api.payload(def))!, method: METHODS[i % 3], status: 'pending', initiatedAt: new Date(at).toISOString() }, SYSTEM_ACTOR, api.config.scryptLogN);
+    await createRecord(api.db, def, { ...(await api.payload(def))!, method: METHODS[i % 3], status: 'pending', initiatedAt: new Date(at).toISOString() }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
   }
 }, 600_000);
 

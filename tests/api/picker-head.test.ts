@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { getEntity, type EntityDef } from '../../src/registry';
-import { col } from '../../src/server/crud/columns';
+import { col } from '../../src/server/records/columns';
 import { listOptions } from '../../src/server/crud/options';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { ident } from '../../src/server/db/entity-table';
@@ -34,7 +34,7 @@ beforeAll(async () => {
   // Scheduled out of the order they are made in, so that the list's order (scheduledAt) is not the ids'.
   for (let i = 0; i < 40; i++) {
     const day = new Date(Date.UTC(2026, 0, 1) + ((i * 7919) % 40) * 86_400_000 + i * 60_000).toISOString();
-    const rec = await createRecord(api.db, def, { ...(await api.payload(def))!, slot: null, fmc: api.homeCentre, scheduledAt: day }, SYSTEM_ACTOR, api.config.scryptLogN);
+    const rec = await createRecord(api.db, def, { ...(await api.payload(def))!, slot: null, fmc: api.homeCentre, scheduledAt: day }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     numbers.push(String(rec.number).toLowerCase());
   }
 });
@@ -81,7 +81,7 @@ describe('GET /api/patients/options?q= (in key order)', () => {
   beforeAll(async () => {
     for (let i = 0; i < 24; i++) {
       const firstName = `Yxolin${String.fromCharCode(97 + i)}${String.fromCharCode(122 - i)}`;
-      await createRecord(api.db, patients, { ...(await api.payload(patients))!, firstName, lastName: `Quorvale${(i * 7) % 24}` }, SYSTEM_ACTOR, api.config.scryptLogN);
+      await createRecord(api.db, patients, { ...(await api.payload(patients))!, firstName, lastName: `Quorvale${(i * 7) % 24}` }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
       rare.push(firstName.toLowerCase());
     }
   });

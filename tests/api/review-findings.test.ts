@@ -24,7 +24,7 @@ describe('a refused delete names only the records the caller may read, and count
     if (!made) return;
     const payload = await api.payload(r.entity);
     if (!payload) return;
-    const user = await createRecord(api.db, r.entity, { ...payload, [r.field]: made.id }, SYSTEM_ACTOR, api.config.scryptLogN);
+    const user = await createRecord(api.db, r.entity, { ...payload, [r.field]: made.id }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     const del = await api.call(role, 'DELETE', `/api/${target.api}/${made.id}`);
     expect(del.status, del.text).toBe(409);
     const message = String(del.body.errors[0].message);
@@ -37,7 +37,7 @@ describe('a refused delete names only the records the caller may read, and count
   test('a reader sees the records named', async () => {
     const made = (await api.insert(getEntity('city')))!;
     const atm = getEntity('atm');
-    await createRecord(api.db, atm, { ...(await api.payload(atm))!, city: made.id }, SYSTEM_ACTOR, api.config.scryptLogN);
+    await createRecord(api.db, atm, { ...(await api.payload(atm))!, city: made.id }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     const del = await api.call('superadmin', 'DELETE', `/api/city/${made.id}`);
     expect(del.status).toBe(409);
     expect(del.body.errors[0].message).toContain('atm (');
@@ -61,11 +61,11 @@ describe('image addresses in rich text are read as a browser reads them before t
 describe('home figures count only the caller\'s centres for doctor and fmc', () => {
   test('another centre\'s records are not counted', async () => {
     const fmc = getEntity('fmc');
-    const other = (await createRecord(api.db, fmc, (await api.payload(fmc))!, SYSTEM_ACTOR, api.config.scryptLogN))!;
+    const other = (await createRecord(api.db, fmc, (await api.payload(fmc))!, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN }))!;
     const slots = getEntity('fmcslots');
     const figure = async (role: Role, entity: string) => (await api.call(role, 'GET', '/api/home')).body.data.figures.find((x: { entity: string }) => x.entity === entity)?.count;
     const before = { fmc: await figure('fmc', 'fmcslots'), superadmin: await figure('superadmin', 'fmcslots') };
-    for (let i = 0; i < 3; i++) await createRecord(api.db, slots, { ...(await api.payload(slots))!, fmc: other.id }, SYSTEM_ACTOR, api.config.scryptLogN);
+    for (let i = 0; i < 3; i++) await createRecord(api.db, slots, { ...(await api.payload(slots))!, fmc: other.id }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     expect(await figure('superadmin', 'fmcslots')).toBe(before.superadmin + 3);
     expect(await figure('fmc', 'fmcslots')).toBe(before.fmc);
     expect(await figure('doctor', 'fmcslots')).toBe(before.fmc);
@@ -101,7 +101,7 @@ describe('sessions: an idle timeout, a list of mine, sign out everywhere', () =>
     // An account of its own, so that ending all its sessions ends no other test's.
     const staff = getEntity('admin-user');
     const role = (await sql<{ id: number }>`select id from role where key = 'railway'`.execute(api.db)).rows[0].id;
-    const user = await createRecord(api.db, staff, { firstName: 'Session', lastName: 'Tester', email: 'sessions@example.in', role, status: 'active', password: 'a-long-enough-password' }, SYSTEM_ACTOR, api.config.scryptLogN);
+    const user = await createRecord(api.db, staff, { firstName: 'Session', lastName: 'Tester', email: 'sessions@example.in', role, status: 'active', password: 'a-long-enough-password' }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     const other = (await createSession(api.db, api.config, Number(user.id), { userAgent: 'Firefox on a shared computer' })).token;
     const me = (await createSession(api.db, api.config, Number(user.id))).token;
     const list = await api.call({ token: me }, 'GET', '/api/me/sessions');
@@ -137,7 +137,7 @@ describe('uploads and the documents they hold', () => {
     const file = (await upload('superadmin')).body.data.path as string;
     const def = getEntity('requestVerification');
     const payload = (await api.payload(def))!;
-    await createRecord(api.db, def, { ...payload, documents: [{ title: 'Registration certificate', file }] }, SYSTEM_ACTOR, api.config.scryptLogN);
+    await createRecord(api.db, def, { ...payload, documents: [{ title: 'Registration certificate', file }] }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     for (const role of ROLES) {
       const r = await api.app.request(`/${file}`, { headers: { authorization: `Bearer ${api.tokens[role]}` } });
       expect(r.status, role).toBe(canReadRecord(role, def.name) ? 200 : 404);

@@ -40,7 +40,7 @@ async function change(id: number, fields: Record<string, unknown>) {
 describe('the review\'s lows', () => {
   test('a person moved out of a centre no longer reads its tickets through /mine', async () => {
     const fmc = getEntity('fmc');
-    const other = await createRecord(api.db, fmc, (await api.payload(fmc))!, SYSTEM_ACTOR, api.config.scryptLogN);
+    const other = await createRecord(api.db, fmc, (await api.payload(fmc))!, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     const staff = await person('fmc', [api.homeCentre, Number(other.id)]);
     const raised = await api.call({ token: staff.token }, 'POST', '/api/supportTicket', { subject: 'Kiosk screen flickers', description: 'Since Monday.', fmc: api.homeCentre, priority: 'low' });
     expect(raised.status, raised.text).toBe(201);
@@ -100,7 +100,7 @@ describe('the review\'s lows', () => {
     const r = await api.call('fmc', 'GET', `/api/fmcslots/${slot.id}/bookings`);
     expect(r.status).toBe(200);
     const rows = (await sql<{ action: string; patients: number[]; changes: { slot: number } }>`select action, patients, changes from audit_log
-      where actor_id = ${api.userIds.fmc} and action = 'read_bookings' order by seq desc limit 1`.execute(api.db)).rows;
+      where actor_id = ${api.userIds.fmc} and action = 'read_bookings' order by id desc limit 1`.execute(api.db)).rows;
     expect(rows[0]).toMatchObject({ patients: [Number(patient.id)], changes: { slot: Number(slot.id) } });
   });
 

@@ -133,6 +133,17 @@ describe('scheduler', () => {
     expect((await stateOf(id)).state).toBe('cancelled');
     expect((await api.call('superadmin', 'POST', '/api/system/runs/99999999/retry')).status).toBe(404);
     const audited = await sql<{ changes: Record<string, unknown> }>`select changes from audit_log where entity = 'system' and changes->>'run' = ${String(id)} order by id`.execute(api.db);
-    expect(audited.rows.map((r) => r.changes)).toEqual([{ run: id, retry: true }, { run: id, cancel: true }]);
+    expect(audited.rows.map((r) => r.changes)).toEqual([
+      // The scheduler's own end of the run, by the system, then the superadmin's retry and cancel.
+      { run: id, job: 'test.fail', key: 'listed', state: 'failed', error: 'gateway said no (1)', attempt: 1 },
+      { run: id, retry: true }, { run: id, cancel: true },
+    ]);
+  });
+
+  test('every try of a run is in the audit trail, by the system', async () => {
+    const id = await enqueue(api.db, { job: 'test.send', key: 'logged', dueAt: clock.now(), payload: { to: ['+911', '+912'] } });
+    await runDue(api.db, { clock });
+    const entries = await sql<{ actor_id: number | null; changes: Record<string, unknown> }>`select actor_id, changes from audit_log where entity = 'system' and changes->>'run' = ${String(id)}`.execute(api.db);
+    expect(entries.rows).toEqual([{ actor_id: null, changes: { run: id, job: 'test.send', key: 'logged', state: 'done', messages: 2 } }]);
   });
 });

@@ -2,7 +2,7 @@ import { sql, Migrator, type Migration } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { columnsOf, ENTITIES, getEntity } from '../../src/registry';
 import { entityIndexes, tableOf } from '../../src/server/db/entity-table';
-import { verifyAuditChain } from '../../src/server/crud/audit-verify';
+import { verifyAuditChain } from '../../src/server/audit/audit-verify';
 import { openDatabase } from '../../src/server/db/connection';
 import { migrate, MIGRATIONS } from '../../src/server/migrations/migrate';
 import { searchIndexName } from '../../src/server/migrations/0006-search-per-entity';

@@ -18,11 +18,11 @@ const others: Record<string, Record<string, unknown>> = {};
 /** A record made directly in centre B (the harness would put it in the home centre). */
 async function inB(def: EntityDef) {
   const p = await api.payload(def);
-  return createRecord(api.db, def, { ...p, [def.scope!]: centreB.id }, SYSTEM_ACTOR, api.config.scryptLogN);
+  return createRecord(api.db, def, { ...p, [def.scope!]: centreB.id }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
 }
 
 beforeAll(async () => {
-  centreB = await createRecord(api.db, fmc, (await api.payload(fmc))!, SYSTEM_ACTOR, api.config.scryptLogN);
+  centreB = await createRecord(api.db, fmc, (await api.payload(fmc))!, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
   slotB = await inB(slots);
   slotA = (await api.insert(slots))!;
   for (const name of ['fmctests', 'supportTicket', 'appointments']) others[name] = await inB(getEntity(name));

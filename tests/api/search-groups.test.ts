@@ -20,7 +20,7 @@ const payments: number[] = [];
 let patient = 0;
 
 async function make(def: EntityDef, fields: Record<string, unknown>) {
-  return createRecord(api.db, def, { ...(await api.payload(def))!, ...fields }, SYSTEM_ACTOR, api.config.scryptLogN);
+  return createRecord(api.db, def, { ...(await api.payload(def))!, ...fields }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
 }
 
 beforeAll(async () => {

@@ -23,7 +23,7 @@ const made: Record<string, Record<string, unknown>> = {};
 async function make(entity: EntityDef, fields: Record<string, unknown>) {
   const payload = await api.payload(entity);
   if (!payload) throw new Error(`no payload for ${entity.name}`);
-  return createRecord(api.db, entity, { ...payload, ...fields }, SYSTEM_ACTOR, api.config.scryptLogN);
+  return createRecord(api.db, entity, { ...payload, ...fields }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
 }
 
 const hitsOf = async (who: Parameters<typeof api.call>[0], q: string) => {
@@ -120,7 +120,7 @@ describe('kept current when a person is renamed', () => {
     const patients = def('patients');
     const before = (await api.row(patients, Number(made.patient.id)))!;
     // updateRecord rewrites the referrers' texts inside its own transaction, after the record's own row.
-    await updateRecord(api.db, patients, Number(made.patient.id), { version: before.version, lastName: 'Marchbanks' }, SYSTEM_ACTOR, api.config.scryptLogN);
+    await updateRecord(api.db, patients, Number(made.patient.id), { version: before.version, lastName: 'Marchbanks' }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     const holding = (await sql<{ entity: string }>`select entity from search_index where doc like '%zephyrine marchbanks%' order by entity`.execute(api.db)).rows.map((r) => r.entity);
     expect(holding).toEqual(['appointments', 'membershipcard', 'patients', 'payment']);
     expect(await listed('admin', def('appointments'), 'marchbanks')).toEqual([Number(made.appointment.id)]);

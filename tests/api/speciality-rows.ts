@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { getEntity, type EntityDef } from '../../src/registry';
-import { selectList, toRecord } from '../../src/server/crud/columns';
+import { selectList, toRecord } from '../../src/server/records/columns';
 import type { DB } from '../../src/server/db/connection';
 import { ident } from '../../src/server/db/entity-table';
 import { docContains, searchDoc } from '../../src/server/search';

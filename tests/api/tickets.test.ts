@@ -58,7 +58,7 @@ async function account(role: Role, status = 'active'): Promise<number> {
   const u = await createRecord(api.db, getEntity('admin-user'), {
     firstName: 'Taker', lastName: role, email: `taker.${role}.${Math.random().toString(36).slice(2)}@demo.test`, role: roleId, status,
     password: 'a-quite-unusual-passphrase', centres: [api.homeCentre],
-  }, SYSTEM_ACTOR, api.config.scryptLogN);
+  }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
   return Number(u.id);
 }
 
@@ -90,7 +90,7 @@ describe('who a ticket may be given to: whoever may open it (the policy\'s), act
   test('the system writes by the same rule (the seed, imports)', async () => {
     const def = getEntity('supportTicket');
     const payload = { subject: 'Printer', description: 'Jams.', fmc: api.homeCentre, priority: 'low', assignee: api.userIds.admin };
-    await expect(createRecord(api.db, def, payload, SYSTEM_ACTOR, api.config.scryptLogN)).rejects.toMatchObject({ status: 400, errors: [{ field: 'assignee', code: 'not_assignable' }] });
+    await expect(createRecord(api.db, def, payload, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN })).rejects.toMatchObject({ status: 400, errors: [{ field: 'assignee', code: 'not_assignable' }] });
   });
 
   test('the assignee picker offers only active users of the roles that may open a ticket', async () => {

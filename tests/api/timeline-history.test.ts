@@ -24,8 +24,8 @@ interface Event { what: string; entity: string; id: number; action?: string; act
 describe('the History of a patient', () => {
   test('an edit names who made it and only the fields it changed, old → new', async () => {
     const payload = (await api.payload(patients))!;
-    const made = await createRecord(api.db, patients, { ...payload, firstName: 'Asha' }, { id: api.userIds.superadmin, role: 'superadmin' }, 10);
-    await updateRecord(api.db, patients, Number(made.id), { ...payload, firstName: 'Ashwini', version: made.version }, { id: api.userIds.admin, role: 'admin' }, 10);
+    const made = await createRecord(api.db, patients, { ...payload, firstName: 'Asha' }, { actor: { id: api.userIds.superadmin, role: 'superadmin' }, scryptLogN: 10 });
+    await updateRecord(api.db, patients, Number(made.id), { ...payload, firstName: 'Ashwini', version: made.version }, { actor: { id: api.userIds.admin, role: 'admin' }, scryptLogN: 10 });
 
     const r = await api.call('admin', 'GET', `/api/patients/${made.id}/timeline`);
     expect(r.status, r.text).toBe(200);
@@ -41,9 +41,9 @@ describe('the History of a patient', () => {
 
   test('a changed reference is named by its title, for a role that may read it', async () => {
     const payload = (await api.payload(patients))!;
-    const made = await createRecord(api.db, patients, { ...payload, city: null }, { id: api.userIds.superadmin, role: 'superadmin' }, 10);
+    const made = await createRecord(api.db, patients, { ...payload, city: null }, { actor: { id: api.userIds.superadmin, role: 'superadmin' }, scryptLogN: 10 });
     const city = (await api.insert(getEntity('city')))!;
-    await updateRecord(api.db, patients, Number(made.id), { ...payload, city: city.id, version: made.version }, { id: api.userIds.admin, role: 'admin' }, 10);
+    await updateRecord(api.db, patients, Number(made.id), { ...payload, city: city.id, version: made.version }, { actor: { id: api.userIds.admin, role: 'admin' }, scryptLogN: 10 });
     const r = await api.call('admin', 'GET', `/api/patients/${made.id}/timeline`);
     const own = (r.body.data as Event[]).filter((e) => e.what === 'audit' && e.entity === 'patients');
     expect(own[0].changes).toEqual({ city: { from: null, to: city.id } });

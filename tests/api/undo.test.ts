@@ -26,7 +26,7 @@ describe('delete moves the record to the trash; restore puts it back', () => {
   const def = getEntity('speciality');
 
   test('no read path sees a deleted record; the deleter restores it with its id, version + 1, search row and audit rows', async () => {
-    const made = await createRecord(api.db, def, { name: 'Undo Cardiology Zq', description: 'hearts', sortOrder: 3, status: 'active' }, SYSTEM_ACTOR, api.config.scryptLogN);
+    const made = await createRecord(api.db, def, { name: 'Undo Cardiology Zq', description: 'hearts', sortOrder: 3, status: 'active' }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     const id = Number(made.id);
     const countBefore = (await api.call('admin', 'GET', `/api/${def.api}?limit=1`)).body.total;
 
@@ -98,9 +98,9 @@ describe('who may restore', () => {
 
   test("another centre's record: 404 to fmc staff and doctors, whoever deleted it", async () => {
     const slots = getEntity('fmcslots');
-    const centreB = await createRecord(api.db, getEntity('fmc'), (await api.payload(getEntity('fmc')))!, SYSTEM_ACTOR, api.config.scryptLogN);
+    const centreB = await createRecord(api.db, getEntity('fmc'), (await api.payload(getEntity('fmc')))!, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     const p = (await api.payload(slots))!;
-    const slot = await createRecord(api.db, slots, { ...p, fmc: centreB.id }, SYSTEM_ACTOR, api.config.scryptLogN);
+    const slot = await createRecord(api.db, slots, { ...p, fmc: centreB.id }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     expect((await remove('superadmin', slots, slot.id)).status).toBe(200);
     for (const role of ['fmc', 'doctor'] as const) {
       const r = await restore(role, slots, slot.id);
@@ -134,9 +134,9 @@ describe('who may restore', () => {
 describe('a restore re-checks what may have changed meanwhile', () => {
   test('a unique value taken meanwhile: 409 naming the field', async () => {
     const def = getEntity('languages');
-    const made = await createRecord(api.db, def, { name: 'Undo Tongue', code: 'qz', nativeName: null, status: 'active' }, SYSTEM_ACTOR, api.config.scryptLogN);
+    const made = await createRecord(api.db, def, { name: 'Undo Tongue', code: 'qz', nativeName: null, status: 'active' }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     expect((await remove('admin', def, made.id)).status).toBe(200);
-    await createRecord(api.db, def, { name: 'Newcomer', code: 'qz', nativeName: null, status: 'active' }, SYSTEM_ACTOR, api.config.scryptLogN);
+    await createRecord(api.db, def, { name: 'Newcomer', code: 'qz', nativeName: null, status: 'active' }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     const r = await restore('admin', def, made.id);
     expect(r.status, r.text).toBe(409);
     expect(r.body.errors[0]).toMatchObject({ field: 'code', code: 'duplicate' });
@@ -147,7 +147,7 @@ describe('a restore re-checks what may have changed meanwhile', () => {
     const state = getEntity('state');
     const city = getEntity('city');
     const s = (await api.insert(state))!;
-    const c = await createRecord(api.db, city, { name: 'Undo Town', state: s.id, status: 'active' }, SYSTEM_ACTOR, api.config.scryptLogN);
+    const c = await createRecord(api.db, city, { name: 'Undo Town', state: s.id, status: 'active' }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     expect((await remove('admin', state, s.id)).status).toBe(409); // in use by the city
     expect((await remove('admin', city, c.id)).status).toBe(200);
     expect((await remove('admin', state, s.id)).status).toBe(200); // the city is in the trash: nothing refers to the state
@@ -163,7 +163,7 @@ describe('a restore re-checks what may have changed meanwhile', () => {
     const languages = getEntity('languages');
     const lang = (await api.insert(languages))!;
     const p = (await api.payload(doctor))!;
-    const d = await createRecord(api.db, doctor, { ...p, languages: [lang.id] }, SYSTEM_ACTOR, api.config.scryptLogN);
+    const d = await createRecord(api.db, doctor, { ...p, languages: [lang.id] }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     expect((await remove('admin', doctor, d.id)).status).toBe(200);
     expect((await remove('admin', languages, lang.id)).status).toBe(200);
     const r = await restore('admin', doctor, d.id);
@@ -175,7 +175,7 @@ describe('a restore re-checks what may have changed meanwhile', () => {
 describe('effects a restore must not undo', () => {
   test("a deleted user's sessions end with the delete and stay ended after a restore", async () => {
     const users = getEntity('admin-user');
-    const u = await createRecord(api.db, users, { ...(await api.payload(users))!, status: 'active' }, SYSTEM_ACTOR, api.config.scryptLogN);
+    const u = await createRecord(api.db, users, { ...(await api.payload(users))!, status: 'active' }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
     const { token } = await createSession(api.db, api.config, Number(u.id));
     expect((await api.call({ token }, 'GET', '/api/adminUser/validate/authToken')).status).toBe(200);
     expect((await remove('superadmin', users, u.id)).status).toBe(200);

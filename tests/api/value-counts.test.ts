@@ -5,7 +5,7 @@ import { RECORD_COUNT_CAP } from '../../src/server/search/caps';
 import { DAY_COUNTED } from '../../src/server/search/day-counts';
 import { PAYMENT_COUNTED } from '../../src/server/search/payment-counts';
 import { deleteRecord, restoreRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
-import { filterSql } from '../../src/server/crud/list-filter';
+import { filterSql } from '../../src/server/records/list-filter';
 import { ident } from '../../src/server/db/entity-table';
 import { countedFields, dueValueCounts, ensureValueCounts, sourceOf } from '../../src/server/search/value-counts';
 import { setupApi } from './harness';

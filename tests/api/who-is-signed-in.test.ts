@@ -21,7 +21,7 @@ const check = (token: string) => api.call({ token }, 'GET', '/api/adminUser/vali
 
 beforeAll(async () => {
   const staff = getEntity('admin-user');
-  const made = await createRecord(api.db, staff, { ...(await api.payload(staff))!, email: nurse.email, status: 'active', password: PASSWORD }, SYSTEM_ACTOR, api.config.scryptLogN);
+  const made = await createRecord(api.db, staff, { ...(await api.payload(staff))!, email: nurse.email, status: 'active', password: PASSWORD }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
   nurse = { ...nurse, id: Number(made.id) };
 });
 
@@ -88,7 +88,7 @@ describe('who is signed in (the superadmin\'s)', () => {
     expect(next.status).toBe(401);
     expect(next.body.errors[0]).toMatchObject({ code: 'session_ended', expired: true, detail: reason });
     const entry = (await sql<{ actor_id: number; record_id: number; changes: Record<string, unknown> }>`
-      select actor_id, record_id, changes from audit_log where action = 'session_end' order by seq desc limit 1`.execute(api.db)).rows[0];
+      select actor_id, record_id, changes from audit_log where action = 'session_end' order by id desc limit 1`.execute(api.db)).rows[0];
     expect(entry).toEqual({ actor_id: api.userIds.superadmin, record_id: nurse.id, changes: { session: id, reason } });
     // Not live any more: a second end finds nothing.
     expect((await api.call('superadmin', 'POST', `/api/sessions/${id}/end`, { reason })).status).toBe(404);

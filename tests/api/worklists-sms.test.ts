@@ -34,7 +34,7 @@ const patientDef = getEntity('patients');
 
 /** A patient on patientInCompleteProfile (no e-mail, no blood group) with this phone. */
 const patient = async (phone: string, firstName = 'Asha') =>
-  Number((await createRecord(api.db, patientDef, { ...(await api.payload(patientDef)), firstName, lastName: 'Rao', email: null, bloodGroup: null, phone }, SYSTEM_ACTOR, api.config.scryptLogN)).id);
+  Number((await createRecord(api.db, patientDef, { ...(await api.payload(patientDef)), firstName, lastName: 'Rao', email: null, bloodGroup: null, phone }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN })).id);
 
 const remind = (id: number) => api.call('admin', 'POST', '/api/notifications/patientInCompleteProfile/remind', { ids: [id] });
 const outboxOf = async (id: number) => (await sql<{ id: number; channel: string; recipient: string; body: string; status: string; tries: number; delivered_via: string | null; last_error: string | null }>`

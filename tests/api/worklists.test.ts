@@ -15,7 +15,7 @@ const patientDef = getEntity('patients');
 const apptDef = getEntity('appointments');
 
 const make = async (def: EntityDef, values: Record<string, unknown>) =>
-  Number((await createRecord(api.db, def, { ...(await api.payload(def)), ...values }, SYSTEM_ACTOR, api.config.scryptLogN)).id);
+  Number((await createRecord(api.db, def, { ...(await api.payload(def)), ...values }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN })).id);
 
 const clinic = { name: 'City Clinic', address: '1 MG Road', city: 'Bengaluru', pincode: '560001', timings: 'Mon–Sat 9–1' };
 let completeDoctor: Record<string, unknown> = {};

@@ -103,8 +103,8 @@ test('a superadmin finds a patient by surname and opens who changed their last a
   await page.waitForURL(/\/dashboard\/patients\/view\/\d+$/);
   await onRecord(page, new RegExp(`^Patient: .*${lastName}`));
 
-  // h: the patient's history, its heading focused; the appointment's line links to it.
-  await job.press('h');
+  // y: the patient's history, its heading focused; the appointment's line links to it.
+  await job.press('y');
   await page.waitForURL(/\/dashboard\/patients\/timeline\/\d+$/);
   await onRecord(page, /^History of this Patient|Patient/);
   const link = page.getByRole('list', { name: 'History' }).getByRole('link', { name: appt.number }).first();
@@ -114,8 +114,8 @@ test('a superadmin finds a patient by surname and opens who changed their last a
   await onRecord(page, new RegExp(`^Appointment: ${appt.number}$`));
   await expect(statusOf(page)).toHaveText('Completed');
 
-  // h again: the appointment's entries in the activity log, the newest focused; Enter shows what changed and who.
-  await job.press('h');
+  // y again: the appointment's entries in the activity log, the newest focused; Enter shows what changed and who.
+  await job.press('y');
   await page.waitForURL(`**/dashboard/fmc/fmclogs?entity=appointments&record=${appt.id}`);
   const newest = page.locator('li.log-row').first().locator('.log-toggle');
   await expect(newest).toBeFocused();

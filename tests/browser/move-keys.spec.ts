@@ -27,11 +27,11 @@ test('Shift and a move\'s letter make the move on the record in view; the sheet 
   await expect(sheet.getByRole('row').filter({ hasText: 'Mark appointment missed' })).toContainText(/Shift\s*m/);
 });
 
-test('h opens the history of the record in view: its entries in the activity log', async ({ page }) => {
+test('y opens the history of the record in view: its entries in the activity log', async ({ page }) => {
   await signInReady(page, 'superadmin');
   const id = await openFirstAppointment(page, 'Completed');
   await expect(page.getByRole('link', { name: /^History/ })).toBeVisible();
-  await page.keyboard.press('h');
+  await page.keyboard.press('y');
   await page.waitForURL(`**/dashboard/fmc/fmclogs?entity=appointments&record=${id}`);
   await expect(page.locator('li.log-row').first()).toBeVisible();
 });
@@ -46,6 +46,8 @@ test('. says why it cannot repeat, and remembers the last move across a reload',
   await expect(page.getByText('Nothing to repeat yet: . repeats the last change you made to a record.')).toBeVisible();
 
   await openFirstAppointment(page, 'Confirmed');
+  // The record shown first: a key pressed before the page has its record has nothing to act on.
+  await expect(statusOf(page)).toHaveText('Confirmed');
   await page.keyboard.press('Shift+M');
   await expect(page.getByText('Mark appointment missed: done')).toBeVisible();
   await expect(statusOf(page)).toHaveText('Missed');

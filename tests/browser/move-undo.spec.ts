@@ -56,7 +56,9 @@ test('payments: Shift+R and Shift+X undone with Ctrl+Z; Shift+C asks first, nami
   await moveAndUndo(page, 'Shift+R', 'Pending', 'Rejected', 'payment');
   await moveAndUndo(page, 'Shift+X', 'Pending', 'Cancelled', 'payment');
 
-  // Completing issues a tax invoice: it asks, naming the payment by its number; Esc leaves it pending.
+  // Completing issues a tax invoice: it asks, naming the payment by its number; Esc leaves it pending. The row shows
+  // its undone status first: a key pressed while the list still holds the cancelled row has nothing to act on.
+  await expect(statusCell(page)).toHaveText('Pending');
   const number = (await focusedRow(page).locator('td').nth(1).innerText()).trim();
   await page.keyboard.press('Shift+C');
   const ask = page.getByRole('dialog', { name: 'Mark payment completed' });

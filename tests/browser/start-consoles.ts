@@ -26,8 +26,9 @@ function stopAll(code: number) {
 for (const { port, dataDir, dataset } of CONSOLES) {
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, ['--enable-source-maps', main], {
-    // A low scrypt cost: the tests sign in often, and none of them is about the hash's cost.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD, DEMO_DATA: dataset === 'demo' ? '1' : '0', MFA_REQUIRED_ROLES: 'none', NODE_ENV: 'test', SCRYPT_LOG_N: '10' },
+    // A low scrypt cost: the tests sign in often, and none of them is about the hash's cost. The scheduler looks every
+    // second: a test waits for what a rule or a campaign sends, never for the default tick of 15 s.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD, DEMO_DATA: dataset === 'demo' ? '1' : '0', MFA_REQUIRED_ROLES: 'none', NODE_ENV: 'test', SCRYPT_LOG_N: '10', SCHEDULER_TICK_SECONDS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

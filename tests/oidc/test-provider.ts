@@ -7,9 +7,17 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
  * A real OpenID provider for the tests: oidc-provider (the certified Node implementation), on a local port, with the
  * people the test names. Its development sign-in page takes any password for a known login; consent is given at once
  * (a hospital's own provider asks nobody's consent for its own console). ID tokens hold only `sub` and the like:
- * e-mail and its verification come from the userinfo endpoint, as oidc-provider gives them by default.
+ * e-mail and its verification come from the userinfo endpoint, as oidc-provider gives them by default. A person's
+ * `amr` and `acr` go into the sign-in's result, so the ID token carries them as a provider that asked for its own
+ * second factor would.
  */
-export interface Person { email?: string; email_verified?: boolean }
+export interface Person {
+  email?: string;
+  email_verified?: boolean;
+  /** How the provider says it authenticated the person (the ID token's `amr`, `acr`), e.g. `["pwd", "mfa"]`. */
+  amr?: string[];
+  acr?: string;
+}
 
 export interface TestProvider {
   issuer: string;
@@ -33,7 +41,8 @@ export async function startTestProvider(opts: { port?: number; redirectUri: stri
     }],
     jwks: { keys: [jwk as never] },
     pkce: { required: () => true },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+    // `amr` and `acr` with `openid`, so every ID token carries them (as Auth0's and Entra's do) when the sign-in set them.
+    claims: { openid: ['sub', 'amr', 'acr'], email: ['email', 'email_verified'] },
     cookies: { keys: ['test-provider-cookie-key'] },
     ttl: { Interaction: 600, Grant: 3600, Session: 3600, AccessToken: 600, IdToken: 600 },
     features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
@@ -58,7 +67,16 @@ export async function startTestProvider(opts: { port?: number; redirectUri: stri
     const s = createServer((req, res) => void handle!(req, res));
     s.listen(opts.port ?? 0, '127.0.0.1', () => {
       const port = (s.address() as AddressInfo).port;
-      handle = new Provider(`http://127.0.0.1:${port}`, configuration).callback();
+      const provider = new Provider(`http://127.0.0.1:${port}`, configuration);
+      // The development sign-in page finishes with `{ login: { accountId } }`; how the person signed in is added here.
+      const finished = provider.interactionFinished.bind(provider);
+      provider.interactionFinished = (req, res, result, options) => {
+        const login = (result as { login?: { accountId: string } }).login; 
+        const person = login ? people[login.accountId] : undefined;
+        const how = person ? { ...(person.amr ? { amr: person.amr } : {}), ...(person.acr ? { acr: person.acr } : {}) } : {};
+        return finished(req, res, login ? { ...result, login: { ...login, ...how } } : result, options);
+      };
+      handle = provider.callback();
       resolve(s);
     });
   });

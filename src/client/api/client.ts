@@ -144,7 +144,9 @@ export const callsOver = (send: Call) => ({
   get: <T>(url: string, opts: { signal?: AbortSignal } = {}) => send<T>('GET', url, undefined, opts.signal),
   post: <T>(url: string, body?: unknown) => send<T>('POST', url, body ?? {}),
   put: <T>(url: string, body: unknown) => send<T>('PUT', url, body),
-  delete: <T>(url: string) => send<T>('DELETE', url),
+  patch: <T>(url: string, body: unknown) => send<T>('PATCH', url, body),
+  /** `body`: a removal that carries its proof (turning one-time codes off takes a current code). */
+  delete: <T>(url: string, body?: unknown) => send<T>('DELETE', url, body),
   upload: <T>(url: string, file: Blob) => send<T>('POST', url, file),
 });
 

@@ -48,6 +48,9 @@ function inUserZone<Q extends ListParams>(query: Q): Q & { tz?: string } {
   return tz ? { ...query, tz } : query;
 }
 const base = (def: EntityDef) => `/api/${def.api}`;
+
+/** The list's query as a bulk action's `filter` (every record it matches): the list's own query string, no paging. */
+export const listFilterString = (query: ListParams) => listQueryString(inUserZone(query));
 const data = <T>(p: Promise<{ data: T }>) => p.then((r) => r.data);
 
 /** A picker's question as its address's query. */

@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
  * (`npm run bench -- --browser` measures it): no module reached by static imports from the entry or from the
  * console's shell imports them. The screens loaded later (import()) bring them along.
  */
-const ENTRIES = ['src/client/main.tsx', 'src/client/shell/dashboard.tsx'];
+const ENTRIES = ['src/client/main.tsx', 'src/client/dashboard.tsx'];
 const DATA_LAYER = ['query-client', 'use-pages', 'use-read', 'writes', 'stream-invalidation'].map((m) => `src/client/api/${m}.ts`);
 const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?'([^']+)'/gm;
 

@@ -1,7 +1,7 @@
 import { getEntity, hitFields, hitPartsOf, hitShape, shownKind, type EntityDef, type HitParts } from '../../registry';
 import type { Translate } from '../../../commands/define';
-import { formatsFor, localeOf } from '../entity/format';
-import { shownText } from '../entity/shown-text';
+import { formatsFor, localeOf } from '../i18n/format';
+import { shownText } from '../i18n/shown-text';
 
 /**
  * A found record said as a sentence in the user's language and time zone, from the parts the server sends with it

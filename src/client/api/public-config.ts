@@ -12,6 +12,9 @@ export interface PublicConfig {
   imageOrigins?: string[];
   /** Where the centres are (CENTRE_TIME_ZONE): a slot's day and start time are read there, by the server and the calendars. */
   centreTimeZone?: string;
+  /** The largest file an import takes (IMPORT_MAX_MB). */
+  importMaxMb?: number;
+  importMaxRows?: number;
 }
 
 let cached: Promise<PublicConfig> | null = null;

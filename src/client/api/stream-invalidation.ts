@@ -1,4 +1,4 @@
-import { entityByName, INBOX_STREAM } from '../../registry';
+import { entityByName, INBOX_STREAM, RUNS_STREAM } from '../../registry';
 import type { ChangeEvent, StreamNews } from './events';
 import { keys } from './keys';
 import { queryClient } from './query-client';
@@ -19,6 +19,11 @@ export function changeHeard(e: ChangeEvent) {
   // The user's inbox changed: the panel's pages read again (its badge counts through the stream itself).
   if (e.entity === INBOX_STREAM) {
     void queryClient.invalidateQueries({ queryKey: keys.inbox });
+    return;
+  }
+  // A run of the scheduler moved: the Runs screen reads again, whatever its filters.
+  if (e.entity === RUNS_STREAM) {
+    void queryClient.invalidateQueries({ queryKey: keys.screen('runs') });
     return;
   }
   const def = entityByName(e.entity);

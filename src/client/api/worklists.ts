@@ -1,5 +1,6 @@
 import { http } from './transport';
-import { keys, type KeysetPage, type Pages } from './keys';
+import type { WorklistAuto } from '../../registry';
+import { keys, type KeysetPage, type Pages, type Read } from './keys';
 import { queryString, withoutBlanks } from './query-string';
 
 /** How a reminder reaches a person: mail to their e-mail address, else a text message to their mobile; null: neither. */
@@ -27,3 +28,13 @@ export function worklist(id: string, params: { q?: string }): Pages<KeysetPage<W
 /** One turn of reminders: what happened to each id (sent by mail or text message, already today, no contact, not found). */
 export const sendReminders = (id: string, ids: readonly number[]) =>
   http.post<{ data: ReminderAnswer[] }>(`/api/notifications/${id}/remind`, { ids }).then((r) => r.data);
+
+/** A worklist's automatic reminders (server/routes/worklist-auto.ts): read, and turned on or off. */
+export const worklistAuto = {
+  read: (id: string): Read<WorklistAuto> => ({
+    key: keys.screen(`${id}-auto`),
+    fetch: (signal) => http.get<{ data: WorklistAuto }>(`/api/notifications/${id}/auto`, { signal }).then((r) => r.data),
+  }),
+  set: (id: string, body: { enabled: boolean; everyDays: number }) =>
+    http.put<{ data: WorklistAuto }>(`/api/notifications/${id}/auto`, body).then((r) => r.data),
+};

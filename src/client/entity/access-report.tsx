@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { entityByName, getEntity, PATIENT_ENTITY } from '../../registry';
 import { patientAccess } from '../api/patient-access';
 import { usePages } from '../api/use-pages';
-import { actionLabel } from '../screens/log-actions';
-import { LoadError, PagesFoot } from '../screens/screen-parts';
-import { useFormat } from './format';
+import { actionLabel } from './log-actions';
+import { LoadError, PagesFoot } from './screen-parts';
+import { useFormat } from '../i18n/format';
 
 /**
  * A patient's access report (HIPAA 164.312(b)): who read or changed this patient's data, when, from where and how

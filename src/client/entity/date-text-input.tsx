@@ -1,7 +1,7 @@
 import { useEffect, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../registry';
-import { useFormat } from './format';
+import { useFormat } from '../i18n/format';
 import { formValueProblem, loadReader, readDate, readerOf, toFormValue, toText, type DateProblem } from './date-text';
 
 interface Props {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { LANGUAGES, LOCALE_OF, type Language } from '../../registry';
 import { findDates } from '../palette/reading/dates';
-import { formatsFor } from './format';
+import { formatsFor } from '../i18n/format';
 import { formValueProblem, loadReader, readDate, toText } from './date-text';
 
 /**

@@ -10,8 +10,8 @@ import { useRead } from '../api/use-read';
 import { currentRole } from '../state/session';
 import { setInView, ui } from '../state/ui';
 import { RecordBody } from './record-body';
-import { useFormat } from './format';
-import { shownTitleOf } from './shown-text';
+import { useFormat } from '../i18n/format';
+import { shownTitleOf } from '../i18n/shown-text';
 import { InvoiceActions } from './invoice-document';
 import { listHref } from './list-memory';
 import { PresenceNote, useSayPresence } from './live-notes';
@@ -59,7 +59,8 @@ export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; v
         {/* The main control: the keyboard lands here as the page opens, and after a move or a dialog (ui/main-control.ts). */}
         <h1 id="details-title" tabIndex={-1} data-main-control>{name}: {shownTitleOf(def, row, t, f) || `#${row.id}`}</h1>
         {mayList && <Link href={listHref(def, listView)} className="btn">← {t('details.back')} <kbd>Esc</kbd></Link>}
-        {history && <Link href={history} className="btn">{t('details.timeline')} <kbd>h</kbd></Link>}
+        {history && <Link href={history} className="btn">{t('details.timeline')} <kbd>y</kbd></Link>}
+        <button type="button" className="btn" onClick={() => { ui.followUp = { entity: def.name, id }; }}>{t('followUps.remind')} <kbd>h</kbd></button>
         {isInvoice && <InvoiceActions def={def} row={row} />}
         {mayEdit && <Link href={entityPath(def, 'edit', id)} className="btn btn-primary">{t('details.edit')} <kbd>e</kbd></Link>}
         {mayDelete && <button className="btn btn-danger" onClick={() => { ui.confirmDelete = { entity: def.name, id }; }}>{t('details.delete')}</button>}

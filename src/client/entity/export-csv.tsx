@@ -5,8 +5,8 @@ import { contribute } from '../state/screen';
 import { focusMainControl } from '../ui/main-control';
 import { exportFailureText, fetchExport, MAX_SELECTED_EXPORT, saveBlob, type Progress } from './export-download';
 import { ExportChoice, type ExportValues } from './export-choice';
-import { formatsFor } from './format';
-import { shownText } from './shown-text';
+import { formatsFor } from '../i18n/format';
+import { shownText } from '../i18n/shown-text';
 import './export-csv.css';
 
 type Kind = 'all' | 'selected';

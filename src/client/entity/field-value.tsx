@@ -5,8 +5,8 @@ import { resolveUrl } from '../api/client';
 import { knownImageOrigins, useImageOrigins, useLoadableImage } from '../api/image-origins';
 import { httpsOrigin, isLoadableImage } from '../../registry/image-addresses';
 import { valueLabel } from '../../../commands';
-import { formatsFor, useFormat } from './format';
-import { shownText, shownTitle } from './shown-text';
+import { formatsFor, useFormat } from '../i18n/format';
+import { shownText, shownTitle } from '../i18n/shown-text';
 
 /** Rupees in the language given (English as in India: ₹1,00,000.00); blank for what is not a number. */
 export function formatMoney(v: unknown, lang = 'en'): string {

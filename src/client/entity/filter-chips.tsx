@@ -7,8 +7,8 @@ import { sayRecord } from '../api/search';
 import { queryClient } from '../api/query-client';
 import { currentRole } from '../state/session';
 import { valueLabel } from '../../../commands';
-import { useFormat } from './format';
-import { today } from '../screens/calendar-parts';
+import { useFormat } from '../i18n/format';
+import { today } from './calendar-parts';
 import { presetOf, rangeDays, wordText } from './filter-values';
 
 const isRef = (def: EntityDef, field: string) => !!def.fields[field] && ['ref', 'refs'].includes(shownKind(def.fields[field]));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isCentreScoped, wordsFor, type EntityDef } from '../../registry';
 import { valueLabel } from '../../../commands';
-import { today } from '../screens/calendar-parts';
+import { today } from './calendar-parts';
 import { ChoiceList } from './choice-list';
 import { DateTextInput } from './date-text-input';
 import { RefSelect } from './ref-select';

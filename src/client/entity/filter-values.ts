@@ -1,5 +1,5 @@
 import { canPickFrom, filterKeys, isListWord, parseRange, periodWordDays, PERIOD_WORDS, shownKind, type EntityDef, type FieldDef, type PeriodWord, type Role } from '../../registry';
-import { addDays, today } from '../screens/calendar-parts';
+import { addDays, today } from './calendar-parts';
 import { userFirstDay } from '../state/week';
 
 /**
@@ -83,7 +83,7 @@ const localDate = (day: string) => { const [y, m, d] = day.split('-').map(Number
 /**
  * The filter value of the days `from` to `to` (either may be left out). On a field of days, the days themselves; on
  * a field of moments, the first and last moment of those days where the browser is, so "today" is the user's day,
- * not the server's (the calendars ask the same way: screens/calendar-parts.ts).
+ * not the server's (the calendars ask the same way: entity/calendar-parts.ts).
  */
 export function daysValue(moments: boolean, from?: string, to?: string): string {
   if (!from && !to) return '';

@@ -13,8 +13,8 @@ import { writes } from '../api/writes';
 import { translateMessage } from '../i18n';
 import { formErrorMap, serverFieldMessage } from '../i18n/zod-messages';
 import { Modal } from '../ui/modal';
-import { offerUndoEdit } from '../shell/undo';
-import { askBeforeLeaving, registerUnsaved } from '../shell/unsaved';
+import { offerUndoEdit } from './undo';
+import { askBeforeLeaving, registerUnsaved } from '../ui/unsaved';
 import { FieldInput } from './field-input';
 import { ChangedMeanwhile, PresenceNote, useSayPresence } from './live-notes';
 import { noteFieldEdit } from './repeat-field';
@@ -75,7 +75,7 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
       } else {
         const saved = await writes.update(def, id!, payload);
         noteFieldEdit(t, def, record!, saved);
-        // The toast offers Undo: the values the form was opened with, put back (shell/undo.ts).
+        // The toast offers Undo: the values the form was opened with, put back (entity/undo.ts).
         offerUndoEdit(def, record!, saved, t('form.saved', { name }), name);
       }
       onClose();

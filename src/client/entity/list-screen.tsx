@@ -11,7 +11,7 @@ import { recordRef } from './record-ref';
 import { FieldValue } from './field-value';
 import { Icon, ICONS } from '../ui/icon';
 import { EntityFormModal } from './form-modal';
-import { entities, type Row } from '../api/entities';
+import { entities, listFilterString, type Row } from '../api/entities';
 import { usePages } from '../api/use-pages';
 import { useDebounced } from '../use-debounced';
 import { useTouchScreen } from '../use-touch-screen';
@@ -23,6 +23,7 @@ import { ViewPeriodChip } from './view-period-chip';
 import { AddFilter, type AddFilterHandle } from './add-filter';
 import { filterFieldsFor } from './filter-values';
 import { BulkMoves, type BulkHandle } from './bulk-moves';
+import { BulkEdit } from './bulk-edit';
 import { PEEK_KEY, valueLabel, viewLabel } from '../../../commands';
 import { toast } from 'sonner';
 import { moveLabel } from './transition-call';
@@ -45,7 +46,7 @@ const CARD_HEIGHT = 96;
 /** The checkbox column: the first data column is pinned right after it when the list scrolls sideways. */
 const SELECT_WIDTH = 40;
 /** The list's own letters (keymap.ts LIST_KEYS): they act once the user works on the rows. */
-const LIST_OWN_KEYS = new Set(['j', 'k', 'e', 'x']);
+const LIST_OWN_KEYS = new Set(['j', 'k', 'e', 'x', 'shift+j', 'shift+k']);
 
 /**
  * The add and edit forms open over the list, and close back to it, with the list's search, sort and filters kept:
@@ -110,6 +111,8 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   // Space shows the focused row's record beside the list; it follows the row as j/k move it.
   const [peeking, setPeeking] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  // "Select all N matching": the bulk actions then take the list's filter, and the server finds every record it matches.
+  const [allMatching, setAllMatching] = useState(false);
   const changedRows = useChangedRows(def);
   const filterRef = useRef<HTMLInputElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -149,6 +152,8 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   useEffect(() => { setFocused(0); setPeeking(false); }, [query]);
   // A new search, sort or filter shows other rows: a selection of rows no longer shown would act unseen.
   useEffect(() => { setSelected(new Set()); }, [search]);
+  // Any change of the rows picked is a pick of those rows, no longer of all the filter matches.
+  useEffect(() => { setAllMatching(false); }, [selected]);
   // The focused row's id and status too: with no row selected, moves and `.` act on it (commands/workflow.ts, repeat.ts).
   const focusedId = list.rows[focused]?.id;
   const focusedStatus = statusField && list.rows[focused] ? String(list.rows[focused][statusField]) : undefined;
@@ -156,10 +161,11 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
   // While a record is peeked it is the one in view: the move commands and their keys act on it, as on its page.
   const peekedStatus = peeked && statusField ? String(peeked[statusField]) : undefined;
   const peekedId = peeked?.id;
+  const selectedCount = allMatching && total ? total.n : selected.size;
   useEffect(() => setInView(peekedId !== undefined
     ? { entity: def.name, record: { id: peekedId, status: peekedStatus }, selected: 0 }
-    : { entity: def.name, selected: selected.size, ...(focusedId !== undefined ? { focused: { id: focusedId, status: focusedStatus } } : {}) }),
-  [def, selected.size, focusedId, focusedStatus, peekedId, peekedStatus]);
+    : { entity: def.name, selected: selectedCount, ...(focusedId !== undefined ? { focused: { id: focusedId, status: focusedStatus } } : {}) }),
+  [def, selectedCount, focusedId, focusedStatus, peekedId, peekedStatus]);
   // What the list gives the commands (commands/screen.ts): its rows to act on, and its own controls.
   const focusedListRow = list.rows[focused];
   useEffect(() => contribute('list', {
@@ -249,6 +255,12 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
     if (at > 0) moveTo(at);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows, list.loading]);
+  const extendTo = (i: number) => {
+    const next = rows[Math.max(0, Math.min(rows.length - 1, i))]?.original;
+    const here = rows[focused]?.original;
+    setSelected((s) => new Set([...s, ...(here ? [here.id] : []), ...(next ? [next.id] : [])]));
+    moveTo(i);
+  };
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (find.gridKey(e)) return;
     if (e.target !== e.currentTarget || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -261,6 +273,8 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
       Enter: () => row && open(row),
       e: () => row && edit(row),
       x: () => row && toggle(row.id),
+      // Shift+j/k: the focused row and the next (or the one before) selected, the focus moving on, as a range grows.
+      J: () => row && extendTo(focused + 1), K: () => row && extendTo(focused - 1),
       Delete: () => row && mayDelete && (ui.confirmDelete = { entity: def.name, id: row.id }),
       // The peek shows what the record's page would: only for a role that may open it.
       [PEEK_KEY.key]: () => row && viewAction && setPeeking((p) => !p),
@@ -325,7 +339,13 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
         <ColumnsMenu handle={columnsMenu} columns={def.columns} hidden={cols.hidden} label={fieldLabel} onToggle={cols.toggle} onReset={cols.resetAll} />
         <ExportCsv def={def} query={query} columns={cols.shown} selected={selected} />
         {selected.size > 0 && (
-          <span className="hint">{t('list.selected', { count: selected.size })} <button className="btn" onClick={() => setSelected(new Set())}>{t('list.clearSelection')}</button></span>
+          <span className="hint">
+            {allMatching && total ? t('bulk.allMatchingSelected', { count: total.n }) : t('list.selected', { count: selected.size })}{' '}
+            {allSelected && !allMatching && total && !total.estimate && total.n > list.rows.length && (
+              <button className="btn" onClick={() => setAllMatching(true)}>{t('bulk.selectAllMatching', { count: total.n })}</button>
+            )}{' '}
+            <button className="btn" onClick={() => setSelected(new Set())}>{t('list.clearSelection')}</button>
+          </span>
         )}
       </div>
       <ViewPeriodChip def={def} view={viewDef} onEdit={(field) => addFilter.current?.open(field)} />
@@ -420,6 +440,11 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
         <BulkMoves handle={bulk} def={def} moves={moves} selected={peeked ? [] : selectedRows} focused={peeked ? undefined : focusedRow}
           onFinished={(moved) => setSelected((s) => new Set([...s].filter((id) => !moved.includes(id))))}
           onDismiss={() => tableRef.current?.focus()} />
+      )}
+      {(mayEdit || mayDelete) && (
+        <BulkEdit def={def} mayEdit={mayEdit} mayDelete={mayDelete}
+          selection={{ rows: selectedRows, ...(allMatching && total ? { matching: { filter: listFilterString(query), count: total.n } } : {}) }}
+          onFinished={(done) => { setSelected((s) => new Set([...s].filter((id) => !done.includes(id)))); tableRef.current?.focus(); }} />
       )}
       {modal && (
         <EntityFormModal def={def} mode={modal.mode} id={modal.mode === 'update' ? modal.id : undefined}

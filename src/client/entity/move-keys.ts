@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { COMMANDS, effectiveKeymap, isSingleKey } from '../../../commands';
 import { prefs } from '../state/prefs';
-import { continuesSequence } from '../shell/sequence-keys';
+import { continuesSequence } from '../ui/sequence-keys';
 
 /** The keys that make moves now (the user's keymap; none while single-key shortcuts are off), by command id. */
 export function useMoveKeys(): Map<string, string> {

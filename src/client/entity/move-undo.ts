@@ -3,7 +3,7 @@ import { getEntity, type EntityDef, type Transition } from '../../registry';
 import type { Row } from '../api/entities';
 import { listsChanged, writes } from '../api/writes';
 import i18n from '../i18n';
-import { offerUndo } from '../shell/undo';
+import { offerUndo } from './undo';
 
 /**
  * After a move the user made (a key, a command, a button, the bulk bar): the toast says it is done and offers Undo

@@ -8,7 +8,8 @@ import { DocumentsPanel } from './document-viewer';
 import { documentsOf } from './record-documents';
 import { StatusHistory } from './status-history';
 import { InvoiceDocument } from './invoice-document';
-import { useFormat } from './format';
+import { CampaignReach } from './campaign-reach';
+import { useFormat } from '../i18n/format';
 import { contribute } from '../state/screen';
 import { recordRef } from './record-ref';
 
@@ -47,6 +48,7 @@ export function RecordBody({ def, row, onReload }: { def: EntityDef; row: Row; o
           <DocumentsPanel docs={documents} opened={seen} onOpened={markOpened} />
         </div>
       )}
+      {def.name === 'notification' && <CampaignReach id={id} status={row.status} />}
       {def.workflow && <StatusHistory def={def} id={id} version={row.version} />}
     </>
   );

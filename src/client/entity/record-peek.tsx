@@ -7,8 +7,8 @@ import { entities, type Row } from '../api/entities';
 import { useRead } from '../api/use-read';
 import { currentRole } from '../state/session';
 import { RecordBody } from './record-body';
-import { useFormat } from './format';
-import { shownTitleOf } from './shown-text';
+import { useFormat } from '../i18n/format';
+import { shownTitleOf } from '../i18n/shown-text';
 import './record-peek.css';
 
 /** What Tab stops at in the peek. */
@@ -64,7 +64,7 @@ export function RecordPeek({ def, row, href, onClose }: { def: EntityDef; row: R
       <div className="peek-head">
         <h2 id="peek-title">{name}: {shownTitleOf(def, full ?? row, t, f) || `#${row.id}`}</h2>
         <Link href={href} className="btn btn-small">{t('peek.open')} <kbd>Enter</kbd></Link>
-        {history && <Link href={history} className="btn btn-small">{t('details.timeline')} <kbd>h</kbd></Link>}
+        {history && <Link href={history} className="btn btn-small">{t('details.timeline')} <kbd>y</kbd></Link>}
         <button type="button" className="btn btn-small" onClick={onClose} aria-keyshortcuts="Space Escape">
           {t('peek.close')} <kbd>{PEEK_KEY.keys}</kbd>
         </button>

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { can, canPickFrom, getEntity, MIN_BLIND_PICK } from '../../registry';
 import { entities } from '../api/entities';
 import { useRead } from '../api/use-read';
-import { rank } from '../palette/rank';
+import { rank } from './rank';
 import { currentRole } from '../state/session';
-import { useFormat } from './format';
+import { useFormat } from '../i18n/format';
 import { usePickerOptions } from './use-picker-options';
-import { shownSubtitle, shownTitle } from './shown-text';
+import { shownSubtitle, shownTitle } from '../i18n/shown-text';
 
 interface Props {
   inputId: string;

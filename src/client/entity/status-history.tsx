@@ -3,7 +3,7 @@ import type { EntityDef } from '../../registry';
 import { entities } from '../api/entities';
 import { useRead } from '../api/use-read';
 import { valueLabel } from '../../../commands';
-import { useFormat } from './format';
+import { useFormat } from '../i18n/format';
 
 /**
  * A record's status history (the entity API's `history`), oldest first as the server keeps it: who moved it, from

@@ -5,10 +5,10 @@ import { can, entityByName, entityPath, PATIENT_ENTITY, viewActionFor, type Enti
 import { AccessReport } from './access-report';
 import { entities } from '../api/entities';
 import { useRead } from '../api/use-read';
-import { useFormat } from './format';
+import { useFormat } from '../i18n/format';
 import { currentRole } from '../state/session';
-import { ChangeList } from '../screens/log-changes';
-import { shownTitle } from './shown-text';
+import { ChangeList } from './log-changes';
+import { shownTitle } from '../i18n/shown-text';
 import '../screens/screens.css';
 
 

@@ -7,7 +7,7 @@ import { fromForm, inputSchema, toForm, type EntityDef, type Transition } from '
 import { translateMessage } from '../i18n';
 import { formErrorMap } from '../i18n/zod-messages';
 import { Modal } from '../ui/modal';
-import { askBeforeLeaving, registerUnsaved } from '../shell/unsaved';
+import { askBeforeLeaving, registerUnsaved } from '../ui/unsaved';
 import { FieldInput } from './field-input';
 import { moveLabel, type MoveInput } from './transition-call';
 
@@ -48,7 +48,7 @@ export function TransitionDialog({ def, move, record, count, onSubmit, onClose }
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inputs = move.input ?? [];
-  // A reason or values typed: a command leaving the screen asks first (shell/unsaved.ts). Read while rendering, so
+  // A reason or values typed: a command leaving the screen asks first (ui/unsaved.ts). Read while rendering, so
   // react-hook-form keeps its dirtiness up to date.
   const typed = reason.trim() !== '' || form.formState.isDirty;
   useEffect(() => registerUnsaved(() => typed), [typed]);

@@ -8,9 +8,9 @@ import { RefSelect } from '../entity/ref-select';
 import { currentRole } from '../state/session';
 import { useNarrowScreen } from '../use-narrow-screen';
 import { AppointmentDayList } from './appointment-day-list';
-import { addDays, blockMove, daysFrom, localDayHour, localDaysRange, parseDay, today, weekStart, weekStep } from './calendar-parts';
+import { addDays, blockMove, daysFrom, localDayHour, localDaysRange, parseDay, today, weekStart, weekStep } from '../entity/calendar-parts';
 import { CalendarHead } from './calendar-head';
-import { LoadError, useAddressParams, useFormat } from './screen-parts';
+import { LoadError, useAddressParams, useFormat } from '../entity/screen-parts';
 
 const def = getEntity('appointments');
 /** A week of every centre is a few hundred at most on the demo data; past this, a doctor or a centre narrows it. */

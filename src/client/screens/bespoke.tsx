@@ -20,6 +20,7 @@ export const SCREEN_COMPONENTS: Record<string, LazyExoticComponent<ComponentType
   slotCalendar: withStrings(() => import('./slot-calendar')),
   appointmentCalendar: withStrings(() => import('./appointment-calendar')),
   signedIn: withStrings(() => import('./signed-in')),
+  runs: withStrings(() => import('./runs')),
   ...Object.fromEntries(WORKLISTS.map((w) => [w.id, worklist])),
 };
 

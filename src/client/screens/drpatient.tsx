@@ -8,7 +8,7 @@ import { currentRole } from '../state/session';
 import { useDebounced } from '../use-debounced';
 import { patientsSeen, type SeenRow as Row } from '../api/drpatient';
 import { usePages } from '../api/use-pages';
-import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useFormat, useRowKeys } from './screen-parts';
+import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useFormat, useRowKeys } from '../entity/screen-parts';
 import { useTypeToFind } from '../ui/type-to-find';
 import { useShortcutStarts } from '../entity/move-keys';
 

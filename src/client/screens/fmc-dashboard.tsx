@@ -7,7 +7,7 @@ import { fmcDashboard } from '../api/fmc-dashboard';
 import { useRead } from '../api/use-read';
 import { DayChart } from './day-chart';
 import { DashboardTileRows } from './dashboard-tile-rows';
-import { Loading, LoadError, TIME_ZONE, useAddressParams, useFormat } from './screen-parts';
+import { Loading, LoadError, TIME_ZONE, useAddressParams, useFormat } from '../entity/screen-parts';
 
 /**
  * fmc/dashboard: today's appointments by status, open slots, patients seen and open tickets, with the last 30

@@ -5,12 +5,12 @@ import { can, entityByName, entityPath, ENTITIES, REVERTIBLE_ACTIONS, SAVED_VIEW
 import { RefSelect } from '../entity/ref-select';
 import { currentRole } from '../state/session';
 import { useDebounced } from '../use-debounced';
-import { actionLabel, BASE_ACTIONS } from './log-actions';
-import { ChangeList } from './log-changes';
+import { actionLabel, BASE_ACTIONS } from '../entity/log-actions';
+import { ChangeList } from '../entity/log-changes';
 import { fmcLogs } from '../api/fmclogs';
 import { RevertButton } from './revert-button';
 import { usePages } from '../api/use-pages';
-import { Empty, LoadError, Loading, PagesFoot, TIME_ZONE, useAddressParams, useFormat } from './screen-parts';
+import { Empty, LoadError, Loading, PagesFoot, TIME_ZONE, useAddressParams, useFormat } from '../entity/screen-parts';
 
 const FILTERS = ['actor', 'fmc', 'entity', 'record', 'from', 'to', 'action', 'reads'] as const;
 

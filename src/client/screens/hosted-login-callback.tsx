@@ -36,7 +36,7 @@ export function HostedLoginCallback() {
   const { t } = useTranslation();
   const { t: ts } = useTranslation('screens');
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [secondStep, setSecondStep] = useState<{ challenge: string; returnTo: string } | null>(null);
+  const [secondStep, setSecondStep] = useState<{ challenge: string; methods: string[]; returnTo: string } | null>(null);
   const started = useRef(false);
   const back = useRef<HTMLAnchorElement>(null);
   // The way back takes the focus when the refusal shows: Enter returns to the sign-in page.
@@ -49,7 +49,7 @@ export function HostedLoginCallback() {
     window.history.replaceState(null, '', window.location.pathname);
     void auth.hostedFinish(search.replace(/^\?/, '')).then(async (answer) => {
       // The provider did not say it asked for a second factor: the console asks for its own.
-      if (asksSecondStep(answer)) return setSecondStep({ challenge: answer.mfa.challenge, returnTo: answer.returnTo });
+      if (asksSecondStep(answer)) return setSecondStep({ ...answer.mfa, returnTo: answer.returnTo });
       await acceptSession(answer);
       navigate(answer.returnTo, { replace: true });
     }, async (err: unknown) => {
@@ -59,7 +59,7 @@ export function HostedLoginCallback() {
     });
   }, [ts]);
   if (secondStep) {
-    return <AuthCard title={t('auth.signInTitle')}><SecondStep challenge={secondStep.challenge} onDone={() => navigate(secondStep.returnTo, { replace: true })} /></AuthCard>;
+    return <AuthCard title={t('auth.signInTitle')}><SecondStep challenge={secondStep.challenge} methods={secondStep.methods} onDone={() => navigate(secondStep.returnTo, { replace: true })} /></AuthCard>;
   }
   if (!refusal) return <AuthCard title={t('auth.callbackTitle')}><p role="status">{t('app.loading')}</p></AuthCard>;
   return (

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { DASHBOARD } from '../../registry';
 import { errorText } from '../api/error-text';
 import { factors, type TotpEnrolment } from '../api/factors';
+import { useAddPasskey } from '../api/use-add-passkey';
+import type { SignedIn } from '../api/auth';
 import { loadScreenStrings } from '../i18n';
 import { acceptSession } from '../state/session';
 import { holdForSignIn, signInRefused } from '../state/early-keys';
@@ -24,39 +26,62 @@ function useScreenWords() {
   return { t, ready };
 }
 
-/** After the password (or a hosted sign-in without the provider's own second factor): a code of the app, or a recovery code. */
-export function SecondStep({ challenge, onDone }: { challenge: string; onDone: () => void }) {
+/**
+ * After the password (or a hosted sign-in without the provider's own second factor): a code of the app or a recovery
+ * code, and "Use a passkey" beside it for a person who has one (a person with passkeys only gets the button alone).
+ */
+export function SecondStep({ challenge, methods = ['totp'], onDone }: { challenge: string; methods?: readonly string[]; onDone: () => void }) {
   const { t, ready } = useScreenWords();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (!ready) return null;
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const withPasskey = methods.includes('webauthn');
+  const withCode = methods.includes('totp');
+  const finish = async (answer: () => Promise<SignedIn>, otherwise?: string) => {
     setBusy(true);
     setError(null);
     holdForSignIn();
     try {
-      await acceptSession(await factors.secondStep(challenge, code.trim()));
+      await acceptSession(await answer());
       onDone();
     } catch (err) {
       signInRefused();
-      setError(errorText(err));
+      // The browser's own refusals (cancelled, no such key here) have no words of ours: say what to do instead.
+      setError(errorText(err, otherwise));
       setBusy(false);
     }
   };
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    void finish(() => factors.secondStep(challenge, code.trim()));
+  };
+  const passkey = () => void finish(() => factors.secondStepWithPasskey(challenge), t(withCode ? 'factors.passkeyFailedCode' : 'factors.passkeyFailed'));
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <div>
       {error && <p className="alert alert-error" role="alert">{error}</p>}
-      <div className="field">
-        <label htmlFor="mfa-code">{t('factors.codeLabel')}</label>
-        <input id="mfa-code" autoComplete="one-time-code" inputMode="text" autoFocus required value={code} onChange={(e) => setCode(e.target.value)} />
-        <p className="hint">{t('factors.codeHint')}</p>
-      </div>
-      <button type="submit" className="btn btn-primary" disabled={busy || !code.trim()} style={{ width: '100%', justifyContent: 'center' }}>
-        {t('factors.verify')}
-      </button>
-    </form>
+      {withCode && (
+        <form onSubmit={submit} noValidate>
+          <div className="field">
+            <label htmlFor="mfa-code">{t('factors.codeLabel')}</label>
+            <input id="mfa-code" autoComplete="one-time-code" inputMode="text" autoFocus required value={code} onChange={(e) => setCode(e.target.value)} />
+            <p className="hint">{t('factors.codeHint')}</p>
+          </div>
+          <button type="submit" className="btn btn-primary" disabled={busy || !code.trim()} style={{ width: '100%', justifyContent: 'center' }}>
+            {t('factors.verify')}
+          </button>
+        </form>
+      )}
+      {withPasskey && (
+        <>
+          {!withCode && <p>{t('factors.passkeyHint')}</p>}
+          <button type="button" className={`btn${withCode ? '' : ' btn-primary'}`} disabled={busy} autoFocus={!withCode}
+            style={{ width: '100%', justifyContent: 'center', marginTop: withCode ? 8 : 0 }} onClick={passkey}>
+            {t('factors.usePasskey')}
+          </button>
+        </>
+      )}
+    </div>
   );
 }
 
@@ -129,7 +154,32 @@ export function EnrolSecondFactor() {
           </button>
         </form>
       )}
+      {enrolment && <EnrolPasskey onward={onward} />}
     </AuthCard>
+  );
+}
+
+/**
+ * A passkey or security key as the person's second factor instead of codes (a required role's enrolment may be either):
+ * named, made by the browser, kept by the server; then on to the console.
+ */
+function EnrolPasskey({ onward }: { onward: React.ReactNode }) {
+  const { t } = useScreenWords();
+  const [added, setAdded] = useState(false);
+  const { name, setName, busy, error, add } = useAddPasskey(t('factors.passkeyNotMade'), () => setAdded(true));
+  if (added) return <><p role="status">{t('factors.passkeyAdded')}</p>{onward}</>;
+  return (
+    <form onSubmit={(e) => void add(e)} noValidate style={{ marginTop: 24 }}>
+      <p>{t('factors.orPasskey')}</p>
+      {error && <p className="alert alert-error" role="alert">{error}</p>}
+      <div className="field">
+        <label htmlFor="passkey-name">{t('factors.passkeyName')}</label>
+        <input id="passkey-name" required maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
+      </div>
+      <button type="submit" className="btn" disabled={busy || !name.trim()} style={{ width: '100%', justifyContent: 'center' }}>
+        {t('factors.addPasskey')}
+      </button>
+    </form>
   );
 }
 

@@ -31,7 +31,7 @@ export function SignIn() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<{ challenge: string; methods: string[] } | null>(null);
   const [offer, setOffer] = useState<Pick<PublicConfig, 'hostedLogin' | 'passwordSignIn'>>({ hostedLogin: null });
   useEffect(() => {
     let live = true;
@@ -52,7 +52,7 @@ export function SignIn() {
       if (asked) {
         // No console yet: the keys typed next are the code's (the second step holds them again when it is sent).
         signInRefused();
-        setChallenge(asked.mfa.challenge);
+        setChallenge(asked.mfa);
       }
     } catch (err) {
       signInRefused();
@@ -83,7 +83,7 @@ export function SignIn() {
   if (challenge) {
     return (
       <AuthCard title={t('auth.signInTitle')}>
-        <Suspense fallback={<p role="status">{t('app.loading')}</p>}><SecondStep challenge={challenge} onDone={() => undefined} /></Suspense>
+        <Suspense fallback={<p role="status">{t('app.loading')}</p>}><SecondStep challenge={challenge.challenge} methods={challenge.methods} onDone={() => undefined} /></Suspense>
       </AuthCard>
     );
   }

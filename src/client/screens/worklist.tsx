@@ -10,13 +10,14 @@ import { worklist, type ReminderAnswer, type ReminderResult as Result, type Work
 import { writes } from '../api/writes';
 import { currentRole } from '../state/session';
 import { useDebounced } from '../use-debounced';
-import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useRowKeys } from './screen-parts';
+import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useRowKeys } from '../entity/screen-parts';
 import { isEditable } from '../ui/editable';
 import { noteRepeatable } from '../../../commands';
 import { contribute } from '../state/screen';
 import { useTypeToFind } from '../ui/type-to-find';
 import { useShortcutStarts } from '../entity/move-keys';
 import { ConfirmAction } from '../ui/confirm-action';
+import { WorklistAutoReminders } from './worklist-auto';
 
 /** A reminder's answer as its string's key: a sent one by its channel (`sent_mail`, `sent_sms`). */
 const resultKey = (a: ReminderAnswer) => (a.result === 'sent' ? `sent_${a.channel ?? 'mail'}` : a.result);
@@ -124,6 +125,7 @@ export default function Worklist({ id }: { id: string }) {
         </button>
       </div>
       <p className="muted">{t(`worklist.intro.${id}`)}</p>
+      <WorklistAutoReminders id={id} />
       <div className="toolbar" role="search">
         <label className="sr-only" htmlFor="worklist-q">{t('worklist.searchRecords')}</label>
         <input id="worklist-q" ref={searchRef} className="input" type="search" placeholder={t('worklist.searchRecords')} value={text}

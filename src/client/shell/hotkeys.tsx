@@ -9,9 +9,9 @@ import { useCommands } from '../state/saved-views';
 import { currentRole, session } from '../state/session';
 import { shortcutsGone, shortcutsReady } from '../state/early-keys';
 import { openPalette, ui } from '../state/ui';
-import { commandContext } from './command-context';
+import { commandContext } from '../palette/command-context';
 import { ariaShortcut } from '../ui/combo';
-import { continuesSequence, watchSequences } from './sequence-keys';
+import { continuesSequence, watchSequences } from '../ui/sequence-keys';
 
 /** Our notation (`mod+k`, `g h`, `?`) in react-hotkeys-hook's (`mod+k`, `g>h`, `shift+slash`). */
 export function toLibraryCombo(combo: string): string {

@@ -31,7 +31,7 @@ describe('inboxText', () => {
   });
 
   test('the panel (i18next) and the server (shared words) say every kind alike, in every language', async () => {
-    const params = { name: 'Ravi Menon', role: 'fmc', doctor: 'Dr Asha Rao', number: 'RV-7', centre: 'Powai', subject: 'Kiosk down', author: 'Vikram', by: 'Asha Rao', worklist: 'patientNotAddedFamilyMember', count: 4 };
+    const params = { name: 'Ravi Menon', role: 'fmc', doctor: 'Dr Asha Rao', number: 'RV-7', centre: 'Powai', subject: 'Kiosk down', author: 'Vikram', by: 'Asha Rao', worklist: 'patientNotAddedFamilyMember', count: 4, text: 'Kiosk down since noon', day: '2026-11-30' };
     const t = await tIn('fr');
     for (const kind of INBOX_KINDS) {
       expect(inboxText(t, { kind, params, title: 'x' }), kind).toBe(inboxTitle(kind, params, lookupIn(INBOX_WORDS.fr, INBOX_WORDS.en)));

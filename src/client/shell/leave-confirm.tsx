@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../ui/modal';
-import { leaveAnyway, stay } from './unsaved';
+import { leaveAnyway, stay } from '../ui/unsaved';
 
 /**
  * "Leave without saving?", asked before a form or move dialog holding typed values is left (unsaved.ts): by a

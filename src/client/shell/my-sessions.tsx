@@ -5,7 +5,7 @@ import { errorText } from '../api/error-text';
 import { mySessions, type MySession } from '../api/my-sessions';
 import { queryClient } from '../api/query-client';
 import { useRead } from '../api/use-read';
-import { useFormat } from '../entity/format';
+import { useFormat } from '../i18n/format';
 import { signOut } from '../state/session';
 
 /** "Chrome on Windows" from a user agent, or the user agent itself: enough to tell one's own devices apart. */
@@ -14,6 +14,16 @@ export function deviceOf(userAgent: string | null, unknown: string): string {
   const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrom(e|ium)\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : null;
   const system = /Windows/.test(userAgent) ? 'Windows' : /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Mac OS X/.test(userAgent) ? 'macOS' : /Linux/.test(userAgent) ? 'Linux' : null;
   return browser && system ? `${browser} · ${system}` : userAgent.slice(0, 80);
+}
+
+/** "password + passkey": how a session signed in, in the reader's words; unknown values (a newer server) as they are. */
+export function howSignedIn(s: Pick<MySession, 'method' | 'factor'>, t: (key: string) => string): string {
+  const word = (group: string, value: string) => {
+    const key = `sessions.${group}.${value}`;
+    const text = t(key);
+    return text === key ? value : text;
+  };
+  return [word('method', s.method), ...(s.factor ? [word('factor', s.factor)] : [])].join(' + ');
 }
 
 /**
@@ -60,6 +70,7 @@ export function MySessions() {
             <li key={s.id}>
               <span><strong>{deviceOf(s.userAgent, t('sessions.unknownDevice'))}</strong>{s.current && <> <span className="badge">{t('sessions.current')}</span></>}</span>
               <span className="hint">{t('sessions.since', { signedIn: f.moment(s.createdAt), lastSeen: f.moment(s.lastSeenAt) })}</span>
+              <span className="hint" data-testid="session-how">{t('sessions.how', { how: howSignedIn(s, t) })}</span>
               {!s.current && <button type="button" className="btn" disabled={busy !== null} onClick={() => void end(s)}>{t('sessions.end')}</button>}
             </li>
           ))}

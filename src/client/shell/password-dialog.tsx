@@ -6,7 +6,7 @@ import { errorText } from '../api/error-text';
 import { me } from '../api/me';
 import { ui } from '../state/ui';
 import { Modal } from '../ui/modal';
-import { askBeforeLeaving, registerUnsaved } from './unsaved';
+import { askBeforeLeaving, registerUnsaved } from '../ui/unsaved';
 
 type Field = 'currentPassword' | 'newPassword' | 'repeat';
 
@@ -22,7 +22,7 @@ export function PasswordDialog() {
   const [busy, setBusy] = useState(false);
   const close = () => { ui.passwordOpen = false; };
   const dirty = Object.values(values).some(Boolean);
-  // Typed passwords are not dropped silently: closing, or a command leaving the screen, asks first (shell/unsaved.ts).
+  // Typed passwords are not dropped silently: closing, or a command leaving the screen, asks first (ui/unsaved.ts).
   useEffect(() => registerUnsaved(() => dirty), [dirty]);
 
   const submit = async (e: React.FormEvent) => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { MySessions } from './my-sessions';
+import { MyFactorsPanel } from './my-factors';
 import { toast } from 'sonner';
 import { COMMANDS, DEFAULT_KEYMAP, effectiveKeymap, findClash, isAllowed, keyLabel, LANGUAGES, normaliseCombo, THEMES } from '../../../commands';
 import { languageFirstDay, LOCALE_OF, WEEKDAYS, type Language } from '../../registry';
@@ -64,6 +65,7 @@ export function PreferencesPanel() {
         </select>
         <small id="pref-week-help" className="hint">{t('profile.weekStartHelp')}</small>
       </div>
+      <MyFactorsPanel />
       <MySessions />
       <h2>{t('profile.keyboard')}</h2>
       <label style={{ display: 'flex', gap: 8, alignItems: 'center' }}>

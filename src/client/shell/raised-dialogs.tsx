@@ -7,7 +7,7 @@ import { errorText } from '../api/error-text';
 import { useRead } from '../api/use-read';
 import { writes } from '../api/writes';
 import { EntityFormModal } from '../entity/form-modal';
-import { useFormat } from '../entity/format';
+import { useFormat } from '../i18n/format';
 import { ui } from '../state/ui';
 import { Modal } from '../ui/modal';
 

@@ -10,18 +10,21 @@ import { UserMenu } from './user-menu';
 import { usePushToken } from './use-push-token';
 import { useChangeStream } from './use-change-stream';
 import { useSavedViewsSync } from './use-saved-views';
-import { useSidebarMode } from './use-sidebar-mode';
-import { closeSidebar, toggleSidebar } from './use-sidebar-overlay';
+import { useSidebarMode } from '../ui/use-sidebar-mode';
+import { closeSidebar, toggleSidebar } from '../ui/use-sidebar-overlay';
 
 // Dialogs load the first time they open: the palette (its listbox and ranking), the delete confirmation, the shortcut sheet.
 const Palette = lazy(() => import('../palette/palette').then((m) => ({ default: m.Palette })));
 const ConfirmDelete = lazy(() => import('./confirm-delete').then((m) => ({ default: m.ConfirmDelete })));
 const ShortcutsSheet = lazy(() => import('./shortcuts-sheet').then((m) => ({ default: m.ShortcutsSheet })));
+const ImportDialog = lazy(() => import('../entity/import-dialog').then((m) => ({ default: m.ImportDialog })));
 const RaiseDialog = lazy(() => import('./raised-dialogs').then((m) => ({ default: m.RaiseDialog })));
 const MineDialog = lazy(() => import('./raised-dialogs').then((m) => ({ default: m.MineDialog })));
 const LeaveConfirm = lazy(() => import('./leave-confirm').then((m) => ({ default: m.LeaveConfirm })));
 const PreferencesDialog = lazy(() => import('./preferences-dialog').then((m) => ({ default: m.PreferencesDialog })));
 const PasswordDialog = lazy(() => import('./password-dialog').then((m) => ({ default: m.PasswordDialog })));
+const FollowUpDialog = lazy(() => import('./follow-ups').then((m) => ({ default: m.FollowUpDialog })));
+const FollowUpsDialog = lazy(() => import('./follow-ups').then((m) => ({ default: m.FollowUpsDialog })));
 const SaveViewDialog = lazy(() => import('./save-view-dialog').then((m) => ({ default: m.SaveViewDialog })));
 
 /** Top bar, sidebar and the dialogs every screen shares (spec §2 Shell). */
@@ -59,8 +62,11 @@ export function Shell({ children }: { children: ReactNode }) {
         {snap.preferencesOpen && <PreferencesDialog />}
         {snap.passwordOpen && <PasswordDialog />}
         {snap.raising && <RaiseDialog entity={snap.raising} />}
+        {snap.importing && <ImportDialog key={snap.importing} entity={snap.importing} />}
         {snap.mine && <MineDialog entity={snap.mine} />}
         {snap.savingView !== null && <SaveViewDialog id={snap.savingView === 'new' ? null : snap.savingView} />}
+        {snap.followUp && <FollowUpDialog entity={snap.followUp.entity} id={snap.followUp.id} />}
+        {snap.followUpsOpen && <FollowUpsDialog />}
         {snap.leaving && <LeaveConfirm />}
       </Suspense>
       <ScreenArrival />

@@ -7,9 +7,9 @@ import { DASHBOARD } from '../../registry';
 import { currentRole, session } from '../state/session';
 import { ui } from '../state/ui';
 import { useCommands } from '../state/saved-views';
-import { commandContext } from './command-context';
-import { sidebarIsOverlay } from './use-sidebar-mode';
-import { useSidebarOverlay } from './use-sidebar-overlay';
+import { commandContext } from '../palette/command-context';
+import { sidebarIsOverlay } from '../ui/use-sidebar-mode';
+import { useSidebarOverlay } from '../ui/use-sidebar-overlay';
 
 /** The role-filtered menu, generated from the command registry (commands/menu.ts). */
 export function Sidebar() {

@@ -5,7 +5,7 @@ import type { ContributionKind, Contributions, ScreenAccess } from '../../../com
  * at once (a list, and the record peeked on it); the latest one still in place is the one asked for.
  */
 type Made = { [K in ContributionKind]: { value: Contributions[K] }[] };
-const made: Made = { list: [], record: [], moves: [], export: [], worklist: [] };
+const made: Made = { list: [], record: [], moves: [], bulk: [], export: [], worklist: [] };
 
 /**
  * A command that asked for a kind before its screen had made it: a shortcut pressed while the screen's code was still

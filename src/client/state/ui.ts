@@ -11,12 +11,17 @@ export const ui = proxy({
   shortcutsOpen: false,
   preferencesOpen: false,
   passwordOpen: false,
+  /** "Remind me when?" for this record, and the list of one's follow-ups (shell/follow-ups.tsx). */
+  followUp: null as { entity: string; id: number } | null,
+  followUpsOpen: false,
   /** The "Save this view…" dialog: 'new' for the list in view, or the id of one's own view to rename or re-share. */
   savingView: null as 'new' | number | null,
   /** The entity whose raise form is open (a support ticket), and whose raised records are shown. */
   raising: null as string | null,
   mine: null as string | null,
-  /** The user is asked whether to leave what they typed in a form or dialog (shell/unsaved.ts). */
+  /** The entity whose import dialog is open (entity/import-dialog.tsx). */
+  importing: null as string | null,
+  /** The user is asked whether to leave what they typed in a form or dialog (ui/unsaved.ts). */
   leaving: false,
   confirmDelete: null as { entity: string; id: number; onDone?: () => void } | null,
   /** What the screen in view shows (commands' `when`): set by the details page and the lists. */

@@ -4,7 +4,7 @@ import { presetDays } from '../entity/filter-values';
 import { periodRange } from '../palette/reading/periods';
 import { listOfReading } from '../palette/reading/list-of-reading';
 import { translate } from '../palette/reading/test-i18n';
-import { weekStart } from '../screens/calendar-parts';
+import { weekStart } from '../entity/calendar-parts';
 import { prefs } from './prefs';
 import { userFirstDay } from './week';
 

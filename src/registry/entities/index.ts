@@ -1,6 +1,7 @@
 import type { EntityDef } from '../entity';
 import { addonservices } from './addonservices';
 import { appointments } from './appointments';
+import { automationEntity } from './automation';
 import { fmctests } from './fmctests';
 import { invoices } from './invoices';
 import { payment } from './payment';
@@ -53,8 +54,8 @@ import { specialitys } from './specialitys';
 import { state } from './state';
 import { udctest } from './udctest';
 
-/** Every declared entity. Adding an entity is adding its file and one line here. */
-export const ENTITIES: readonly EntityDef[] = [
+/** Every declared entity but the rules. Adding an entity is adding its file and one line here. */
+const RECORDS: readonly EntityDef[] = [
   // foundation
   speciality, languages, roles, state, city, pincode, adminUser,
   // master data
@@ -74,3 +75,6 @@ export const ENTITIES: readonly EntityDef[] = [
   // care and money, and the centres' operations
   appointments, payment, payout, invoices, reviews, requestVerification, fmctests, supportTicket,
 ];
+
+/** Every entity: the records, and the rules that watch them (made from them: entities/automation.ts). */
+export const ENTITIES: readonly EntityDef[] = [...RECORDS, automationEntity(RECORDS)];

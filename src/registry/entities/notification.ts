@@ -6,7 +6,7 @@ import { f } from '../fields';
  * patient, fmc, all) so that their labels are shared with the role and content-page enums.
  *
  * Its status is its workflow's (issue 37): draft → scheduled (its `scheduledAt` in the future) → sending → sent, or
- * cancelled before it sends. `sent` is reached by the sender only (server/scheduler/campaign.ts), which resolves the
+ * cancelled before it sends. `sent` is reached by the sender only (server/campaigns/send.ts), which resolves the
  * audience when it starts and counts its progress on the record (`recipients`, `sent`, `failed`).
  */
 export const notification = defineEntity({

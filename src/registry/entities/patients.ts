@@ -37,6 +37,8 @@ export const patients = defineEntity({
     status: f.enum(['active', 'inactive'], { required: true, sortable: true }),
     // Asked by the patient: no notification campaign reaches them (checked when a campaign sends).
     campaignOptOut: f.bool(),
+    // The language the patient chose in the app (one of the console's): their appointment reminders are written in it.
+    language: f.enum(['en', 'zh', 'es', 'fr', 'it']),
   },
   titleFields: ['firstName', 'lastName'],
   subtitleFields: ['phone', 'email'],

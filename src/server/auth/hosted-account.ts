@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { writeEntries } from '../crud/audit';
+import { writeEntries } from '../audit/audit';
 import type { DB } from '../db/connection';
 import type { HttpError } from '../http';
 import type { HostedIdentity } from './oidc';

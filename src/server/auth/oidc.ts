@@ -4,7 +4,7 @@ import * as client from 'openid-client';
 import type { DB } from '../db/connection';
 import { fail } from '../http';
 import { logger, scrub } from '../ops/logger';
-import type { OidcSettings } from './oidc-config';
+import type { OidcSettings } from '../config/oidc';
 import { tokenHash } from './tokens';
 
 /**

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { f, isEmailPassword, WEAK_PASSWORD, withoutInvisible } from '../../registry';
-import { unsafeText } from '../input-safety';
+import { f, IMPORT_MAX_ROWS, isEmailPassword, WEAK_PASSWORD, withoutInvisible } from '../../registry';
+import { unsafeText } from '../http/input-safety';
 import { clientAddress, fail, fieldErrors, jsonBody, type AppEnv } from '../http';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 import { beginSignIn, clearPairs, limitPublicCalls, tooMany } from './rate-limit';
@@ -13,7 +13,7 @@ import { hostedLoginRoutes } from './hosted-routes';
 import { endSessionUrl } from './oidc';
 import { finishSignIn } from './sign-in';
 import type { Config } from '../config';
-import { writeEntries } from '../crud/audit';
+import { writeEntries } from '../audit/audit';
 import { signInFailures } from '../ops/metrics';
 
 const INVALID = 'Invalid username or password';
@@ -72,6 +72,9 @@ export function authRoutes(): Hono<AppEnv> {
       contentBase: config.contentBase ?? '/content/',
       imageOrigins: config.imageOrigins,
       centreTimeZone: config.centreTimeZone,
+      // Said up front by the import dialog, before a file is chosen.
+      importMaxMb: Math.round(config.importMaxBytes / 1_048_576),
+      importMaxRows: IMPORT_MAX_ROWS,
     } });
   });
 

@@ -5,7 +5,9 @@ import { clientAddress, fail, fieldErrors, jsonBody, type AppEnv, type Ctx } fro
 import { signInFailures } from '../ops/metrics';
 import { verifyPassword } from './password';
 import { beginSignIn, tooMany } from './rate-limit';
-import { verifySecondFactor } from './mfa/factors';
+import { verifySecondFactor, type SecondFactorProof } from './mfa/factors';
+import { keepSessionChallenge, takeSessionChallenge } from './mfa/challenge';
+import { assertionOptions, assertionSchema, relyingParty } from './mfa/webauthn';
 import type { DB } from '../db/connection';
 
 /**
@@ -25,6 +27,7 @@ export const STEP_UP_ACTIONS = [
   { method: 'POST', path: '/api/sessions/{id}/end', what: 'end another person\'s session' },
   { method: 'GET', path: '/api/patients/export', what: 'export more than 500 patient rows' },
   { method: 'POST', path: '/api/adminUser/{id}/mfa/reset', what: 'reset another person\'s second factors' },
+  { method: 'DELETE', path: '/api/me/mfa/webauthn/{id}', what: 'remove one of your passkeys' },
 ] as const;
 
 /** The field of an entity that grants a role: making such a record, or changing the field, needs a fresh proof. */
@@ -50,26 +53,47 @@ async function proved(db: DB, sessionId: number): Promise<string | null> {
 const stepUpSchema = z.union([
   z.strictObject({ password: z.string().min(1, 'Enter your password').max(200) }),
   z.strictObject({ code: z.string().min(1).max(40) }),
+  z.strictObject({ webauthn: assertionSchema }),
 ]);
 
 /**
- * POST /api/me/step-up { password } or { code } → { data: { provedAt } }: the password of the signed-in person, or a
- * one-time or recovery code of their second factor (auth/mfa), counted as a sign-in attempt (the same limits: it cannot be guessed here faster than at the sign-in page). An account without
- * a password (hosted login only) proves itself by signing in again, which counts as well: 409 `sign_in_again`.
+ * POST /api/me/step-up { password }, { code } or { webauthn } → { data: { provedAt } }: the password of the signed-in
+ * person, a one-time or recovery code of their second factor (auth/mfa), or a passkey's answer to the options of
+ * POST /api/me/step-up/webauthn; each counted as a sign-in attempt (the same limits: it cannot be guessed here faster
+ * than at the sign-in page). An account without a password (hosted login only) and no factor proves itself by signing
+ * in again, which counts as well: 409 `sign_in_again`.
  */
 export function stepUpRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // The options for a passkey's answer, naming the person's passkeys; the challenge kept for this session.
+  app.post('/me/step-up/webauthn', async (c) => {
+    const db = c.get('db');
+    const me = c.get('user');
+    const parsed = z.strictObject({}).safeParse((await jsonBody(c)) ?? {});
+    if (!parsed.success) throw fieldErrors(parsed.error.issues);
+    const options = await assertionOptions(db, relyingParty(c), me.id);
+    if (!options) throw fail(409, 'You have no passkey: confirm with your password or a code.', { code: 'no_passkey' });
+    await keepSessionChallenge(db, 'step-up', me.sessionId, me.id, options.challenge);
+    return c.json({ data: options });
+  });
   app.post('/me/step-up', async (c) => {
     const db = c.get('db');
     const me = c.get('user');
     const parsed = stepUpSchema.safeParse(await jsonBody(c));
     if (!parsed.success) throw fieldErrors(parsed.error.issues);
-    if ('code' in parsed.data) {
+    if (!('password' in parsed.data)) {
+      const input = parsed.data;
       const attempt = await beginSignIn(db, me.email.toLowerCase(), clientAddress(c));
       if (attempt.refused) throw tooMany(attempt.refused, 'sign_in');
-      if ((await verifySecondFactor(db, me.id, { code: parsed.data.code })) === null) {
+      // The passkey's challenge is taken (deleted) before the answer is checked: one answer, one try.
+      const expectedChallenge = 'webauthn' in input ? await takeSessionChallenge(db, 'step-up', me.sessionId, me.id) : null;
+      const proof: SecondFactorProof | null = 'code' in input ? { code: input.code }
+        : expectedChallenge ? { assertion: input.webauthn, expectedChallenge, rp: relyingParty(c) } : null;
+      if (!proof || (await verifySecondFactor(db, me.id, proof)) === null) {
         signInFailures.inc();
-        throw fail(400, 'This code is not right, or was already used', { field: 'code', code: 'wrong_code' });
+        throw 'code' in input
+          ? fail(400, 'This code is not right, or was already used', { field: 'code', code: 'wrong_code' })
+          : fail(400, 'This passkey could not be checked. Please try again.', { field: 'webauthn', code: 'wrong_passkey' });
       }
       await attempt.succeeded();
       return c.json({ data: { provedAt: await proved(db, me.sessionId) } });

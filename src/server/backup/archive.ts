@@ -7,9 +7,10 @@ import { createGzip } from 'node:zlib';
 import { sql } from 'kysely';
 import type { Database, DB } from '../db/connection';
 import { ident } from '../db/entity-table';
-import { contentRoot } from '../routes/content';
+import { contentRoot } from '../config/data-folders';
 import { readTar, tarStream, type TarItem } from './tar';
-import { chainHead, type ChainHead } from '../crud/audit-anchors';
+import { chainHead, type ChainHead } from '../audit/audit-anchors';
+import { sealAuditLog } from '../audit/audit-seal';
 
 /**
  * A backup of the console on the embedded database: one gzip-compressed tar archive (`tar -tzf` lists it) holding
@@ -98,6 +99,8 @@ export interface Backup {
  */
 export async function takeBackup(database: Database, dataDir: string): Promise<Backup> {
   if (!database.snapshot) throw new Error('Backups are taken of the embedded database; on PostgreSQL use pg_dump');
+  // The rows waiting for the sealer are sealed first, so that the head the backup holds (and is anchored) is its last row.
+  await sealAuditLog(database.db);
   const snap = await database.snapshot(async (db) => ({
     postgres: (await sql<{ v: string }>`select version() as v`.execute(db)).rows[0].v,
     migrations: (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((r) => r.name),

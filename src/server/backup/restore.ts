@@ -10,7 +10,7 @@ import { compareWithManifest } from './check';
 import { unpackBackup } from './unpack';
 import { BackupKeyError, openBackupFile } from './encryption';
 import { openDatabase } from '../db/connection';
-import { appendAnchor, chainHead, checkAnchorFileWritable, type ChainHead } from '../crud/audit-anchors';
+import { appendAnchor, chainHead, checkAnchorFileWritable, type ChainHead } from '../audit/audit-anchors';
 
 /** A restore refused before anything was written (exit code 2 of `npm run restore`). */
 export class RestoreRefused extends Error {}
@@ -30,7 +30,7 @@ export interface Restored {
  *
  * Every session of the backup is ended: a session signed out after the backup was taken would come back otherwise,
  * and so would one whose account was disabled since. The audit chain's head the backup holds is anchored as a
- * `restore` (crud/audit-anchors.ts): the anchors written since the backup name rows the restore took away, and the
+ * `restore` (audit/audit-anchors.ts): the anchors written since the backup name rows the restore took away, and the
  * check sets them aside.
  */
 export async function restoreBackup(file: string, config: Config): Promise<Restored> {

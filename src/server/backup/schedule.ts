@@ -11,7 +11,7 @@ import { backupFailures, backupLastBytes, backupLastSuccess } from '../ops/metri
 import { takeBackup } from './archive';
 import { encryptingStream } from './encryption';
 import type { CheckResult } from './check';
-import { appendAnchor } from '../crud/audit-anchors';
+import { appendAnchor } from '../audit/audit-anchors';
 
 /**
  * console-backup-20261125T184344Z.tar.gz, or .tar.gz.enc when sealed with BACKUP_KEY (encryption.ts): sorted by name is

@@ -3,7 +3,7 @@ import { assignableRoles, CENTRE_SCOPED_ROLES, columnName, getEntity, USERS, typ
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { fail } from '../http';
-import { centreOf } from './scope';
+import { centreOf } from '../records/scope';
 
 /**
  * Who may be given a record (FieldDef.assigned: a ticket's assignee): an active user whose role may open the record

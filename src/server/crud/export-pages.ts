@@ -2,8 +2,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { EntityDef, SortDir } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
-import { col, selectList } from './columns';
-import { keysetRanges, orderBy, selectPage, whereOf } from '../search/list-order';
+import { col, selectList } from '../records/columns';
+import { keysetRanges, orderBy, selectPage, whereOf } from '../search';
 
 /** Rows read per query, at most (crud/export.ts). */
 export const EXPORT_PAGE = 500;

@@ -6,13 +6,12 @@ import type { SessionUser } from '../http';
 import { BOM, csvCell, csvRecord } from './csv';
 import type { ExportRequest } from './export-query';
 import { cellValue } from './export-values';
-import { attachLabels } from './labels';
+import { attachLabels } from '../records/labels';
 import { pageReader } from './export-pages';
-import { RECORD_COUNT_CAP } from '../search';
-import { textSearch, whereOf } from '../search/list-order';
-import { filterSql } from './list-filter';
-import { scopeWhere } from './scope';
-import { auditReads } from './audit';
+import { RECORD_COUNT_CAP, textSearch, whereOf } from '../search';
+import { filterSql } from '../records/list-filter';
+import { scopeWhere } from '../records/scope';
+import { auditReads } from '../audit/audit';
 import { logger, scrub } from '../ops/logger';
 
 /**

@@ -8,7 +8,7 @@ import { freeSeat, retakeSeat } from './slot-booking';
 import type { Seller } from '../config';
 import { issueInvoice } from './issue-invoice';
 import type { Actor } from './write';
-import { CAMPAIGN_JOB } from '../scheduler/campaign';
+import { CAMPAIGN_JOB } from '../scheduler/job-names';
 import { cancelRun, enqueue } from '../scheduler/runs';
 
 /**
@@ -44,7 +44,7 @@ async function nextDueOn(db: DB, item: unknown, calibratedOn: unknown): Promise<
   return res.rows[0]?.due ?? null;
 }
 
-/** A campaign's run (scheduler/campaign.ts): one per campaign, due at its time ("Schedule…") or now ("Send now"). */
+/** A campaign's run (campaigns/send.ts): one per campaign, due at its time ("Schedule…") or now ("Send now"). */
 async function queueCampaign(db: DB, record: Record<string, unknown>, due: 'now' | 'scheduledAt') {
   let dueAt = new Date();
   if (due === 'scheduledAt') {

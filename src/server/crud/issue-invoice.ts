@@ -5,10 +5,10 @@ import type { DB } from '../db/connection';
 import { ident, uniqueName } from '../db/entity-table';
 import { fail } from '../http';
 import { upsertSearchRow } from '../search';
-import { patientsOf, writeEntries } from './audit';
-import { centreOf } from './scope';
-import { param } from './columns';
-import { attachLabels } from './labels';
+import { patientsOf, writeEntries } from '../audit/audit';
+import { centreOf } from '../records/scope';
+import { param } from '../records/columns';
+import { attachLabels } from '../records/labels';
 import { nextNumber } from './numbering';
 import { fetchRecord, type Actor } from './write';
 

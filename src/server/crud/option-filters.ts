@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { can, ENTITIES, getEntity, type EntityDef } from '../../registry';
 import { ident } from '../db/entity-table';
 import { fieldErrors, forbidden } from '../http';
-import { col } from './columns';
-import { scoped, type ScopeOwner } from './scope';
+import { col } from '../records/columns';
+import { scoped, type ScopeOwner } from '../records/scope';
 
 /**
  * A picker's filters besides its text (GET /api/{resource}/options), each validated against the registry and each a

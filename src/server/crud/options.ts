@@ -1,12 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import { canAccess, ENTITIES, fieldRulesOf, hitFields, hitPartsOf, subtitleOf, titleOf, type EntityDef, type HitParts, type ReservedValues, type Role } from '../../registry';
-import { attachLabels } from './labels';
-import { col } from './columns';
+import { attachLabels } from '../records/labels';
+import { col } from '../records/columns';
 import type { DB } from '../db/connection';
-import { docContains } from '../search';
-import { numberPrefixPage } from '../search/number-prefix';
-import { orderBy, pageInListOrder, selectPage } from '../search/list-order';
-import { pickerPage } from '../search/picker-page';
+import { docContains, numberPrefixPage, orderBy, pageInListOrder, pickerPage, selectPage } from '../search';
 
 export interface Option { id: number; title: string; subtitle: string; parts?: HitParts }
 

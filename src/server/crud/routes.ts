@@ -2,16 +2,16 @@ import { Hono } from 'hono';
 import { can, canPickFrom, MIN_BLIND_PICK, canReadRecord, ENTITIES, holdsPatientData, mayCreate, PATIENT_ENTITY, mayMove, parseListQuery, type Action, type EntityDef } from '../../registry';
 import { fail, fieldErrors, forbidden, jsonBody, recordIdParam, type AppEnv, type Ctx } from '../http';
 import { listPage } from '../search';
-import { scopeWhere } from './scope';
+import { scopeWhere } from '../records/scope';
 import { statusHistory, transition, transitionBody } from './transition';
 import { undoBody, undoTransition } from './transition-undo';
 import { listOptions } from './options';
 import { optionFilters } from './option-filters';
 import { assignableWhere } from './assignees';
-import { audit, auditRecordsRead } from './audit';
+import { audit, auditRecordsRead } from '../audit/audit';
 import { createRecord, deleteRecord, getRecord, restoreRecord, updateRecord } from './write';
 import { partPayload, validate } from './payload';
-import { addImportRoute } from './import-routes';
+import { addBulkRoute } from './bulk-routes';
 import { limitBlindPicks } from '../auth/rate-limit';
 import { screenImages } from './image-screen';
 import { exportFileName, planExport } from './export';
@@ -65,9 +65,9 @@ export function crudRoutes(): Hono<AppEnv> {
       const input = screenImages(def, validate(def, mode, partPayload(def, 'create', await jsonBody(c)).input), c.get('config').imageOrigins);
       // An account made is a role granted.
       if (ROLE_FIELD[def.name]) requireFreshProof(c);
-      return c.json({ data: await createRecord(c.get('db'), def, input, c.get('user'), c.get('config').scryptLogN) }, 201);
+      return c.json({ data: await createRecord(c.get('db'), def, input, { actor: c.get('user'), scryptLogN: c.get('config').scryptLogN }) }, 201);
     });
-    addImportRoute(app, def);
+    addBulkRoute(app, def);
     // Reference pickers: whoever may list this entity, or fill in a form that refers to it. A caller who may not
     // list it (an fmc user picking a patient) gets titles only, after three typed characters, and never by ids:
     // the picker must not become a way to read the table (docs/decisions.md#pickers-for-a-caller-who-may-not-list-the-entity).
@@ -153,7 +153,7 @@ export function crudRoutes(): Hono<AppEnv> {
       const input = screenImages(def, validate(def, 'update', raw), c.get('config').imageOrigins);
       const roleField = ROLE_FIELD[def.name];
       if (roleField && roleField in input && Number(input[roleField]) !== Number((await getRecord(c.get('db'), def, id, c.get('user')))[roleField])) requireFreshProof(c);
-      return c.json({ data: await updateRecord(c.get('db'), def, id, input, c.get('user'), c.get('config').scryptLogN, asRead) });
+      return c.json({ data: await updateRecord(c.get('db'), def, id, input, { actor: c.get('user'), scryptLogN: c.get('config').scryptLogN, asRead }) });
     });
     app.delete(`${base}/:id`, async (c) => {
       guard(c, def.name, 'delete');

@@ -4,8 +4,8 @@ import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { fail, HttpError } from '../http';
 import { upsertSearchRow } from '../search';
-import { writeEntries } from './audit';
-import { centreOf } from './scope';
+import { writeEntries } from '../audit/audit';
+import { centreOf } from '../records/scope';
 import { withSavepoints } from '../db/savepoints';
 import { nextNumber } from './numbering';
 import { transition } from './transition';
@@ -120,7 +120,7 @@ export async function bookSlot(db: DB, id: number, patient: number, actor: Actor
     const appointment = await createRecord(withSavepoints(tx), appointments, {
       number, patient, doctor: Number(slot.doctor), fmc: Number(slot.fmc), slot: id, mode: 'in_clinic', scheduledAt: at,
       durationMinutes: Math.min(240, Math.max(5, minutes)), fee: doctor.consultationFee ?? null, prescription: [],
-    }, actor, config.scryptLogN);
+    }, { actor, scryptLogN: config.scryptLogN });
     return { slot, appointment };
   });
 }

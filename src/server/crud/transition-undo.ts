@@ -5,11 +5,11 @@ import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { fail, forbidden, HttpError } from '../http';
 import { upsertSearchRow } from '../search';
-import { audit } from './audit';
-import { param } from './columns';
+import { audit } from '../audit/audit';
+import { param } from '../records/columns';
 import { hooksOf } from './hooks';
-import { attachLabels } from './labels';
-import { inScope } from './scope';
+import { attachLabels } from '../records/labels';
+import { inScope } from '../records/scope';
 import { writeMirror } from './transition';
 import { fetchRecord, type Actor } from './write';
 

@@ -6,12 +6,12 @@ import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { fail, fieldErrors, forbidden, HttpError } from '../http';
 import { upsertSearchRow } from '../search';
-import { param } from './columns';
+import { param } from '../records/columns';
 import { hooksOf } from './hooks';
-import { attachLabels } from './labels';
+import { attachLabels } from '../records/labels';
 import { checkNotBefore, checkRefNotIn } from './move-rules';
-import { inScope } from './scope';
-import { audit } from './audit';
+import { inScope } from '../records/scope';
+import { audit } from '../audit/audit';
 import { fetchRecord, type Actor } from './write';
 
 /**

@@ -4,7 +4,7 @@ import { passwordChanged } from '../auth/sessions';
 import { publishChanges } from '../events/notices';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
-import { selectList } from './columns';
+import { selectList } from '../records/columns';
 
 /**
  * The trash behind Undo (issue 10). A delete moves the record's row (every column, as jsonb) into `trash` in its

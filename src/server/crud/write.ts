@@ -6,14 +6,14 @@ import type { DB } from '../db/connection';
 import { fkName, ident, uniqueName } from '../db/entity-table';
 import { fail, fieldErrors, HttpError } from '../http';
 import { deleteSearchRow, refreshReferrers, upsertSearchRow } from '../search';
-import { param, selectList, toRecord } from './columns';
+import { param, selectList, toRecord } from '../records/columns';
 import { hooksOf } from './hooks';
-import { attachLabels } from './labels';
+import { attachLabels } from '../records/labels';
 import { enforceFieldRules } from './field-rules';
 import { checkReferences } from './references';
 import { checkAssignees } from './assignees';
-import { inScope, scoped, scopeWhere, type ScopeOwner } from './scope';
-import { audit, changedFields } from './audit';
+import { inScope, scoped, scopeWhere, type ScopeOwner } from '../records/scope';
+import { audit, changedFields } from '../audit/audit';
 import { publishChanges } from '../events/notices';
 import { dropGoneDetached, moveToTrash, publishDetached, putBack, reattach, takeFromTrash, type Detached } from './trash';
 
@@ -69,6 +69,7 @@ export async function fetchRecord(db: DB, def: EntityDef, id: number) {
 }
 
 const notFound = () => fail(404, 'This record does not exist', { code: 'not_found' });
+const stale = () => fail(409, 'This record was changed by someone else since you opened it. Reload it to see the changes.', { code: 'stale', field: 'version' });
 
 /** A record the caller may see: 404 when it does not exist or belongs to a centre outside the caller's scope. */
 export async function getRecord(db: DB, def: EntityDef, id: number, who: ScopeOwner = SYSTEM_ACTOR) {
@@ -84,24 +85,44 @@ function checkPayloadScope(def: EntityDef, actor: Actor, input: Record<string, u
   if (!inScope(def, actor, input)) throw fail(400, 'The chosen record does not exist', { field: def.scope, code: 'not_found' });
 }
 
-export async function createRecord(db: DB, def: EntityDef, input: Record<string, unknown>, actor: Actor, scryptLogN: number) {
+/**
+ * Who writes and the settings every write needs, in one object rather than threaded through each call one by one:
+ * `scryptLogN` is the configured cost of a password field's hash (config.scryptLogN).
+ */
+export interface WriteOptions {
+  actor: Actor;
+  scryptLogN: number;
+}
+
+export async function createRecord(db: DB, def: EntityDef, input: Record<string, unknown>, opts: WriteOptions) {
   try {
-    return await db.transaction().execute((tx) => createInTransaction(tx, def, input, actor, scryptLogN));
+    return await db.transaction().execute((tx) => createInTransaction(tx, def, input, opts));
   } catch (err) {
     if (err instanceof HttpError) throw err;
     return mapConstraintError(def, err);
   }
 }
 
-/** What a write made by an import carries into the audit trail: the import it belongs to (one undoable unit). */
-export interface WriteOrigin { importId?: number }
+/**
+ * What a write made by an import or a bulk action carries into the audit trail: the unit it belongs to (one undoable
+ * unit); `undo` when it is that unit's undo.
+ */
+export interface WriteOrigin { importId?: number; bulkId?: number; undo?: boolean }
+
+/** The audit entry's mark of the unit a write belongs to. */
+const originMark = (o: WriteOrigin) => ({ ...(o.importId ? { import: o.importId } : {}), ...(o.bulkId ? { bulk: o.bulkId } : {}), ...(o.undo ? { undo: true } : {}) });
+
+export interface CreateOptions extends WriteOptions {
+  origin?: WriteOrigin;
+}
 
 /**
  * createRecord's body inside a caller's transaction: an import writes a batch of rows in one transaction, each row
  * through exactly these checks (its dry run the same, rolled back). A database constraint is thrown as it came; a
  * caller maps it with constraintIssue.
  */
-export async function createInTransaction(tx: DB, def: EntityDef, input: Record<string, unknown>, actor: Actor, scryptLogN: number, origin: WriteOrigin = {}) {
+export async function createInTransaction(tx: DB, def: EntityDef, input: Record<string, unknown>, opts: CreateOptions) {
+  const { actor, scryptLogN, origin = {} } = opts;
   await enforceFieldRules(tx, def, actor.role, null, input);
   checkPayloadScope(def, actor, input);
   await checkReferences(tx, def, input);
@@ -129,7 +150,7 @@ export async function createInTransaction(tx: DB, def: EntityDef, input: Record<
     await sql`update ${sql.raw(ident(getEntity('admin-user').table))} set centres = array_append(coalesce(centres, '{}'), ${id}::int) where id = ${actor.id}`.execute(tx);
     await publishChanges(tx, [{ entity: 'admin-user', id: actor.id, version: null, action: 'update', by: actor.id, centre: null }]);
   }
-  await audit(tx, actor, def, id, 'create', origin.importId ? { ...input, import: origin.importId } : input, rec);
+  await audit(tx, actor, def, id, 'create', origin.importId ? { ...input, ...originMark(origin) } : input, rec);
   await hooks.afterWrite?.(tx, rec, null, { actor, columns: cols });
   await attachLabels(tx, def, [rec]);
   return rec;
@@ -167,9 +188,16 @@ function checkUnchangedSince(existing: Record<string, unknown>, expect: Record<s
   if (moved.length) throw fail(409, `Changed again since: ${moved.join(', ')}. Revert the later change first.`, { field: moved[0], code: 'changed_since' });
 }
 
-export async function updateRecord(db: DB, def: EntityDef, id: number, input: Record<string, unknown>, actor: Actor, scryptLogN: number, asRead: Record<string, unknown> = {}, kind: UpdateKind = { action: 'update' }) {
+export interface UpdateOptions extends CreateOptions {
+  /** Values the payload carried as read (system and owned fields): each must still be the record's own. */
+  asRead?: Record<string, unknown>;
+  /** An edit (the default) or a revert of an earlier entry. */
+  kind?: UpdateKind;
+}
+
+export async function updateRecord(db: DB, def: EntityDef, id: number, input: Record<string, unknown>, opts: UpdateOptions) {
   try {
-    return await db.transaction().execute((tx) => updateInTransaction(tx, def, id, input, actor, scryptLogN, asRead, kind));
+    return await db.transaction().execute((tx) => updateInTransaction(tx, def, id, input, opts));
   } catch (err) {
     if (err instanceof HttpError) throw err;
     return mapConstraintError(def, err);
@@ -177,7 +205,8 @@ export async function updateRecord(db: DB, def: EntityDef, id: number, input: Re
 }
 
 /** updateRecord's body inside a caller's transaction (an import's batch); constraint errors thrown as they came. */
-export async function updateInTransaction(tx: DB, def: EntityDef, id: number, input: Record<string, unknown>, actor: Actor, scryptLogN: number, asRead: Record<string, unknown> = {}, kind: UpdateKind = { action: 'update' }, origin: WriteOrigin = {}) {
+export async function updateInTransaction(tx: DB, def: EntityDef, id: number, input: Record<string, unknown>, opts: UpdateOptions) {
+  const { actor, scryptLogN, asRead = {}, kind = { action: 'update' }, origin = {} } = opts;
   const { version, ...fields } = input;
   const existing = await fetchRecord(tx, def, id);
   if (!existing || !inScope(def, actor, existing)) throw notFound();
@@ -203,7 +232,7 @@ export async function updateInTransaction(tx: DB, def: EntityDef, id: number, in
   const rec = (await fetchRecord(tx, def, id))!;
   await upsertSearchRow(tx, def, rec);
   await refreshReferrers(tx, def, existing, rec);
-  await audit(tx, actor, def, id, kind.action, { ...changedFields(def, existing, rec, Object.keys(fields)), ...(kind.of ? { revertOf: kind.of } : {}), ...(origin.importId ? { import: origin.importId } : {}) }, rec);
+  await audit(tx, actor, def, id, kind.action, { ...changedFields(def, existing, rec, Object.keys(fields)), ...(kind.of ? { revertOf: kind.of } : {}), ...originMark(origin) }, rec);
   await hooks.afterWrite?.(tx, rec, existing, { actor, columns: cols });
   await attachLabels(tx, def, [rec]);
   return rec;
@@ -218,53 +247,60 @@ const USERS_COUNTED = 1_000;
  */
 export async function deleteRecord(db: DB, def: EntityDef, id: number, actor: Actor) {
   try {
-    await db.transaction().execute(async (tx) => {
-      const existing = await fetchRecord(tx, def, id);
-      if (!existing || !inScope(def, actor, existing)) throw notFound();
-      await enforceFieldRules(tx, def, actor.role, existing, null);
-      const guard = def.protectedRows;
-      if (guard && guard.values.includes(String(existing[guard.field]))) {
-        throw fail(409, `"${titleOf(def, existing)}" is built in and cannot be deleted`, { code: 'protected' });
-      }
-      const users: string[] = [];
-      let unnamed = 0;
-      let countCapped = false;
-      const detached: Detached[] = [];
-      for (const r of referrersOf(def.name)) {
-        const c = sql.raw(ident(columnName(r.field, r.entity.fields[r.field])));
-        if (r.entity.fields[r.field].detach) {
-          const out = await sql<{ id: number; version: number }>`update ${sql.raw(ident(r.entity.table))} set ${c} = array_remove(${c}, ${id}::int), version = version + 1, updated_at = now() where ${id} = any(${c}) returning id, version`.execute(tx);
-          if (out.rows.length) detached.push({ entity: r.entity.name, field: r.field, ids: out.rows.map((x) => Number(x.id)) });
-          await publishDetached(tx, r.entity, out.rows, actor.id);
-          continue;
-        }
-        // A reference inside a nested list lives in jsonb items; those tables are small enough to scan on a delete.
-        const cond = r.itemField
-          ? sql`exists (select 1 from jsonb_array_elements(coalesce(${c}, '[]'::jsonb)) as item where item -> ${r.itemField} @> to_jsonb(${id}::int))`
-          : r.many ? sql`${id} = any(${c})` : sql`${c} = ${id}`;
-        // Named only where the caller may read them (their own centres'); the others are counted, never named.
-        const readable = actor.role === null || canReadRecord(actor.role, r.entity.name);
-        const table = sql.raw(ident(r.entity.table));
-        const all = Number((await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${table} t where ${cond} limit ${USERS_COUNTED}) x`.execute(tx)).rows[0].n);
-        if (!all) continue;
-        const named = readable ? (await sql<Record<string, unknown>>`select ${selectList(r.entity)} from ${table} t where ${sql.join([cond, ...scopeWhere(r.entity, actor)], sql` and `)} limit 3`.execute(tx)).rows : [];
-        if (named.length) users.push(`${r.entity.name} (${named.map((row) => titleOf(r.entity, row)).join(', ')}${all > named.length ? ', …' : ''})`);
-        unnamed += all - named.length;
-        if (all === USERS_COUNTED) countCapped = true;
-      }
-      if (users.length || unnamed) {
-        const others = unnamed ? `${unnamed}${countCapped ? '+' : ''} other record${unnamed === 1 ? '' : 's'}` : '';
-        throw fail(409, `"${titleOf(def, existing)}" is still used by ${[...users, ...(others ? [others] : [])].join('; ')}. Change or delete those first.`, { code: 'in_use' });
-      }
-      // Into the trash, not gone: Undo restores it (restoreRecord) until the purge deletes it for good (trash.ts).
-      await moveToTrash(tx, def, id, actor.id, detached);
-      await deleteSearchRow(tx, def, id);
-      await audit(tx, actor, def, id, 'delete', null, existing);
-    });
+    await db.transaction().execute((tx) => deleteInTransaction(tx, def, id, actor));
   } catch (err) {
     if (err instanceof HttpError) throw err;
     return mapConstraintError(def, err);
   }
+}
+
+/**
+ * deleteRecord's body inside a caller's transaction (a bulk action's batch); constraint errors thrown as they came.
+ * `expectVersion`: the version the caller saw, else any (a record changed since is refused 409 stale).
+ */
+export async function deleteInTransaction(tx: DB, def: EntityDef, id: number, actor: Actor, origin: WriteOrigin = {}, expectVersion?: number) {
+  const existing = await fetchRecord(tx, def, id);
+  if (!existing || !inScope(def, actor, existing)) throw notFound();
+  if (expectVersion !== undefined && existing.version !== expectVersion) throw stale();
+  await enforceFieldRules(tx, def, actor.role, existing, null);
+  const guard = def.protectedRows;
+  if (guard && guard.values.includes(String(existing[guard.field]))) {
+    throw fail(409, `"${titleOf(def, existing)}" is built in and cannot be deleted`, { code: 'protected' });
+  }
+  const users: string[] = [];
+  let unnamed = 0;
+  let countCapped = false;
+  const detached: Detached[] = [];
+  for (const r of referrersOf(def.name)) {
+    const c = sql.raw(ident(columnName(r.field, r.entity.fields[r.field])));
+    if (r.entity.fields[r.field].detach) {
+      const out = await sql<{ id: number; version: number }>`update ${sql.raw(ident(r.entity.table))} set ${c} = array_remove(${c}, ${id}::int), version = version + 1, updated_at = now() where ${id} = any(${c}) returning id, version`.execute(tx);
+      if (out.rows.length) detached.push({ entity: r.entity.name, field: r.field, ids: out.rows.map((x) => Number(x.id)) });
+      await publishDetached(tx, r.entity, out.rows, actor.id);
+      continue;
+    }
+    // A reference inside a nested list lives in jsonb items; those tables are small enough to scan on a delete.
+    const cond = r.itemField
+      ? sql`exists (select 1 from jsonb_array_elements(coalesce(${c}, '[]'::jsonb)) as item where item -> ${r.itemField} @> to_jsonb(${id}::int))`
+      : r.many ? sql`${id} = any(${c})` : sql`${c} = ${id}`;
+    // Named only where the caller may read them (their own centres'); the others are counted, never named.
+    const readable = actor.role === null || canReadRecord(actor.role, r.entity.name);
+    const table = sql.raw(ident(r.entity.table));
+    const all = Number((await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${table} t where ${cond} limit ${USERS_COUNTED}) x`.execute(tx)).rows[0].n);
+    if (!all) continue;
+    const named = readable ? (await sql<Record<string, unknown>>`select ${selectList(r.entity)} from ${table} t where ${sql.join([cond, ...scopeWhere(r.entity, actor)], sql` and `)} limit 3`.execute(tx)).rows : [];
+    if (named.length) users.push(`${r.entity.name} (${named.map((row) => titleOf(r.entity, row)).join(', ')}${all > named.length ? ', …' : ''})`);
+    unnamed += all - named.length;
+    if (all === USERS_COUNTED) countCapped = true;
+  }
+  if (users.length || unnamed) {
+    const others = unnamed ? `${unnamed}${countCapped ? '+' : ''} other record${unnamed === 1 ? '' : 's'}` : '';
+    throw fail(409, `"${titleOf(def, existing)}" is still used by ${[...users, ...(others ? [others] : [])].join('; ')}. Change or delete those first.`, { code: 'in_use' });
+  }
+  // Into the trash, not gone: Undo restores it (restoreRecord) until the purge deletes it for good (trash.ts).
+  await moveToTrash(tx, def, id, actor.id, detached);
+  await deleteSearchRow(tx, def, id);
+  await audit(tx, actor, def, id, 'delete', Object.keys(originMark(origin)).length ? originMark(origin) : null, existing);
 }
 
 /** A reference the restored record holds to a record deleted meanwhile: 409, naming the field (or list member). */
@@ -280,42 +316,50 @@ const referenceGone = (field: string | undefined) =>
  */
 export async function restoreRecord(db: DB, def: EntityDef, id: number, actor: Actor) {
   try {
-    return await db.transaction().execute(async (tx) => {
-      const trashed = await takeFromTrash(tx, def, id);
-      if (!trashed || !trashed.open) throw notFound();
-      const record = toRecord(def, trashed.record);
-      // A centre deleted by its own staff took them out of it: they were in its scope when they deleted it.
-      const lostByDelete = trashed.detached.some((d) => d.entity === 'admin-user' && d.field === 'centres' && actor.id !== null && d.ids.includes(actor.id));
-      const centres = [...(actor.centres ?? []), ...(def.scope === 'id' && lostByDelete ? [id] : [])];
-      if (!inScope(def, { role: actor.role, centres }, record)) throw notFound();
-      if (actor.role !== null && actor.role !== 'superadmin' && trashed.deletedBy !== actor.id) {
-        throw fail(403, 'Only whoever deleted this record can undo it', { code: 'not_yours' });
-      }
-      await enforceFieldRules(tx, def, actor.role, record, null);
-      const detachFields = Object.keys(def.fields).filter((k) => def.fields[k].detach);
-      try {
-        await checkReferences(tx, def, Object.fromEntries(Object.entries(record).filter(([k]) => !detachFields.includes(k))));
-      } catch (err) {
-        if (err instanceof HttpError && err.errors[0]?.code === 'not_found') throw referenceGone(err.errors[0].field);
-        throw err;
-      }
-      await putBack(tx, def, id, trashed.row, actor.id);
-      await dropGoneDetached(tx, def, id);
-      await reattach(tx, id, trashed.detached, actor.id);
-      const rec = (await fetchRecord(tx, def, id))!;
-      await upsertSearchRow(tx, def, rec);
-      await audit(tx, actor, def, id, 'restore', null, rec);
-      await attachLabels(tx, def, [rec]);
-      return rec;
-    });
+    return await db.transaction().execute((tx) => restoreInTransaction(tx, def, id, actor));
   } catch (err) {
-    if (err instanceof HttpError) throw err;
-    const e = err as { code?: string; constraint?: string };
-    if (e.code === '23503') {
-      // A single reference is a foreign key: the record it names was deleted while this one was in the trash.
-      const field = Object.entries(def.fields).find(([k, fd]) => fkName(def.table, columnName(k, fd)) === e.constraint)?.[0];
-      throw referenceGone(field);
-    }
-    return mapConstraintError(def, err);
+    throw restoreIssue(def, err);
   }
+}
+
+/** A restore's database error as the API's (a reference gone meanwhile, a value taken), or the error itself. */
+export function restoreIssue(def: EntityDef, err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  const e = err as { code?: string; constraint?: string };
+  if (e.code === '23503') {
+    // A single reference is a foreign key: the record it names was deleted while this one was in the trash.
+    const field = Object.entries(def.fields).find(([k, fd]) => fkName(def.table, columnName(k, fd)) === e.constraint)?.[0];
+    return referenceGone(field);
+  }
+  return constraintIssue(def, err);
+}
+
+/** restoreRecord's body inside a caller's transaction (a bulk action's undo); database errors thrown as they came. */
+export async function restoreInTransaction(tx: DB, def: EntityDef, id: number, actor: Actor, origin: WriteOrigin = {}) {
+  const trashed = await takeFromTrash(tx, def, id);
+  if (!trashed || !trashed.open) throw notFound();
+  const record = toRecord(def, trashed.record);
+  // A centre deleted by its own staff took them out of it: they were in its scope when they deleted it.
+  const lostByDelete = trashed.detached.some((d) => d.entity === 'admin-user' && d.field === 'centres' && actor.id !== null && d.ids.includes(actor.id));
+  const centres = [...(actor.centres ?? []), ...(def.scope === 'id' && lostByDelete ? [id] : [])];
+  if (!inScope(def, { role: actor.role, centres }, record)) throw notFound();
+  if (actor.role !== null && actor.role !== 'superadmin' && trashed.deletedBy !== actor.id) {
+    throw fail(403, 'Only whoever deleted this record can undo it', { code: 'not_yours' });
+  }
+  await enforceFieldRules(tx, def, actor.role, record, null);
+  const detachFields = Object.keys(def.fields).filter((k) => def.fields[k].detach);
+  try {
+    await checkReferences(tx, def, Object.fromEntries(Object.entries(record).filter(([k]) => !detachFields.includes(k))));
+  } catch (err) {
+    if (err instanceof HttpError && err.errors[0]?.code === 'not_found') throw referenceGone(err.errors[0].field);
+    throw err;
+  }
+  await putBack(tx, def, id, trashed.row, actor.id);
+  await dropGoneDetached(tx, def, id);
+  await reattach(tx, id, trashed.detached, actor.id);
+  const rec = (await fetchRecord(tx, def, id))!;
+  await upsertSearchRow(tx, def, rec);
+  await audit(tx, actor, def, id, 'restore', Object.keys(originMark(origin)).length ? originMark(origin) : null, rec);
+  await attachLabels(tx, def, [rec]);
+  return rec;
 }

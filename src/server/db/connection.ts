@@ -49,7 +49,7 @@ export type DataSnapshot<T> = { read: T; heldMs: number } & ({ folder: string } 
 const SNAPSHOT_PREFIX = 'snapshot-';
 
 /** Both drivers return the same JSON-friendly values: dates as YYYY-MM-DD, timestamps as ISO strings, numerics as numbers. */
-/** A timestamptz in PostgreSQL's text form as an ISO instant (the API's form; crud/labels.ts reads titles as text too). */
+/** A timestamptz in PostgreSQL's text form as an ISO instant (the API's form; records/labels.ts reads titles as text too). */
 export const toIso = (v: string) => {
   // A server in UTC (the usual case) writes '2026-11-23 19:40:56.123456+00': rewritten as text, fourteen times
   // faster than through a Date, which counted in every list page's rows. Milliseconds truncated, as Date does.

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CENTRE_SCOPED_ROLES, ENTITIES, INBOX_STREAM, ROLES } from '../../registry';
+import { CENTRE_SCOPED_ROLES, ENTITIES, INBOX_STREAM, ROLES, RUNS_STREAM } from '../../registry';
 import { ChangeHub, mayHear, type Subscriber } from './hub';
 import type { Change } from './notices';
 
@@ -103,5 +103,9 @@ describe('mayHear', () => {
       expect(mayHear({ role, centres: [], userId: 8 }, { entity: INBOX_STREAM, id: 7, centre: null })).toBe(false);
       expect(mayHear({ role, centres: [] }, { entity: INBOX_STREAM, id: 7, centre: null })).toBe(false);
     }
+  });
+
+  test('a run of the scheduler moving is told to superadmins alone', () => {
+    for (const role of ROLES) expect(mayHear({ role, centres: [1], userId: 7 }, { entity: RUNS_STREAM, id: 7, centre: null }), role).toBe(role === 'superadmin');
   });
 });

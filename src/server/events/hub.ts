@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { canReadRecord, entityByName, INBOX_STREAM, type Role } from '../../registry';
-import { scoped } from '../crud/scope';
+import { can, canReadRecord, entityByName, INBOX_STREAM, RUNS_STREAM, type Role } from '../../registry';
+import { scoped } from '../records/scope';
 import type { Database } from '../db/connection';
 import { CHANNEL, readNotice, type Change, type Presence } from './notices';
 
@@ -35,11 +35,13 @@ export function eventOf(change: Change): ChangeEvent {
 /**
  * Whether `who` may hear of a change: the entity by role, as its records are read (canReadRecord), and a centre-scoped
  * role (fmc staff, doctors) a scoped entity's record only when it is one of their centres' (a record of no centre:
- * not theirs). The same rules as a read of the record (crud/scope.ts inScope), with the centre the writer sent.
+ * not theirs). The same rules as a read of the record (records/scope.ts inScope), with the centre the writer sent.
  */
 export function mayHear(who: { role: Role; centres: readonly number[]; userId?: number }, change: Pick<Change, 'entity' | 'centre' | 'id'>): boolean {
   // A user's inbox changed (inbox/store.ts): told to that user alone.
   if (change.entity === INBOX_STREAM) return who.userId !== undefined && change.id === who.userId;
+  // A scheduler's run moved (scheduler/runs.ts): told to who may watch runs.
+  if (change.entity === RUNS_STREAM) return can(who.role, 'runs', 'list');
   const def = entityByName(change.entity);
   if (!def || !readable(who.role, def.name)) return false;
   if (!scoped(def, who)) return true;

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { getEntity } from '../../registry';
 import type { DB } from '../db/connection';
+import { nextTurn } from '../db/turn';
 import { fail } from '../http';
-import { deleteRecord, type Actor } from '../crud/write';
+import { deleteRecord, type Actor, type WriteOptions } from '../crud/write';
 import { UNDO_WINDOW_MINUTES } from '../crud/transition-undo';
 import { BOM, csvCell, csvRecord } from '../crud/csv';
 import { importRow, IMPORT_BATCH } from './run';
@@ -30,9 +31,10 @@ export const runView = (r: ImportRun) => ({
  * Writes the file's rows in batches, each in one transaction with the run's counts: a stop (state `stopping`, read at
  * the start of each batch) or a crash leaves whole batches only, and the counts say exactly which.
  */
-export async function runImport(db: DB, id: number, table: Table, fields: readonly (string | null)[], actor: Actor, scryptLogN: number) {
+export async function runImport(db: DB, id: number, table: Table, fields: readonly (string | null)[], opts: WriteOptions) {
   const def = getEntity((await sql<{ entity: string }>`select entity from import_run where id = ${id}`.execute(db)).rows[0].entity);
   for (let start = 0; start < table.rows.length; start += IMPORT_BATCH) {
+    await nextTurn();
     const stopped = await db.transaction().execute(async (tx) => {
       const { state } = (await sql<{ state: string }>`select state from import_run where id = ${id} for update`.execute(tx)).rows[0];
       if (state !== 'running') {
@@ -42,7 +44,7 @@ export async function runImport(db: DB, id: number, table: Table, fields: readon
       const c = { added: 0, updated: 0, skipped: 0, failed: 0, ids: [] as number[], errors: [] as RowIssue[] };
       const batch = table.rows.slice(start, start + IMPORT_BATCH);
       for (let i = 0; i < batch.length; i++) {
-        const out = await importRow(tx, def, fields, batch[i], start + i + 2, actor, scryptLogN, id);
+        const out = await importRow(tx, def, fields, batch[i], start + i + 2, { ...opts, origin: { importId: id } });
         if (out.kind === 'add') { c.added++; c.ids.push(out.id!); }
         else if (out.kind === 'update') c.updated++;
         else if (out.kind === 'skip') c.skipped++;
@@ -79,4 +81,14 @@ export async function undoImport(db: DB, run: ImportRun, actor: Actor) {
   const def = getEntity(run.entity);
   for (const rid of [...run.added_ids].reverse()) await deleteRecord(db, def, rid, actor);
   await sql`update import_run set state = 'undone' where id = ${run.id}`.execute(db);
+}
+
+/**
+ * Imports a crash left `running`: their batches are whole (each committed with its counts), but nothing writes the
+ * rest. Only where this process is the database's one writer (the embedded database, its folder locked by one
+ * process); on a PostgreSQL server another worker's import may be running, so its runs are left as they are.
+ */
+export async function markInterrupted(db: DB): Promise<number> {
+  const r = await sql`update import_run set state = 'interrupted' where state in ('running', 'stopping')`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
 }

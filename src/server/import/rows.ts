@@ -11,10 +11,6 @@ import { ident } from '../db/entity-table';
 const LABEL_SETS = [en, zh, es, fr, it] as Record<string, { fields?: Record<string, string> }>[];
 const norm = (s: string) => s.normalize('NFKC').trim().toLowerCase().replace(/\s+/g, ' ');
 
-/** Fields an import may fill: every field a form writes (not computed, not write-only secrets). */
-export const importable = (def: EntityDef) =>
-  Object.entries(def.fields).filter(([, fd]) => fd.kind !== 'computed' && fd.kind !== 'list' && fd.kind !== 'secret').map(([k]) => k);
-
 /**
  * Each column's field: the mapping given (column header → field name, '' to ignore), else the field whose name or
  * label in any of the five languages is the header. Unmatched columns are ignored; a column named as a field that the

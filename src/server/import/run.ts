@@ -4,7 +4,7 @@ import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { HttpError } from '../http';
 import { partPayload, validate } from '../crud/payload';
-import { constraintIssue, createInTransaction, fetchRecord, updateInTransaction, type Actor } from '../crud/write';
+import { constraintIssue, createInTransaction, fetchRecord, updateInTransaction, type CreateOptions, type WriteOptions } from '../crud/write';
 import { rowPayload, type RowIssue } from './rows';
 import type { Table } from './table';
 
@@ -35,7 +35,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * leaves the batch whole): the payload parted and validated as a form's, then created, or, when a key column finds a
  * record, updated with that record's version (a row equal to the record is skipped).
  */
-export async function importRow(tx: DB, def: EntityDef, fields: readonly (string | null)[], cells: readonly string[], row: number, actor: Actor, scryptLogN: number, importId?: number): Promise<Outcome> {
+export async function importRow(tx: DB, def: EntityDef, fields: readonly (string | null)[], cells: readonly string[], row: number, opts: CreateOptions): Promise<Outcome> {
+  const { actor } = opts;
   const { payload, issues } = await rowPayload(tx, def, fields, cells, row, actor.role);
   if (issues.length) return { kind: 'error', issues };
   await sql`savepoint import_row`.execute(tx);
@@ -44,7 +45,7 @@ export async function importRow(tx: DB, def: EntityDef, fields: readonly (string
     let out: Outcome;
     if (!existing) {
       const input = validate(def, 'create', partPayload(def, 'create', payload).input);
-      const rec = await createInTransaction(tx, def, input, actor, scryptLogN, { importId });
+      const rec = await createInTransaction(tx, def, input, opts);
       out = { kind: 'add', id: Number(rec.id), issues: [] };
     } else {
       const changed = Object.keys(payload).filter((k) => !same(existing[k], payload[k]));
@@ -55,7 +56,7 @@ export async function importRow(tx: DB, def: EntityDef, fields: readonly (string
         const owned = ownedFields(def);
         const stored = Object.fromEntries(Object.entries(def.fields).filter(([k, fd]) => !(k in owned) && !fd.writeOnly && fd.kind !== 'computed').map(([k]) => [k, existing[k]]));
         const { input, asRead } = partPayload(def, 'update', { ...stored, ...Object.fromEntries(changed.map((k) => [k, payload[k]])), version: existing.version });
-        await updateInTransaction(tx, def, Number(existing.id), validate(def, 'update', input), actor, scryptLogN, asRead, { action: 'update' }, { importId });
+        await updateInTransaction(tx, def, Number(existing.id), validate(def, 'update', input), { ...opts, asRead });
         out = { kind: 'update', id: Number(existing.id), issues: [] };
       }
     }
@@ -70,12 +71,12 @@ export async function importRow(tx: DB, def: EntityDef, fields: readonly (string
 class DryRunDone extends Error {}
 
 /** Every row as the import would write it, in one transaction rolled back at the end: nothing is written. */
-export async function dryRun(db: DB, def: EntityDef, table: Table, fields: readonly (string | null)[], actor: Actor, scryptLogN: number) {
+export async function dryRun(db: DB, def: EntityDef, table: Table, fields: readonly (string | null)[], opts: WriteOptions) {
   const counts = { add: 0, update: 0, skip: 0, errors: [] as RowIssue[] };
   try {
     await db.transaction().execute(async (tx) => {
       for (let i = 0; i < table.rows.length; i++) {
-        const out = await importRow(tx, def, fields, table.rows[i], i + 2, actor, scryptLogN);
+        const out = await importRow(tx, def, fields, table.rows[i], i + 2, opts);
         if (out.kind === 'error') counts.errors.push(...out.issues);
         else counts[out.kind]++;
       }

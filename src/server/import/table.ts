@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
+import { IMPORT_MAX_ROWS } from '../../registry';
 import { fail } from '../http';
 
 /** A file read as a table: its header row and its rows of cells as text, each row numbered as the file counts it. */
@@ -7,8 +8,6 @@ export interface Table { header: string[]; rows: string[][] }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The most rows one import takes (said up front beside the size limit). */
-export const IMPORT_MAX_ROWS = 50_000;
 
 /** Text in UTF-8 (with or without a BOM) only: any other encoding would import mangled names, so it is refused. */
 function utf8(bytes: Uint8Array): string {

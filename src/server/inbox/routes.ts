@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { inboxKindsFor, type Language } from '../../registry';
 import type { DB } from '../db/connection';
 import { fail, fieldErrors, recordIdParam, requireJsonType, type AppEnv, type Ctx, type SessionUser } from '../http';
-import { parseQuery } from '../routes/screen-query';
+import { parseQuery } from '../screens/screen-query';
 import { publishInbox } from './store';
 import { inboxLink, inboxTitle, readerLanguage } from './texts';
 

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { can, getEntity, INBOX_AUDIENCE, isCentreScoped, ROLES, type Role } from '../../registry';
-import type { Entry } from '../crud/audit';
+import type { Entry } from '../audit/audit';
 import { fetchRecord } from '../crud/write';
 import type { DB } from '../db/connection';
-import { titlesOf } from '../routes/screen-query';
+import { titlesOf } from '../screens/screen-query';
 import { addItems, type NewItem } from './store';
 
 /**
- * What puts an item in someone's inbox. Every write of a record is audited through one writer (crud/audit.ts,
+ * What puts an item in someone's inbox. Every write of a record is audited through one writer (audit/audit.ts,
  * writeEntries) inside its transaction, and that writer hands its entries here: so an item is added in the same
  * transaction as the write that causes it, whichever call made the write (a form, a move, a bulk move, a revert).
  *

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { can, entityPath, getEntity, INBOX_SUBJECT, isInboxKind, isLanguage, listQueryString, screenById, screenPath, viewActionFor, type InboxKind, type Language, type Role } from '../../registry';
+import { can, ENTITIES, entityByName, entityPath, getEntity, INBOX_SUBJECT, isInboxKind, isLanguage, listQueryString, screenById, screenPath, viewActionFor, type InboxKind, type Language, type Role } from '../../registry';
 import { inboxTitle as titleIn, lookupIn } from '../../words/inbox-title';
 import { INBOX_WORDS } from '../../words/inbox-words';
 import type { DB } from '../db/connection';
@@ -33,12 +33,22 @@ export function inboxLink(kind: string, params: Record<string, unknown>, role: R
     return screen && can(role, screen.resource, screen.action) ? screenPath(screen) : null;
   }
   if (k === 'campaign') return null;
+  if (k === 'doctorDay') {
+    const screen = screenById('drpatient');
+    return screen && can(role, screen.resource, screen.action) ? screenPath(screen) : null;
+  }
+  if (k === 'follow_up') {
+    const def = ENTITIES.find((d) => d.name === text(params.entity));
+    const action = def && viewActionFor(def, (a) => can(role, def.name, a));
+    return def && action && Number.isInteger(id) ? entityPath(def, action, id) : null;
+  }
   if (k === 'factorsReset') return can(role, 'userProfile', 'view') ? entityPath('userProfile') : null;
   if (k === 'paymentRejected') {
     if (!can(role, 'payment', 'list')) return null;
     return `${entityPath(getEntity('payment'), 'list', undefined, 'rejected')}?${listQueryString({ q: text(params.number) })}`;
   }
-  const def = getEntity(INBOX_SUBJECT[k]!);
+  const def = k === 'rule' ? entityByName(text(params.entity)) : getEntity(INBOX_SUBJECT[k]!);
+  if (!def) return null;
   const action = viewActionFor(def, (a) => can(role, def.name, a));
   if (!action || !Number.isInteger(id)) return null;
   return entityPath(def, action, id, kind === 'verificationSubmitted' ? 'requested' : undefined);

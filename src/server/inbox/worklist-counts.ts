@@ -2,14 +2,14 @@ import { sql } from 'kysely';
 import { can, getEntity, ROLES, WORKLISTS, type WorklistDef } from '../../registry';
 import type { Database, DB } from '../db/connection';
 import { hubOf, type Subscriber } from '../events/hub';
-import { ruleSql } from '../routes/worklist-rules';
-import { table } from '../routes/screen-query';
+import { ruleSql } from '../screens/worklist-rules';
+import { table } from '../screens/screen-query';
 import { setTopic } from './store';
 
 /**
  * The worklists' counts in the inboxes of those who work them (notifications.worklist: superadmins, admins): one item
  * per user and worklist ("Doctors: incomplete profile (14)"), updated in place when its count changes, so they never
- * pile up. Counted with the worklists' own rules (routes/worklist-rules.ts), so the count is the number of records
+ * pile up. Counted with the worklists' own rules (screens/worklist-rules.ts), so the count is the number of records
  * the worklist shows when walked to its end. Nothing is seeded.
  *
  * When: each process watches its change stream (events/hub.ts) for changes to the entities a worklist reads, gathers

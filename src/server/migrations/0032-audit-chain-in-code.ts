@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../db/connection';
 
 /**
- * The audit chain's digests are computed by the console's own code from here on (crud/audit-digest.ts), by the writer
+ * The audit chain's digests are computed by the console's own code from here on (audit/audit-digest.ts), by the writer
  * and by `npm run audit:verify` alike. 0015 computed them in a function stored in the database, which the check called
  * too: whoever could change a row could also replace that function, and the check then passed over the changed row
  * with the same head hash. The function and the trigger that called it are dropped, so that nothing in the database

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../db/connection';
 
 /**
- * `import_run`: one import of a file (crud/import-routes.ts). Its counts move in the same transaction as each batch it
+ * `import_run`: one import of a file (import/routes.ts). Its counts move in the same transaction as each batch it
  * wrote, so after a stop or a crash they say exactly what is in the tables; `results` keeps each failed row's message
  * for the downloadable result, `file` the file itself (the result is the file with an "error" column).
  */

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { DB } from '../db/connection';
 
 /**
  * What GET /metrics shows (Prometheus text format; the route is metrics-route.ts). One registry per process: with
@@ -115,7 +114,7 @@ export function startDefaultMetrics() {
  * The outbox's figures, read when scraped: they live in the database, shared by every process. One pass over the
  * outbox table (a row per message ever sent) per scrape.
  */
-export async function readOutboxFigures(db: DB) {
+export async function readOutboxFigures(db: QueryExecutorProvider) {
   const r = (await sql<{ queued: number; failed: number; oldest: number | null }>`
     select count(*) filter (where status = 'queued')::int as queued, count(*) filter (where status = 'failed')::int as failed,
       extract(epoch from now() - min(created_at) filter (where status = 'queued'))::float8 as oldest

@@ -1,7 +1,11 @@
 import type { Server } from 'node:http';
-import type { Lifecycle } from './health';
 import { httpRequestsInFlight } from './metrics';
 import { closeStreams, openStreams } from './streams';
+
+/** The serving process's state as health probes see it (routes/health.ts): `stopping` once a shutdown has begun. */
+export interface Lifecycle {
+  stopping: boolean;
+}
 
 export interface Shutdown {
   server: Server;

@@ -1,4 +1,5 @@
 import { createSign } from 'node:crypto';
+import type { ServiceAccount } from '../config/push-account';
 
 /**
  * Push through Firebase Cloud Messaging's HTTP v1 API, by its REST calls (no SDK: two requests, and a test can point
@@ -7,7 +8,6 @@ import { createSign } from 'node:crypto';
  * `{FCM_BASE_URL}/v1/projects/{project_id}/messages:send`. Errors name the status and FCM's code, never the device
  * token or the text.
  */
-export interface ServiceAccount { project_id: string; client_email: string; private_key: string; token_uri: string }
 
 export interface PushMessage {
   /** The device's registration token. */
@@ -27,19 +27,6 @@ const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
 const TIMEOUT_MS = 10_000;
 /** FCM's codes for a token that will never work again (unregistered, or of another Firebase project). */
 const GONE = new Set(['UNREGISTERED', 'SENDER_ID_MISMATCH']);
-
-/** FIREBASE_SERVICE_ACCOUNT read at start: a service account's JSON, else the console stops with why. */
-export function parseServiceAccount(json: string | undefined): ServiceAccount | undefined {
-  if (!json) return undefined;
-  let v: Record<string, unknown>;
-  try { v = JSON.parse(json); } catch { throw new Error('FIREBASE_SERVICE_ACCOUNT is not JSON: give the service account key file\'s contents.'); }
-  const { project_id, client_email, private_key } = v ?? {};
-  const token_uri = v?.token_uri ?? 'https://oauth2.googleapis.com/token';
-  if (typeof project_id !== 'string' || typeof client_email !== 'string' || typeof private_key !== 'string' || typeof token_uri !== 'string' || !/^https?:\/\//.test(token_uri)) {
-    throw new Error('FIREBASE_SERVICE_ACCOUNT lacks project_id, client_email or private_key: give the service account key file\'s contents.');
-  }
-  return { project_id, client_email, private_key, token_uri };
-}
 
 const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 

@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { ENTITIES, getEntity, inputFields, inputSchema, PATIENT_ENTITY, REVERTIBLE_ACTIONS, type EntityDef } from '../../registry';
-import { audit } from '../crud/audit';
+import { audit } from '../audit/audit';
 import { guard } from '../crud/routes';
 import { requireFreshProof } from '../auth/step-up';
 import { getRecord, updateRecord } from '../crud/write';
 import { fail, fieldErrors, jsonBody, recordIdParam, type AppEnv } from '../http';
-import { parseCursor, titlesOf } from './screen-query';
+import { parseCursor, titlesOf } from '../screens/screen-query';
 
 /**
  * The audit trail read and acted on:
@@ -67,7 +67,7 @@ export function auditTrailRoutes(): Hono<AppEnv> {
       Object.assign(payload, back.before);
       const parsed = inputSchema(def, 'update').safeParse(payload);
       if (!parsed.success) throw fieldErrors(parsed.error.issues);
-      const rec = await updateRecord(db, def, id, parsed.data, c.get('user'), c.get('config').scryptLogN, {}, { action: 'revert', of: body.data.entry, expect: back.after });
+      const rec = await updateRecord(db, def, id, parsed.data, { actor: c.get('user'), scryptLogN: c.get('config').scryptLogN, kind: { action: 'revert', of: body.data.entry, expect: back.after } });
       return c.json({ data: rec });
     });
   }

@@ -8,9 +8,10 @@ import { authenticate } from '../auth/sessions';
 import { canReadRecord, columnName, ENTITIES, fileFieldsOf, mayUpload } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
-import { auditEvent } from '../crud/audit';
+import { auditEvent } from '../audit/audit';
 import { fail, forbidden, type AppEnv, type SessionUser } from '../http';
-import { unsafeText } from '../input-safety';
+import { unsafeText } from '../http/input-safety';
+import { contentRoot } from '../config/data-folders';
 
 /** Files accepted into the content store, recognised by their first bytes, never by the name or header alone. */
 const KINDS: { ext: string; type: string; magic: number[] }[] = [
@@ -21,8 +22,6 @@ const KINDS: { ext: string; type: string; magic: number[] }[] = [
   { ext: 'pdf', type: 'application/pdf', magic: [0x25, 0x50, 0x44, 0x46] },
 ];
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
-
-export const contentRoot = (dataDir: string) => path.join(dataDir, 'content');
 
 /** What one user may upload in a day: enough for a day's forms, not a file store for anyone with an account. */
 export const DAILY_UPLOAD_BYTES = 50 * 1024 * 1024;

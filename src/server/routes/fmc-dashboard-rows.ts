@@ -3,10 +3,10 @@ import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { canReadRecord, DASHBOARD_TILE_ROWS, DASHBOARD_TILES, getEntity, type EntityDef } from '../../registry';
 import type { AppEnv, Ctx } from '../http';
-import { selectList, toRecord } from '../crud/columns';
-import { attachLabels } from '../crud/labels';
-import { auditReads } from '../crud/audit';
-import { addDays, centresOf, column, dayStart, guardScreen, idParam, inCentres, parseQuery, table, todayIn, tzParam } from './screen-query';
+import { selectList, toRecord } from '../records/columns';
+import { attachLabels } from '../records/labels';
+import { auditReads } from '../audit/audit';
+import { addDays, centresOf, column, dayStart, guardScreen, idParam, inCentres, parseQuery, table, todayIn, tzParam } from '../screens/screen-query';
 
 /**
  * GET /api/fmc/dashboard/rows?tile=&fmc=&tz= → the rows a figure of the fmc dashboard counts (registry

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { getEntity } from '../../registry';
 import type { AppEnv, Ctx } from '../http';
 import { docContains, MATCH_COUNT_CAP, matchingIds } from '../search';
-import { auditReads } from '../crud/audit';
-import { centresOf, column, guardScreen, idParam, inCentres, pageOf, parseCursor, parseQuery, table, textParam, titlesOf } from './screen-query';
+import { auditReads } from '../audit/audit';
+import { centresOf, column, guardScreen, idParam, inCentres, pageOf, parseCursor, parseQuery, table, textParam, titlesOf } from '../screens/screen-query';
 
 /**
  * GET /api/fmc/drpatient?doctor=<id|all>&q=&cursor=&limit= → the patients doctors have seen (completed

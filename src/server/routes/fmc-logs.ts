@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { entityByName, type LogRow } from '../../registry';
 import { fail, type AppEnv, type Ctx } from '../http';
-import { addDays, centresOf, refTitles, dayParam, dayStart, guardScreen, idParam, parseCursor, parseQuery, titlesOf, tzParam } from './screen-query';
+import { addDays, centresOf, refTitles, dayParam, dayStart, guardScreen, idParam, parseCursor, parseQuery, titlesOf, tzParam } from '../screens/screen-query';
 
 /**
  * GET /api/fmc/fmclogs?actor=&fmc=&entity=&record=&from=&to=&action=&reads=&cursor=&limit=&tz= → the audit log, newest first,
@@ -15,14 +15,14 @@ import { addDays, centresOf, refTitles, dayParam, dayStart, guardScreen, idParam
  * through an index of audit_log; the others (an action, an entity without a record) have no index of their own,
  * so they are checked on at most WALK rows of that walk per call.
  *
- * The log holds every read of patient data (crud/audit.ts), which far outnumber changes; the activity log shows the
+ * The log holds every read of patient data (audit/audit.ts), which far outnumber changes; the activity log shows the
  * changes unless `reads=1` asks for the reads too (the patient access report serves who looked at one patient).
  * Changes alone walk their own partial index (migration 0018). A page can then hold fewer rows than asked,
  * with a cursor to walk on (`partial: true`): no call reads the whole log, however large it grows.
  */
 export const WALK = 5_000;
 const PAGE = 50;
-/** Every read entry's action starts so (read_list, read_pick, read_export…): see crud/audit.ts. */
+/** Every read entry's action starts so (read_list, read_pick, read_export…): see audit/audit.ts. */
 const READ = 'read';
 
 const nameParam = (what: string, pattern: RegExp) => z.string().max(80).regex(pattern, `Give ${what}`);

@@ -6,11 +6,9 @@ import { fail, type AppEnv, type Ctx } from '../http';
 import { fmcLogRoutes } from './fmc-logs';
 import { drPatientRoutes } from './fmc-drpatient';
 import { dashboardRowRoutes } from './fmc-dashboard-rows';
-import { addDays, centresOf, guardScreen, column as colOf, dayParam, dayStart, idParam, inCentres, parseQuery, table, textParam, todayIn, tzParam } from './screen-query';
-import { docContains } from '../search';
+import { addDays, centresOf, guardScreen, column as colOf, dayParam, dayStart, idParam, inCentres, parseQuery, table, textParam, todayIn, tzParam } from '../screens/screen-query';
+import { dayCounts, docContains, keepsZone, keptPatientsSeen } from '../search';
 import type { DB } from '../db/connection';
-import { dayCounts, keepsZone } from '../search/day-counts';
-import { keptPatientsSeen } from '../search/patients-seen';
 
 /**
  * The fmc operations screens (registry SCREENS), each guarded by its policy row and kept to the caller's centres:

@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import { amountInWords, canReadRecord, getEntity, gstinState, holdsPatientData, invoiceFigures, type InvoiceLine } from '../../registry';
 import type { Seller } from '../config';
 import { forbidden, recordIdParam, type AppEnv } from '../http';
-import { audit } from '../crud/audit';
+import { audit } from '../audit/audit';
 import { getRecord } from '../crud/write';
 
 /**

@@ -1,17 +1,16 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Role } from '../../registry';
-import { auditEvent } from '../crud/audit';
+import { can, type Role } from '../../registry';
+import { auditEvent } from '../audit/audit';
 import { fail, fieldErrors, forbidden, recordIdParam, type AppEnv } from '../http';
-import { cancelRun, retryRun } from '../scheduler/runs';
+import { cancelRun, jobNames, retryRun } from '../scheduler/runs';
 
-/** Who sees and moves the scheduler's runs: every campaign and, later, every reminder passes through them. */
-export const RUNS_ROLES: readonly Role[] = ['superadmin'];
 
 /**
  * The scheduler's runs (scheduler/README.md), newest first:
- *   GET  /api/system/runs?job=&state=   → { data: [{ id, job, key, state, dueAt, startedAt, finishedAt, attempts, maxAttempts, messages, lastError }] }
+ *   GET  /api/system/runs?job=&state=   → { data: [{ id, job, key, state, dueAt, startedAt, finishedAt, attempts, maxAttempts, messages, lastError }], jobs: [name] }
+ *                                         (`jobs`: every job this process knows, for the screen's filter)
  *   POST /api/system/runs/:id/retry     a failed or cancelled run queued again, due now    (404: none such)
  *   POST /api/system/runs/:id/cancel    a queued or running run stopped                      (404: none such)
  * Each retry and cancel is in the audit trail (entity `system`).
@@ -24,10 +23,11 @@ const filters = z.strictObject({
 
 export function runRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const superadmin = (role: Role) => { if (!RUNS_ROLES.includes(role)) throw forbidden(); };
+  // The policy's `runs` row (the superadmin's): every campaign and, later, every reminder passes through runs.
+  const may = (role: Role, action: 'list' | 'retry' | 'cancel') => { if (!can(role, 'runs', action)) throw forbidden(); };
 
   app.get('/system/runs', async (c) => {
-    superadmin(c.get('user').role);
+    may(c.get('user').role, 'list');
     const q = filters.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
     if (!q.success) throw fieldErrors(q.error.issues);
     const { job, state } = q.data;
@@ -35,13 +35,13 @@ export function runRoutes(): Hono<AppEnv> {
         attempts, max_attempts as "maxAttempts", messages, last_error as "lastError"
       from job_run where true ${job ? sql`and job = ${job}` : sql``} ${state ? sql`and state = ${state}` : sql``}
       order by id desc limit ${LIMIT}`.execute(c.get('db'));
-    return c.json({ data: rows.rows.map((r) => ({ ...r, id: Number(r.id) })) });
+    return c.json({ data: rows.rows.map((r) => ({ ...r, id: Number(r.id) })), jobs: jobNames() });
   });
 
   for (const action of ['retry', 'cancel'] as const) {
     app.post(`/system/runs/:id/${action}`, async (c) => {
       const me = c.get('user');
-      superadmin(me.role);
+      may(me.role, action);
       const id = recordIdParam(c);
       const db = c.get('db');
       const done = await db.transaction().execute(async (tx) => {

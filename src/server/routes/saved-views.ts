@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { checkViewAddress, mayOpenViewList, mayShareViews, SAVED_VIEW_ENTITY, savedViewCreate, savedViewUpdate, VIEWS_PER_USER, type Role, type SavedView } from '../../registry';
-import { writeEntries } from '../crud/audit';
+import { writeEntries } from '../audit/audit';
 import type { DB } from '../db/connection';
 import { fail, fieldErrors, forbidden, jsonBody, recordIdParam, type AppEnv, type Ctx, type SessionUser } from '../http';
 

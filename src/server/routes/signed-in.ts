@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { withoutInvisible } from '../../registry';
 import { liveSql } from '../auth/sessions';
-import { writeEntries } from '../crud/audit';
+import { writeEntries } from '../audit/audit';
 import { guard } from '../crud/routes';
 import { requireFreshProof } from '../auth/step-up';
 import { publishSessionsEnded } from '../events/notices';

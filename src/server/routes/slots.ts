@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { canReadRecord, getEntity } from '../../registry';
-import { auditReads } from '../crud/audit';
+import { auditReads } from '../audit/audit';
 import { guard } from '../crud/routes';
 import { bookSlot, cancelBooking, slotBookings } from '../crud/slot-booking';
 import { getRecord } from '../crud/write';

@@ -1,13 +1,13 @@
 import { pipeline, Readable } from 'node:stream';
 import { Hono } from 'hono';
-import { auditEvent } from '../crud/audit';
+import { auditEvent } from '../audit/audit';
 import type { Role } from '../../registry';
 import type { Database } from '../db/connection';
 import { fail, forbidden, type AppEnv } from '../http';
 import { takeBackup } from '../backup/archive';
 import { encryptingStream } from '../backup/encryption';
 import { backupName } from '../backup/schedule';
-import { appendAnchor } from '../crud/audit-anchors';
+import { appendAnchor } from '../audit/audit-anchors';
 import { requireFreshProof } from '../auth/step-up';
 
 /** Who may take a backup (docs/decisions.md#who-may-take-a-backup): every record of every centre leaves in it. */
@@ -30,7 +30,7 @@ export function systemRoutes(database: Database | undefined): Hono<AppEnv> {
     const backup = await takeBackup(database, c.get('config').dataDir);
     const m = backup.manifest;
     try {
-      // The chain's head the backup holds, outside the database (crud/audit-anchors.ts).
+      // The chain's head the backup holds, outside the database (audit/audit-anchors.ts).
       if (m.auditHead) appendAnchor(c.get('config').auditAnchorFile, m.auditHead, 'backup');
       await auditEvent(c.get('db'), me, 'system', 'backup',
         { createdAt: m.createdAt, tables: Object.keys(m.rows).length, rows: Object.values(m.rows).reduce((a, b) => a + b, 0), contentFiles: m.content.files });

@@ -2,15 +2,15 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { can, columnName, ENTITIES, getEntity, titleOf, withoutBidiControls, type EntityDef, type FieldDef } from '../../registry';
-import { audit } from '../crud/audit';
+import { audit } from '../audit/audit';
 import { guard } from '../crud/routes';
-import { attachLabels } from '../crud/labels';
+import { attachLabels } from '../records/labels';
 import { fetchRecord } from '../crud/write';
-import { inScope, scopeWhere } from '../crud/scope';
+import { inScope, scopeWhere } from '../records/scope';
 import { ident } from '../db/entity-table';
 import { fail, fieldErrors, forbidden, jsonBody, recordIdParam, type AppEnv, type SessionUser } from '../http';
-import { queueMail } from '../mail';
-import { titlesOf } from './screen-query';
+import { queueMail } from '../outbox';
+import { titlesOf } from '../screens/screen-query';
 
 /**
  * Records raised by their users and discussed in a thread (a centre's support ticket):

@@ -5,9 +5,9 @@ import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { fail, recordIdParam, type AppEnv } from '../http';
 import { guard } from '../crud/routes';
-import { col, titleSelectList } from '../crud/columns';
-import { audit } from '../crud/audit';
-import { refTitles, titlesOf } from './screen-query';
+import { col, titleSelectList } from '../records/columns';
+import { audit } from '../audit/audit';
+import { refTitles, titlesOf } from '../screens/screen-query';
 import type { TimelineEvent } from '../../registry';
 
 interface AuditRow { id: number; at: unknown; actor_id: number | null; record_id: number; action: string; changes: Record<string, unknown> | null }

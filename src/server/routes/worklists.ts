@@ -2,15 +2,17 @@ import { Hono } from 'hono';
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { getEntity, MAX_ID, subtitleOf, titleOf, WORKLISTS, type WorklistDef } from '../../registry';
-import { selectList } from '../crud/columns';
-import { audit, auditReads } from '../crud/audit';
+import { selectList } from '../records/columns';
+import { audit, auditReads } from '../audit/audit';
 import type { DB } from '../db/connection';
+import type { Actor } from '../crud/write';
 import { fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
-import { deliverMail, queueMail, queueSms } from '../mail';
+import { deliverMail } from '../mail';
+import { queueMail, queueSms } from '../outbox';
 import { docContains, MATCH_COUNT_CAP, matchingIds } from '../search';
 import { contactOf, mailFor, textFor, type Channel } from './reminder-message';
-import { guardScreen, pageOf, parseCursor, parseQuery, table, textParam } from './screen-query';
-import { ruleSql, viaCounts } from './worklist-rules';
+import { guardScreen, pageOf, parseCursor, parseQuery, table, textParam } from '../screens/screen-query';
+import { ruleSql, viaCounts } from '../screens/worklist-rules';
 
 /**
  * The notification worklists (registry WORKLISTS), one pair of calls each:
@@ -31,7 +33,7 @@ const WALK = 5_000;
 const VIA_WALK = 250;
 const MAX_REMIND = 100;
 
-interface Row { id: number; _missing: string[]; walked: number | null; [k: string]: unknown }
+export interface Row { id: number; _missing: string[]; walked: number | null; [k: string]: unknown }
 
 /** Records of the list from `after` on, at most `size` (+1 to know there is more), by one bounded walk. */
 async function listPage(db: DB, w: WorklistDef, opts: { after?: number; q?: string; size: number }) {
@@ -103,6 +105,28 @@ const remindBody = z.strictObject({
   ids: z.array(z.number().int().min(1).max(MAX_ID)).min(1, 'Choose at least one record').max(MAX_REMIND, `Choose at most ${MAX_REMIND} records`),
 });
 
+/**
+ * One person's reminder, in the caller's transaction: the reminder row (once per person, worklist and day: `day`, else
+ * the database's today), the outbox row and the audit row, or nothing. `actor`: who sent it (the system, for a
+ * worklist that reminds by itself: reminders/worklist-auto.ts).
+ */
+export async function remindRecord(tx: DB, w: WorklistDef, rec: Row, count: number | undefined, actor: Actor, day?: string):
+  Promise<{ result: 'sent'; channel: Channel } | { result: 'already_today' | 'no_contact' }> {
+  const def = getEntity(w.entity);
+  const id = Number(rec.id);
+  const contact = contactOf(rec);
+  if (!contact) return { result: 'no_contact' };
+  const taken = await sql<{ id: number }>`insert into reminder (worklist, entity, record_id, actor_id, day)
+      values (${w.id}, ${w.entity}, ${id}, ${actor.id}, ${day ?? sql`current_date`}::date)
+    on conflict (worklist, entity, record_id, day) do nothing returning id`.execute(tx);
+  if (!taken.rows.length) return { result: 'already_today' };
+  const name = titleOf(def, rec);
+  if (contact.channel === 'mail') await queueMail(tx, { to: contact.to, ...mailFor(w, name || contact.to, rec._missing, count) });
+  else await queueSms(tx, { to: contact.to, text: textFor(w, name, rec._missing, count) });
+  await audit(tx, actor, def, id, 'remind', { worklist: w.id, missing: rec._missing, channel: contact.channel }, rec);
+  return { result: 'sent', channel: contact.channel };
+}
+
 export type RemindResult = { id: number; result: 'sent'; channel: Channel } | { id: number; result: 'already_today' | 'no_contact' | 'not_found' };
 
 async function remind(c: Ctx, w: WorklistDef) {
@@ -123,16 +147,7 @@ async function remind(c: Ctx, w: WorklistDef) {
     for (const id of ids) {
       const rec = byId.get(id);
       if (!rec) { out.push({ id, result: 'not_found' }); continue; }
-      const contact = contactOf(rec);
-      if (!contact) { out.push({ id, result: 'no_contact' }); continue; }
-      const taken = await sql<{ id: number }>`insert into reminder (worklist, entity, record_id, actor_id) values (${w.id}, ${w.entity}, ${id}, ${user.id})
-        on conflict (worklist, entity, record_id, day) do nothing returning id`.execute(tx);
-      if (!taken.rows.length) { out.push({ id, result: 'already_today' }); continue; }
-      const name = titleOf(def, rec);
-      if (contact.channel === 'mail') await queueMail(tx, { to: contact.to, ...mailFor(w, name || contact.to, rec._missing, counts.get(id)) });
-      else await queueSms(tx, { to: contact.to, text: textFor(w, name, rec._missing, counts.get(id)) });
-      await audit(tx, user, def, id, 'remind', { worklist: w.id, missing: rec._missing, channel: contact.channel }, rec);
-      out.push({ id, result: 'sent', channel: contact.channel });
+      out.push({ id, ...(await remindRecord(tx, w, rec, counts.get(id), user)) });
     }
     return out;
   });

@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
+import { RUNS_STREAM } from '../../registry';
+import { auditEvent } from '../audit/audit';
 import type { DB } from '../db/connection';
+import { publishChanges } from '../events/notices';
 import { systemClock, type Clock } from './clock';
 
 /**
@@ -40,6 +43,11 @@ export type JobHandler = (ctx: JobContext) => Promise<JobResult | void>;
 
 const handlers = new Map<string, JobHandler>();
 
+/** The Runs screen hears of each move of a run (queued, taken, ended, retried, cancelled) over the change stream. */
+async function told(db: DB, ids: readonly number[]) {
+  await publishChanges(db, ids.map((id) => ({ entity: RUNS_STREAM, id: Number(id), version: null, action: 'update', by: null, centre: null })));
+}
+
 /** Registers a job by name (at module load, like the registry's entities). A name is defined once. */
 export function defineJob(name: string, handler: JobHandler): void {
   if (handlers.has(name) && handlers.get(name) !== handler) throw new Error(`job ${name} is defined twice`);
@@ -74,7 +82,10 @@ export async function enqueue(db: DB, e: Enqueue): Promise<number> {
       locked_until = null, finished_at = null
       where job_run.state <> 'running'
     returning id`.execute(db);
-  if (row.rows[0]) return Number(row.rows[0].id);
+  if (row.rows[0]) {
+    await told(db, [Number(row.rows[0].id)]);
+    return Number(row.rows[0].id);
+  }
   const held = await sql<{ id: number }>`select id from job_run where job = ${e.job} and key = ${e.key}`.execute(db);
   return Number(held.rows[0]!.id);
 }
@@ -83,16 +94,18 @@ export async function enqueue(db: DB, e: Enqueue): Promise<number> {
 export async function cancelRun(db: DB, where: { id: number } | { job: string; key: string }, clock: Clock = systemClock): Promise<boolean> {
   const now = clock.now();
   const res = 'id' in where
-    ? await sql`update job_run set state = 'cancelled', finished_at = ${now}, locked_until = null where id = ${where.id} and state in ('queued', 'running')`.execute(db)
-    : await sql`update job_run set state = 'cancelled', finished_at = ${now}, locked_until = null where job = ${where.job} and key = ${where.key} and state in ('queued', 'running')`.execute(db);
-  return Number(res.numAffectedRows ?? 0) > 0;
+    ? await sql<{ id: number }>`update job_run set state = 'cancelled', finished_at = ${now}, locked_until = null where id = ${where.id} and state in ('queued', 'running') returning id`.execute(db)
+    : await sql<{ id: number }>`update job_run set state = 'cancelled', finished_at = ${now}, locked_until = null where job = ${where.job} and key = ${where.key} and state in ('queued', 'running') returning id`.execute(db);
+  await told(db, res.rows.map((r) => r.id));
+  return res.rows.length > 0;
 }
 
 /** Queues again, due now, a run that failed or was cancelled, with its tries counted afresh. */
 export async function retryRun(db: DB, id: number, clock: Clock = systemClock): Promise<boolean> {
-  const res = await sql`update job_run set state = 'queued', attempts = 0, due_at = ${clock.now()}, finished_at = null, locked_until = null
-    where id = ${id} and state in ('failed', 'cancelled')`.execute(db);
-  return Number(res.numAffectedRows ?? 0) > 0;
+  const res = await sql<{ id: number }>`update job_run set state = 'queued', attempts = 0, due_at = ${clock.now()}, finished_at = null, locked_until = null
+    where id = ${id} and state in ('failed', 'cancelled') returning id`.execute(db);
+  await told(db, res.rows.map((r) => r.id));
+  return res.rows.length > 0;
 }
 
 interface Claimed { id: number; job: string; key: string; payload: Record<string, unknown>; attempts: number; max_attempts: number; due_at: Date | string }
@@ -112,6 +125,7 @@ export async function runDue(db: DB, opts: { clock?: Clock; log?: (line: string)
       where (state = 'queued' and due_at <= ${now}) or (state = 'running' and locked_until <= ${now})
       order by due_at, id limit ${opts.limit ?? 10} for update skip locked)
     returning id, job, key, payload, attempts, max_attempts, due_at`.execute(db);
+  await told(db, claimed.rows.map((r) => r.id));
   for (const row of claimed.rows) await runOne(db, row, clock, log);
   return claimed.rows.length;
 }
@@ -125,22 +139,37 @@ async function runOne(db: DB, row: Claimed, clock: Clock, log: (line: string) =>
     const messages = result.messages ?? 0;
     // Only a run still ours is ended here: a cancel meanwhile stays a cancel.
     if (result.continueAt) {
-      await sql`update job_run set state = 'queued', due_at = ${result.continueAt}, attempts = 0, locked_until = null, messages = messages + ${messages}, last_error = null
-        where id = ${row.id} and state = 'running'`.execute(db);
+      await db.transaction().execute(async (tx) => {
+        await sql`update job_run set state = 'queued', due_at = ${result.continueAt}, attempts = 0, locked_until = null, messages = messages + ${messages}, last_error = null
+          where id = ${row.id} and state = 'running'`.execute(tx);
+        await told(tx, [row.id]);
+      });
     } else {
-      await sql`update job_run set state = 'done', finished_at = ${clock.now()}, locked_until = null, messages = messages + ${messages}, last_error = null
-        where id = ${row.id} and state = 'running'`.execute(db);
+      await ended(db, row, 'done', { messages }, sql`finished_at = ${clock.now()}, locked_until = null, messages = messages + ${messages}, last_error = null`);
       log(`[scheduler] run ${row.id} (${row.job}) done${messages ? `: ${messages} message${messages === 1 ? '' : 's'}` : ''}`);
     }
   } catch (err) {
     const why = String((err as Error)?.message ?? err).slice(0, 500);
     const giveUp = row.attempts >= row.max_attempts;
     const next = new Date(clock.now().getTime() + retryAfterSeconds(row.attempts) * 1000);
-    await sql`update job_run set state = ${giveUp ? 'failed' : 'queued'}, last_error = ${why}, locked_until = null,
-        due_at = ${giveUp ? sql`due_at` : next}, finished_at = ${giveUp ? clock.now() : null}
-      where id = ${row.id} and state = 'running'`.execute(db);
+    await ended(db, row, giveUp ? 'failed' : 'queued', { error: why, attempt: row.attempts },
+      sql`last_error = ${why}, locked_until = null, due_at = ${giveUp ? sql`due_at` : next}, finished_at = ${giveUp ? clock.now() : null}`);
     log(`[scheduler] run ${row.id} (${row.job}) failed (try ${row.attempts} of ${row.max_attempts}${giveUp ? ', giving up' : ''}): ${why}`);
   }
+}
+
+/**
+ * A try of a run ends (done, failed, or queued again after a failure), in one transaction with its entry in the audit
+ * trail (entity `system`, by the system): every run the scheduler made is there, beside the retries and cancels of
+ * the people who moved one. A run no longer ours (cancelled meanwhile) is neither moved nor logged.
+ */
+async function ended(db: DB, row: Claimed, state: RunState, what: Record<string, unknown>, set: ReturnType<typeof sql>) {
+  await db.transaction().execute(async (tx) => {
+    const moved = await sql`update job_run set state = ${state}, ${set} where id = ${row.id} and state = 'running'`.execute(tx);
+    if (!Number(moved.numAffectedRows ?? 0)) return;
+    await auditEvent(tx, { id: null }, 'system', 'update', { run: Number(row.id), job: row.job, key: row.key, state, ...what });
+    await told(tx, [row.id]);
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityDef } from '../../registry';
-import { col, selectList } from '../crud/columns';
+import { col, selectList } from '../records/columns';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { MATCH_COUNT_CAP } from './caps';

@@ -1,8 +1,8 @@
 import type { RawBuilder } from 'kysely';
 import type { EntityDef, ListQuery } from '../../registry';
-import { toRecord } from '../crud/columns';
-import { attachLabels } from '../crud/labels';
-import { filterSql } from '../crud/list-filter';
+import { toRecord } from '../records/columns';
+import { attachLabels } from '../records/labels';
+import { filterSql } from '../records/list-filter';
 import type { DB } from '../db/connection';
 import type { CountName, CountWayName } from './count-ways';
 import { orderBy, type ListOrderWayName } from './list-order';

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityDef } from '../../registry';
-import { col } from '../crud/columns';
+import { col } from '../records/columns';
 import type { DB } from '../db/connection';
 import { MATCH_COUNT_CAP } from './caps';
 import { LIST_WALK_RECORDS } from './cost';

@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import { can, canReadRecord, ENTITIES, getEntity, hitFields, hitPartsOf, type EntityDef, type HitParts, type Role } from '../../registry';
-import { col } from '../crud/columns';
-import { attachLabelsOfKinds } from '../crud/labels';
+import { col } from '../records/columns';
+import { attachLabelsOfKinds } from '../records/labels';
 import { ident } from '../db/entity-table';
-import { scoped, scopeWhere, type ScopeOwner } from '../crud/scope';
+import { scoped, scopeWhere, type ScopeOwner } from '../records/scope';
 import type { DB } from '../db/connection';
 import { docContains, likeLiteral } from './text';
 
@@ -102,7 +102,7 @@ type Row = SearchHit & { found: number; titled: number; pooled: number };
  *    matches through its own trigram index (migration 0006), one branch a kind in one statement: bounded by kind, and
  *    about three times the planning of the pooled one (~15 ms on the demo data for the superadmin's kinds).
  * Each kind's rows are ranked — a title that starts with the term, then the title's likeness to it (the palette ranks
- * what it shows by the title first too: palette/rank.ts) — and its first HITS_PER_KIND kept; the kinds of the best
+ * what it shows by the title first too: entity/rank.ts) — and its first HITS_PER_KIND kept; the kinds of the best
  * hits first, KINDS at most. A kind scoped by centre is counted within the caller's centres alone.
  */
 export async function searchRecords(db: DB, who: ScopeOwner, q: string): Promise<SearchAnswer> {

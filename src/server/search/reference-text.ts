@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { can, canReadRecord, getEntity, ROLES, titleOf, type EntityDef, type Role } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
-import { col } from '../crud/columns';
+import { col } from '../records/columns';
 
 /**
  * What a record is found by beyond its own fields: the titles of the records it refers to (an appointment by its

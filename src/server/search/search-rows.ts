@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { referrersOf, subtitleOf, titleOf, type EntityDef } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
-import { col, selectList, toRecord } from '../crud/columns';
+import { col, selectList, toRecord } from '../records/columns';
 import { referenceFields, referencePhoneFields, referenceTexts } from './reference-text';
 import { sortKeyValues } from './sort-key';
 

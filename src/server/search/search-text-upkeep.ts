@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { ENTITIES, type EntityDef } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
-import { selectList, toRecord } from '../crud/columns';
+import { selectList, toRecord } from '../records/columns';
 import { referenceFields, referencePhoneFields } from './reference-text';
 import { rewriteSearchDocs } from './search-rows';
 

@@ -1,13 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../db/connection';
+import { likeLiteral, likePattern } from '../records/like-pattern';
 
-/** `%term%` for ILIKE, with the user's wildcards taken literally. */
-export function likePattern(q: string): string {
-  return `%${likeLiteral(q)}%`;
-}
-
-/** The term lower-cased, with LIKE's wildcards and escape taken literally. */
-export const likeLiteral = (q: string) => q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+export { likeLiteral, likePattern };
 
 /**
  * pg_trgm looks a LIKE pattern up by the trigrams of its runs of letters and digits; a term without a run of

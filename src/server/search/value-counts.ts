@@ -20,7 +20,7 @@ export interface CountedField { field: string; column: string }
 
 /**
  * The fields counted: the entity's enum fields a list filters by, whose filter is an equality with one of its values
- * (crud/list-filter.ts). A computed field shown as an enum is filtered by a pattern, and is not counted.
+ * (records/list-filter.ts). A computed field shown as an enum is filtered by a pattern, and is not counted.
  */
 export function countedFields(def: EntityDef): CountedField[] {
   if (!fields.has(def.name)) {

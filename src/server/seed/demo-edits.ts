@@ -26,5 +26,5 @@ export async function editRecord(db: DB, entity: string, id: number, change: Val
   const asRead = Object.fromEntries(Object.entries(inputFields(def, 'update')).filter(([, fd]) => !fd.writeOnly).map(([k]) => [k, rec[k] ?? null]));
   const parsed = inputSchema(def, 'update').safeParse({ ...asRead, ...changes, version: rec.version });
   if (!parsed.success) throw new Error(`demo ${entity} ${id} edit is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  return updateRecord(db, def, id, { ...parsed.data, ...followed }, SYSTEM_ACTOR, scryptLogN);
+  return updateRecord(db, def, id, { ...parsed.data, ...followed }, { actor: SYSTEM_ACTOR, scryptLogN });
 }

@@ -38,7 +38,7 @@ export class DemoSeeder {
     for (let i = 0; i < count; i++) {
       let rec = fakeRecord(def, { faker: this.faker, refIds: this.refIds, seq: i });
       if (fixed) rec = schema.parse({ ...rec, ...fixed(i, rec) });
-      const created = await createRecord(this.db, def, rec, SYSTEM, this.scryptLogN);
+      const created = await createRecord(this.db, def, rec, { actor: SYSTEM, scryptLogN: this.scryptLogN });
       this.ids.set(entity, [...this.refIds(entity), Number(created.id)]);
       out.push(created);
     }

@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
 import { columnName, getEntity, inputSchema, memberSchema, moveTo, ownedFields, ownedStart, type EntityDef } from '../../registry';
-import { param, selectList, toRecord } from '../crud/columns';
+import { param, selectList, toRecord } from '../records/columns';
 import { hooksOf } from '../crud/hooks';
 import { checkAssignees } from '../crud/assignees';
-import { centreOf } from '../crud/scope';
-import { patientsOf, writeEntries, type Entry } from '../crud/audit';
-import { searchDocs } from '../search';
-import { fillSortKeys } from '../search/sort-key';
+import { centreOf } from '../records/scope';
+import { patientsOf, writeEntries, type Entry } from '../audit/audit';
+import { fillSortKeys, searchDocs } from '../search';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 

@@ -75,7 +75,7 @@ export async function seedWorkflows(db: DB, faker: Faker, opts: { scryptLogN: nu
     for (const fmc of [home, second]) {
       for (const [startTime, endTime] of [['09:00', '12:00'], ['17:00', '19:30']]) {
         const capacity = faker.number.int({ min: 8, max: 12 });
-        const slot = await createRecord(db, slotDef, { fmc, doctor: pick(centreDoctors.get(fmc)!), date: clock.day(day), startTime, endTime, capacity, status: 'open' }, SYSTEM_ACTOR, opts.scryptLogN);
+        const slot = await createRecord(db, slotDef, { fmc, doctor: pick(centreDoctors.get(fmc)!), date: clock.day(day), startTime, endTime, capacity, status: 'open' }, { actor: SYSTEM_ACTOR, scryptLogN: opts.scryptLogN });
         for (const p of faker.helpers.arrayElements(patients, faker.number.int({ min: day > 2 ? 2 : 5, max: capacity }))) await reserveSeat(db, Number(slot.id), p, null);
         homeSlots++;
       }

@@ -55,7 +55,7 @@ export async function seedIfEmpty(db: DB, opts: SeedOptions): Promise<{ password
 async function insertAll(db: DB, entity: string, rows: Record<string, unknown>[], scryptLogN: number) {
   const def = getEntity(entity);
   const out = [];
-  for (const r of rows) out.push(await createRecord(db, def, r, SYSTEM, scryptLogN));
+  for (const r of rows) out.push(await createRecord(db, def, r, { actor: SYSTEM, scryptLogN }));
   return out;
 }
 

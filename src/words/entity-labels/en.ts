@@ -1,10 +1,10 @@
-import type { EntityLabelSet } from './types';
+import { withWatchedKinds, type EntityLabelSet } from './types';
 
 /**
  * The entities' labels in English: the console's (client/i18n/locales/entities/en.ts reads this file) and the words the
  * server names fields by in its messages (server/validation-messages.ts).
  */
-export default {
+const labels = {
   speciality: { one: 'Speciality', other: 'Specialities', fields: { name: 'Name', description: 'Description', icon: 'Icon', sortOrder: 'Sort order', status: 'Status' } },
   languages: { one: 'Language', other: 'Languages', fields: { name: 'Name', code: 'ISO code', nativeName: 'Native name', status: 'Status' } },
   roles: { one: 'Role', other: 'Roles', fields: { key: 'Key', name: 'Name', description: 'Description' } },
@@ -21,7 +21,7 @@ export default {
   educational_categorymaster: { one: 'Qualification', other: 'Qualifications', fields: { name: 'Name', level: 'Level', status: 'Status' } },
   features: { one: 'Feature', other: 'Features', fields: { title: 'Title', description: 'Description', icon: 'Icon', sortOrder: 'Sort order', published: 'Published' } },
   doctor: { one: 'Doctor', other: 'Doctors', fields: { firstName: 'First name', lastName: 'Last name', email: 'Email', phone: 'Phone', gender: 'Gender', dateOfBirth: 'Date of birth', photo: 'Photo', specialities: 'Specialities', subSpecialities: 'Sub-specialities', languages: 'Languages', qualification: 'Qualification', experienceYears: 'Years of experience', registrationCouncil: 'Registration council', registrationNumber: 'Registration number', consultationFee: 'Consultation fee', bio: 'Biography', clinics: 'Clinics', verificationStatus: 'Verification status', status: 'Status' }, items: { clinics: { name: 'Name', address: 'Address', city: 'City', pincode: 'Pincode', timings: 'Timings' } }, values: { verificationStatus: { pending: 'Not yet submitted', requested: 'Waiting for review', verified: 'Verified' } } },
-  patients: { one: 'Patient', other: 'Patients', fields: { firstName: 'First name', lastName: 'Last name', phone: 'Phone', email: 'Email', gender: 'Gender', dateOfBirth: 'Date of birth', bloodGroup: 'Blood group', addressLine: 'Address', city: 'City', state: 'State', pincode: 'Pincode', emergencyContactName: 'Emergency contact', emergencyContactPhone: 'Emergency phone', familyMembers: 'Family members', insuranceProvider: 'Insurer', insurancePolicyNumber: 'Policy number', insuranceValidTo: 'Insurance valid to', status: 'Status', campaignOptOut: 'No campaigns' }, items: { familyMembers: { name: 'Name', relationship: 'Relationship', dateOfBirth: 'Date of birth', gender: 'Gender' } } },
+  patients: { one: 'Patient', other: 'Patients', fields: { firstName: 'First name', lastName: 'Last name', phone: 'Phone', email: 'Email', gender: 'Gender', dateOfBirth: 'Date of birth', bloodGroup: 'Blood group', addressLine: 'Address', city: 'City', state: 'State', pincode: 'Pincode', emergencyContactName: 'Emergency contact', emergencyContactPhone: 'Emergency phone', familyMembers: 'Family members', insuranceProvider: 'Insurer', insurancePolicyNumber: 'Policy number', insuranceValidTo: 'Insurance valid to', status: 'Status', campaignOptOut: 'No campaigns', language: 'Language' }, items: { familyMembers: { name: 'Name', relationship: 'Relationship', dateOfBirth: 'Date of birth', gender: 'Gender' } } },
   fmc: { one: 'Family medical centre', other: 'Family medical centres', fields: { name: 'Name', code: 'Code', owner: 'Owner', address: 'Address', city: 'City', state: 'State', pincode: 'Pincode', phone: 'Phone', email: 'Email', openingHours: 'Opening hours', latitude: 'Latitude', longitude: 'Longitude', status: 'Status' } },
   fmcslots: { one: 'Slot', other: 'Slots', fields: { fmc: 'Centre', doctor: 'Doctor', date: 'Date', startTime: 'Start time', endTime: 'End time', capacity: 'Capacity', booked: 'Booked', status: 'Status' } },
   g4sfmc: { one: 'G4S site centre', other: 'G4S site centres', fields: { siteName: 'Site', fmc: 'Centre', address: 'Address', contactName: 'Contact person', contactPhone: 'Contact phone', status: 'Status' } },
@@ -63,3 +63,6 @@ export default {
   fmctests: { one: 'Centre test', other: 'Centre tests', fields: { number: 'Number', fmc: 'Centre', patient: 'Patient', kind: 'Kind', kioskTest: 'Health ATM test', labTest: 'Lab test', imagingTest: 'Imaging test', values: 'Results', performedAt: 'Performed at', status: 'Status' } },
   supportTicket: { one: 'Support ticket', other: 'Support tickets', fields: { subject: 'Subject', description: 'Description', fmc: 'Centre', raisedBy: 'Raised by', priority: 'Priority', status: 'Status', assignee: 'Assignee', comments: 'Comments' }, items: { comments: { author: 'Author', at: 'At', text: 'Text' } } },
 } satisfies EntityLabelSet;
+
+/** Rules name the kinds of record they watch as this language's lists do (their plural). */
+export default withWatchedKinds(labels, { one: 'Rule', other: 'Rules', fields: { name: 'Name', entity: 'Record kind', when: 'When', status: 'Moves to', conditions: 'Only if', notify: 'Tell', roles: 'Roles', person: 'Person', channel: 'Through', message: 'Message', enabled: 'Switched on', lastRunAt: 'Last run', runs: 'Runs' }, items: { conditions: { field: 'Field', op: 'Test', value: 'Value' } }, values: { when: { created: 'A record is created', moved: 'A record moves to a status' }, notify: { roles: 'Staff of the roles', centre: "The record's centre's staff", patients: "The record's patient", doctors: "The record's doctor", person: 'One person' }, channel: { inbox: 'Inbox and push', email: 'Email', sms: 'SMS' }, 'conditions.op': { is: 'is', isNot: 'is not', contains: 'contains', atLeast: 'is at least', atMost: 'is at most', isEmpty: 'is empty', isNotEmpty: 'is not empty' } } });

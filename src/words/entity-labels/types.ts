@@ -13,3 +13,12 @@ export interface EntityLabels {
   values?: Record<string, Record<string, string>>;
 }
 export type EntityLabelSet = Record<string, EntityLabels>;
+
+/**
+ * The set with the rules' labels (entity `automation`), whose `entity` field offers every kind of record by the name
+ * its list has in this language: derived from the set, never a second list to keep.
+ */
+export function withWatchedKinds<S extends EntityLabelSet>(set: S, automation: EntityLabels): S & { automation: EntityLabels } {
+  const kinds = Object.fromEntries(Object.entries(set).map(([name, l]) => [name, l.other]));
+  return { ...set, automation: { ...automation, values: { ...automation.values, entity: kinds } } };
+}

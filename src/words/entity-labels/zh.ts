@@ -1,6 +1,6 @@
-import type { EntityLabelSet } from './types';
+import { withWatchedKinds, type EntityLabelSet } from './types';
 
-export default {
+const labels = {
   speciality: { one: '专科', other: '专科', fields: { name: '名称', description: '描述', icon: '图标', sortOrder: '排序', status: '状态' } },
   languages: { one: '语言', other: '语言', fields: { name: '名称', code: 'ISO 代码', nativeName: '本地名称', status: '状态' } },
   roles: { one: '角色', other: '角色', fields: { key: '键', name: '名称', description: '描述' } },
@@ -17,7 +17,7 @@ export default {
   educational_categorymaster: { one: '学历', other: '学历', fields: { name: '名称', level: '级别', status: '状态' } },
   features: { one: '功能', other: '功能', fields: { title: '标题', description: '描述', icon: '图标', sortOrder: '排序', published: '已发布' } },
   doctor: { one: '医生', other: '医生', fields: { firstName: '名', lastName: '姓', email: '电子邮件', phone: '电话', gender: '性别', dateOfBirth: '出生日期', photo: '照片', specialities: '专科', subSpecialities: '亚专科', languages: '语言', qualification: '学历', experienceYears: '从业年数', registrationCouncil: '注册委员会', registrationNumber: '注册号', consultationFee: '诊费', bio: '简介', clinics: '诊所', verificationStatus: '认证状态', status: '状态' }, items: { clinics: { name: '名称', address: '地址', city: '城市', pincode: '邮政编码', timings: '接诊时间' } }, values: { verificationStatus: { pending: '尚未提交', requested: '等待审核', verified: '已认证' } } },
-  patients: { one: '患者', other: '患者', fields: { firstName: '名', lastName: '姓', phone: '电话', email: '电子邮件', gender: '性别', dateOfBirth: '出生日期', bloodGroup: '血型', addressLine: '地址', city: '城市', state: '邦', pincode: '邮政编码', emergencyContactName: '紧急联系人', emergencyContactPhone: '紧急联系电话', familyMembers: '家庭成员', insuranceProvider: '保险公司', insurancePolicyNumber: '保单号', insuranceValidTo: '保险有效期至', status: '状态', campaignOptOut: '不接收活动通知' }, items: { familyMembers: { name: '姓名', relationship: '关系', dateOfBirth: '出生日期', gender: '性别' } } },
+  patients: { one: '患者', other: '患者', fields: { firstName: '名', lastName: '姓', phone: '电话', email: '电子邮件', gender: '性别', dateOfBirth: '出生日期', bloodGroup: '血型', addressLine: '地址', city: '城市', state: '邦', pincode: '邮政编码', emergencyContactName: '紧急联系人', emergencyContactPhone: '紧急联系电话', familyMembers: '家庭成员', insuranceProvider: '保险公司', insurancePolicyNumber: '保单号', insuranceValidTo: '保险有效期至', status: '状态', campaignOptOut: '不接收活动通知', language: '语言' }, items: { familyMembers: { name: '姓名', relationship: '关系', dateOfBirth: '出生日期', gender: '性别' } } },
   fmc: { one: '家庭医疗中心', other: '家庭医疗中心', fields: { name: '名称', code: '代码', owner: '负责人', address: '地址', city: '城市', state: '邦', pincode: '邮政编码', phone: '电话', email: '电子邮件', openingHours: '营业时间', latitude: '纬度', longitude: '经度', status: '状态' } },
   fmcslots: { one: '预约时段', other: '预约时段', fields: { fmc: '家庭医疗中心', doctor: '医生', date: '日期', startTime: '开始时间', endTime: '结束时间', capacity: '容量', booked: '已预约', status: '状态' } },
   g4sfmc: { one: 'G4S 站点中心', other: 'G4S 站点中心', fields: { siteName: '站点', fmc: '家庭医疗中心', address: '地址', contactName: '联系人', contactPhone: '联系电话', status: '状态' } },
@@ -59,3 +59,6 @@ export default {
   fmctests: { one: '中心检查', other: '中心检查', fields: { number: '编号', fmc: '中心', patient: '患者', kind: '类别', kioskTest: '健康 ATM 检测', labTest: '化验', imagingTest: '影像检查', values: '结果', performedAt: '检查时间', status: '状态' } },
   supportTicket: { one: '支持工单', other: '支持工单', fields: { subject: '主题', description: '描述', fmc: '中心', raisedBy: '提交人', priority: '优先级', status: '状态', assignee: '负责人', comments: '评论' }, items: { comments: { author: '作者', at: '时间', text: '内容' } } },
 } satisfies EntityLabelSet;
+
+/** Rules name the kinds of record they watch as this language's lists do (their plural). */
+export default withWatchedKinds(labels, { one: '规则', other: '规则', fields: { name: '名称', entity: '记录类型', when: '何时', status: '变为状态', conditions: '仅当', notify: '通知', roles: '角色', person: '人员', channel: '渠道', message: '消息', enabled: '已启用', lastRunAt: '上次运行', runs: '运行次数' }, items: { conditions: { field: '字段', op: '条件', value: '值' } }, values: { when: { created: '创建记录时', moved: '记录变为某状态时' }, notify: { roles: '这些角色的员工', centre: '记录所属中心的员工', patients: '记录中的患者', doctors: '记录中的医生', person: '指定的一个人' }, channel: { inbox: '收件箱和推送', email: '电子邮件', sms: '短信' }, 'conditions.op': { is: '等于', isNot: '不等于', contains: '包含', atLeast: '至少为', atMost: '至多为', isEmpty: '为空', isNotEmpty: '不为空' } } });

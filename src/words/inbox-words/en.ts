@@ -11,7 +11,10 @@ export default {
     paymentRejected: 'Payment {{number}} was rejected',
     worklist: '{{title}} ({{count}})',
     campaign: 'Announcement: {{name}}',
+    follow_up: 'Follow up: {{name}}',
+    doctorDay: 'Appointments tomorrow, {{day}}: {{count}}',
     factorsReset: '{{by}} reset your second factors: set one up again in your settings',
+    rule: '{{name}}: {{text}}',
   },
   roles: { superadmin: 'Super admin', admin: 'Admin', doctor: 'Doctor', fmc: 'FMC staff', railway: 'Railway staff' },
   worklists: {

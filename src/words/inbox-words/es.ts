@@ -11,7 +11,10 @@ export default {
     paymentRejected: 'El pago {{number}} fue rechazado',
     worklist: '{{title}} ({{count}})',
     campaign: 'Aviso: {{name}}',
+    follow_up: 'Seguimiento: {{name}}',
+    doctorDay: 'Citas de mañana, {{day}}: {{count}}',
     factorsReset: '{{by}} restableció sus segundos factores: configure uno de nuevo en sus ajustes',
+    rule: '{{name}}: {{text}}',
   },
   roles: { superadmin: 'Superadministrador', admin: 'Administrador', doctor: 'Médico', fmc: 'Personal de FMC', railway: 'Personal ferroviario' },
   worklists: {

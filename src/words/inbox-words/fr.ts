@@ -11,7 +11,10 @@ export default {
     paymentRejected: 'Le paiement {{number}} a été refusé',
     worklist: '{{title}} ({{count}})',
     campaign: 'Annonce : {{name}}',
+    follow_up: 'À suivre : {{name}}',
+    doctorDay: 'Rendez-vous de demain, {{day}} : {{count}}',
     factorsReset: '{{by}} a réinitialisé vos seconds facteurs : configurez-en un de nouveau dans vos paramètres',
+    rule: '{{name}} : {{text}}',
   },
   roles: { superadmin: 'Super admin', admin: 'Admin', doctor: 'Médecin', fmc: 'Personnel FMC', railway: 'Personnel ferroviaire' },
   worklists: {

@@ -11,7 +11,10 @@ export default {
     paymentRejected: 'Il pagamento {{number}} è stato rifiutato',
     worklist: '{{title}} ({{count}})',
     campaign: 'Avviso: {{name}}',
+    follow_up: 'Da seguire: {{name}}',
+    doctorDay: 'Appuntamenti di domani, {{day}}: {{count}}',
     factorsReset: '{{by}} ha reimpostato i tuoi secondi fattori: configurane uno di nuovo nelle impostazioni',
+    rule: '{{name}}: {{text}}',
   },
   roles: { superadmin: 'Super amministratore', admin: 'Amministratore', doctor: 'Medico', fmc: 'Personale FMC', railway: 'Personale ferroviario' },
   worklists: {

@@ -11,7 +11,10 @@ export default {
     paymentRejected: '付款 {{number}} 已被拒绝',
     worklist: '{{title}}（{{count}}）',
     campaign: '公告：{{name}}',
+    follow_up: '跟进提醒：{{name}}',
+    doctorDay: '明天（{{day}}）的预约：{{count}} 个',
     factorsReset: '{{by}} 重置了您的第二验证因素：请在设置中重新设置',
+    rule: '{{name}}：{{text}}',
   },
   roles: { superadmin: '超级管理员', admin: '管理员', doctor: '医生', fmc: '家庭医疗中心员工', railway: '铁路员工' },
   worklists: {

@@ -77,7 +77,7 @@ export function vocabulary(role: Role | null, lang: Language, t: Translate, tEng
     for (const name of names) add(name, { kind: 'entity', entity: def.name });
     for (const field of Object.keys(def.fields)) {
       const fd = def.fields[field];
-      if (fd.kind === 'enum') {
+      if (fd.kind === 'enum' && !fd.namesOthers) {
         for (const value of fd.values ?? []) {
           const meaning: Meaning = { kind: 'value', entity: def.name, field, value };
           for (const [, tr] of langs) { add(valueLabel(tr, def.name, field, value), meaning); add(tr(value, { ns: 'enums' }), meaning); }

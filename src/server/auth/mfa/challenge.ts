@@ -42,3 +42,25 @@ export async function claimSignInChallenge(db: DB, token: string): Promise<boole
 export async function setWebauthnChallenge(db: DB, token: string, challenge: string) {
   await db.updateTable('mfa_challenge').set({ webauthn_challenge: challenge }).where('token_hash', '=', tokenHash(token)).execute();
 }
+
+/** A passkey ceremony of a signed-in session: adding a passkey, or proving it is them for a step-up. */
+export type SessionCeremony = 'passkey-enrol' | 'step-up';
+
+/** One row per session and ceremony (asking again replaces it); its key is no secret, the session is the proof. */
+const ceremonyKey = (purpose: SessionCeremony, sessionId: number) => tokenHash(`${purpose}:${sessionId}`);
+
+/** Keeps a passkey challenge of a signed-in session for CHALLENGE_MINUTES, in the database (any process checks it). */
+export async function keepSessionChallenge(db: DB, purpose: SessionCeremony, sessionId: number, userId: number, challenge: string) {
+  await db.deleteFrom('mfa_challenge').where('expires_at', '<', sql<Date>`now()`).execute();
+  const expires = sql<Date>`now() + make_interval(mins => ${CHALLENGE_MINUTES})`;
+  await db.insertInto('mfa_challenge').values({
+    token_hash: ceremonyKey(purpose, sessionId), user_id: userId, purpose, method: 'session', webauthn_challenge: challenge, expires_at: expires,
+  }).onConflict((oc) => oc.column('token_hash').doUpdateSet({ webauthn_challenge: challenge, expires_at: expires })).execute();
+}
+
+/** Takes the session's challenge (deleted as it is read): an answer to it is checked once, right or wrong. */
+export async function takeSessionChallenge(db: DB, purpose: SessionCeremony, sessionId: number, userId: number): Promise<string | null> {
+  const row = await db.deleteFrom('mfa_challenge').where('token_hash', '=', ceremonyKey(purpose, sessionId)).where('purpose', '=', purpose)
+    .where('user_id', '=', userId).where('expires_at', '>', sql<Date>`now()`).returning('webauthn_challenge').executeTakeFirst();
+  return row?.webauthn_challenge ?? null;
+}

@@ -3,13 +3,15 @@ import type { Config } from '../../config';
 import type { Role } from '../../../registry/roles';
 import { takeRecoveryCode } from './recovery';
 import { takeTotpCode } from './totp';
+import { checkAssertion, type Assertion, type RelyingParty } from './webauthn';
 
 /** A second factor a person has: an authenticator app's codes, or passkeys. Recovery codes come with the app. */
 export type FactorMethod = 'totp' | 'webauthn';
 /** What a session's second step was proven with (session.factor). */
 export type SessionFactor = 'code' | 'recovery' | 'passkey' | 'provider';
 
-export type SecondFactorProof = { code: string } | { assertion: unknown };
+/** A code as typed, or a passkey's signed answer to the challenge the caller kept (and takes once). */
+export type SecondFactorProof = { code: string } | { assertion: Assertion; expectedChallenge: string; rp: RelyingParty };
 
 /** The person's active factors, in the order the sign-in's second step offers them. */
 export async function methodsOf(db: DB, userId: number): Promise<FactorMethod[]> {
@@ -34,8 +36,7 @@ export async function verifySecondFactor(db: DB, userId: number, proof: SecondFa
     const hasTotp = (await methodsOf(db, userId)).includes('totp');
     return hasTotp && (await takeRecoveryCode(db, userId, proof.code)) ? 'recovery' : null;
   }
-  // Passkeys are not built yet: no credential can be registered, so no assertion is taken.
-  return null;
+  return (await checkAssertion(db, userId, proof.assertion, proof.expectedChallenge, proof.rp)) ? 'passkey' : null;
 }
 
 /** Whether the person's role must have a second factor (MFA_REQUIRED_ROLES). */

@@ -1,22 +1,26 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { clientAddress, fail, fieldErrors, jsonBody, recordIdParam, type AppEnv, type Ctx } from '../../http';
-import { queueMail } from '../../mail';
+import { queueMail } from '../../outbox';
 import { beginSignIn, tooMany } from '../rate-limit';
 import { finishSignIn } from '../sign-in';
-import { writeEntries } from '../../crud/audit';
+import { writeEntries } from '../../audit/audit';
 import { signInFailures } from '../../ops/metrics';
-import { claimSignInChallenge, readSignInChallenge } from './challenge';
-import { methodsOf, removeAllFactors, verifySecondFactor } from './factors';
+import { claimSignInChallenge, readSignInChallenge, setWebauthnChallenge } from './challenge';
+import { methodsOf, removeAllFactors, verifySecondFactor, type SecondFactorProof } from './factors';
+import { passkeyRoutes } from './passkey-routes';
+import { assertionOptions, assertionSchema, relyingParty } from './webauthn';
 import { newRecoveryCodes } from './recovery';
 import { requireFreshProof } from '../step-up';
 import { beginTotp, takeTotpCode } from './totp';
 
 const WRONG_CODE = 'This code is not right, or was already used';
+const WRONG_PASSKEY = 'This passkey could not be checked. Please try again.';
 const CHALLENGE_GONE = 'This sign-in has expired or was already finished. Please sign in again.';
 
 const code = z.string().trim().min(1).max(40);
-const secondStepSchema = z.strictObject({ challenge: z.string().min(10).max(200), code });
+const challenge = z.string().min(10).max(200);
+const secondStepSchema = z.union([z.strictObject({ challenge, code }), z.strictObject({ challenge, webauthn: assertionSchema })]);
 const codeSchema = z.strictObject({ code });
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -26,12 +30,12 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
 }
 
 /** A wrong code counts as a failed sign-in of the account (rate-limit.ts): codes are guessed no faster than passwords. */
-async function countedCodeCheck(c: Ctx, email: string, check: () => Promise<boolean>) {
+async function countedCodeCheck(c: Ctx, email: string, check: () => Promise<boolean>, what: 'code' | 'webauthn' = 'code') {
   const attempt = await beginSignIn(c.get('db'), email.toLowerCase(), clientAddress(c));
   if (attempt.refused) throw tooMany(attempt.refused, 'sign_in');
   if (!(await check())) {
     signInFailures.inc();
-    throw fail(400, WRONG_CODE, { field: 'code', code: 'wrong_code' });
+    throw what === 'code' ? fail(400, WRONG_CODE, { field: 'code', code: 'wrong_code' }) : fail(400, WRONG_PASSKEY, { field: 'webauthn', code: 'wrong_passkey' });
   }
   await attempt.succeeded();
 }
@@ -44,14 +48,32 @@ async function emailOf(c: Ctx, userId: number) {
 export function mfaRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  // The second step of a sign-in whose first step answered `{ mfa: { challenge, methods } }`: a one-time or recovery code.
+  app.route('/', passkeyRoutes());
+
+  // A passkey for the second step: the options naming the person's passkeys, the challenge kept on the sign-in's row.
+  app.post('/adminUser/login/mfa/webauthn', async (c) => {
+    const db = c.get('db');
+    const input = parse(z.strictObject({ challenge }), await jsonBody(c));
+    const pending = await readSignInChallenge(db, input.challenge);
+    if (!pending) throw fail(401, CHALLENGE_GONE, { code: 'mfa_challenge_expired' });
+    const options = await assertionOptions(db, relyingParty(c), pending.userId);
+    if (!options) throw fail(409, 'You have no passkey: use a code instead.', { code: 'no_passkey' });
+    await setWebauthnChallenge(db, input.challenge, options.challenge);
+    return c.json({ data: options });
+  });
+
+  // The second step of a sign-in whose first step answered `{ mfa: { challenge, methods } }`: a one-time or recovery
+  // code, or a passkey's answer to the options above.
   app.post('/adminUser/login/mfa', async (c) => {
     const db = c.get('db');
     const input = parse(secondStepSchema, await jsonBody(c));
     const pending = await readSignInChallenge(db, input.challenge);
     if (!pending) throw fail(401, CHALLENGE_GONE, { code: 'mfa_challenge_expired' });
+    // A passkey's answer without options asked first has no challenge to be checked against: it is not right.
+    const proof: SecondFactorProof | null = 'code' in input ? { code: input.code }
+      : pending.webauthnChallenge ? { assertion: input.webauthn, expectedChallenge: pending.webauthnChallenge, rp: relyingParty(c) } : null;
     let factor: Awaited<ReturnType<typeof verifySecondFactor>> = null;
-    await countedCodeCheck(c, await emailOf(c, pending.userId), async () => (factor = await verifySecondFactor(db, pending.userId, { code: input.code })) !== null);
+    await countedCodeCheck(c, await emailOf(c, pending.userId), async () => !!proof && (factor = await verifySecondFactor(db, pending.userId, proof)) !== null, 'code' in input ? 'code' : 'webauthn');
     // Claimed after the code is right, so a mistyped code can be typed again; claimed once, so one session comes of it.
     if (!(await claimSignInChallenge(db, input.challenge))) throw fail(401, CHALLENGE_GONE, { code: 'mfa_challenge_expired' });
     const user = await db.selectFrom('admin_user').select('status').where('id', '=', pending.userId).executeTakeFirst();
@@ -63,11 +85,12 @@ export function mfaRoutes(): Hono<AppEnv> {
   app.get('/me/mfa', async (c) => {
     const db = c.get('db');
     const me = c.get('user');
-    const [methods, left] = await Promise.all([
+    const [methods, left, passkeys] = await Promise.all([
       methodsOf(db, me.id),
       db.selectFrom('mfa_recovery_code').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', me.id).where('used_at', 'is', null).executeTakeFirstOrThrow(),
+      db.selectFrom('webauthn_credential').select(['id', 'name', 'created_at as createdAt', 'last_used_at as lastUsedAt']).where('user_id', '=', me.id).orderBy('created_at').orderBy('id').execute(),
     ]);
-    return c.json({ data: { methods, recoveryCodesLeft: Number(left.n), required: c.get('config').mfaRequiredRoles.includes(me.role), sessionFactor: me.signInFactor ?? null } });
+    return c.json({ data: { methods, recoveryCodesLeft: Number(left.n), passkeys, required: c.get('config').mfaRequiredRoles.includes(me.role), sessionFactor: me.signInFactor ?? null } });
   });
 
   // Enrolment: a new key (not active yet), as text, as the otpauth address and as a picture of it.

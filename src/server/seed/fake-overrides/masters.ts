@@ -48,6 +48,11 @@ const masters: Record<string, Override> = {
    * Campaigns: drafts (the status is the workflow's, moved by "Schedule…" and "Send now", then by the sender), each
    * with a send time ahead, ready to be scheduled.
    */
+  /** Rules: a ticket raised tells a named person, switched off (a fake rule must never tell anyone of the demo's work). */
+  automation: (ctx) => ({
+    name: `Tell someone of new tickets ${uniqueSuffix(ctx)}`, entity: 'supportTicket', when: 'created', status: null, conditions: [],
+    notify: 'person', roles: [], person: ctx.refIds('admin-user')[0] ?? null, channel: 'inbox', message: 'New ticket: {subject}', enabled: false,
+  }),
   notification: (ctx) => {
     const hour = ctx.faker.helpers.arrayElement(['04:30', '06:30', '12:30']); // 10:00, 12:00 and 18:00 IST
     return { ...bySeq(CAMPAIGNS, ctx.seq), scheduledAt: `${dateBetween(ctx, 1, 30)}T${hour}:00.000Z` };

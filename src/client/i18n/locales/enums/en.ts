@@ -6,6 +6,7 @@ export default {
   active: 'Active', inactive: 'Inactive', disabled: 'Disabled', pending: 'Pending',
   ...inbox.roles,
   undergraduate: 'Undergraduate', postgraduate: 'Postgraduate', diploma: 'Diploma', superspeciality: 'Super-speciality', fellowship: 'Fellowship', male: 'Male',
+  en: 'English', zh: 'Chinese', es: 'Spanish', fr: 'French', it: 'Italian',
   female: 'Female', other: 'Other', requested: 'Requested', verified: 'Verified', 'A+': 'A+', 'A-': 'A−',
   'B+': 'B+', 'B-': 'B−', 'AB+': 'AB+', 'AB-': 'AB−', 'O+': 'O+', 'O-': 'O−',
   open: 'Open', closed: 'Closed', tablet: 'Tablet', capsule: 'Capsule', syrup: 'Syrup', injection: 'Injection',

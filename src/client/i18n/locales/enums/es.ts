@@ -5,6 +5,7 @@ export default {
   active: 'Activo', inactive: 'Inactivo', disabled: 'Deshabilitado', pending: 'Pendiente',
   ...inbox.roles,
   undergraduate: 'Grado', postgraduate: 'Posgrado', diploma: 'Diplomatura', superspeciality: 'Superespecialidad', fellowship: 'Formación avanzada', male: 'Masculino',
+  en: 'Inglés', zh: 'Chino', es: 'Español', fr: 'Francés', it: 'Italiano',
   female: 'Femenino', other: 'Otro', requested: 'Solicitada', verified: 'Verificado', 'A+': 'A+', 'A-': 'A−',
   'B+': 'B+', 'B-': 'B−', 'AB+': 'AB+', 'AB-': 'AB−', 'O+': 'O+', 'O-': 'O−',
   open: 'Abierta', closed: 'Cerrada', tablet: 'Comprimido', capsule: 'Cápsula', syrup: 'Jarabe', injection: 'Inyectable',

@@ -5,6 +5,7 @@ export default {
   active: 'Actif', inactive: 'Inactif', disabled: 'Désactivé', pending: 'En attente',
   ...inbox.roles,
   undergraduate: 'Premier cycle', postgraduate: 'Troisième cycle', diploma: 'Diplôme universitaire', superspeciality: 'Surspécialité', fellowship: 'Formation avancée', male: 'Masculin',
+  en: 'Anglais', zh: 'Chinois', es: 'Espagnol', fr: 'Français', it: 'Italien',
   female: 'Féminin', other: 'Autre', requested: 'Demandée', verified: 'Vérifié', 'A+': 'A+', 'A-': 'A−',
   'B+': 'B+', 'B-': 'B−', 'AB+': 'AB+', 'AB-': 'AB−', 'O+': 'O+', 'O-': 'O−',
   open: 'Ouvert', closed: 'Fermé', tablet: 'Comprimé', capsule: 'Gélule', syrup: 'Sirop', injection: 'Injectable',

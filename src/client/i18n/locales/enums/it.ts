@@ -5,6 +5,7 @@ export default {
   active: 'Attivo', inactive: 'Inattivo', disabled: 'Disattivato', pending: 'In attesa',
   ...inbox.roles,
   undergraduate: 'Laurea', postgraduate: 'Specializzazione post-laurea', diploma: 'Diploma', superspeciality: 'Superspecializzazione', fellowship: 'Perfezionamento', male: 'Maschio',
+  en: 'Inglese', zh: 'Cinese', es: 'Spagnolo', fr: 'Francese', it: 'Italiano',
   female: 'Femmina', other: 'Altro', requested: 'Richiesta', verified: 'Verificato', 'A+': 'A+', 'A-': 'A−',
   'B+': 'B+', 'B-': 'B−', 'AB+': 'AB+', 'AB-': 'AB−', 'O+': '0+', 'O-': '0−',
   open: 'Aperta', closed: 'Chiusa', tablet: 'Compressa', capsule: 'Capsula', syrup: 'Sciroppo', injection: 'Iniettabile',

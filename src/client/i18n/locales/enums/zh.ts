@@ -5,6 +5,7 @@ export default {
   active: '启用', inactive: '停用', disabled: '已禁用', pending: '待审批',
   ...inbox.roles,
   undergraduate: '本科', postgraduate: '研究生', diploma: '专科文凭', superspeciality: '超专科', fellowship: '专科进修', male: '男',
+  en: '英语', zh: '中文', es: '西班牙语', fr: '法语', it: '意大利语',
   female: '女', other: '其他', requested: '已申请', verified: '已认证', 'A+': 'A 型 Rh+', 'A-': 'A 型 Rh−',
   'B+': 'B 型 Rh+', 'B-': 'B 型 Rh−', 'AB+': 'AB 型 Rh+', 'AB-': 'AB 型 Rh−', 'O+': 'O 型 Rh+', 'O-': 'O 型 Rh−',
   open: '开放', closed: '已关闭', tablet: '片剂', capsule: '胶囊', syrup: '糖浆', injection: '注射剂',

@@ -1,5 +1,15 @@
 /** Our own schema messages (fields.ts, entity fields and refinements), keyed by their English text: Spanish. */
 const messages: Record<string, string> = {
+  'This kind of record names no such person': 'Este tipo de registro no nombra a esa persona',
+  'This kind of record has no statuses: choose "A record is created"': 'Este tipo de registro no tiene estados: elija «Se crea un registro»',
+  'Choose the status it moves to': 'Elija el estado al que pasa',
+  'This kind of record has no such status': 'Este tipo de registro no tiene ese estado',
+  'This kind of record has no such field': 'Este tipo de registro no tiene ese campo',
+  'Enter the value to compare with': 'Introduzca el valor con el que comparar',
+  'Choose at least one role': 'Elija al menos un rol',
+  'Choose the person': 'Elija la persona',
+  'This kind of record belongs to no centre': 'Este tipo de registro no pertenece a ningún centro',
+  '{{place}} is not a field of this kind of record': '{{place}} no es un campo de este tipo de registro',
   'Enter a phone number of 7 to 15 digits': 'Introduzca un número de teléfono de 7 a 15 dígitos',
   'Upload an image': 'Suba una imagen',
   'Upload a file': 'Suba un archivo',

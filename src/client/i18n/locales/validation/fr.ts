@@ -1,5 +1,15 @@
 /** Our own schema messages (fields.ts, entity fields and refinements), keyed by their English text: French. */
 const messages: Record<string, string> = {
+  'This kind of record names no such person': 'Ce type de fiche ne nomme pas une telle personne',
+  'This kind of record has no statuses: choose "A record is created"': 'Ce type de fiche n’a pas de statut : choisissez « Une fiche est créée »',
+  'Choose the status it moves to': 'Choisissez le statut vers lequel elle passe',
+  'This kind of record has no such status': 'Ce type de fiche n’a pas ce statut',
+  'This kind of record has no such field': 'Ce type de fiche n’a pas ce champ',
+  'Enter the value to compare with': 'Saisissez la valeur à comparer',
+  'Choose at least one role': 'Choisissez au moins un rôle',
+  'Choose the person': 'Choisissez la personne',
+  'This kind of record belongs to no centre': 'Ce type de fiche n’appartient à aucun centre',
+  '{{place}} is not a field of this kind of record': '{{place}} n’est pas un champ de ce type de fiche',
   'Enter a phone number of 7 to 15 digits': 'Saisissez un numéro de téléphone de 7 à 15 chiffres',
   'Upload an image': 'Téléversez une image',
   'Upload a file': 'Téléversez un fichier',

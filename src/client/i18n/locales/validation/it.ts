@@ -1,5 +1,15 @@
 /** Our own schema messages (fields.ts, entity fields and refinements), keyed by their English text: Italian. */
 const messages: Record<string, string> = {
+  'This kind of record names no such person': 'Questo tipo di scheda non nomina una persona simile',
+  'This kind of record has no statuses: choose "A record is created"': 'Questo tipo di scheda non ha stati: scegli «Viene creata una scheda»',
+  'Choose the status it moves to': 'Scegli lo stato a cui passa',
+  'This kind of record has no such status': 'Questo tipo di scheda non ha questo stato',
+  'This kind of record has no such field': 'Questo tipo di scheda non ha questo campo',
+  'Enter the value to compare with': 'Inserisci il valore da confrontare',
+  'Choose at least one role': 'Scegli almeno un ruolo',
+  'Choose the person': 'Scegli la persona',
+  'This kind of record belongs to no centre': 'Questo tipo di scheda non appartiene a nessun centro',
+  '{{place}} is not a field of this kind of record': '{{place}} non è un campo di questo tipo di scheda',
   'Enter a phone number of 7 to 15 digits': 'Inserisci un numero di telefono da 7 a 15 cifre',
   'Upload an image': 'Carica un’immagine',
   'Upload a file': 'Carica un file',

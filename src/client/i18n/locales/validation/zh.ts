@@ -1,5 +1,15 @@
 /** Our own schema messages (fields.ts, entity fields and refinements), keyed by their English text: Simplified Chinese. */
 const messages: Record<string, string> = {
+  'This kind of record names no such person': '此类记录不涉及这类人员',
+  'This kind of record has no statuses: choose "A record is created"': '此类记录没有状态：请选择“创建记录时”',
+  'Choose the status it moves to': '请选择它变为的状态',
+  'This kind of record has no such status': '此类记录没有这个状态',
+  'This kind of record has no such field': '此类记录没有这个字段',
+  'Enter the value to compare with': '请输入要比较的值',
+  'Choose at least one role': '请至少选择一个角色',
+  'Choose the person': '请选择人员',
+  'This kind of record belongs to no centre': '此类记录不属于任何中心',
+  '{{place}} is not a field of this kind of record': '{{place}} 不是此类记录的字段',
   'Enter a phone number of 7 to 15 digits': '请输入 7 到 15 位数字的电话号码',
   'Upload an image': '请上传图片',
   'Upload a file': '请上传文件',

@@ -1,0 +1,60 @@
+import { useLocation } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { allRoutes, canAccess, ENTITIES, getEntity, matchPath, type RouteSpec } from '../registry';
+import { currentRole, session } from './state/session';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Home } from './screens/home';
+import { BespokeScreen } from './screens/bespoke';
+import { loadScreenStrings } from './i18n';
+import { ErrorBoundary } from './ui/error-boundary';
+
+// Screens load when first opened: home comes with the shell, lists, forms and details (table, virtualiser, forms) after.
+const UserProfile = lazy(() => import('./screens/user-profile').then((m) => ({ default: m.UserProfile })));
+const EntityListScreen = lazy(() => import('./entity/list-screen').then((m) => ({ default: m.EntityListScreen })));
+const EntityDetails = lazy(() => import('./entity/details').then((m) => ({ default: m.EntityDetails })));
+// The timeline shows the activity log's words (changes, actions): the bespoke screens' strings come with it.
+const Timeline = lazy(() => Promise.all([import('./entity/timeline'), loadScreenStrings()]).then(([m]) => ({ default: m.Timeline })));
+// Shown rarely (an address the role may not open), so not carried by home.
+const NotFound = lazy(() => import('./screens/error-pages').then((m) => ({ default: m.NotFound })));
+
+function Loading({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return <Suspense fallback={<p role="status">{t('app.loading')}</p>}>{children}</Suspense>;
+}
+
+/** Routes generated from the registry; the policy decides, and a route the role may not open is the not-found page. */
+const ROUTES: RouteSpec[] = allRoutes(ENTITIES);
+
+export function resolveRoute(path: string): { route: RouteSpec; params: Record<string, string> } | null {
+  for (const route of ROUTES) {
+    const params = matchPath(route.path, path);
+    if (params) return { route, params };
+  }
+  return null;
+}
+
+export function DashboardRoutes() {
+  const [location] = useLocation();
+  useSnapshot(session);
+  const hit = resolveRoute(location);
+  // A screen that fails is that screen's failure alone; going to another address clears it.
+  return (
+    <ErrorBoundary resetKey={location} where={location}>
+      <Loading>{!hit || !canAccess(hit.route.roles, currentRole()) ? <NotFound embedded /> : screenOf(hit.route, hit.params)}</Loading>
+    </ErrorBoundary>
+  );
+}
+
+function screenOf(route: RouteSpec, params: Record<string, string>) {
+  switch (route.screen) {
+    case 'home': return <Home />;
+    case 'userProfile': return <UserProfile />;
+    case 'list': return <EntityListScreen key={`${route.entity}-${route.view ?? ''}`} def={getEntity(route.entity!)} view={route.view} />;
+    case 'screen': return <BespokeScreen key={route.screenId} id={route.screenId!} />;
+    case 'add': return <EntityListScreen key={route.entity} def={getEntity(route.entity!)} modal={{ mode: 'create' }} />;
+    case 'edit': return <EntityListScreen key={route.entity} def={getEntity(route.entity!)} modal={{ mode: 'update', id: Number(params.id) }} />;
+    case 'timeline': return <Timeline key={`${route.entity}-${params.id}`} def={getEntity(route.entity!)} id={Number(params.id)} />;
+    case 'details': return <EntityDetails key={`${route.entity}-${params.id}`} def={getEntity(route.entity!)} id={Number(params.id)} view={params.status} />;
+  }
+}

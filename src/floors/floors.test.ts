@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { describeLoop, importEdges, roomLoops, upwardImports, type ImportEdge } from './import-graph';
+
+/**
+ * The floors of docs/architecture.md, kept: no import loop between the server's rooms (its folders, and each top-level
+ * file), and on both sides a room imports only from its own floor or those below it. A failure names every import of the loop
+ * or every upward import, file by file: move the helper down (or publish to listeners registered at start, as
+ * audit/entry-listeners.ts does), do not widen the floors.
+ */
+const SRC = fileURLToPath(new URL('..', import.meta.url));
+const SERVER = path.join(SRC, 'server');
+const CLIENT = path.join(SRC, 'client');
+
+/** The server's rooms, floor by floor from the bottom (docs/architecture.md#the-servers-floors). */
+const SERVER_FLOORS = [
+  ['config', 'sms.ts', 'accept-encoding.ts', 'compress-json.ts', 'static-assets.ts', 'validation-messages.ts'],
+  ['ops'],
+  ['db'],
+  ['http', 'migrations', 'outbox.ts'],
+  ['records'],
+  ['events', 'search'],
+  ['audit'],
+  // Durable runs: each try's end is audited in its transaction, and crud's moves queue runs.
+  ['scheduler'],
+  ['auth'],
+  ['crud'],
+  ['import', 'screens'],
+  ['inbox'],
+  ['push'],
+  ['mail.ts', 'backup'],
+  ['campaigns', 'automation'],
+  ['routes', 'openapi.ts'],
+  // Reminders' jobs and routes: they remind through the worklists' by-hand path (routes/worklists.ts).
+  ['reminders'],
+  ['readers.ts', 'jobs.ts'],
+  ['seed', 'app.ts', 'boot.ts', 'cluster.ts'],
+  ['main.ts'],
+];
+
+/** The client's rooms, floor by floor from the bottom (docs/architecture.md#the-clients-rooms). */
+const CLIENT_FLOORS = [
+  // The base: the API's calls and caches, the state shared by every screen, the translations and formatting. They
+  // still lean on one another (session ↔ API client, i18n ↔ the user's language); see docs/architecture.md.
+  ['api', 'state', 'i18n', 'use-debounced.ts', 'use-narrow-screen.ts', 'use-touch-screen.ts', 'vite-env.d.ts'],
+  ['ui'],
+  ['entity'],
+  ['palette'],
+  ['shell'],
+  ['screens'],
+  ['dashboard-routes.tsx'],
+  ['dashboard.tsx'],
+  ['app.tsx'],
+  ['main.tsx'],
+];
+
+const listed = (edges: readonly ImportEdge[]) => edges.map((e) => `${e.from} -> ${e.to}: ${e.file} imports ${e.target}`).join('\n');
+
+describe('floors', () => {
+  test('no loop between the server\'s rooms', () => {
+    const edges = importEdges(SERVER);
+    expect(edges.length).toBeGreaterThan(100);
+    const loops = roomLoops(edges);
+    expect(loops.map((loop) => describeLoop(loop, edges)).join('\n\n')).toBe('');
+  });
+
+  test('the server\'s rooms import only from their floor or below', () => {
+    expect(listed(upwardImports(importEdges(SERVER), SERVER_FLOORS))).toBe('');
+  });
+
+  test('the client\'s rooms import only from their floor or below', () => {
+    const edges = importEdges(CLIENT);
+    expect(edges.length).toBeGreaterThan(100);
+    const base = new Set(CLIENT_FLOORS[0]);
+    expect(listed(upwardImports(edges, CLIENT_FLOORS))).toBe('');
+    // Inside the base, the loops it has are known; above it, none.
+    expect(roomLoops(edges.filter((e) => !base.has(e.from) || !base.has(e.to))).map((loop) => describeLoop(loop, edges)).join('\n\n')).toBe('');
+  });
+
+  test('the rest of the server enters the search wing by its door, search/index.ts', () => {
+    const through = importEdges(SERVER).filter((e) => e.to === 'search' && e.target !== path.join('search', 'index.ts'));
+    expect(listed(through)).toBe('');
+  });
+
+  test('the walker sees a loop, and names its files', () => {
+    const edges: ImportEdge[] = [
+      { from: 'crud', to: 'search', file: 'crud/options.ts', target: 'search/index.ts' },
+      { from: 'search', to: 'crud', file: 'search/palette.ts', target: 'crud/scope.ts' },
+      { from: 'search', to: 'db', file: 'search/text.ts', target: 'db/connection.ts' },
+    ];
+    const loops = roomLoops(edges);
+    expect(loops).toEqual([['crud', 'search']]);
+    expect(describeLoop(loops[0], edges)).toContain('search/palette.ts imports crud/scope.ts');
+    expect(upwardImports(edges, [['db'], ['search'], ['crud']]).map((e) => e.file)).toEqual(['search/palette.ts']);
+  });
+});

@@ -1,0 +1,152 @@
+import { sql, type RawBuilder } from 'kysely';
+import { columnName, holdsPatientData, PATIENT_ENTITY, patientFieldsOf, type AuditAction, type EntityDef } from '../../registry';
+import type { DB } from '../db/connection';
+import { ident } from '../db/entity-table';
+import { centreOf } from '../records/scope';
+import { publishable, publishChanges } from '../events/notices';
+import { tellEntriesWritten } from './entry-listeners';
+import { appendAuditRows, type AuditRow } from './audit-chain';
+
+/**
+ * The one writer of the audit log: who (and from where) did what to which record, with the values it changed (never a
+ * write-only one), the record's centre (a centre's activity log) and the patients whose data it touches (the patient's
+ * access report). Each row is chained to the one before by audit-chain.ts, and the database refuses to change or
+ * delete one (migration 0015): nothing here or anywhere updates the log.
+ */
+export interface Auditor { id: number | null; address?: string }
+
+/** The patients a record's data is about: the patient itself, or the patients it names. */
+export function patientsOf(def: EntityDef, record: Record<string, unknown> | null | undefined): number[] | null {
+  if (!record) return null;
+  if (def.name === PATIENT_ENTITY) return [Number(record.id)];
+  const ids = new Set<number>();
+  const add = (v: unknown) => { for (const x of Array.isArray(v) ? v : [v]) if (x !== null && x !== undefined && x !== '') ids.add(Number(x)); };
+  for (const f of patientFieldsOf(def)) {
+    const v = record[f.field];
+    if (f.itemField) for (const item of (Array.isArray(v) ? v : []) as Record<string, unknown>[]) add(item?.[f.itemField]);
+    else add(v);
+  }
+  return ids.size ? [...ids] : null;
+}
+
+/** patientsOf in SQL, for the rows (alias `t`) of a statement that audits many at once. */
+function patientsSql(def: EntityDef): RawBuilder<unknown> {
+  if (def.name === PATIENT_ENTITY) return sql`array[t.id]`;
+  const parts = patientFieldsOf(def).map((f) => {
+    const c = sql.raw(`t.${ident(columnName(f.field, def.fields[f.field]))}`);
+    if (f.itemField) return sql`array(select (item ->> ${f.itemField})::int from jsonb_array_elements(coalesce(${c}, '[]'::jsonb)) item where item ? ${f.itemField})`;
+    return f.many ? sql`coalesce(${c}, '{}'::int[])` : sql`array_remove(array[${c}]::int[], null)`;
+  });
+  return parts.length ? sql.join(parts, sql` || `) : sql`null::int[]`;
+}
+
+const centreSql = (def: EntityDef): RawBuilder<unknown> =>
+  def.scope === 'id' ? sql`t.id` : def.scope ? sql.raw(`t.${ident(columnName(def.scope, def.fields[def.scope]))}`) : sql`null::int`;
+
+/** One entry, as the writers below make it. `at`: when it happened, for a story written afterwards (the demo data). */
+export interface Entry {
+  actor: Auditor;
+  entity: string;
+  recordId?: number | null;
+  action: AuditAction;
+  changes?: Record<string, unknown> | null;
+  fmc?: number | null;
+  patients?: readonly number[] | null;
+  at?: string;
+  /** The record's version after the change, for the change stream (never stored in the log). */
+  version?: number | null;
+}
+
+/**
+ * Entries in one statement, in order. Every write of a record passes here, inside its transaction, so here the change
+ * stream is told too (events/notices.ts): a change to a record of the registry is heard once the transaction commits,
+ * never when it rolls back. Entries with their own `at` are a story written afterwards (the demo data), not news.
+ */
+export async function writeEntries(db: DB, entries: readonly Entry[]) {
+  if (!entries.length) return;
+  await appendAuditRows(db, entries.map((e) => ({
+    at: e.at ?? null, actorId: e.actor.id, entity: e.entity, recordId: e.recordId ?? null, action: e.action, changes: e.changes ?? null,
+    address: e.actor.address ?? null, fmc: e.fmc ?? null, patients: e.patients?.length ? [...e.patients] : null,
+  })));
+  await publishChanges(db, entries.filter((e) => e.at === undefined && publishable(e)).map((e) => ({
+    entity: e.entity, id: Number(e.recordId), version: e.version ?? null, action: e.action, by: e.actor.id, centre: e.fmc ?? null,
+  })));
+  // Its readers (the inbox), subscribed at start (readers.ts), in the same transaction.
+  await tellEntriesWritten(db, entries);
+}
+
+/** The values of `changes` that may be logged: never a write-only one (a password, a SIM's PIN), only that it changed. */
+const loggable = (def: EntityDef, changes: Record<string, unknown> | null) =>
+  changes && Object.fromEntries(Object.entries(changes).filter(([k, v]) => !def.fields[k]?.writeOnly || JSON.stringify(v) === CHANGED));
+const CHANGED = JSON.stringify({ changed: true });
+
+const versionOf = (record: Record<string, unknown> | null | undefined) => (Number.isInteger(record?.version) ? Number(record!.version) : null);
+
+/** One entry about one record (`record` as stored, for its centre and patients). */
+export async function audit(db: DB, actor: Auditor, def: EntityDef, id: number, action: AuditAction, changes: Record<string, unknown> | null, record?: Record<string, unknown> | null) {
+  await writeEntries(db, [{ actor, entity: def.name, recordId: id, action, changes: loggable(def, changes), fmc: record ? centreOf(def, record) : null, patients: patientsOf(def, record), version: versionOf(record) }]);
+}
+
+/**
+ * What an edit changed: each field whose stored value differs after it, as { from, to } (a write-only field as
+ * changed, its values never). Fields sent with their old value are left out.
+ */
+export function changedFields(def: EntityDef, before: Record<string, unknown>, after: Record<string, unknown>, sent: readonly string[]): Record<string, unknown> {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const out: Record<string, unknown> = {};
+  for (const k of sent) {
+    const fd = def.fields[k];
+    if (!fd) continue;
+    if (fd.writeOnly) { out[k] = { changed: true }; continue; }
+    if (!same(before[k], after[k])) out[k] = { from: before[k] ?? null, to: after[k] ?? null };
+  }
+  return out;
+}
+
+/**
+ * A read of many records at once (a page of a list, a picker's answer, an export's page, search hits): one entry with
+ * their ids and their patients, written in one statement whatever the number of records. `changes` says how they were
+ * reached (the search term, the list's query). Only for patient data (holdsPatientData): other reads are not logged.
+ */
+export async function auditReads(db: DB, actor: Auditor, def: EntityDef, ids: readonly number[], action: AuditAction, changes: Record<string, unknown> | null = null) {
+  const entry = await readsEntry(db, actor, def, ids, action, changes);
+  if (entry) await appendAuditRows(db, [entry]);
+}
+
+/** auditReads' entry, made and not yet written: several kinds' entries are then appended in one statement (search hits). */
+export async function readsEntry(db: DB, actor: Auditor, def: EntityDef, ids: readonly number[], action: AuditAction, changes: Record<string, unknown> | null = null): Promise<AuditRow | null> {
+  if (!ids.length || !holdsPatientData(def)) return null;
+  const { rows: [read] } = await sql<{ ids: number[]; fmc: number | null; patients: number[] | null }>`with read as (
+      select t.id, ${centreSql(def)} as centre, ${patientsSql(def)} as patients
+      from ${sql.raw(ident(def.table))} t where t.id = any(${[...ids]}::int[]))
+    select array_agg(id order by id) as ids, case when count(distinct centre) = 1 and count(centre) = count(*) then min(centre) end as fmc,
+      (select array_agg(distinct p order by p) from read r, unnest(r.patients) p where p is not null) as patients
+    from read having count(*) > 0`.execute(db);
+  if (!read) return null;
+  return {
+    actorId: actor.id, entity: def.name, recordId: read.ids.length === 1 ? read.ids[0] : null, recordIds: read.ids, action, changes,
+    address: actor.address ?? null, fmc: read.fmc, patients: read.patients,
+  };
+}
+
+/**
+ * The same entry as auditReads, made from the records as they were read for the answer (a list's page): their ids,
+ * centre and patients are in hand, so the entry is one insert of its values, with no second read of the table. A
+ * record that went between the page's read and this entry is still logged: what was sent is what was read.
+ */
+export async function auditRecordsRead(db: DB, actor: Auditor, def: EntityDef, records: readonly Record<string, unknown>[], action: AuditAction, changes: Record<string, unknown> | null = null) {
+  if (!records.length || !holdsPatientData(def)) return;
+  const ids = [...new Set(records.map((r) => Number(r.id)))].sort((a, b) => a - b);
+  const centres = records.map((r) => centreOf(def, r));
+  const fmc = centres[0] !== null && centres.every((c) => c === centres[0]) ? centres[0] : null;
+  const patients = [...new Set(records.flatMap((r) => patientsOf(def, r) ?? []))].sort((a, b) => a - b);
+  await appendAuditRows(db, [{
+    actorId: actor.id, entity: def.name, recordId: ids.length === 1 ? ids[0] : null, recordIds: ids, action, changes,
+    address: actor.address ?? null, fmc, patients: patients.length ? patients : null,
+  }]);
+}
+
+/** An entry about no one record (an upload, a backup taken): `entity` names what it is about. */
+export async function auditEvent(db: DB, actor: Auditor, entity: string, action: AuditAction, changes: Record<string, unknown> | null = null) {
+  await writeEntries(db, [{ actor, entity, action, changes }]);
+}

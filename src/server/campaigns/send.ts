@@ -1,0 +1,159 @@
+import { sql, type RawBuilder } from 'kysely';
+import { getEntity } from '../../registry';
+import type { DB } from '../db/connection';
+import { nextTurn } from '../db/turn';
+import { audit } from '../audit/audit';
+import { fetchRecord, SYSTEM_ACTOR } from '../crud/write';
+import { publishChanges } from '../events/notices';
+import { addItems } from '../inbox/store';
+import { upsertSearchRow } from '../search';
+import { queueKeyed } from '../scheduler/messages';
+import { CAMPAIGN_JOB } from '../scheduler/job-names';
+import { defineJob } from '../scheduler/runs';
+
+export { CAMPAIGN_JOB };
+
+/**
+ * A notification campaign's sending (issue 37 §2), one run of job `campaign.send` keyed by the campaign's id: queued
+ * by the campaign's moves (crud/hooks.ts) for its scheduledAt ("Schedule…") or now ("Send now").
+ *
+ * The audience is resolved when the run starts, not when the campaign was written: doctors (the doctors' list), fmc
+ * staff (accounts of role fmc), patients (active, not opted out of campaigns), or all of them; each person once,
+ * by their address for mail and SMS (one who is a doctor and a staff member is one address) and by their account for
+ * push. Push and the inbox reach staff accounts only: a patient or a doctor without an account is not reachable there.
+ * Whoever the channel cannot reach (no mobile number for SMS, no account for push) is counted in `failed` at the start.
+ *
+ * Sending goes in batches of BATCH, each its own transaction: the campaign's row locked (a cancel waits, then is seen),
+ * one keyed outbox row per person (scheduler/messages.ts) or one inbox item, and the progress counted on the record.
+ * Who already has theirs is found by its key, so a run taken again after a crash goes on where the dead one stopped,
+ * and nobody gets the campaign twice. The outbox's sender (mail.ts) delivers the rows; `sent` counts the messages
+ * handed to it.
+ */
+export const BATCH = 500;
+
+const def = () => getEntity('notification');
+
+interface Campaign { id: number; status: string; audience: string; channel: 'push' | 'email' | 'sms'; title: string; body: string; recipients: number | null; version: number }
+
+/**
+ * One person of an audience: the address the channel needs (null: not reachable by it), their account for the inbox,
+ * and who they are (entity, record, name) for the reach's list of those the channel cannot reach.
+ */
+interface Person { address: string | null; user_id: number | null; kind: string; ref: number; name: string }
+
+/** Who a row is, beside its address: `kind` is the registry entity the record is listed under. */
+const who = (t: string, kind: string) => sql`${kind}::text as kind, ${sql.raw(t)}.id as ref, trim(${sql.raw(t)}.first_name || ' ' || ${sql.raw(t)}.last_name) as name`;
+
+/** Everyone the audience names, one row a person, with the address the channel needs (null: not reachable by it). */
+function audienceSql(c: Pick<Campaign, 'audience' | 'channel'>): RawBuilder<Person> {
+  const doctors = c.audience === 'doctor' || c.audience === 'all';
+  const staff = c.audience === 'fmc' || c.audience === 'all';
+  const patients = c.audience === 'patient' || c.audience === 'all';
+  if (c.channel === 'push') {
+    // Staff accounts: fmc staff, and doctors who have an account (of role doctor).
+    const roles = [...(doctors ? ['doctor'] : []), ...(staff ? ['fmc'] : [])];
+    const parts: RawBuilder<Person>[] = [];
+    if (roles.length) parts.push(sql<Person>`select 'user:' || u.id as address, u.id as user_id, ${who('u', 'admin-user')} from admin_user u join role r on r.id = u.role where u.status = 'active' and r.key = any(${roles}::text[])`);
+    // Doctors without an account, and patients: nobody to reach in an inbox.
+    if (doctors) parts.push(sql<Person>`select null::text as address, null::int as user_id, ${who('d', 'doctor')} from doctor d where d.status = 'active' and not exists (select 1 from admin_user u where lower(u.email) = lower(d.email))`);
+    if (patients) parts.push(sql<Person>`select null::text as address, null::int as user_id, ${who('p', 'patients')} from patient p where p.status = 'active' and not p.campaign_opt_out`);
+    return sql<Person>`${sql.join(parts, sql` union all `)}`;
+  }
+  const addr = (t: string) => c.channel === 'email'
+    ? sql`nullif(lower(trim(${sql.raw(t)}.email)), '')`
+    : sql`nullif(regexp_replace(${sql.raw(t)}.phone, '[^0-9+]', '', 'g'), '')`;
+  const parts: RawBuilder<Person>[] = [];
+  if (doctors) parts.push(sql<Person>`select ${addr('d')} as address, null::int as user_id, ${who('d', 'doctor')} from doctor d where d.status = 'active'`);
+  if (staff) parts.push(sql<Person>`select ${addr('u')} as address, u.id as user_id, ${who('u', 'admin-user')} from admin_user u join role r on r.id = u.role where u.status = 'active' and r.key = 'fmc'`);
+  if (patients) parts.push(sql<Person>`select ${addr('p')} as address, null::int as user_id, ${who('p', 'patients')} from patient p where p.status = 'active' and not p.campaign_opt_out`);
+  return sql<Person>`${sql.join(parts, sql` union all `)}`;
+}
+
+const keyOf = (c: Campaign, address: string) => `campaign:${c.id}:${c.channel}:${address}`;
+
+async function load(db: DB, id: number, lock = false): Promise<Campaign | undefined> {
+  const res = await sql<Campaign>`select id, status, audience, channel, title, body, recipients, version from notification_campaign where id = ${id} ${lock ? sql`for update` : sql``}`.execute(db);
+  return res.rows[0];
+}
+
+/** Writes the campaign's new status or counts: version moved on, search row, audit (a move) and the change stream. */
+async function touched(db: DB, id: number, move?: { from: string; to: string }) {
+  const rec = (await fetchRecord(db, def(), id))!;
+  if (move) {
+    await sql`insert into status_history (entity, record_id, from_status, to_status, actor_id, move, version, before)
+      values ('notification', ${id}, ${move.from}, ${move.to}, null, ${`sender:${move.to}`}, ${Number(rec.version)}, ${JSON.stringify({ status: move.from })}::jsonb)`.execute(db);
+    await upsertSearchRow(db, def(), rec);
+    await audit(db, SYSTEM_ACTOR, def(), id, 'update', { status: move.to }, rec);
+  }
+  await publishChanges(db, [{ entity: 'notification', id, version: Number(rec.version), action: 'update', by: null, centre: null }]);
+}
+
+/** How many people the campaign would reach now, and how many its channel cannot (the form's count before sending). */
+export async function audienceCounts(db: DB, c: Pick<Campaign, 'audience' | 'channel'>): Promise<{ people: number; unreachable: number }> {
+  const res = await sql<{ people: number; unreachable: number }>`with a as (${audienceSql(c)})
+    select (count(distinct address) + count(*) filter (where address is null))::int as people, (count(*) filter (where address is null))::int as unreachable from a`.execute(db);
+  return res.rows[0] ?? { people: 0, unreachable: 0 };
+}
+
+/** Those of the audience its channel cannot reach (no mobile for SMS, no mail, no account for push), by name. */
+export async function unreachablePeople(db: DB, c: Pick<Campaign, 'audience' | 'channel'>, opts: { kinds: readonly string[]; limit: number }): Promise<{ kind: string; id: number; name: string }[]> {
+  if (!opts.kinds.length) return [];
+  const res = await sql<{ kind: string; ref: number; name: string }>`select kind, ref, name from (${audienceSql(c)}) a
+    where address is null and kind = any(${[...opts.kinds]}::text[]) order by name, kind, ref limit ${opts.limit}`.execute(db);
+  return res.rows.map((r) => ({ kind: r.kind, id: Number(r.ref), name: r.name }));
+}
+
+/** The run's start: a scheduled campaign whose time came becomes sending, its audience counted once. False: nothing to send. */
+export async function startCampaign(db: DB, id: number): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const c = await load(tx, id, true);
+    if (!c || (c.status !== 'scheduled' && c.status !== 'sending')) return false; // cancelled, or undone to draft
+    if (c.status === 'scheduled' || c.recipients === null) {
+      const counts = await audienceCounts(tx, c);
+      await sql`update notification_campaign set status = 'sending', recipients = ${counts.people}, failed = ${counts.unreachable}, sent = coalesce(sent, 0),
+        version = version + 1, updated_at = now() where id = ${id}`.execute(tx);
+      await touched(tx, id, c.status === 'scheduled' ? { from: 'scheduled', to: 'sending' } : undefined);
+    }
+    return true;
+  });
+}
+
+/** One batch in one transaction: the messages it queued, and whether the campaign is finished (or no longer sending). */
+export async function sendNextBatch(db: DB, id: number): Promise<{ queued: number; finished: boolean }> {
+  return db.transaction().execute(async (tx) => {
+    const c = await load(tx, id, true);
+    if (!c || c.status !== 'sending') return { queued: 0, finished: true }; // cancelled meanwhile
+    const alreadyHas = c.channel === 'push'
+      ? sql`exists (select 1 from inbox_item i where i.user_id = a.user_id and i.kind = 'campaign' and i.params->>'campaign' = ${String(id)})`
+      : sql`exists (select 1 from outbox o where o.message_key = ${`campaign:${id}:${c.channel}:`} || a.address)`;
+    const people = (await sql<Person>`select distinct on (address) address, user_id from (${audienceSql(c)}) a
+      where address is not null and not ${alreadyHas} order by address limit ${BATCH}`.execute(tx)).rows;
+    let queued = 0;
+    if (c.channel === 'push') {
+      queued = (await addItems(tx, people.map((p) => ({ userId: Number(p.user_id), kind: 'campaign' as const, params: { campaign: id, name: c.title }, actorId: null })))).length;
+    } else {
+      for (const p of people) {
+        if (await queueKeyed(tx, { key: keyOf(c, p.address!), channel: c.channel === 'email' ? 'mail' : 'sms', kind: 'campaign', recipient: p.address!, subject: c.title, body: c.body })) queued++;
+      }
+    }
+    const finished = people.length < BATCH;
+    await sql`update notification_campaign set sent = coalesce(sent, 0) + ${queued}, ${finished ? sql`status = 'sent',` : sql``}
+      version = version + 1, updated_at = now() where id = ${id}`.execute(tx);
+    await touched(tx, id, finished ? { from: 'sending', to: 'sent' } : undefined);
+    return { queued, finished };
+  });
+}
+
+defineJob(CAMPAIGN_JOB, async ({ db, run, log }) => {
+  const id = Number(run.payload.campaign);
+  if (!(await startCampaign(db, id))) return { messages: 0 };
+  let messages = 0;
+  for (let finished = false; !finished;) {
+    await nextTurn();
+    const batch = await sendNextBatch(db, id);
+    messages += batch.queued;
+    finished = batch.finished;
+  }
+  log(`[campaign] campaign ${id}: ${messages} message${messages === 1 ? '' : 's'} queued by this run`);
+  return { messages };
+});
