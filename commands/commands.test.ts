@@ -126,8 +126,9 @@ describe('a move acts itself, on what the screen in view contributed', () => {
           const c = shown[kind] as { entity?: string } | undefined;
           return entity === undefined || c?.entity === entity ? c : undefined;
         },
-        next: (kind: string, act: (c: Contributions['record']) => void) => { if (kind === 'record') waits.push(act); },
+        next: (kind: string, act: (c: Contributions['record']) => void, entity?: string) => { if (kind === 'record' && entity === 'appointments') waits.push(act); },
       },
+      ui: { notice: (key: string) => made.push(`said ${key}`) },
       data: { transition: (entity: string, move: string, rows: { id: number; version: number }[]) => { made.push(`${entity}.${move} ${rows.map((r) => `${r.id}@${r.version}`).join(',')}`); return true; } },
     } as unknown as CommandContext;
     return { ctx, made, waits };
@@ -156,6 +157,7 @@ describe('a move acts itself, on what the screen in view contributed', () => {
     expect(made).toEqual([expect.stringMatching(/^go \/dashboard\/appointments\/.*12$/)]);
     waits[0]({ entity: 'appointments', record: { id: 11, version: 1 } });
     waits[0]({ entity: 'appointments', record: { id: 12, version: 5 } });
-    expect(made.slice(1)).toEqual(['appointments.markMissed 12@5']);
+    // Another record shown first is not moved, and that is said.
+    expect(made.slice(1)).toEqual(['said screenWait.unheard', 'appointments.markMissed 12@5']);
   });
 });

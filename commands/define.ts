@@ -58,7 +58,8 @@ export interface CommandContext {
     /**
      * A workflow move on `rows`, made where the move asks its questions and gives its answers: the record's move bar
      * or the list's bulk bar (its dialog, the confirm-first of a move that cannot be taken back, the undo toast, each
-     * row's answer); waits a few seconds for that screen on this page when it is not there yet. false with no rows.
+     * row's answer); waits a few seconds for that screen on this page when it is not there yet. With no rows, or a
+     * screen that cannot take them, the user is told the key did nothing (false with no rows).
      */
     transition: (entity: string, move: string, rows: RecordRef[]) => boolean;
     /** One field set to a value on each of `rows`, each said in a toast (what `.` does after an edit of one field). */

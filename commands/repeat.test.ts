@@ -19,10 +19,13 @@ function recording(role: Role = 'admin', where: { inView: InView; location: stri
     inView: () => where.inView,
     session: { role, signOut: async () => {} },
     ui: { notice: (key: string) => said.push(key) },
-    screen: { get: (kind: keyof Contributions, entity?: string) => {
-      const c = where.shown[kind] as { entity?: string } | undefined;
-      return entity === undefined || c?.entity === entity ? c : undefined;
-    } },
+    screen: {
+      get: (kind: keyof Contributions, entity?: string) => {
+        const c = where.shown[kind] as { entity?: string } | undefined;
+        return entity === undefined || c?.entity === entity ? c : undefined;
+      },
+      act: (kind: keyof Contributions, act: (c: unknown) => void) => { const c = where.shown[kind]; if (c) act(c); },
+    },
     data: {
       transition: (entity: string, move: string, rows: { id: number }[]) => { asked.push(`${entity}.${move} on ${rows.map((r) => r.id).join(',')}`); return true; },
       setField: (entity: string, rows: { id: number }[], field: string, value: unknown) => { asked.push(`${entity}.${field}=${String(value)} on ${rows.map((r) => r.id).join(',')}`); },

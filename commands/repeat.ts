@@ -104,7 +104,7 @@ export const repeatCommand: Command = {
   run: (ctx) => {
     const why = whyNotRepeat(last, ctx.inView(), ctx.location(), ctx.translate);
     if (why || !last) { ctx.ui.notice(why?.key ?? 'repeat.why.nothing', why?.params); return; }
-    if (last.kind === 'remind') { ctx.screen.get('worklist')?.remind(); return; }
+    if (last.kind === 'remind') { ctx.screen.act('worklist', (w) => w.remind()); return; }
     const rows = actedOn(ctx.screen, last.entity);
     if (last.kind === 'move') ctx.data.transition(last.entity, last.move, rows);
     else if (can(ctx.session.role, last.entity, 'edit')) ctx.data.setField(last.entity, rows, last.field, last.value, last.label);

@@ -32,7 +32,11 @@ export interface Contributions {
    * a move that cannot be taken back, the undo toast and each row's answer are that screen's. Reached through
    * `ctx.data.transition`, never by a command directly.
    */
-  moves: { entity: string; start: (move: string, rows: RecordRef[]) => void };
+  moves: {
+    entity: string;
+    /** false when it could not take the move: none of `rows` is what it shows (a row read again since), or it is busy. */
+    start: (move: string, rows: RecordRef[]) => boolean;
+  };
   /**
    * A list's "Set field…" and "Delete…" on its selected rows (or all its filter matches): its dialogs, progress and
    * undo. Each is absent when the role may not; none is there while an action is under way.
@@ -50,12 +54,13 @@ export interface ScreenAccess {
   /** The latest contribution of `kind` still in place (of `entity`, if given). */
   get: <K extends ContributionKind>(kind: K, entity?: string) => Contributions[K] | undefined;
   /**
-   * `act` on the contribution of `kind` now, or, when the screen has not made it yet (a key pressed while its code
-   * loads), once it does: only on the page it was asked on, and only for a few seconds.
+   * `act` on the contribution of `kind` (of `entity`, if given) now, or, when the screen has not made it yet (a key
+   * pressed while its code loads), once it does: only on the page it was asked on, and only for a few seconds; if it
+   * does not come, the user is told the key did nothing.
    */
-  act: <K extends ContributionKind>(kind: K, act: (c: Contributions[K]) => void) => void;
+  act: <K extends ContributionKind>(kind: K, act: (c: Contributions[K]) => void, entity?: string) => void;
   /** The same for the screen just navigated to: waits for its contribution, never takes the one of the screen left. */
-  next: <K extends ContributionKind>(kind: K, act: (c: Contributions[K]) => void) => void;
+  next: <K extends ContributionKind>(kind: K, act: (c: Contributions[K]) => void, entity?: string) => void;
 }
 
 /**

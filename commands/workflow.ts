@@ -109,10 +109,11 @@ function pickAndMoveCommands(def: EntityDef): Command[] {
       const view = viewActionFor(def, (a) => can(role, def.name, a));
       if (!view) return;
       ctx.navigate(entityPath(def, view, args.record.value));
-      // Once the record's page shows it (and its moves are there).
+      // Once the record's page shows it (and its moves are there); another record shown first is said, not moved.
       ctx.screen.next('record', (shown) => {
-        if (shown.entity === def.name && shown.record.id === Number(args.record.value)) ctx.data.transition(def.name, move.name, [shown.record]);
-      });
+        if (shown.record.id === Number(args.record.value)) ctx.data.transition(def.name, move.name, [shown.record]);
+        else ctx.ui.notice('screenWait.unheard');
+      }, def.name);
     },
   }));
 }

@@ -105,9 +105,11 @@ export function BulkMoves({ handle, def, moves, selected, focused, onFinished, o
         const move = moves.find((m) => m.name === name);
         const ids = new Set(refs.map((r) => r.id));
         const rows = selected.filter((r) => ids.has(r.id));
-        if (!move) return;
+        if (!move || progress) return false;
         if (rows.length) start(move, rows);
         else if (focused && ids.has(focused.id)) startOne(move, focused);
+        else return false;
+        return true;
       },
     });
   });

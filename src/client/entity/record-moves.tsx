@@ -76,7 +76,9 @@ export function RecordMoves({ def, row, onReload, documents = [], opened = new S
     entity: def.name,
     start: (name, refs) => {
       const move = moves.find((m) => m.name === name);
-      if (move && refs.some((r) => r.id === row.id)) start(move);
+      if (!move || !refs.some((r) => r.id === row.id)) return false;
+      start(move);
+      return true;
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }), [def, row.id, row.version, status]);

@@ -46,16 +46,16 @@ export function commandContext(): CommandContext {
       // A list's bulk bar is there only while a row is focused or selected: a key pressed as the list reads again
       // waits for it, on this page, as any kind asked for before its screen made it.
       transition: (entity, move, rows) => {
-        if (!rows.length) return false;
-        const where = screen.get('moves', entity);
-        if (where) where.start(move, rows);
-        else screen.next('moves', (m) => { if (m.entity === entity) m.start(move, rows); });
+        if (!rows.length) { toast.warning(i18n.t('screenWait.unheard')); return false; }
+        // A screen that cannot take it (its rows read again since) says so: a move key never does nothing unsaid.
+        screen.act('moves', (m) => { if (!m.start(move, rows)) toast.warning(i18n.t('screenWait.unheard')); }, entity);
         return true;
       },
       // On a list (a record peeked there too) the rows are set where they show, the list worked through row by row; a
       // record's page reads it again.
       // The data layer is loaded with the screens that show records, never with the shell (api/first-load.test.ts).
       setField: async (entity, rows, field, value, label) => {
+        if (!rows.length) { toast.warning(i18n.t('screenWait.unheard')); return; }
         const { setField } = await import('../entity/repeat-field');
         const def = getEntity(entity);
         const inPlace = Boolean(screen.get('list', entity));

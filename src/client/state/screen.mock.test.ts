@@ -2,6 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Contributions } from '../../../commands';
 import { contribute, screen } from './screen';
 
+// What a key that could not act says: a toast, in the user's language (its key stands for it here).
+const said = vi.hoisted(() => [] as string[]);
+vi.mock('sonner', () => ({ toast: { warning: (text: string) => said.push(text) } }));
+vi.mock('i18next', () => ({ default: { t: (key: string) => key } }));
+
 // The page the test is on: the store reads location.pathname, which the test moves.
 const page = { pathname: '/dashboard/speciality' };
 
@@ -12,10 +17,13 @@ const list = (entity: string, openCreate?: () => void): Contributions['list'] =>
 describe('what screens contribute to the commands', () => {
   beforeEach(() => {
     vi.stubGlobal('location', page);
-    vi.useFakeTimers({ toFake: ['performance'] });
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout', 'clearTimeout'] });
     page.pathname = '/dashboard/speciality';
+    said.length = 0;
   });
   afterEach(() => {
+    // Whatever a test left waiting is dropped before the next begins.
+    vi.advanceTimersByTime(10_000);
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
@@ -70,5 +78,34 @@ describe('what screens contribute to the commands', () => {
     old();
     contribute('record', { entity: 'appointments', record: { id: 2, version: 1 } })();
     expect(moved).toEqual([2]);
+  });
+
+  it('keeps a move waiting for its own entity\'s screen: another list\'s moves do not take it', () => {
+    const started: string[] = [];
+    const moves = (entity: string) => ({ entity, start: () => { started.push(entity); return true; } });
+    screen.act('moves', (m) => m.start('complete', [{ id: 7, version: 2 }]), 'payment');
+    // A list of appointments re-made in the meantime (each of its renders contributes again).
+    contribute('moves', moves('appointments'))();
+    expect(started).toEqual([]);
+    contribute('moves', moves('payment'))();
+    expect(started).toEqual(['payment']);
+    expect(said).toEqual([]);
+  });
+
+  it('says so when the screen asked for never comes, the page is left, or another key asks meanwhile', () => {
+    screen.act('list', (l) => l.focusFilter());
+    vi.advanceTimersByTime(3000);
+    expect(said).toEqual(['screenWait.unheard']);
+
+    screen.next('record', () => {});
+    screen.next('export', () => {});
+    expect(said).toHaveLength(2);
+
+    page.pathname = '/dashboard/languages';
+    contribute('export', { entity: 'languages', run: () => {} })();
+    expect(said).toHaveLength(3);
+    // Nothing is left waiting to be said again.
+    vi.advanceTimersByTime(5000);
+    expect(said).toHaveLength(3);
   });
 });

@@ -1,3 +1,5 @@
+import i18n from 'i18next';
+import { toast } from 'sonner';
 import type { ContributionKind, Contributions, ScreenAccess } from '../../../commands';
 
 /**
@@ -9,14 +11,24 @@ const made: Made = { list: [], record: [], moves: [], bulk: [], export: [], work
 
 /**
  * A command that asked for a kind before its screen had made it: a shortcut pressed while the screen's code was still
- * loading (`c` right after opening a list), or a move chosen in the palette for a record it then opens. It acts when
- * the screen contributes that kind, if that is within WAIT_MS and on the page it was asked on (leaving it drops it:
- * the router announces each move); otherwise it is dropped.
+ * loading (`c` right after opening a list), a move key pressed as the list reads its rows again, a move chosen in the
+ * palette for a record it then opens. It acts when the screen contributes that kind (of its entity, when it named one:
+ * the first list to contribute `moves` may be another's), on the page it was asked on and within WAIT_MS. Otherwise,
+ * or when the page is left or another command asks meanwhile, the user is told the key did nothing: a key that acts on
+ * a screen never does nothing unsaid.
  */
 const WAIT_MS = 3000;
-let waiting: { kind: ContributionKind; act: (c: never) => void; path: string; until: number } | null = null;
+interface Waiting { kind: ContributionKind; entity?: string; act: (c: never) => void; path: string; timer: ReturnType<typeof setTimeout> }
+let waiting: Waiting | null = null;
 
 const here = () => location.pathname;
+
+/** The command waiting is dropped unanswered: said, as a warning. */
+function unheard(asked: Waiting) {
+  clearTimeout(asked.timer);
+  if (waiting === asked) waiting = null;
+  toast.warning(i18n.t('screenWait.unheard'));
+}
 
 /** A screen gives `value` as its `kind`; the returned function takes it back (a React effect's cleanup). */
 export function contribute<K extends ContributionKind>(kind: K, value: Contributions[K]): () => void {
@@ -24,9 +36,13 @@ export function contribute<K extends ContributionKind>(kind: K, value: Contribut
   const list = made[kind] as { value: Contributions[K] }[];
   list.push(entry);
   const asked = waiting;
-  if (asked?.kind === kind) {
-    waiting = null;
-    if (asked.path === here() && performance.now() < asked.until) (asked.act as (c: Contributions[K]) => void)(value);
+  if (asked?.kind === kind && (asked.entity === undefined || asked.entity === (value as { entity?: string }).entity)) {
+    if (asked.path !== here()) unheard(asked);
+    else {
+      clearTimeout(asked.timer);
+      waiting = null;
+      (asked.act as (c: Contributions[K]) => void)(value);
+    }
   }
   return () => {
     const i = list.indexOf(entry);
@@ -43,21 +59,23 @@ function get<K extends ContributionKind>(kind: K, entity?: string): Contribution
   return undefined;
 }
 
-function next<K extends ContributionKind>(kind: K, act: (c: Contributions[K]) => void) {
-  waiting = { kind, act: act as (c: never) => void, path: here(), until: performance.now() + WAIT_MS };
+function next<K extends ContributionKind>(kind: K, act: (c: Contributions[K]) => void, entity?: string) {
+  if (waiting) unheard(waiting);
+  const asked: Waiting = { kind, entity, act: act as (c: never) => void, path: here(), timer: setTimeout(() => { if (waiting === asked) unheard(asked); }, WAIT_MS) };
+  waiting = asked;
 }
 
 export const screen: ScreenAccess = {
   get,
-  act: (kind, act) => {
-    const now = get(kind);
+  act: (kind, act, entity) => {
+    const now = get(kind, entity);
     if (now) act(now);
-    else next(kind, act);
+    else next(kind, act, entity);
   },
   next,
 };
 
 if (typeof window !== 'undefined') {
   // wouter announces its moves as these events (its own names for pushState and replaceState).
-  for (const move of ['popstate', 'pushState', 'replaceState']) addEventListener(move, () => { if (waiting?.path !== here()) waiting = null; });
+  for (const move of ['popstate', 'pushState', 'replaceState']) addEventListener(move, () => { if (waiting && waiting.path !== here()) unheard(waiting); });
 }

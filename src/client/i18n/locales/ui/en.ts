@@ -245,6 +245,8 @@ export default {
     review: '{{move}} is done on the record\'s page, after opening its documents.',
     elsewhere: '{{key}} is {{moves}}: there is nothing here it applies to.',
   },
+  // A key whose screen did not answer it (state/screen.ts): said, never left doing nothing.
+  screenWait: { unheard: 'The key did nothing: this screen was not ready for it. Press it again.' },
   undo: {
     action: 'Undo',
     hint: 'Press {{keys}} to undo',

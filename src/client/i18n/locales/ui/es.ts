@@ -248,6 +248,8 @@ export default {
     review: '{{move}} se hace en la página del registro, después de abrir sus documentos.',
     elsewhere: '{{key}} es {{moves}}: aquí no hay nada a lo que se aplique.',
   },
+  // A key whose screen did not answer it (state/screen.ts): said, never left doing nothing.
+  screenWait: { unheard: 'La tecla no hizo nada: esta pantalla aún no estaba lista. Púlsela de nuevo.' },
   undo: {
     action: 'Deshacer',
     hint: 'Pulse {{keys}} para deshacer',

@@ -248,6 +248,8 @@ export default {
     review: '{{move}} se fait sur la page de la fiche, après avoir ouvert ses documents.',
     elsewhere: '{{key}} : {{moves}}. Rien ici ne s’y prête.',
   },
+  // A key whose screen did not answer it (state/screen.ts): said, never left doing nothing.
+  screenWait: { unheard: 'La touche n’a rien fait : cet écran n’était pas encore prêt. Appuyez de nouveau.' },
   undo: {
     action: 'Annuler',
     hint: 'Appuyez sur {{keys}} pour annuler',

@@ -248,6 +248,8 @@ export default {
     review: '{{move}} si fa nella pagina del record, dopo averne aperto i documenti.',
     elsewhere: '{{key}} è {{moves}}: qui non c’è nulla a cui si applichi.',
   },
+  // A key whose screen did not answer it (state/screen.ts): said, never left doing nothing.
+  screenWait: { unheard: 'Il tasto non ha fatto nulla: questa schermata non era ancora pronta. Premilo di nuovo.' },
   undo: {
     action: 'Annulla',
     hint: 'Premi {{keys}} per annullare',

@@ -248,6 +248,8 @@ export default {
     review: '“{{move}}”需在记录页面上打开其文件后进行。',
     elsewhere: '{{key}} 用于：{{moves}}。这里没有可适用的对象。',
   },
+  // A key whose screen did not answer it (state/screen.ts): said, never left doing nothing.
+  screenWait: { unheard: '该按键未生效：此页面尚未准备好。请再按一次。' },
   undo: {
     action: '撤销',
     hint: '按 {{keys}} 撤销',
