@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef, ListQuery } from '../../registry';
-import { registerScreenAction } from '../state/ui';
+import { contribute } from '../state/screen';
 import { focusMainControl } from '../ui/main-control';
 import { exportFailureText, fetchExport, MAX_SELECTED_EXPORT, saveBlob, type Progress } from './export-download';
 import { ExportChoice, type ExportValues } from './export-choice';
@@ -86,8 +86,8 @@ export function ExportCsv({ def, query, columns, selected }: {
     setRunning(null);
   };
 
-  useEffect(() => registerScreenAction('exportCsv', () => ask('all')));
-  useEffect(() => (selected.size ? registerScreenAction('exportSelected', () => ask('selected')) : undefined));
+  // The palette's "Export to CSV" (commands/export.ts); the selected rows only while some are.
+  useEffect(() => contribute('export', { entity: def.name, run: (which) => { if (which === 'all' || selected.size) ask(which); } }));
 
   // The keyboard follows the export: onto Cancel while it runs, then back to where it started (its button, or the
   // list's grid when the palette ran it: the palette's box is gone by then), or to Retry.

@@ -131,7 +131,7 @@ export function useListController(def: EntityDef, view: string | undefined, opts
 
   // The screen's commands and what is in view: kept together, the list's one place that speaks to the shell.
   useListScreenActions({
-    def, t, mayAdd, mayEdit, openCreate, seen, selected, selectedCount, focusedRow, peeked, peekedStatus, statusField, fieldLabel,
+    def, mayAdd, openCreate, selectedRows, selectedCount, focusedRow, peeked, peekedStatus, statusField,
     focusFilter: () => searchBox.current?.focus(), openColumns: () => columnsMenu.current?.open(), addFilter: () => addFilter.current?.open(),
   });
 

@@ -7,7 +7,7 @@ import { errorText } from '../api/error-text';
 import { translateMessage } from '../i18n';
 import { sayRecord } from '../api/search';
 import type { Row } from '../api/entities';
-import { registerScreenAction } from '../state/ui';
+import { contribute } from '../state/screen';
 import { offerUndo } from '../form/undo';
 import { ConfirmAction } from '../ui/confirm-action';
 import { BulkSetDialog } from './bulk-set-dialog';
@@ -19,10 +19,9 @@ export interface BulkSelection { rows: Row[]; matching?: { filter: string; count
 interface Outcome { verb: 'set' | 'delete'; skipped: (BulkResult & { title: string })[] }
 
 /**
- * "Set field…" and "Delete…" on the selected rows (commands/bulk.ts runs them through the screen actions `bulkSet` and
- * `bulkDelete`): a dialog, then the action sent in parts with a progress line, then a toast with Undo for the whole
- * action, and the records skipped or refused listed with the server's reason. Kept apart from the list so that the list
- * only says what is selected.
+ * "Set field…" and "Delete…" on the selected rows (commands/bulk.ts, through the `bulk` contribution): a dialog, then
+ * the action sent in parts with a progress line, then a toast with Undo for the whole action, and the records skipped
+ * or refused listed with the server's reason. Kept apart from the list so that the list only says what is selected.
  */
 export function BulkEdit({ def, selection, mayEdit, mayDelete, onFinished }: {
   def: EntityDef; selection: BulkSelection; mayEdit: boolean; mayDelete: boolean; onFinished: (done: number[]) => void;
@@ -36,12 +35,12 @@ export function BulkEdit({ def, selection, mayEdit, mayDelete, onFinished }: {
 
   useEffect(() => {
     if (!count || progress) return;
-    const offs = [
-      ...(mayEdit ? [registerScreenAction('bulkSet', () => setAsking('set'))] : []),
-      ...(mayDelete ? [registerScreenAction('bulkDelete', () => setAsking('delete'))] : []),
-    ];
-    return () => offs.forEach((off) => off());
-  }, [count, progress, mayEdit, mayDelete]);
+    return contribute('bulk', {
+      entity: def.name,
+      openSet: mayEdit ? () => setAsking('set') : undefined,
+      openDelete: mayDelete ? () => setAsking('delete') : undefined,
+    });
+  }, [def, count, progress, mayEdit, mayDelete]);
   useEffect(() => { if (outcome) resultsRef.current?.focus(); }, [outcome]);
 
   const titleOf = (id: number) => {

@@ -1,7 +1,7 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { registerScreenAction } from '../state/ui';
+import { contribute } from '../state/screen';
 import { listsChanged, rowsChangedInPlace } from '../api/writes';
 import { movesFrom, type EntityDef, type Transition } from '../../registry';
 import { sayRecord } from '../api/search';
@@ -95,13 +95,23 @@ export function BulkMoves({ handle, def, moves, selected, focused, onFinished, o
     else if (move.irreversible) setAsking({ move, rows: [row], one: true });
     else void goOne(move, row);
   };
-  // The palette's "Mark payment completed" etc. (their keys, and `.` repeating one) act on the selected rows while
-  // there are any, else on the focused row.
+  // Where the palette's "Mark payment completed" etc. (their keys, and `.` repeating one) make their move
+  // (ctx.data.transition): on the rows asked for among the selected ones, else on the focused row.
   useEffect(() => {
-    const act = (m: Transition) => (selected.length ? start(m) : focused ? startOne(m, focused) : undefined);
     if (!selected.length && !focused) return;
-    const offs = moves.map((m) => registerScreenAction(`transition:${m.name}`, () => act(m)));
-    return () => offs.forEach((off) => off());
+    return contribute('moves', {
+      entity: def.name,
+      start: (name, refs) => {
+        const move = moves.find((m) => m.name === name);
+        const ids = new Set(refs.map((r) => r.id));
+        const rows = selected.filter((r) => ids.has(r.id));
+        if (!move || progress) return false;
+        if (rows.length) start(move, rows);
+        else if (focused && ids.has(focused.id)) startOne(move, focused);
+        else return false;
+        return true;
+      },
+    });
   });
   // The answers take the focus, so they are read out and the keyboard is where the user looks next.
   useEffect(() => { if (run) resultsRef.current?.focus(); }, [run]);

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { getEntity, type EntityDef, type Transition } from '../../registry';
 import type { Row } from '../api/entities';
-import { listsChanged, writes } from '../api/writes';
+import { listsChanged, rowsChangedInPlace, writes } from '../api/writes';
 import i18n from '../i18n';
 import { offerUndo } from '../form/undo';
 
@@ -19,14 +19,18 @@ export function sayMoved(def: EntityDef, move: Transition, moved: Row[], message
   const label = i18n.t(`transition.${def.name}.${move.name}`).replace(/…$/, '');
   offerUndo(def, message, async () => {
     let refusal: unknown = null;
+    const back: Row[] = [];
     // One at a time, each its own transaction: a record someone changed meanwhile stays as it is, the others go back.
     for (const r of moved) {
       try {
-        await writes.undoTransition(def, r.id, r.version, { lists: false });
+        back.push(await writes.undoTransition(def, r.id, r.version, { lists: false }));
       } catch (err) {
         refusal ??= err;
       }
     }
+    // Set where they show before "undone" is said: a key pressed then acts on the records as they are now (their
+    // status, the version the next write names), not on the rows as moved while the lists are read again.
+    rowsChangedInPlace(def, back);
     listsChanged(def);
     // What the move set on other records (a seat given back on a slot) is taken again: their lists change too.
     for (const field of Object.keys(move.sets ?? {})) if (def.fields[field]?.ref) listsChanged(getEntity(def.fields[field].ref!));

@@ -4,11 +4,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useTranslation } from 'react-i18next';
 import { can, entityPath, viewActionFor, type EntityDef } from '../../registry';
-import { historyOf, lastRepeatable, REPEAT_FIELD } from '../../../commands';
-import { toast } from 'sonner';
-import { errorText } from '../api/error-text';
-import { setField } from '../form/repeat-field';
-import { registerScreenAction } from '../state/ui';
+import { historyOf } from '../../../commands';
 import { entities } from '../api/entities';
 import { useRead } from '../api/use-read';
 import { currentRole } from '../state/session';
@@ -46,16 +42,6 @@ export function EntityDetails({ def, id, view }: { def: EntityDef; id: number; v
   const status = row && def.workflow ? String(row[def.workflow.field]) : undefined;
   // What the page shows, for the commands' `when` (a move is offered when this record's status allows it).
   useEffect(() => setInView({ entity: def.name, record: { id, status }, selected: 0 }), [def, id, status]);
-  // `.` after an edit that changed one field elsewhere: the same field set here.
-  useEffect(() => {
-    if (!mayEdit) return;
-    return registerScreenAction(REPEAT_FIELD, () => {
-      const last = lastRepeatable();
-      if (last?.kind !== 'field' || last.entity !== def.name) return;
-      const what = t('repeat.setField', { field: t(`${def.name}.fields.${last.field}`, { ns: 'entities' }), value: last.label });
-      setField(def, id, last.field, last.value).then(() => toast.success(`${what}: ${t('repeat.done')}`), (err: unknown) => toast.error(`${what}: ${errorText(err)}`));
-    });
-  }, [def, id, mayEdit, t]);
   useEffect(() => {
     if (!listView || !status || status === listView || !def.views?.some((v) => v.segment === status)) return;
     const action = viewActionFor(def, (a) => can(role, def.name, a));

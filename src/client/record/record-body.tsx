@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '../../registry';
 import type { Row } from '../api/entities';
@@ -10,6 +10,8 @@ import { StatusHistory } from './status-history';
 import { InvoiceDocument } from './invoice-document';
 import { CampaignReach } from './campaign-reach';
 import { useFormat } from '../i18n/format';
+import { contribute } from '../state/screen';
+import { recordRef } from './record-ref';
 
 /**
  * What a record's page shows under its heading: the moves its status allows, every readable field (an invoice as its
@@ -25,6 +27,8 @@ export function RecordBody({ def, row, onReload }: { def: EntityDef; row: Row; o
   const [opened, setOpened] = useState<{ id: number; seen: ReadonlySet<string> }>({ id, seen: new Set() });
   const seen = opened.id === id ? opened.seen : new Set<string>();
   const markOpened = (address: string) => setOpened((o) => ({ id, seen: new Set([...(o.id === id ? o.seen : []), address]) }));
+  // The record the commands act on (its moves, `.`): after its move bar's own contribution, a child's effect running first.
+  useEffect(() => contribute('record', { entity: def.name, record: recordRef(def, row) }), [def, row]);
   return (
     <>
       {def.workflow && <RecordMoves def={def} row={row} onReload={onReload} documents={documents} opened={seen} />}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allowedMoves, type EntityDef, type Transition } from '../../registry';
 import { currentRole } from '../state/session';
-import { registerScreenAction } from '../state/ui';
+import { contribute } from '../state/screen';
 import { Modal } from '../ui/modal';
 import { TransitionDialog, type DialogResult } from '../moves/transition-dialog';
 import type { RecordDocument } from './record-documents';
@@ -16,8 +16,8 @@ import { sayMoved } from '../moves/move-undo';
 
 /**
  * The moves of the record in view, generated from its workflow: one button per move the role may make from the
- * record's status (allowedMoves), the same moves as palette commands ("Mark appointment completed" runs the
- * `transition:complete` screen action registered here), a dialog for moves that need a reason or values, and the
+ * record's status (allowedMoves), the same moves as palette commands ("Mark appointment completed" is made here:
+ * this bar contributes `moves`, which ctx.data.transition reaches), a dialog for moves that need a reason or values, and the
  * server's refusals said plainly: a stale record offers Reload, a move its status no longer allows names that status.
  * A review (`move.review`: approving a verification) waits until every one of `documents` was opened on this page
  * (`opened`), says so when tried before, and then asks for confirmation naming the record it is about (the doctor).
@@ -37,7 +37,7 @@ export function RecordMoves({ def, row, onReload, documents = [], opened = new S
   const [asking, setAsking] = useState<Transition | null>(null);
   const [nudged, setNudged] = useState<string | null>(null);
   const unopened = documents.filter((d) => !opened.has(d.address)).length;
-  // Read by the palette's screen action too, which was registered with an earlier render's closure.
+  // Read by the palette's moves too, which reach this bar through a contribution made with an earlier render's closure.
   const gate = useRef(unopened);
   gate.current = unopened;
   useEffect(() => { if (!unopened) setNudged(null); }, [unopened]);
@@ -71,11 +71,17 @@ export function RecordMoves({ def, row, onReload, documents = [], opened = new S
     else void run(move);
   };
 
-  useEffect(() => {
-    const offs = moves.map((m) => registerScreenAction(`transition:${m.name}`, () => start(m)));
-    return () => offs.forEach((off) => off());
+  // Where the palette's moves of this record (their keys, `.`) are made: ctx.data.transition, named by this record.
+  useEffect(() => contribute('moves', {
+    entity: def.name,
+    start: (name, refs) => {
+      const move = moves.find((m) => m.name === name);
+      if (!move || !refs.some((r) => r.id === row.id)) return false;
+      start(move);
+      return true;
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [def, row.id, row.version, status]);
+  }), [def, row.id, row.version, status]);
 
   if (!moves.length && !problem) return null;
   return (

@@ -11,8 +11,8 @@ import { writes } from '../api/writes';
 import { currentRole } from '../state/session';
 import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useRowKeys } from '../list-parts/screen-parts';
 import { isEditable } from '../ui/editable';
-import { noteRepeatable, REPEAT_REMIND } from '../../../commands';
-import { registerScreenAction } from '../state/ui';
+import { noteRepeatable } from '../../../commands';
+import { contribute } from '../state/screen';
 import { useTypeToFind } from '../ui/type-to-find';
 import { useSearchBox } from '../list-parts/use-search-box';
 import { useShortcutStarts } from '../moves/move-keys';
@@ -100,7 +100,7 @@ export default function Worklist({ id }: { id: string }) {
   const { setFocused } = keys;
   // `.` after reminders sent here: to the selected rows, else to the row the keyboard is on (then `j`, `.` again).
   const focusedId = pages.rows[keys.focused]?.id;
-  useEffect(() => registerScreenAction(REPEAT_REMIND, () => (selected.size ? ask() : focusedId !== undefined ? ask([focusedId]) : undefined)));
+  useEffect(() => contribute('worklist', { id, remind: () => (selected.size ? ask() : focusedId !== undefined ? ask([focusedId]) : undefined) }));
   useEffect(() => { setFocused(0); setSelected(new Set()); }, [q, setFocused]);
 
   // r sends from anywhere on the screen but a field (where it is a letter being typed).

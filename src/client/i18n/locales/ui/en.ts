@@ -245,6 +245,8 @@ export default {
     review: '{{move}} is done on the record\'s page, after opening its documents.',
     elsewhere: '{{key}} is {{moves}}: there is nothing here it applies to.',
   },
+  // A key whose screen did not answer it (state/screen.ts): said, never left doing nothing.
+  screenWait: { unheard: 'The key did nothing: this screen was not ready for it. Press it again.' },
   undo: {
     action: 'Undo',
     hint: 'Press {{keys}} to undo',
@@ -796,7 +798,6 @@ export default {
     remind: 'Send reminders ({{list}})',
     refused: '{{move}}: {{reason}}',
     blank: '(blank)',
-    done: 'done',
     why: {
       nothing: 'Nothing to repeat yet: . repeats the last change you made to a record.',
       worklist: '“{{action}}” is repeated on its worklist, {{list}}.',
@@ -820,6 +821,7 @@ export default {
   bulk: {
     setCommand: 'Set a field on the selected rows…',
     deleteCommand: 'Delete the selected rows…',
+    busy: 'Wait: the selected rows are still being worked on.',
     setTitle_one: 'Set a field on {{count}} record',
     setTitle_other: 'Set a field on {{count}} records',
     field: 'Field',

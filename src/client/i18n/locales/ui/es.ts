@@ -248,6 +248,8 @@ export default {
     review: '{{move}} se hace en la página del registro, después de abrir sus documentos.',
     elsewhere: '{{key}} es {{moves}}: aquí no hay nada a lo que se aplique.',
   },
+  // A key whose screen did not answer it (state/screen.ts): said, never left doing nothing.
+  screenWait: { unheard: 'La tecla no hizo nada: esta pantalla aún no estaba lista. Púlsela de nuevo.' },
   undo: {
     action: 'Deshacer',
     hint: 'Pulse {{keys}} para deshacer',
@@ -797,7 +799,6 @@ export default {
     remind: 'Enviar recordatorios ({{list}})',
     refused: '{{move}}: {{reason}}',
     blank: '(vacío)',
-    done: 'hecho',
     why: {
       nothing: 'Aún no hay nada que repetir: . repite el último cambio que hizo en un registro.',
       worklist: '«{{action}}» se repite en su lista de trabajo, {{list}}.',
@@ -821,6 +822,7 @@ export default {
   bulk: {
     setCommand: 'Establecer un campo en las filas seleccionadas…',
     deleteCommand: 'Eliminar las filas seleccionadas…',
+    busy: 'Espere: las filas seleccionadas todavía se están procesando.',
     setTitle_one: 'Establecer un campo en {{count}} registro',
     setTitle_other: 'Establecer un campo en {{count}} registros',
     field: 'Campo',

@@ -248,6 +248,8 @@ export default {
     review: '{{move}} se fait sur la page de la fiche, après avoir ouvert ses documents.',
     elsewhere: '{{key}} : {{moves}}. Rien ici ne s’y prête.',
   },
+  // A key whose screen did not answer it (state/screen.ts): said, never left doing nothing.
+  screenWait: { unheard: 'La touche n’a rien fait : cet écran n’était pas encore prêt. Appuyez de nouveau.' },
   undo: {
     action: 'Annuler',
     hint: 'Appuyez sur {{keys}} pour annuler',
@@ -797,7 +799,6 @@ export default {
     remind: 'Envoyer des rappels ({{list}})',
     refused: '{{move}} : {{reason}}',
     blank: '(vide)',
-    done: 'fait',
     why: {
       nothing: 'Rien à répéter pour l’instant : . répète la dernière modification faite à un enregistrement.',
       worklist: '« {{action}} » se répète sur sa liste de travail, {{list}}.',
@@ -821,6 +822,7 @@ export default {
   bulk: {
     setCommand: 'Définir un champ sur les lignes sélectionnées…',
     deleteCommand: 'Supprimer les lignes sélectionnées…',
+    busy: 'Patientez : les lignes sélectionnées sont encore en cours de traitement.',
     setTitle_one: 'Définir un champ sur {{count}} fiche',
     setTitle_other: 'Définir un champ sur {{count}} fiches',
     field: 'Champ',

@@ -248,6 +248,8 @@ export default {
     review: '{{move}} si fa nella pagina del record, dopo averne aperto i documenti.',
     elsewhere: '{{key}} è {{moves}}: qui non c’è nulla a cui si applichi.',
   },
+  // A key whose screen did not answer it (state/screen.ts): said, never left doing nothing.
+  screenWait: { unheard: 'Il tasto non ha fatto nulla: questa schermata non era ancora pronta. Premilo di nuovo.' },
   undo: {
     action: 'Annulla',
     hint: 'Premi {{keys}} per annullare',
@@ -797,7 +799,6 @@ export default {
     remind: 'Invia promemoria ({{list}})',
     refused: '{{move}}: {{reason}}',
     blank: '(vuoto)',
-    done: 'fatto',
     why: {
       nothing: 'Ancora niente da ripetere: . ripete l’ultima modifica fatta a un record.',
       worklist: '«{{action}}» si ripete sulla sua lista di lavoro, {{list}}.',
@@ -821,6 +822,7 @@ export default {
   bulk: {
     setCommand: 'Imposta un campo sulle righe selezionate…',
     deleteCommand: 'Elimina le righe selezionate…',
+    busy: 'Attendi: le righe selezionate sono ancora in lavorazione.',
     setTitle_one: 'Imposta un campo su {{count}} scheda',
     setTitle_other: 'Imposta un campo su {{count}} schede',
     field: 'Campo',

@@ -248,6 +248,8 @@ export default {
     review: '“{{move}}”需在记录页面上打开其文件后进行。',
     elsewhere: '{{key}} 用于：{{moves}}。这里没有可适用的对象。',
   },
+  // A key whose screen did not answer it (state/screen.ts): said, never left doing nothing.
+  screenWait: { unheard: '该按键未生效：此页面尚未准备好。请再按一次。' },
   undo: {
     action: '撤销',
     hint: '按 {{keys}} 撤销',
@@ -797,7 +799,6 @@ export default {
     remind: '发送提醒（{{list}}）',
     refused: '{{move}}：{{reason}}',
     blank: '（空）',
-    done: '完成',
     why: {
       nothing: '还没有可重复的操作：. 会重复您对记录所做的最后一次更改。',
       worklist: '“{{action}}”只能在其工作清单“{{list}}”中重复。',
@@ -821,6 +822,7 @@ export default {
   bulk: {
     setCommand: '为所选行设置字段…',
     deleteCommand: '删除所选行…',
+    busy: '请稍候：所选行仍在处理中。',
     setTitle_one: '为 {{count}} 条记录设置字段',
     setTitle_other: '为 {{count}} 条记录设置字段',
     field: '字段',
