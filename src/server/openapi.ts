@@ -175,8 +175,8 @@ interface Described {
   ok?: { status: number; schema?: Schema; type?: string | readonly string[] };
   /** Another success of the same call (an import's dry run answers 200, the import itself 202). */
   also?: { status: number; schema: Schema };
-  /** A refusal not of the error shape. */
-  otherwise?: { status: number; schema: Schema; description: string };
+  /** A refusal not of the error shape: JSON of its own schema, or text. */
+  otherwise?: { status: number; description: string; schema?: Schema; type?: string };
   /** The body is a file (CSV or .xlsx, unless its media types are named), not JSON. */
   file?: true | readonly string[];
   /** The refusals this call gives besides 400, 401 and 403 (a signed-in call), 413 and 415 (a call with a body). */
@@ -273,7 +273,7 @@ function described(doc: CallDoc): Described {
     summary: doc.summary, roles: doc.roles ? [...doc.roles] : undefined, body: doc.body ? jsonSchema(doc.body) : undefined, file: doc.file, query: doc.query ? [...doc.query] : undefined,
     ok: 'schema' in doc.ok ? { status: doc.ok.status, schema: answer(doc.ok.schema) } : 'type' in doc.ok ? { status: doc.ok.status, type: doc.ok.type } : { status: doc.ok.status },
     also: doc.also ? { status: doc.also.status, schema: answer(doc.also.schema) } : undefined,
-    otherwise: doc.otherwise ? { ...doc.otherwise, schema: answer(doc.otherwise.schema) } : undefined,
+    otherwise: !doc.otherwise ? undefined : 'schema' in doc.otherwise ? { ...doc.otherwise, schema: answer(doc.otherwise.schema) } : doc.otherwise,
     refuses: doc.refuses ? [...doc.refuses] : undefined, textIds: doc.textIds,
   };
 }
@@ -323,7 +323,10 @@ function responsesOf(described: Described | null, hasBody: boolean, isPublic: bo
     ? { description: 'Done', content: Object.fromEntries([ok.type].flat().map((type) => [type, { schema: { type: 'string' } }])) }
     : { description: 'Done', content: jsonContent(ok.schema ?? {}) };
   const also = described.also ? { [described.also.status]: { description: 'Done', content: jsonContent(described.also.schema) } } : {};
-  const otherwise = described.otherwise ? { [described.otherwise.status]: { description: described.otherwise.description, content: jsonContent(described.otherwise.schema) } } : {};
+  const other = described.otherwise;
+  const otherwise = other
+    ? { [other.status]: { description: other.description, content: other.schema ? jsonContent(other.schema) : { [other.type ?? 'text/plain']: { schema: { type: 'string' } } } } }
+    : {};
   return { [ok.status]: success, ...also, ...refusals, ...otherwise };
 }
 

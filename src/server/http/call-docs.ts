@@ -19,8 +19,8 @@ export interface CallDoc {
   ok: { status: number; schema: z.ZodType } | { status: number; type: string | readonly string[] } | { status: 204 };
   /** Another success of the same call, at another status. */
   also?: { status: number; schema: z.ZodType };
-  /** A refusal that is not of the error shape (a probe's 503 says why in its own words). */
-  otherwise?: { status: number; schema: z.ZodType; description: string };
+  /** A refusal not of the error shape: a probe's 503 says why in its own words (schema), the push worker's 404 is text (type). */
+  otherwise?: { status: number; description: string } & ({ schema: z.ZodType } | { type: string });
   /** The refusals besides 400 (any call), 401 and 403 (a signed-in call: no session; a second factor to set up first), 413 and 415 (a call with a body). */
   refuses?: readonly number[];
   /** The path's {id} is text (a passkey's credential id), not a record's number. */
