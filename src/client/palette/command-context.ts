@@ -56,7 +56,7 @@ export function commandContext(): CommandContext {
       // The data layer is loaded with the screens that show records, never with the shell (api/first-load.test.ts).
       setField: async (entity, rows, field, value, label) => {
         if (!rows.length) { toast.warning(i18n.t('screenWait.unheard')); return; }
-        const { setField } = await import('../entity/repeat-field');
+        const { setField } = await import('../form/repeat-field');
         const def = getEntity(entity);
         const inPlace = Boolean(screen.get('list', entity));
         const what = i18n.t('repeat.setField', { field: i18n.t(`${entity}.fields.${field}`, { ns: 'entities' }), value: label });

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { can, canReadRecord, getEntity, type Role } from '../../registry';
+import { can, canReadRecord, getEntity, ROLES, type Role } from '../../registry';
 import { fetchRecord } from '../crud/write';
 import type { DB } from '../db/connection';
 import { fail, fieldErrors, forbidden, recordIdParam, type AppEnv } from '../http';
+import { dataOf, describeCalls, rolesMay } from '../http/call-docs';
 import { audienceCounts, unreachablePeople } from '../campaigns/send';
 
 /**
@@ -24,6 +25,21 @@ const AUDIENCES = ['all', 'doctor', 'patient', 'fmc'] as const;
 const preview = z.strictObject({ audience: z.enum(AUDIENCES), channel: z.enum(CHANNELS) });
 
 type Target = z.infer<typeof preview>;
+
+const count = z.number().int().min(0);
+const reachAnswer = dataOf(z.strictObject({
+  audience: z.enum(AUDIENCES), channel: z.enum(CHANNELS), people: count, reachable: count, unreachable: count,
+  channels: z.strictObject(Object.fromEntries(CHANNELS.map((ch) => [ch, z.strictObject({ people: count, unreachable: count })]))),
+  missing: z.array(z.strictObject({ kind: z.string(), id: z.number().int(), name: z.string() })).max(MISSING_SHOWN), more: z.boolean(),
+}));
+
+describeCalls({
+  'GET /api/notification/reach': {
+    summary: 'Whom a campaign of this audience and channel would reach: the people, how many each channel reaches, and some it cannot',
+    roles: ROLES.filter((r) => can(r, 'notification', 'add') || can(r, 'notification', 'edit')), query: Object.keys(preview.shape), ok: { status: 200, schema: reachAnswer },
+  },
+  'GET /api/notification/{id}/reach': { summary: "Whom a campaign reaches, by its own audience and channel", roles: rolesMay('notification', 'details'), ok: { status: 200, schema: reachAnswer }, refuses: [404] },
+});
 
 async function reachOf(db: DB, role: Role, t: Target) {
   const channels = Object.fromEntries(await Promise.all(CHANNELS.map(async (ch) => [ch, await audienceCounts(db, { audience: t.audience, channel: ch })] as const)));

@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { entityByName, type LogRow } from '../../registry';
 import { fail, type AppEnv, type Ctx } from '../http';
+import { describeCalls, isoTime, rolesOfScreen } from '../http/call-docs';
 import { addDays, centresOf, refTitles, dayParam, dayStart, guardScreen, idParam, parseCursor, parseQuery, titlesOf, tzParam } from '../screens/screen-query';
 
 /**
@@ -29,21 +30,41 @@ const nameParam = (what: string, pattern: RegExp) => z.string().max(80).regex(pa
 
 interface Raw { id: number; at: string; key: string; actor_id: number | null; entity: string; record_id: number | null; action: string; changes: Record<string, unknown> | null; address: string | null; fmc: number | null; walked: number | null }
 
+const logQuery = z.strictObject({
+  actor: idParam.optional(),
+  fmc: idParam.optional(),
+  entity: nameParam('an entity name', /^[A-Za-z][A-Za-z0-9_-]*$/).optional(),
+  record: idParam.optional(),
+  action: nameParam('an action such as update or transition:complete', /^[a-z][a-z_-]*(:[A-Za-z][A-Za-z0-9_]*)?$/).optional(),
+  from: dayParam.optional(),
+  to: dayParam.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.string().regex(/^\d{1,3}$/, 'Give a number of rows from 1 to 100').transform(Number).refine((n) => n >= 1 && n <= 100, 'Give a number of rows from 1 to 100').optional(),
+  reads: z.enum(['0', '1']).optional(),
+  tz: tzParam,
+});
+
+describeCalls({
+  'GET /api/fmc/fmclogs': {
+    summary: 'The activity log: who did what to which record, from where, newest first; a page, the titles its changes name, and the cursor to walk on (`partial`: a page cut short by the walk)',
+    roles: rolesOfScreen('fmclogs'), query: Object.keys(logQuery.shape),
+    ok: {
+      status: 200,
+      schema: z.strictObject({
+        data: z.array(z.strictObject({
+          id: z.number().int(), at: isoTime, actor: z.strictObject({ id: z.number().int(), name: z.string() }).nullable(), entity: z.string(),
+          record: z.strictObject({ id: z.number().int(), title: z.string().nullable() }).nullable(), action: z.string(), changes: z.record(z.string(), z.unknown()).nullable(),
+          address: z.string().nullable(), fmc: z.number().int().nullable(),
+        }) satisfies z.ZodType<LogRow>),
+        titles: z.record(z.string(), z.record(z.string(), z.string())), nextCursor: z.string().nullable(), partial: z.boolean(),
+      }),
+    },
+  },
+});
+
 async function fmcLogs(c: Ctx) {
   guardScreen(c, 'fmclogs');
-  const q = parseQuery(c, z.strictObject({
-    actor: idParam.optional(),
-    fmc: idParam.optional(),
-    entity: nameParam('an entity name', /^[A-Za-z][A-Za-z0-9_-]*$/).optional(),
-    record: idParam.optional(),
-    action: nameParam('an action such as update or transition:complete', /^[a-z][a-z_-]*(:[A-Za-z][A-Za-z0-9_]*)?$/).optional(),
-    from: dayParam.optional(),
-    to: dayParam.optional(),
-    cursor: z.string().max(200).optional(),
-    limit: z.string().regex(/^\d{1,3}$/, 'Give a number of rows from 1 to 100').transform(Number).refine((n) => n >= 1 && n <= 100, 'Give a number of rows from 1 to 100').optional(),
-    reads: z.enum(['0', '1']).optional(),
-    tz: tzParam,
-  }));
+  const q = parseQuery(c, logQuery);
   if (q.record !== undefined && q.entity === undefined) throw fail(400, 'A record is named with its entity', { field: 'record', code: 'entity_required' });
   if (q.from && q.to && q.from > q.to) throw fail(400, 'The range must start on or before its end', { field: 'from', code: 'invalid_range' });
   const db = c.get('db');

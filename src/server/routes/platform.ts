@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { can, ENTITIES, getEntity, holdsPatientData, prefsSchema, type Role } from '../../registry';
 import { fail, fieldErrors, jsonBody, type AppEnv } from '../http';
 import { recordsReadEntry } from '../audit/audit';
+import { dataOf, describeCalls } from '../http/call-docs';
 import { appendAuditRows } from '../audit/audit-chain';
 import { RECORD_COUNT_CAP, whereOf } from '../search';
 import { scoped, scopeWhere, type ScopeOwner } from '../records/scope';
@@ -20,6 +21,24 @@ const fcmSchema = z.strictObject({
     device_token: z.string().min(10).max(4096),
     device_type: z.literal('web'),
   }),
+});
+
+const entity = z.enum(ENTITIES.map((e) => e.name) as [string, ...string[]]);
+const searchAnswer = z.strictObject({
+  data: z.array(z.strictObject({ entity, id: z.number().int(), title: z.string(), subtitle: z.string(), parts: z.record(z.string(), z.unknown()).optional() })),
+  groups: z.array(z.strictObject({ entity, count: z.number().int().min(0), more: z.boolean() })),
+});
+const homeAnswer = dataOf(z.strictObject({ figures: z.array(z.strictObject({ entity, count: z.number().int().min(0), estimate: z.boolean() })) }));
+
+describeCalls({
+  'POST /api/fcmToken/{userId}': {
+    summary: "Keep this browser's push token for oneself (userId: one's own id)", body: fcmSchema,
+    ok: { status: 200, schema: dataOf(z.strictObject({ fcmToken: z.strictObject({ token: z.string() }) })) }, refuses: [404],
+  },
+  'GET /api/search': { summary: 'The palette\'s search of every record the caller may read: a few hits of each kind, and each kind\'s count', query: ['q'], ok: { status: 200, schema: searchAnswer } },
+  'GET /api/me/prefs': { summary: "One's own preferences (theme, language, shortcuts…)", ok: { status: 200, schema: dataOf(prefsSchema) } },
+  'PUT /api/me/prefs': { summary: "Change some of one's own preferences (those not named stay)", body: prefsSchema, ok: { status: 200, schema: dataOf(prefsSchema) } },
+  'GET /api/home': { summary: "The home page's figures: how many records of each entity the caller may list (an estimate past the cap, flagged)", ok: { status: 200, schema: homeAnswer } },
 });
 
 
