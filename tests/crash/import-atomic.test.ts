@@ -62,6 +62,9 @@ test('a kill -9 mid-import leaves whole batches, and a re-run adds nothing twice
   try {
     seen = (await call(server.url, token, 'GET', `/api/imports/${id}`)).body.data;
     while (seen.done === 0 && seen.state === 'running') seen = (await call(server.url, token, 'GET', `/api/imports/${id}`)).body.data;
+    // Then a few reads more, so the kill lands somewhere in the next batches rather than just after one committed
+    // (where even rows committed one by one would look whole).
+    for (let more = 1 + Math.floor(Math.random() * 5); more > 0 && seen.state === 'running'; more--) seen = (await call(server.url, token, 'GET', `/api/imports/${id}`)).body.data;
   } catch (err) {
     throw new Error(`the console stopped answering: ${String(err)}\n${server.lines.slice(-30).join('\n')}`);
   }
