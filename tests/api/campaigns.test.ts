@@ -145,6 +145,94 @@ describe('campaign workflow', () => {
   });
 });
 
+describe('pause and resume', () => {
+  const sentTo = async (id: number) => {
+    const rows = await outboxOf(id);
+    expect(new Set(rows.map((r) => r.recipient)).size, 'nobody twice').toBe(rows.length);
+    return rows.length;
+  };
+  /** A campaign sending by SMS to the opted-in patients, its first batch queued by a run still held (its holder busy). */
+  const midSend = async () => {
+    const c = await create({});
+    expect((await move(c.id, 'sending', c.version)).status).toBe(200);
+    await sql`update job_run set state = 'running', attempts = 1, locked_until = ${new Date(clock.now().getTime() + LEASE_SECONDS * 1000)} where job = ${CAMPAIGN_JOB} and key = ${String(c.id)}`.execute(api.db);
+    expect(await startCampaign(api.db, c.id)).toBe(true);
+    expect(await sendNextBatch(api.db, c.id)).toEqual({ queued: BATCH, finished: false });
+    return c.id;
+  };
+
+  test('only a sending campaign pauses, only a paused one resumes', async () => {
+    const c = await create({ scheduledAt: new Date(Date.now() + HOUR).toISOString() });
+    expect((await move(c.id, 'paused', c.version)).status).toBe(409);
+    const s = await move(c.id, 'scheduled', c.version);
+    expect((await move(c.id, 'paused', s.body.version)).status).toBe(409);
+    expect((await move(c.id, 'sending', s.body.version)).status).toBe(200);
+    const sending = await record(c.id);
+    expect((await move(c.id, 'sending', sending.version)).status).toBe(409);
+    expect((await api.call('fmc', 'POST', `/api/notification/${c.id}/transition`, { to: 'paused', version: sending.version })).status).toBe(403);
+    expect((await api.call('superadmin', 'POST', `/api/notification/${c.id}/transition`, { to: 'paused', version: sending.version, why: 1 })).status).toBe(400);
+  });
+
+  test('paused between batches, the sender stops; resumed, it goes on where it stopped: each person once', async () => {
+    const id = await midSend();
+    const paused = await move(id, 'paused', (await record(id)).version);
+    expect(paused.status, paused.text).toBe(200);
+    expect(paused.body.status).toBe('paused');
+    // The holder's next batch sees the pause and ends the run; no later pass sends anything.
+    expect(await sendNextBatch(api.db, id)).toEqual({ queued: 0, finished: true });
+    clock.advance(LEASE_SECONDS * 1000);
+    await drain();
+    clock.advance(HOUR);
+    await drain();
+    expect(await record(id)).toMatchObject({ status: 'paused', sent: BATCH });
+    expect(await sentTo(id)).toBe(BATCH);
+
+    const resumed = await move(id, 'sending', (await record(id)).version);
+    expect(resumed.status, resumed.text).toBe(200);
+    await drain();
+    expect(await record(id)).toMatchObject({ status: 'sent', recipients: optedIn.length, sent: optedIn.length });
+    expect(await sentTo(id)).toBe(optedIn.length);
+  });
+
+  test('resumed before the paused run ended: the run that goes on and the one that ends late send nobody twice', async () => {
+    const id = await midSend();
+    const paused = await move(id, 'paused', (await record(id)).version);
+    // Resumed at once: the first run is still held (running), so the resume queues a run of its own.
+    expect((await move(id, 'sending', paused.body.version)).status).toBe(200);
+    const runs = (await sql<{ key: string; state: string }>`select key, state from job_run where job = ${CAMPAIGN_JOB} and key like ${`${id}%`} order by id`.execute(api.db)).rows;
+    expect(runs.map((r) => r.state)).toEqual(['running', 'queued']);
+    await drain();
+    expect((await record(id)).status).toBe('sent');
+    // The first holder wakes and sends its next batch; then its lease ends and another process takes it again.
+    expect(await sendNextBatch(api.db, id)).toEqual({ queued: 0, finished: true });
+    clock.advance(LEASE_SECONDS * 1000);
+    await drain();
+    expect(await record(id)).toMatchObject({ status: 'sent', sent: optedIn.length });
+    expect(await sentTo(id)).toBe(optedIn.length);
+  });
+
+  test('a pause undone sends on; a paused campaign cancelled sends no more', async () => {
+    const a = await midSend();
+    const paused = await move(a, 'paused', (await record(a)).version);
+    await drain();
+    const undo = await api.call('superadmin', 'POST', `/api/notification/${a}/transition/undo`, { version: paused.body.version });
+    expect(undo.status, undo.text).toBe(200);
+    clock.advance(LEASE_SECONDS * 1000);
+    await drain();
+    expect(await record(a)).toMatchObject({ status: 'sent', sent: optedIn.length });
+    expect(await sentTo(a)).toBe(optedIn.length);
+
+    const b = await midSend();
+    const p = await move(b, 'paused', (await record(b)).version);
+    const cancelled = await move(b, 'cancelled', p.body.version);
+    expect(cancelled.status, cancelled.text).toBe(200);
+    clock.advance(LEASE_SECONDS * 1000);
+    await drain();
+    expect(await record(b)).toMatchObject({ status: 'cancelled', sent: BATCH });
+    expect(await sentTo(b)).toBe(BATCH);
+  });
+});
+
 describe('campaign reach, before sending', () => {
   /** The opted-in active patients as the database holds them now, with and without each address. */
   const patientsNow = async () => (await sql<{ all: number; mail: number; mobile: number }>`select count(*)::int as all,

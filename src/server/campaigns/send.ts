@@ -28,6 +28,9 @@ export { CAMPAIGN_JOB };
  * Who already has theirs is found by its key, so a run taken again after a crash goes on where the dead one stopped,
  * and nobody gets the campaign twice. The outbox's sender (mail.ts) delivers the rows; `sent` counts the messages
  * handed to it.
+ *
+ * A pause (the move to `paused`) is seen by the next batch, which waits for the row the move locked: the run ends
+ * there, and a resume queues one again (crud/hooks.ts) that goes on, by the same keys, with who has not had it yet.
  */
 export const BATCH = 500;
 
@@ -107,7 +110,7 @@ export async function unreachablePeople(db: DB, c: Pick<Campaign, 'audience' | '
 export async function startCampaign(db: DB, id: number): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
     const c = await load(tx, id, true);
-    if (!c || (c.status !== 'scheduled' && c.status !== 'sending')) return false; // cancelled, or undone to draft
+    if (!c || (c.status !== 'scheduled' && c.status !== 'sending')) return false; // paused, cancelled, or undone to draft
     if (c.status === 'scheduled' || c.recipients === null) {
       const counts = await audienceCounts(tx, c);
       await sql`update notification_campaign set status = 'sending', recipients = ${counts.people}, failed = ${counts.unreachable}, sent = coalesce(sent, 0),
@@ -122,7 +125,7 @@ export async function startCampaign(db: DB, id: number): Promise<boolean> {
 export async function sendNextBatch(db: DB, id: number): Promise<{ queued: number; finished: boolean }> {
   return db.transaction().execute(async (tx) => {
     const c = await load(tx, id, true);
-    if (!c || c.status !== 'sending') return { queued: 0, finished: true }; // cancelled meanwhile
+    if (!c || c.status !== 'sending') return { queued: 0, finished: true }; // paused or cancelled meanwhile
     const alreadyHas = c.channel === 'push'
       ? sql`exists (select 1 from inbox_item i where i.user_id = a.user_id and i.kind = 'campaign' and i.params->>'campaign' = ${String(id)})`
       : sql`exists (select 1 from outbox o where o.message_key = ${`campaign:${id}:${c.channel}:`} || a.address)`;

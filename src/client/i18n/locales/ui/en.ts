@@ -411,6 +411,8 @@ export default {
     notification: {
       schedule: 'Schedule campaign',
       send: 'Send campaign now',
+      pause: 'Pause sending',
+      resume: 'Resume sending',
       cancel: 'Cancel campaign',
     },
     supportTicket: {

@@ -412,6 +412,8 @@ export default {
     notification: {
       schedule: 'Programar la campaña',
       send: 'Enviar la campaña ahora',
+      pause: 'Pausar el envío',
+      resume: 'Reanudar el envío',
       cancel: 'Cancelar la campaña',
     },
     supportTicket: {

@@ -412,6 +412,8 @@ export default {
     notification: {
       schedule: 'Programmer la campagne',
       send: 'Envoyer la campagne maintenant',
+      pause: 'Suspendre l’envoi',
+      resume: 'Reprendre l’envoi',
       cancel: 'Annuler la campagne',
     },
     supportTicket: {

@@ -412,6 +412,8 @@ export default {
     notification: {
       schedule: 'Programma la campagna',
       send: 'Invia la campagna ora',
+      pause: 'Sospendi l’invio',
+      resume: 'Riprendi l’invio',
       cancel: 'Annulla la campagna',
     },
     supportTicket: {

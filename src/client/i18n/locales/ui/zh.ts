@@ -412,6 +412,8 @@ export default {
     notification: {
       schedule: '定时发送活动',
       send: '立即发送活动',
+      pause: '暂停发送',
+      resume: '继续发送',
       cancel: '取消活动',
     },
     supportTicket: {
