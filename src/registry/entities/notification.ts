@@ -19,6 +19,10 @@ export const notification = defineEntity({
     body: f.longText({ required: true, max: 1000, searchable: true }),
     audience: f.enum(['all', 'doctor', 'patient', 'fmc'], { required: true, sortable: true }),
     channel: f.enum(['push', 'email', 'sms'], { required: true, sortable: true }),
+    // Narrow the audience (resolved when sending starts: server/campaigns/audience-view.ts): the people of one centre,
+    // and, of the patients, those a saved view of the patient list shows (a view its author may read).
+    centre: f.ref('fmc'),
+    patientView: f.int({ min: 1 }),
     scheduledAt: f.datetime({ sortable: true }),
     status: f.enum(['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'], { required: true, sortable: true }),
     recipients: f.int({ server: 'progress' }),

@@ -10,6 +10,7 @@ import { issueInvoice } from './issue-invoice';
 import type { Actor } from './write';
 import { CAMPAIGN_JOB } from '../scheduler/job-names';
 import { cancelRun, enqueue } from '../scheduler/runs';
+import { checkCampaignView } from './campaign-view';
 
 /**
  * Server-side behaviour that a declaration cannot express: run inside the write's transaction.
@@ -82,9 +83,13 @@ export const HOOKS: Record<string, EntityHooks> = {
       if (move === 'cancel' && record.status === 'scheduled') await queueCampaign(db, record, 'scheduledAt');
       if (move === 'pause') await resumeCampaign(db, record);
     },
-    // A scheduled campaign given another time is sent then.
-    async afterWrite(db, record, existing) {
+    // A scheduled campaign given another time is sent then. A saved view that narrows it is one its author may read.
+    async afterWrite(db, record, existing, { actor }) {
       if (existing && record.status === 'scheduled' && record.scheduledAt !== existing.scheduledAt) await queueCampaign(db, record, 'scheduledAt');
+      if (!existing || record.patientView !== existing.patientView || record.audience !== existing.audience) {
+        const author = existing ? (await sql<{ by: number | null }>`select created_by as by from notification_campaign where id = ${Number(record.id)}`.execute(db)).rows[0]?.by ?? null : actor.id;
+        await checkCampaignView(db, record, author === null ? null : Number(author));
+      }
     },
   },
   'admin-user': {
