@@ -16,6 +16,7 @@ import { Modal } from '../ui/modal';
 import { offerUndoEdit } from './undo';
 import { askBeforeLeaving, registerUnsaved } from '../ui/unsaved';
 import { FieldInput } from './field-input';
+import { CampaignReachPreview, CampaignViewField } from './campaign-form';
 import { ChangedMeanwhile, PresenceNote, useSayPresence } from './live-notes';
 import { noteFieldEdit } from './repeat-field';
 
@@ -130,10 +131,12 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
           {formError && !stale && <p className="alert alert-error" role="alert">{formError}</p>}
           {/* Focus waits here, not on Cancel, while the record loads: a space typed early must not press a button. */}
           {!ready && !loadError && <p role="status" className="hint" tabIndex={-1} data-autofocus>{t('app.loading')}</p>}
-          {ready && formFields(def, mode).map(([field, fd], i) => (
-            <FieldInput key={field} def={def} field={field} fd={fd} form={form} mode={mode === 'update' ? 'update' : 'create'} record={record} autoFocus={i === 0}
+          {ready && formFields(def, mode).map(([field, fd], i) => (def.name === 'notification' && field === 'patientView'
+            ? <CampaignViewField key={field} form={form} error={form.formState.errors.patientView?.message as string | undefined} />
+            : <FieldInput key={field} def={def} field={field} fd={fd} form={form} mode={mode === 'update' ? 'update' : 'create'} record={record} autoFocus={i === 0}
               translateError={translateMessage} />
           ))}
+          {ready && def.name === 'notification' && <CampaignReachPreview form={form} />}
         </div>
         <footer>
           <button type="button" className="btn" onClick={close}>{t('form.cancel')}</button>

@@ -209,6 +209,12 @@ export default {
       sms: '无手机号码：{{n}}',
       push: '无可接收收件箱的控制台账户：{{n}}',
     },
+    preview: '通过{{channel}}可送达 {{reachable}} 人；{{unreachable}} 人无法送达。',
+    choose: '请选择受众和渠道，以查看可送达的人。',
+    noView: '无：受众中的所有患者',
+    viewGone: '您已无法查看的视图',
+    viewHint: '仅限此患者列表已保存视图中显示的患者；在开始发送时读取。',
+    viewProblem: '其已保存的患者视图已无法用于筛选（已删除，或作者已无权查看）：它不会送达任何人，并将在发送时间暂停。请选择其他视图。',
     more: '列出了 {{n}} 人中的前 {{shown}} 人。',
   },
   details: {
