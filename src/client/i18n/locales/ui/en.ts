@@ -193,6 +193,10 @@ export default {
     richTextNote: 'Scripts are removed when saved.',
     preview: 'Preview',
   },
+  rules: {
+    chooseStatus: 'Choose the status',
+    noStatuses: 'This kind of record has no statuses',
+  },
   reach: {
     title: 'Whom it reaches',
     summary: 'It reaches {{reachable}} of {{people}} people by {{channel}}, counted now; the rest get nothing.',

@@ -196,6 +196,10 @@ export default {
     richTextNote: 'Los scripts se eliminan al guardar.',
     preview: 'Vista previa',
   },
+  rules: {
+    chooseStatus: 'Elija el estado',
+    noStatuses: 'Este tipo de registro no tiene estados',
+  },
   reach: {
     title: 'A quién llega',
     summary: 'Llega a {{reachable}} de {{people}} personas por {{channel}}, contadas ahora; las demás no reciben nada.',

@@ -196,6 +196,10 @@ export default {
     richTextNote: 'Les scripts sont supprimés à l’enregistrement.',
     preview: 'Aperçu',
   },
+  rules: {
+    chooseStatus: 'Choisissez le statut',
+    noStatuses: 'Ce type d’enregistrement n’a pas de statut',
+  },
   reach: {
     title: 'Qui elle atteint',
     summary: 'Elle atteint {{reachable}} personnes sur {{people}} par {{channel}}, comptées maintenant ; les autres ne reçoivent rien.',

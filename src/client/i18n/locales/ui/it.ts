@@ -196,6 +196,10 @@ export default {
     richTextNote: 'Gli script vengono rimossi al salvataggio.',
     preview: 'Anteprima',
   },
+  rules: {
+    chooseStatus: 'Scegli lo stato',
+    noStatuses: 'Questo tipo di record non ha stati',
+  },
   reach: {
     title: 'Chi raggiunge',
     summary: 'Raggiunge {{reachable}} persone su {{people}} tramite {{channel}}, contate ora; le altre non ricevono nulla.',

@@ -196,6 +196,10 @@ export default {
     richTextNote: '保存时会移除脚本。',
     preview: '预览',
   },
+  rules: {
+    chooseStatus: '请选择状态',
+    noStatuses: '此类记录没有状态',
+  },
   reach: {
     title: '覆盖对象',
     summary: '按当前统计，通过{{channel}}可覆盖 {{people}} 人中的 {{reachable}} 人；其余的人不会收到。',
