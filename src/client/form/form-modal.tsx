@@ -17,6 +17,8 @@ import { offerUndoEdit } from './undo';
 import { askBeforeLeaving, registerUnsaved } from '../ui/unsaved';
 import { FieldInput } from './field-input';
 import { ChangedMeanwhile, PresenceNote, useSayPresence } from '../live/live-notes';
+import { CampaignReachPreview, CampaignViewField } from './campaign-form';
+import { fieldApplies, RuleStatusField, withoutHidden } from './rule-form';
 import { noteFieldEdit } from './repeat-field';
 
 /**
@@ -66,7 +68,10 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
   const loadError = load.error;
   useSayPresence(def, mode === 'update' && record ? id ?? null : null, 'editing');
 
-  const submit = form.handleSubmit(async (payload) => {
+  // A rule's fields that apply follow its choices (rule-form.tsx); other forms show every field.
+  const chosen = def.name === 'automation' ? form.watch() : {};
+  const submit = form.handleSubmit(async (typed) => {
+    const payload = withoutHidden(def, typed);
     setFormError(null);
     try {
       if (mode === 'create' || mode === 'raise') {
@@ -130,10 +135,14 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
           {formError && !stale && <p className="alert alert-error" role="alert">{formError}</p>}
           {/* Focus waits here, not on Cancel, while the record loads: a space typed early must not press a button. */}
           {!ready && !loadError && <p role="status" className="hint" tabIndex={-1} data-autofocus>{t('app.loading')}</p>}
-          {ready && formFields(def, mode).map(([field, fd], i) => (
-            <FieldInput key={field} def={def} field={field} fd={fd} form={form} mode={mode === 'update' ? 'update' : 'create'} record={record} autoFocus={i === 0}
+          {ready && formFields(def, mode).filter(([field]) => fieldApplies(def, field, chosen)).map(([field, fd], i) => (def.name === 'notification' && field === 'patientView'
+            ? <CampaignViewField key={field} form={form} error={form.formState.errors.patientView?.message as string | undefined} />
+            : def.name === 'automation' && field === 'status'
+              ? <RuleStatusField key={field} form={form} error={form.formState.errors.status?.message as string | undefined} />
+              : <FieldInput key={field} def={def} field={field} fd={fd} form={form} mode={mode === 'update' ? 'update' : 'create'} record={record} autoFocus={i === 0}
               translateError={translateMessage} />
           ))}
+          {ready && def.name === 'notification' && <CampaignReachPreview form={form} />}
         </div>
         <footer>
           <button type="button" className="btn" onClick={close}>{t('form.cancel')}</button>

@@ -24,6 +24,7 @@ export function CampaignReach({ id, status }: { id: number; status: unknown }) {
   return (
     <section className="campaign-reach" aria-labelledby="campaign-reach-title">
       <h2 id="campaign-reach-title">{t('reach.title')}</h2>
+      {reach.viewProblem && <p className="alert alert-error" role="alert">{t('reach.viewProblem')}</p>}
       <p role="status">{t('reach.summary', { reachable: f.number(reach.reachable), people: f.number(reach.people), channel: channel(reach.channel) })}</p>
       <table className="screen-table">
         <caption className="sr-only">{t('reach.byChannel')}</caption>

@@ -193,6 +193,10 @@ export default {
     richTextNote: 'Scripts are removed when saved.',
     preview: 'Preview',
   },
+  rules: {
+    chooseStatus: 'Choose the status',
+    noStatuses: 'This kind of record has no statuses',
+  },
   reach: {
     title: 'Whom it reaches',
     summary: 'It reaches {{reachable}} of {{people}} people by {{channel}}, counted now; the rest get nothing.',
@@ -206,6 +210,12 @@ export default {
       sms: 'No mobile number: {{n}}',
       push: 'No console account for the inbox: {{n}}',
     },
+    preview: 'Reaches {{reachable}} by {{channel}}; {{unreachable}} cannot be reached.',
+    choose: 'Choose an audience and a channel to see whom it reaches.',
+    noView: 'None: every patient of the audience',
+    viewGone: 'A view you can no longer read',
+    viewHint: 'Only the patients this saved view of the patient list shows; read when sending starts.',
+    viewProblem: 'Its saved view of patients can no longer narrow it (deleted, or not its author’s to read): it reaches nobody, and pauses when its time comes. Choose another view.',
     more: 'The first {{shown}} of {{n}} are named.',
   },
   details: {
@@ -413,6 +423,8 @@ export default {
     notification: {
       schedule: 'Schedule campaign',
       send: 'Send campaign now',
+      pause: 'Pause sending',
+      resume: 'Resume sending',
       cancel: 'Cancel campaign',
     },
     supportTicket: {

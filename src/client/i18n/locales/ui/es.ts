@@ -196,6 +196,10 @@ export default {
     richTextNote: 'Los scripts se eliminan al guardar.',
     preview: 'Vista previa',
   },
+  rules: {
+    chooseStatus: 'Elija el estado',
+    noStatuses: 'Este tipo de registro no tiene estados',
+  },
   reach: {
     title: 'A quién llega',
     summary: 'Llega a {{reachable}} de {{people}} personas por {{channel}}, contadas ahora; las demás no reciben nada.',
@@ -209,6 +213,12 @@ export default {
       sms: 'Sin número de móvil: {{n}}',
       push: 'Sin cuenta en la consola para la bandeja: {{n}}',
     },
+    preview: 'Llega a {{reachable}} por {{channel}}; {{unreachable}} no se pueden alcanzar.',
+    choose: 'Elija destinatarios y un canal para ver a quién llega.',
+    noView: 'Ninguna: todos los pacientes de los destinatarios',
+    viewGone: 'Una vista que ya no puede leer',
+    viewHint: 'Solo los pacientes que muestra esta vista guardada de la lista de pacientes; se lee al empezar el envío.',
+    viewProblem: 'Su vista guardada de pacientes ya no puede acotarla (eliminada, o su autor ya no puede leerla): no llega a nadie y se pausará a su hora. Elija otra vista.',
     more: 'Se nombran las primeras {{shown}} de {{n}}.',
   },
   details: {
@@ -414,6 +424,8 @@ export default {
     notification: {
       schedule: 'Programar la campaña',
       send: 'Enviar la campaña ahora',
+      pause: 'Pausar el envío',
+      resume: 'Reanudar el envío',
       cancel: 'Cancelar la campaña',
     },
     supportTicket: {

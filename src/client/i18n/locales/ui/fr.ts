@@ -196,6 +196,10 @@ export default {
     richTextNote: 'Les scripts sont supprimés à l’enregistrement.',
     preview: 'Aperçu',
   },
+  rules: {
+    chooseStatus: 'Choisissez le statut',
+    noStatuses: 'Ce type d’enregistrement n’a pas de statut',
+  },
   reach: {
     title: 'Qui elle atteint',
     summary: 'Elle atteint {{reachable}} personnes sur {{people}} par {{channel}}, comptées maintenant ; les autres ne reçoivent rien.',
@@ -209,6 +213,12 @@ export default {
       sms: 'Sans numéro de portable : {{n}}',
       push: 'Sans compte de console pour la boîte de réception : {{n}}',
     },
+    preview: 'Atteint {{reachable}} par {{channel}} ; {{unreachable}} ne peuvent pas être joints.',
+    choose: 'Choisissez un public et un canal pour voir qui est atteint.',
+    noView: 'Aucune : tous les patients du public',
+    viewGone: 'Une vue que vous ne pouvez plus lire',
+    viewHint: 'Seulement les patients que montre cette vue enregistrée de la liste des patients ; lue au début de l’envoi.',
+    viewProblem: 'Sa vue enregistrée de patients ne peut plus la restreindre (supprimée, ou son auteur ne peut plus la lire) : elle n’atteint personne et se mettra en pause à son heure. Choisissez une autre vue.',
     more: 'Les {{shown}} premières sur {{n}} sont nommées.',
   },
   details: {
@@ -414,6 +424,8 @@ export default {
     notification: {
       schedule: 'Programmer la campagne',
       send: 'Envoyer la campagne maintenant',
+      pause: 'Suspendre l’envoi',
+      resume: 'Reprendre l’envoi',
       cancel: 'Annuler la campagne',
     },
     supportTicket: {

@@ -196,6 +196,10 @@ export default {
     richTextNote: 'Gli script vengono rimossi al salvataggio.',
     preview: 'Anteprima',
   },
+  rules: {
+    chooseStatus: 'Scegli lo stato',
+    noStatuses: 'Questo tipo di record non ha stati',
+  },
   reach: {
     title: 'Chi raggiunge',
     summary: 'Raggiunge {{reachable}} persone su {{people}} tramite {{channel}}, contate ora; le altre non ricevono nulla.',
@@ -209,6 +213,12 @@ export default {
       sms: 'Senza numero di cellulare: {{n}}',
       push: 'Senza account della console per la posta in arrivo: {{n}}',
     },
+    preview: 'Raggiunge {{reachable}} via {{channel}}; {{unreachable}} non raggiungibili.',
+    choose: 'Scegli destinatari e canale per vedere chi raggiunge.',
+    noView: 'Nessuna: tutti i pazienti dei destinatari',
+    viewGone: 'Una vista che non puoi più leggere',
+    viewHint: 'Solo i pazienti mostrati da questa vista salvata dell’elenco pazienti; letta all’inizio dell’invio.',
+    viewProblem: 'La sua vista salvata di pazienti non può più restringerla (eliminata, o il suo autore non può più leggerla): non raggiunge nessuno e si sospenderà alla sua ora. Scegli un’altra vista.',
     more: 'Sono nominate le prime {{shown}} su {{n}}.',
   },
   details: {
@@ -414,6 +424,8 @@ export default {
     notification: {
       schedule: 'Programma la campagna',
       send: 'Invia la campagna ora',
+      pause: 'Sospendi l’invio',
+      resume: 'Riprendi l’invio',
       cancel: 'Annulla la campagna',
     },
     supportTicket: {

@@ -196,6 +196,10 @@ export default {
     richTextNote: '保存时会移除脚本。',
     preview: '预览',
   },
+  rules: {
+    chooseStatus: '请选择状态',
+    noStatuses: '此类记录没有状态',
+  },
   reach: {
     title: '覆盖对象',
     summary: '按当前统计，通过{{channel}}可覆盖 {{people}} 人中的 {{reachable}} 人；其余的人不会收到。',
@@ -209,6 +213,12 @@ export default {
       sms: '无手机号码：{{n}}',
       push: '无可接收收件箱的控制台账户：{{n}}',
     },
+    preview: '通过{{channel}}可送达 {{reachable}} 人；{{unreachable}} 人无法送达。',
+    choose: '请选择受众和渠道，以查看可送达的人。',
+    noView: '无：受众中的所有患者',
+    viewGone: '您已无法查看的视图',
+    viewHint: '仅限此患者列表已保存视图中显示的患者；在开始发送时读取。',
+    viewProblem: '其已保存的患者视图已无法用于筛选（已删除，或作者已无权查看）：它不会送达任何人，并将在发送时间暂停。请选择其他视图。',
     more: '列出了 {{n}} 人中的前 {{shown}} 人。',
   },
   details: {
@@ -414,6 +424,8 @@ export default {
     notification: {
       schedule: '定时发送活动',
       send: '立即发送活动',
+      pause: '暂停发送',
+      resume: '继续发送',
       cancel: '取消活动',
     },
     supportTicket: {
