@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Shell } from './shell/shell';
 import { DashboardRoutes } from './dashboard-routes';
-import { StepUpHost } from './shell/step-up-dialog';
+import { loadStepUpDialog, StepUpHost } from './shell/step-up-host';
 // `.` remembers the last repeatable command per user across a reload, from the console's first moment.
 import './state/repeat-memory';
 
@@ -18,6 +18,7 @@ function prefetchScreens() {
   void import('./entity/list-screen');
   void import('./entity/details');
   void import('./palette/palette');
+  void loadStepUpDialog();
 }
 
 /** The signed-in console: loaded after sign-in (app.tsx), so the sign-in page does not carry it. */
