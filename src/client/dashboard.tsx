@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Shell } from './shell/shell';
 import { DashboardRoutes } from './dashboard-routes';
 import { loadStepUpDialog, StepUpHost } from './shell/step-up-host';
+import { wantToasts } from './ui/toast';
 // `.` remembers the last repeatable command per user across a reload, from the console's first moment.
 import './state/repeat-memory';
 
@@ -19,6 +20,7 @@ function prefetchScreens() {
   void import('./entity/details');
   void import('./palette/palette');
   void loadStepUpDialog();
+  wantToasts();
 }
 
 /** The signed-in console: loaded after sign-in (app.tsx), so the sign-in page does not carry it. */

@@ -1,11 +1,11 @@
 import i18n from 'i18next';
-import { toast } from 'sonner';
 import { errorText } from '../api/error-text';
 import { viewWrites } from '../api/views';
 import type { CommandContext } from '../../../commands';
 import { savePrefs, type Prefs } from '../state/prefs';
 import { currentRole, signOut } from '../state/session';
 import { askScreenAction, openPalette, runScreenAction, ui } from '../state/ui';
+import { toast } from '../ui/toast';
 import { toggleSidebar } from '../ui/use-sidebar-overlay';
 import { leaveTo } from '../ui/unsaved';
 
