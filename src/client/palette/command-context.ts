@@ -1,5 +1,4 @@
 import i18n from 'i18next';
-import { toast } from 'sonner';
 import { errorText } from '../api/error-text';
 import { viewWrites } from '../api/views';
 import { getEntity } from '../../registry';
@@ -8,6 +7,7 @@ import { savePrefs, type Prefs } from '../state/prefs';
 import { currentRole, signOut } from '../state/session';
 import { openPalette, ui } from '../state/ui';
 import { screen } from '../state/screen';
+import { toast } from '../ui/toast';
 import { toggleSidebar } from '../ui/use-sidebar-overlay';
 import { leaveTo } from '../ui/unsaved';
 
