@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { toasts } from './ui/toast';
+import { toasts } from './state/toast';
 import { RequireAuth } from './shell/require-auth';
 import { SignIn } from './screens/sign-in';
 
@@ -17,10 +17,10 @@ const HostedLoginCallback = lazy(() => import('./screens/hosted-login-callback')
 const ToastPlace = lazy(() => import('./shell/toasts'));
 
 const isDashboard = (path: string) => path === '/dashboard' || path.startsWith('/dashboard/');
-/** The pages of the first load, which show no toast by themselves (ui/toast.ts). */
+/** The pages of the first load, which show no toast by themselves (state/toast.ts). */
 const isFirstLoad = (path: string) => path === '/' || path === '/signin' || path === '/dashboard';
 
-/** The toasts' place, mounted once a toast is wanted or on a page past the first load (ui/toast.ts says why). */
+/** The toasts' place, mounted once a toast is wanted or on a page past the first load (state/toast.ts says why). */
 function Toasts() {
   const [location] = useLocation();
   const { wanted } = useSnapshot(toasts);

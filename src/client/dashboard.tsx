@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Shell } from './shell/shell';
 import { DashboardRoutes } from './dashboard-routes';
 import { loadStepUpDialog, StepUpHost } from './shell/step-up-host';
-import { wantToasts } from './ui/toast';
+import { wantToasts } from './state/toast';
 // `.` remembers the last repeatable command per user across a reload, from the console's first moment.
 import './state/repeat-memory';
 

@@ -7,7 +7,7 @@ import { savePrefs, type Prefs } from '../state/prefs';
 import { currentRole, signOut } from '../state/session';
 import { openPalette, ui } from '../state/ui';
 import { screen } from '../state/screen';
-import { toast } from '../ui/toast';
+import { toast } from '../state/toast';
 import { toggleSidebar } from '../ui/use-sidebar-overlay';
 import { leaveTo } from '../ui/unsaved';
 

@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import type { ContributionKind, Contributions, ScreenAccess } from '../../../commands';
 
 /**
