@@ -108,11 +108,13 @@ describe.skipIf(!adminUrl)('campaigns with two console processes on one PostgreS
     const c = await campaign();
     expect((await move(0, c.id, 'sending')).status).toBe(200);
     await until(() => campaignRow(c.id), (r) => (r.sent ?? 0) > 0);
-    // Moves may meet a batch's write (409 stale): read again and move.
-    await until(() => move(1, c.id, 'paused'), (r) => r.status === 200);
+    // Never a loop without end: a campaign sent before the pause landed fails here, saying so.
+    const tried = await until(async () => ({ moved: await move(1, c.id, 'paused'), row: await campaignRow(c.id) }),
+      ({ moved, row }) => moved.status === 200 || row.status !== 'sending');
+    expect(tried.moved.status, `the pause, while ${tried.row.status}`).toBe(200);
     const paused = await campaignRow(c.id);
     expect(paused.status).toBe('paused');
-    await until(() => move(0, c.id, 'sending'), (r) => r.status === 200);
+    expect((await move(0, c.id, 'sending')).status).toBe(200);
     const done = await until(() => campaignRow(c.id), (r) => r.status === 'sent');
     const want = await expected();
     expect(done).toMatchObject({ recipients: want, sent: want });

@@ -4,7 +4,7 @@ import { contribute, screen } from './screen';
 
 // What a key that could not act says: a toast, in the user's language (its key stands for it here).
 const said = vi.hoisted(() => [] as string[]);
-vi.mock('sonner', () => ({ toast: { warning: (text: string) => said.push(text) } }));
+vi.mock('./toast', () => ({ toast: { warning: (text: string) => said.push(text) } }));
 vi.mock('i18next', () => ({ default: { t: (key: string) => key } }));
 
 // The page the test is on: the store reads location.pathname, which the test moves.

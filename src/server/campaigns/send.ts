@@ -125,7 +125,8 @@ async function touched(db: DB, id: number, move?: { from: string; to: string; wh
     await upsertSearchRow(db, def(), rec);
     await audit(db, SYSTEM_ACTOR, def(), id, 'update', { status: move.to, ...(move.why ? { why: move.why } : {}) }, rec);
   }
-  await publishChanges(db, [{ entity: 'notification', id, version: Number(rec.version), action: 'update', by: null, centre: null }]);
+  // A batch's progress leaves the version as it was: without a version the consoles read the record again.
+  await publishChanges(db, [{ entity: 'notification', id, version: move ? Number(rec.version) : null, action: 'update', by: null, centre: null }]);
 }
 
 /** How many people the campaign would reach now, and how many its channel cannot (the form's count before sending). */
@@ -205,8 +206,10 @@ export async function sendNextBatch(db: DB, id: number): Promise<{ queued: numbe
       }
     }
     const finished = people.length < BATCH;
-    await sql`update notification_campaign set sent = coalesce(sent, 0) + ${queued}, ${finished ? sql`status = 'sent',` : sql``}
-      version = version + 1, updated_at = now() where id = ${id}`.execute(tx);
+    // Progress is the sender's, not an edit: only the end moves the version, so a person's Pause or Cancel, made on
+    // the version they read, is not refused as stale by every batch that lands meanwhile.
+    await sql`update notification_campaign set sent = coalesce(sent, 0) + ${queued}, ${finished ? sql`status = 'sent', version = version + 1,` : sql``}
+      updated_at = now() where id = ${id}`.execute(tx);
     await touched(tx, id, finished ? { from: 'sending', to: 'sent' } : undefined);
     return { queued, finished };
   });
