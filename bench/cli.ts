@@ -7,7 +7,8 @@ import { clock } from './progress';
  *  - `--data`: the data-set timings (bench/run.ts): list pages, the list search box (q), cross-entity search;
  *  - `--browser`: the first-load size and the palette's timings in headless Chromium (bench/browser.ts);
  *  - `--load`: fifty staff at once (bench/load.ts) on the embedded database, then on PostgreSQL (bench/postgres.ts);
- *  - `--fanout`: the change stream under load (bench/fanout.ts), on the same two.
+ *  - `--fanout`: the change stream under load (bench/fanout.ts), on the same two;
+ *  - `--import`: 10,000 patients imported beside other staff's list pages (bench/import.ts), on the embedded database.
  * Naming parts runs only those; `--help` lists the options. A part that fails is reported, and the others still run.
  */
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -17,11 +18,17 @@ const TITLES: Record<Part, string> = {
   browser: 'browser (first load, palette)',
   load: 'load (fifty staff at once)',
   fanout: 'fan-out (the change stream under load)',
+  import: 'import (10,000 patients beside other staff\'s lists)',
 };
 
 async function runPart(part: Part, opts: CliOptions): Promise<string[]> {
   if (part === 'data') return (await import('./run')).runDataSet(opts.data);
   if (part === 'browser') return (await import('./browser')).runBrowserBench(opts.browser);
+  if (part === 'import') {
+    // One line a request would bury the figures: the console in-process logs warnings only.
+    process.env.LOG_LEVEL ??= 'warn';
+    return (await import('./import')).runImportBench();
+  }
   if (part === 'fanout') return (await import('./postgres')).runFanoutParts(opts.fanout);
   return (await import('./postgres')).runLoadParts(opts.load);
 }

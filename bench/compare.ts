@@ -21,7 +21,9 @@ import { percentile } from './timing';
  *
  * Same data: the ref's console seeds a database of its own (an embedded folder, kept for the next run, or a
  * PostgreSQL database), and this tree's console starts on a copy of it, which its own migrations bring forward.
- * WORKERS in the environment is given to both.
+ * WORKERS in the environment is given to both; BENCH_REF_WORKERS, when set, to the ref's alone: `--compare=HEAD` with
+ * WORKERS=2 BENCH_REF_WORKERS=1 is then the same build with two processes beside one (issue 35 §3: do audited reads
+ * scale with processes?).
  */
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const PORT = Number(process.env.BENCH_LOAD_PORT ?? 8733);
@@ -81,7 +83,8 @@ function figuresOf(samples: readonly Sample[], seconds: number) {
 export async function runCompare(opts: LoadOptions, databaseUrl: string): Promise<string[]> {
   const ref = opts.compare!;
   const where = databaseUrl ? 'PostgreSQL server' : 'embedded database';
-  const workers = process.env.WORKERS && process.env.WORKERS !== '1' ? `, WORKERS=${process.env.WORKERS}` : '';
+  const refWorkers = process.env.BENCH_REF_WORKERS || undefined;
+  const workers = (process.env.WORKERS && process.env.WORKERS !== '1' ? `, WORKERS=${process.env.WORKERS}` : '') + (refWorkers ? ` (the ref's: ${refWorkers})` : '');
   log(`Checking out ${ref} in a temporary worktree…`);
   const tree = checkOut(ref);
   if (tree.lockNote) { log(tree.lockNote); console.log(`\nNote: ${tree.lockNote}.`); }
@@ -92,7 +95,7 @@ export async function runCompare(opts: LoadOptions, databaseUrl: string): Promis
       await stopConsole(await startConsole(PORT + 1, url, dir, { cwd: tree.dir }));
     });
     log(`Starting ${ref}'s console on port ${PORT + 1} and this tree's on port ${PORT} (${where}${workers})…`);
-    consoles.push(await startConsole(PORT + 1, data.ref.url, data.ref.dir, { cwd: tree.dir }));
+    consoles.push(await startConsole(PORT + 1, data.ref.url, data.ref.dir, { cwd: tree.dir, workers: refWorkers }));
     // Named as it starts: the source it runs is the tree's at this moment.
     const head = git('rev-parse', '--short=9', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no') ? ' (with changes not committed)' : '');
     consoles.push(await startConsole(PORT, data.this.url, data.this.dir));
@@ -118,6 +121,13 @@ export async function runCompare(opts: LoadOptions, databaseUrl: string): Promis
       console.log('| operation | p50 ms this / ref | p50 ratio | p99 ms this / ref | p99 ratio | req/s this / ref | req/s ratio | errors |\n|---|---|---|---|---|---|---|---|');
       console.log(row('all', () => true));
       for (const kind of kinds) console.log(row(kind, (s) => s.kind === kind));
+      // Issue 35 §3: no operation's p50 above twice the list page's (a list of no patient data: the plainest read).
+      const p50Of = (s: MixRun, kind: string) => figuresOf(s.samples.filter((x) => x.kind === kind), 1).p50;
+      for (const side of ['this', 'ref'] as const) {
+        const page = p50Of(both[side], 'list page');
+        const over = kinds.filter((k) => p50Of(both[side], k) > 2 * page).map((k) => `${k} ${(p50Of(both[side], k) / page).toFixed(2)}×`);
+        console.log(`${side}: operations with a p50 above 2× the list page's (${page.toFixed(1)} ms): ${over.length ? over.join(', ') : 'none'}`);
+      }
       const all = { this: figuresOf(both.this.samples, both.this.seconds), ref: figuresOf(both.ref.samples, both.ref.seconds) };
       return [`Load compared with ${ref}, ${where}${workers}, ${opts.connections} connections: p50 ×${ratio(all.this.p50, all.ref.p50)}, p99 ×${ratio(all.this.p99, all.ref.p99)}, requests/s ×${ratio(all.this.perSecond, all.ref.perSecond)} (this / ref)`];
     } finally {

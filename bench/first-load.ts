@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-
-/** Target of issue 8: the sign-in page and then home fetch at most this much compressed JavaScript. */
-const FIRST_LOAD_KB = 150;
+// Target of issue 8, which `npm test` holds after the build (scripts/first-load-budget.ts).
+import { FIRST_LOAD_KB } from '../scripts/first-load-budget';
 
 /** The console marks when it starts fetching the screens staff open next (dashboard.tsx), a moment after home. */
 const PREFETCH_MARK = 'prefetch-screens';

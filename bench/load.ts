@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { ENTITIES, sortKeys, filterKeys, type EntityDef } from '../src/registry';
+import { ENTITIES, holdsPatientData, sortKeys, filterKeys, type EntityDef } from '../src/registry';
 import { benchLoadDir, BENCH_CONSOLE_PASSWORD, startConsole, stopConsole } from './console-process';
 import type { LoadOptions } from './options';
 import { percentile } from './timing';
@@ -92,16 +92,19 @@ export async function prepareMix(port: number, connections: number): Promise<Loa
     if (enumFilter && Math.random() < 0.4) params.set(`filter[${enumFilter}]`, pick(l.def.fields[enumFilter].values!));
     return `${l.base}?${params}`;
   };
+  // A read of patient data writes its audit entry before it answers (audit/audit.ts); other reads write nothing. The
+  // two are told apart, so that what the entries cost shows (issue 35 §3).
+  const audited = (l: typeof lists[number], kind: string) => `${kind}${holdsPatientData(l.def) ? ' (audited)' : ''}`;
   // Each request is one sample: an edit is two (the read, then the write), as the rate and percentiles count requests.
   const step = async (): Promise<Sample[]> => {
     const roll = Math.random();
     const l = pick(lists);
-    if (roll < 0.4) { const r = await request('GET', listPage(l), token); return [{ kind: 'list page', ms: r.ms, ok: r.status === 200 }]; }
-    if (roll < 0.6) { const r = await request('GET', `${l.base}/${pick(l.ids)}`, token); return [{ kind: 'details', ms: r.ms, ok: r.status === 200 }]; }
+    if (roll < 0.4) { const r = await request('GET', listPage(l), token); return [{ kind: audited(l, 'list page'), ms: r.ms, ok: r.status === 200 }]; }
+    if (roll < 0.6) { const r = await request('GET', `${l.base}/${pick(l.ids)}`, token); return [{ kind: audited(l, 'details'), ms: r.ms, ok: r.status === 200 }]; }
     if (roll < 0.7) { const r = await request('GET', `/api/search?q=${pick(SEARCH_TERMS)}`, token); return [{ kind: 'palette search', ms: r.ms, ok: r.status === 200 }]; }
     // A surname typed whole, as the palette's answer to a person is measured (issue 35).
     if (roll < 0.75) { const r = await request('GET', `/api/search?q=${pick(SURNAMES)}`, token); return [{ kind: 'palette search: surname', ms: r.ms, ok: r.status === 200 }]; }
-    if (roll < 0.9) { const r = await request('GET', `${l.base}?limit=50&q=${pick(SEARCH_TERMS)}`, token); return [{ kind: 'list search', ms: r.ms, ok: r.status === 200 }]; }
+    if (roll < 0.9) { const r = await request('GET', `${l.base}?limit=50&q=${pick(SEARCH_TERMS)}`, token); return [{ kind: audited(l, 'list search'), ms: r.ms, ok: r.status === 200 }]; }
     // An edit as staff make it: read the record, write it back with its version (a 409 is a colleague's edit, not an error).
     const e = pick(editable);
     const read = await request('GET', `${e.base}/${pick(e.ids)}`, token);

@@ -23,6 +23,8 @@ export interface PaintTiming {
   painted: number;
   /** Event Timing: the longest event of this key (ms, 8 ms steps) when it was at least 16 ms, else 0. */
   slowEvent: number;
+  /** The keydown's own timeStamp, on the page's clock (performance.now()): to place the page's Resource Timing entries. */
+  at: number;
 }
 
 /** Sets up `window.__benchArm` once per page (a string: the TypeScript runner wraps functions in helpers the page lacks). */
@@ -70,7 +72,7 @@ const SCRIPT = `(() => {
                 const mine = slow.filter((e) => e.startTime >= t0 - 1 && e.startTime <= t0 + out[0].painted);
                 slow.length = 0;
                 const slowEvent = Math.max(0, ...mine.map((e) => e.duration));
-                resolve(out.map((o) => ({ ...o, slowEvent })));
+                resolve(out.map((o) => ({ ...o, slowEvent, at: t0 })));
               }, 50);
             };
             channel.port2.postMessage(0);

@@ -21,8 +21,18 @@ export interface PaletteFigures {
   open: PaintTiming[]; firstKey: PaintTiming[]; keyWithRecords: PaintTiming[]; keyWithReading: PaintTiming[]; recordShown: PaintTiming[]; recordAnswered: PaintTiming[];
   /** The same measure of a key in a page that only echoes it: what this machine adds to any keystroke right now. */
   floor: PaintTiming[];
+  /** The whole surname's answer in its parts (Resource Timing of its `/api/search` call): whose time it is. */
+  answerParts: AnswerParts[];
   slowFrames: number; keystrokes: number; failed: string[]; commands: number;
 }
+
+/**
+ * The whole answer's time from the last key, cut at its request (the page's Resource Timing entry): the client's part
+ * before it (the key's render and paint, then the wait before the fetch starts), the server's (the fetch's start to
+ * the first byte back: the route and the database, with the browser's network stack and the loopback), the body's arrival, and the client's part after it (the
+ * answer read, ranked, rendered and painted).
+ */
+export interface AnswerParts { toRequest: number; server: number; body: number; toPaint: number }
 
 const TARGETS = { open: 20, key: 16, records: 100 };
 /** Typed as people type: about 8 keys a second. */
@@ -100,7 +110,9 @@ async function measuredRun(page: Page, patient: { id: number; name: string }, f:
   }
   await page.waitForTimeout(KEY_GAP_MS);
   const line = `[data-palette-item][data-value="patients:${patient.id}"]`;
+  await page.evaluate('performance.clearResourceTimings()');
   const [shown, answered] = await keyToPaint(page, name.at(-1)!, [{ selector: line, how: 'appear' }, { selector: settled(line), how: 'appear' }]);
+  const parts = await answerParts(page, name, answered);
   await closePalette(page);
   // A sentence read as a list: typed at typing speed but for its last letter, which turns "this wee" into the period.
   await page.waitForTimeout(KEY_GAP_MS);
@@ -121,8 +133,20 @@ async function measuredRun(page: Page, patient: { id: number; name: string }, f:
   f.keyWithRecords.push(withRecords);
   f.recordShown.push(shown);
   f.recordAnswered.push(answered);
+  if (parts) f.answerParts.push(parts);
   f.keystrokes += 4;
   f.slowFrames += all.slice(1).filter((t) => t.slowEvent >= 16).length;
+}
+
+/** The parts of the answer for `q` painted at `answered` (none when it was painted from the cache, before any request). */
+async function answerParts(page: Page, q: string, answered: PaintTiming): Promise<AnswerParts | null> {
+  const entries = await page.evaluate(`performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/search?q=${encodeURIComponent(q)}'))
+    .map((e) => ({ start: e.startTime, responseStart: e.responseStart, responseEnd: e.responseEnd }))`) as
+    { start: number; responseStart: number; responseEnd: number }[];
+  const painted = answered.at + answered.painted;
+  const e = entries.filter((x) => x.responseEnd > 0 && x.responseEnd <= painted).at(-1);
+  if (!e) return null;
+  return { toRequest: e.start - answered.at, server: e.responseStart - e.start, body: e.responseEnd - e.responseStart, toPaint: painted - e.responseEnd };
 }
 
 /** A progress line: redrawn in place on a terminal, else printed every few runs. */
@@ -186,7 +210,7 @@ export async function paletteFigures(pages: Page[], runs: number, log: (line: st
   const patients = await surnames(pages[0]);
   if (patients.length < 5) throw new Error(`the demo data has too few patients with a plain surname (${patients.length})`);
   const commands = [...COMMANDS.values()].filter((c) => isAllowed(c, 'superadmin')).length;
-  const empty = (): PaletteFigures => ({ open: [], firstKey: [], keyWithRecords: [], keyWithReading: [], recordShown: [], recordAnswered: [], floor: [], slowFrames: 0, keystrokes: 0, failed: [], commands });
+  const empty = (): PaletteFigures => ({ open: [], firstKey: [], keyWithRecords: [], keyWithReading: [], recordShown: [], recordAnswered: [], floor: [], answerParts: [], slowFrames: 0, keystrokes: 0, failed: [], commands });
   const figures = pages.map(() => empty());
   const warm = empty();
   for (const page of pages) for (let i = 0; i < 3; i++) await oneRun(page, patients[i], warm);
@@ -224,6 +248,26 @@ function line(label: string, ts: PaintTiming[], target?: number): string {
   return `  ${label}: p50 ${ms(percentile(s, 0.5))}, p95 ${ms(p95)}, max ${ms(s[s.length - 1])} (n ${s.length}; on screen in the DOM after p50 ${ms(percentile(dom, 0.5))}, p95 ${ms(percentile(dom, 0.95))})${verdict}`;
 }
 
+function partsLine(parts: AnswerParts[], answers: number): string {
+  if (!parts.length) return '  the whole answer in parts: no request seen';
+  const cell = (of: (p: AnswerParts) => number) => {
+    const s = parts.map(of).sort((a, b) => a - b);
+    return `p50 ${percentile(s, 0.5).toFixed(1)}, p95 ${percentile(s, 0.95).toFixed(1)}`;
+  };
+  return `  the whole answer in parts (n ${parts.length} of ${answers}; ms): key to request ${cell((p) => p.toRequest)} | server (fetch to first byte) ${cell((p) => p.server)}`
+    + ` | body ${cell((p) => p.body)} | answer to painted ${cell((p) => p.toPaint)} | the client's part ${cell((p) => p.toRequest + p.toPaint)}`;
+}
+
+/** The issue's budget: open p95 ≤ 4× the floor's p95, a keystroke's ≤ 3×, the whole surname's answer p95 ≤ 50 ms. */
+function ratios(f: PaletteFigures): string {
+  const p95 = (ts: PaintTiming[]) => percentile(ts.map((t) => t.painted).sort((a, b) => a - b), 0.95);
+  if (!f.floor.length || !f.open.length) return '  against the floor: no figures';
+  const floor = p95(f.floor);
+  const x = (ts: PaintTiming[], most: number) => `${(p95(ts) / floor).toFixed(1)}× (≤ ${most}×: ${p95(ts) <= most * floor ? 'meets' : 'MISSES'})`;
+  return `  p95 against the floor's p95 (${floor.toFixed(1)} ms): open ${x(f.open, 4)}; first letter ${x(f.firstKey, 3)}; key with records ${x(f.keyWithRecords, 3)};`
+    + ` key with reading ${x(f.keyWithReading, 3)}; whole surname answer ${p95(f.recordAnswered).toFixed(1)} ms (≤ 50 ms: ${p95(f.recordAnswered) <= 50 ? 'meets' : 'MISSES'})`;
+}
+
 /** `build`: which build was measured, when two are compared. */
 export function paletteReport(f: PaletteFigures, build = ''): string {
   return [
@@ -234,7 +278,9 @@ export function paletteReport(f: PaletteFigures, build = ''): string {
     line('a keystroke to painted results with the reading shown (its chips change)', f.keyWithReading, TARGETS.key),
     line('record matches after the last key of a surname typed at 8 keys/s (its line painted)', f.recordShown, TARGETS.records),
     line('the answer for the whole surname painted', f.recordAnswered, TARGETS.records),
+    partsLine(f.answerParts, f.recordAnswered.length),
     line('this machine\'s floor now: a key echoed by a bare page, same measure', f.floor),
+    ratios(f),
     `  Event Timing cross-check: ${f.slowFrames} of ${f.keystrokes} measured palette keystrokes had an event of 16 ms or more to the next paint${f.failed.length ? `; ${f.failed.length} runs failed` : ''}`,
   ].join('\n');
 }
@@ -253,11 +299,19 @@ export function paletteComparison(builds: { name: string; figures: PaletteFigure
     const s = ts.map((t) => t.painted).sort((a, b) => a - b);
     return s.length ? `${percentile(s, 0.5).toFixed(1)} / ${percentile(s, 0.95).toFixed(1)}` : 'no run';
   };
+  const parts: [string, (p: AnswerParts) => number][] = [
+    ['answer: to request', (p) => p.toRequest], ['answer: server', (p) => p.server], ['answer: to paint', (p) => p.toPaint],
+  ];
+  const partCell = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length ? `${percentile(s, 0.5).toFixed(1)} / ${percentile(s, 0.95).toFixed(1)}` : 'no run';
+  };
   const width = Math.max(...builds.map((b) => b.name.length), 14);
   return [
     'Palette, builds side by side (p50 / p95 ms, keydown to painted; runs in turn):',
-    `  ${''.padEnd(18)}${builds.map((b) => b.name.padEnd(width + 2)).join('')}`,
-    ...measures.map(([label, of]) => `  ${label.padEnd(18)}${builds.map((b) => cell(of(b.figures)).padEnd(width + 2)).join('')}`),
-    `  ${'floor (bare page)'.padEnd(18)}${cell(builds[0].figures.floor)}`,
+    `  ${''.padEnd(20)}${builds.map((b) => b.name.padEnd(width + 2)).join('')}`,
+    ...measures.map(([label, of]) => `  ${label.padEnd(20)}${builds.map((b) => cell(of(b.figures)).padEnd(width + 2)).join('')}`),
+    ...parts.map(([label, of]) => `  ${label.padEnd(20)}${builds.map((b) => partCell(b.figures.answerParts.map(of)).padEnd(width + 2)).join('')}`),
+    `  ${'floor (bare page)'.padEnd(20)}${cell(builds[0].figures.floor)}`,
   ].join('\n');
 }

@@ -9,7 +9,7 @@ import type { CpuProfile } from './profile-summary';
  * Where the palette's frames go, by the browser's own accounts: `npx tsx bench/palette-costs.ts [dist…]` opens the
  * palette and types in it `RUNS` times (default 10) in each build named (default: dist/), under a Chromium trace, and
  * prints per action the main thread's time by kind of work (script, style, layout, pre-paint, paint, layerize) and
- * the elements styled and laid out. `PROFILE=<action>` takes a CPU profile of that action instead of its trace (build
+ * the elements styled and laid out. `TASKS=1` adds the script's time by the task it ran in (an event by its type, a timer, a frame callback). `PROFILE=<action>` takes a CPU profile of that action instead of its trace (build
  * with `npx vite build --minify false --outDir <dir>` to read its names); `START=<path>` opens the palette on that
  * screen rather than home. Port BENCH_BROWSER_PORT, data BENCH_LOAD_DIR, as bench/browser.ts. The time is CPU time of the renderer's main thread: less sensitive than the
  * wall-clock figures of palette-bench.ts to other work on the machine, though not immune to it.
@@ -57,6 +57,7 @@ async function measure(page: Page, runs: number) {
   const browser = page.context().browser()!;
   const totals = new Map<string, Map<string, number>>();
   const counts = new Map<string, Map<string, number>>();
+  const tasks = new Map<string, Map<string, number>>();
   const add = (m: Map<string, Map<string, number>>, action: string, key: string, v: number) => {
     const row = m.get(action) ?? new Map<string, number>();
     row.set(key, (row.get(key) ?? 0) + v);
@@ -97,10 +98,21 @@ async function measure(page: Page, runs: number) {
         if (e.name === 'Layout') add(counts, name, 'laid out', Number(e.args?.beginData?.dirtyObjects ?? 0));
         if (e.name === 'UpdateLayoutTree') add(counts, name, 'styled', Number(e.args?.elementCount ?? 0));
         add(counts, name, `${kind} count`, 1);
+        if (kind === 'script') add(tasks, name, scriptLabel(e), e.dur / 1000);
       }
     }
   }
-  return { totals, counts };
+  return { totals, counts, tasks };
+}
+
+/** What a stretch of script ran for: the event it handled (keydown, input…), a timer, a frame callback, a message. */
+function scriptLabel(e: TraceEvent): string {
+  const data = e.args?.data as { type?: string; functionName?: string; url?: string } | undefined;
+  if (e.name === 'EventDispatch') return `event ${data?.type ?? '?'}`;
+  if (e.name === 'TimerFire') return 'timer';
+  if (e.name === 'FireAnimationFrame') return 'animation frame';
+  if (e.name === 'FunctionCall') return `call ${data?.functionName || '(anonymous)'}`;
+  return e.name;
 }
 
 async function main() {
@@ -124,11 +136,11 @@ async function main() {
     }
     const results = [];
     // Builds in turn, a few runs at a time, so that the machine's load falls on each alike.
-    const acc = pages.map(() => ({ totals: new Map<string, Map<string, number>>(), counts: new Map<string, Map<string, number>>() }));
+    const acc = pages.map(() => ({ totals: new Map<string, Map<string, number>>(), counts: new Map<string, Map<string, number>>(), tasks: new Map<string, Map<string, number>>() }));
     for (let r = 0; r < runs; r += 2) {
       for (const [i, { page }] of pages.entries()) {
         const m = await measure(page, Math.min(2, runs - r));
-        for (const key of ['totals', 'counts'] as const) for (const [a, row] of m[key]) for (const [k, v] of row) {
+        for (const key of ['totals', 'counts', 'tasks'] as const) for (const [a, row] of m[key]) for (const [k, v] of row) {
           const to = acc[i][key].get(a) ?? new Map<string, number>();
           to.set(k, (to.get(k) ?? 0) + v);
           acc[i][key].set(a, to);
@@ -142,6 +154,8 @@ async function main() {
         const c = acc[i].counts.get(action) ?? new Map();
         const fmt = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / runs).toFixed(2)}`).join(', ');
         results.push(`  ${action.padEnd(14)} total ${([...t.values()].reduce((a, b) => a + b, 0) / runs).toFixed(2)}: ${fmt(t)}\n  ${''.padEnd(14)} ${fmt(c)}`);
+        // TASKS=1: the script's time by what it ran for (the keydown's handlers, the keyup's, a timer, a frame callback).
+        if (process.env.TASKS) results.push(`  ${''.padEnd(14)} script by task: ${fmt(acc[i].tasks.get(action) ?? new Map())}`);
       }
     }
     console.log(results.join('\n'));

@@ -2,8 +2,9 @@ import { can } from '../src/registry';
 import type { Command } from './define';
 
 /**
- * "Set field…" and "Delete…" on the selected rows of the list in view (entity/bulk-edit.tsx registers the screen
- * actions): offered only while rows are selected, and to a role that may edit, or delete, the list's entity.
+ * "Set field…" and "Delete…" on the selected rows of the list in view (moves/bulk-edit.tsx contributes `bulk`):
+ * offered only while rows are selected, and to a role that may edit, or delete, the list's entity. While an action is
+ * under way the list makes no other: the key says so rather than do nothing.
  */
 const onSelection = (action: 'edit' | 'delete'): NonNullable<Command['when']> => (ctx) => {
   const view = ctx.inView();
@@ -15,12 +16,18 @@ export const bulkCommands: Command[] = [
     id: 'list.bulkSet', category: 'list', keywords: ['set', 'change', 'bulk', 'many', 'selected', 'field', 'edit'],
     title: (t) => t('bulk.setCommand'),
     when: onSelection('edit'),
-    run: (ctx) => { ctx.ui.screenAction('bulkSet'); },
+    run: (ctx) => {
+      const open = ctx.screen.get('bulk', ctx.inView().entity)?.openSet;
+      if (open) open(); else ctx.ui.notice('bulk.busy');
+    },
   },
   {
     id: 'list.bulkDelete', category: 'list', keywords: ['delete', 'remove', 'bulk', 'many', 'selected'],
     title: (t) => t('bulk.deleteCommand'),
     when: onSelection('delete'),
-    run: (ctx) => { ctx.ui.screenAction('bulkDelete'); },
+    run: (ctx) => {
+      const open = ctx.screen.get('bulk', ctx.inView().entity)?.openDelete;
+      if (open) open(); else ctx.ui.notice('bulk.busy');
+    },
   },
 ];

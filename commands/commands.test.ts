@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { can, ENTITIES, ROLES, rolesFor, SCREENS } from '../src/registry';
-import { COMMANDS, createRegistry, effectiveKeymap, findClash, isAllowed, isSingleKey, menuTree, MENU_GROUPS, DEFAULT_KEYMAP } from '.';
+import { COMMANDS, createRegistry, effectiveKeymap, findClash, isAllowed, isSingleKey, menuTree, MENU_GROUPS, DEFAULT_KEYMAP, type CommandContext, type Contributions } from '.';
 import { entityCommands } from './entity';
 
 describe('the command registry', () => {
@@ -110,5 +110,54 @@ describe('a move asked for with no record in view', () => {
     }
     const approve = COMMANDS.get('requestVerification.approve.pick')!.params![0];
     expect(approve.kind === 'record' && approve.statuses).toEqual(['requested']);
+  });
+});
+
+describe('a move acts itself, on what the screen in view contributed', () => {
+  /** A context whose screen shows `shown`, recording each move made and each kind waited for. */
+  function on(shown: { [K in keyof Contributions]?: Contributions[K] }) {
+    const made: string[] = [];
+    const waits: ((c: Contributions['record']) => void)[] = [];
+    const ctx = {
+      navigate: (to: string) => made.push(`go ${to}`),
+      session: { role: 'superadmin' },
+      screen: {
+        get: (kind: keyof Contributions, entity?: string) => {
+          const c = shown[kind] as { entity?: string } | undefined;
+          return entity === undefined || c?.entity === entity ? c : undefined;
+        },
+        next: (kind: string, act: (c: Contributions['record']) => void, entity?: string) => { if (kind === 'record' && entity === 'appointments') waits.push(act); },
+      },
+      ui: { notice: (key: string) => made.push(`said ${key}`) },
+      data: { transition: (entity: string, move: string, rows: { id: number; version: number }[]) => { made.push(`${entity}.${move} ${rows.map((r) => `${r.id}@${r.version}`).join(',')}`); return true; } },
+    } as unknown as CommandContext;
+    return { ctx, made, waits };
+  }
+  const list = (selection: number[], focused?: number): Contributions['list'] => ({
+    entity: 'appointments', selection: selection.map((id) => ({ id, version: id * 10 })), focused: focused === undefined ? undefined : { id: focused, version: 1 },
+    focusFilter: () => {}, addFilter: () => {}, openColumns: () => {},
+  });
+
+  it('on the selected rows with their versions, else the focused row, else the record shown', () => {
+    const cmd = COMMANDS.get('appointments.markMissed')!;
+    const a = on({ list: list([3, 4], 7) });
+    void cmd.run(a.ctx, {});
+    const b = on({ list: list([], 7) });
+    void cmd.run(b.ctx, {});
+    const c = on({ list: list([3], 7), record: { entity: 'appointments', record: { id: 9, version: 2 } } });
+    void cmd.run(c.ctx, {});
+    const d = on({ record: { entity: 'payment', record: { id: 9, version: 2 } } });
+    void cmd.run(d.ctx, {});
+    expect([...a.made, ...b.made, ...c.made, ...d.made]).toEqual(['appointments.markMissed 3@30,4@40', 'appointments.markMissed 7@1', 'appointments.markMissed 9@2', 'appointments.markMissed ']);
+  });
+
+  it('picked in the palette, opens the record and moves it once its page shows that record', () => {
+    const { ctx, made, waits } = on({});
+    void COMMANDS.get('appointments.markMissed.pick')!.run(ctx, { record: { value: 12 } });
+    expect(made).toEqual([expect.stringMatching(/^go \/dashboard\/appointments\/.*12$/)]);
+    waits[0]({ entity: 'appointments', record: { id: 11, version: 1 } });
+    waits[0]({ entity: 'appointments', record: { id: 12, version: 5 } });
+    // Another record shown first is not moved, and that is said.
+    expect(made.slice(1)).toEqual(['said screenWait.unheard', 'appointments.markMissed 12@5']);
   });
 });

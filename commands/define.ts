@@ -1,4 +1,5 @@
 import { can, type Action, type Role } from '../src/registry';
+import type { RecordRef, ScreenAccess } from './screen';
 
 /**
  * A command is data: every action of the console is one, and the palette, the sidebar, the keyboard
@@ -42,16 +43,6 @@ export interface CommandContext {
     openMine: (entity: string) => void;
     /** The import of a file of records (CSV or .xlsx) into an entity. */
     openImport: (entity: string) => void;
-    /**
-     * Dispatches to the screen in view, if it handles the action: a list's `create`, `filter` or `columns`, or a transition
-     * (`transition:{name}`) on the record in view or on the selected rows of the list in view.
-     */
-    screenAction: (action: string) => boolean;
-    /**
-     * The same, for the screen being opened (a move chosen in the palette for a record picked there): run when that
-     * screen registers the action, never by the screen being left.
-     */
-    askScreenAction: (action: string) => void;
     /** Says something to the user (a toast), the text by its key in the user's language. */
     notice: (key: string, options?: Record<string, unknown>) => void;
     /** The "Save this view…" dialog: for the list in view, or (`id`) to rename or re-share one's own saved view. */
@@ -60,6 +51,20 @@ export interface CommandContext {
   };
   /** What the screen in view shows: its entity, the record it shows (with its status), and how many rows are selected. */
   inView: () => InView;
+  /** What the screens in view contribute, by kind: a list's selection and controls, the record shown (screen.ts). */
+  screen: ScreenAccess;
+  /** The data layer's writes, on records named by entity and RecordRef (the version a write names). */
+  data: {
+    /**
+     * A workflow move on `rows`, made where the move asks its questions and gives its answers: the record's move bar
+     * or the list's bulk bar (its dialog, the confirm-first of a move that cannot be taken back, the undo toast, each
+     * row's answer); waits a few seconds for that screen on this page when it is not there yet. With no rows, or a
+     * screen that cannot take them, the user is told the key did nothing (false with no rows).
+     */
+    transition: (entity: string, move: string, rows: RecordRef[]) => boolean;
+    /** One field set to a value on each of `rows`, each said in a toast (what `.` does after an edit of one field). */
+    setField: (entity: string, rows: RecordRef[], field: string, value: unknown, label: string) => void;
+  };
   /** The user's language, for what a command words itself (a notice naming an action). */
   translate?: Translate;
 }

@@ -19,6 +19,7 @@ export { THEMES, LANGUAGES } from './navigation';
 export { PAYMENT_PERIODS } from './workflow';
 export { valueLabel, viewLabel } from './value-label';
 export * from './repeat';
+export * from './screen';
 export { knowSavedViews, openSavedView, viewCommand, viewCommandId, viewCommands } from './saved-views';
 
 /** The one command registry: navigation commands and every entity's generated commands. */

@@ -21,7 +21,7 @@ function exportAList(): Command {
     }],
     run: (ctx, args) => {
       ctx.navigate(entityPath(getEntity(String(args.list.value))));
-      ctx.ui.askScreenAction('exportCsv');
+      ctx.screen.next('export', (list) => list.run('all'), String(args.list.value));
     },
   };
 }

@@ -33,7 +33,7 @@ const HAND_KEYMAP: Record<string, string> = {
   'record.followUp': 'h',
   'record.history': 'y',
   'list.filter': '/',
-  // "Add filter" on a list: the field, then its value (entity/add-filter.tsx).
+  // "Add filter" on a list: the field, then its value (list/add-filter.tsx).
   'list.addFilter': 'f',
   // The last command that acted on a record, again on the one in view (commands/repeat.ts): `j` then `.`, row by row.
   'record.repeat': '.',
@@ -63,7 +63,7 @@ export const LIST_KEYS: { keys: string; label: string }[] = [
   { keys: 'j / ↓', label: 'keys.next' },
   { keys: 'k / ↑', label: 'keys.previous' },
   { keys: 'Enter', label: 'keys.open' },
-  // A list's cells, edited in place (client/entity/grid/): the cursor, its editor, and the row's save.
+  // A list's cells, edited in place (client/grid/): the cursor, its editor, and the row's save.
   { keys: '← / → / F2', label: 'keys.cellCursor' },
   { keys: 'Enter / F2', label: 'keys.editCell' },
   { keys: 'Tab / Shift+Tab', label: 'keys.nextCell' },

@@ -96,25 +96,26 @@ export const navigationCommands: Command[] = [
     id: 'list.create', category: 'list', keywords: ['new', 'add', 'create'],
     title: (t) => t('cmd.listCreate'),
     when: onList,
-    run: (ctx) => { ctx.ui.screenAction('create'); },
+    // Pressed right after opening a list, its code may still be on its way: then once the list is there.
+    run: (ctx) => ctx.screen.act('list', (list) => list.openCreate?.()),
   },
   {
     id: 'list.filter', category: 'list', keywords: ['filter', 'search list', 'find'],
     title: (t) => t('cmd.listFilter'),
     when: onList,
-    run: (ctx) => { ctx.ui.screenAction('filter'); },
+    run: (ctx) => ctx.screen.act('list', (list) => list.focusFilter()),
   },
   {
     id: 'list.addFilter', category: 'list', keywords: ['filter', 'add filter', 'narrow', 'period', 'range', 'between'],
     title: (t) => t('cmd.listAddFilter'),
     when: onList,
-    run: (ctx) => { ctx.ui.screenAction('addFilter'); },
+    run: (ctx) => ctx.screen.act('list', (list) => list.addFilter()),
   },
   {
     // The list's Columns menu, opened on its first column: show, hide or reset the columns with the keyboard.
     id: 'list.columns', category: 'list', keywords: ['columns', 'show columns', 'hide columns', 'column width', 'resize'],
     title: (t) => t('columns.command'),
     when: onList,
-    run: (ctx) => { ctx.ui.screenAction('columns'); },
+    run: (ctx) => ctx.screen.act('list', (list) => list.openColumns()),
   },
 ];

@@ -1,12 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Role, SavedView } from '../src/registry';
-import { COMMANDS, effectiveKeymap, findClash, forgetRepeatable, keepRepeatable, lastRepeatable, noteRepeatable, openSavedView, repeatApplies, repeatCommand, viewCommand, whyNotRepeat, worklistPath, type CommandContext, type InView, type Repeatable } from '.';
+import { COMMANDS, effectiveKeymap, findClash, forgetRepeatable, keepRepeatable, lastRepeatable, noteRepeatable, openSavedView, repeatApplies, repeatCommand, viewCommand, whyNotRepeat, worklistPath, type CommandContext, type Contributions, type InView, type Repeatable } from '.';
 
 const t = (key: string, opts?: Record<string, unknown>) => (opts ? `${key}${JSON.stringify(opts)}` : key);
 const on = (inView: InView, location = '/dashboard/appointments/confirmed') => ({ location: () => location, inView: () => inView, session: { role: 'admin' as Role, signOut: async () => {} } });
 
-/** A command context that records where it went, what it said and which screen actions it asked for. */
-function recording(role: Role = 'admin', where: { inView: InView; location: string } = { inView: { selected: 0 }, location: '/dashboard' }) {
+/** What the screens in view contribute, as the test sets it. */
+type Shown = { [K in keyof Contributions]?: Contributions[K] };
+
+/** A command context that records where it went, what it said and which writes it made on which rows. */
+function recording(role: Role = 'admin', where: { inView: InView; location: string; shown: Shown } = { inView: { selected: 0 }, location: '/dashboard', shown: {} }) {
   const went: string[] = [];
   const said: string[] = [];
   const asked: string[] = [];
@@ -15,10 +18,27 @@ function recording(role: Role = 'admin', where: { inView: InView; location: stri
     location: () => where.location,
     inView: () => where.inView,
     session: { role, signOut: async () => {} },
-    ui: { notice: (key: string) => said.push(key), screenAction: (a: string) => { asked.push(a); return true; } },
+    ui: { notice: (key: string) => said.push(key) },
+    screen: {
+      get: (kind: keyof Contributions, entity?: string) => {
+        const c = where.shown[kind] as { entity?: string } | undefined;
+        return entity === undefined || c?.entity === entity ? c : undefined;
+      },
+      act: (kind: keyof Contributions, act: (c: unknown) => void) => { const c = where.shown[kind]; if (c) act(c); },
+    },
+    data: {
+      transition: (entity: string, move: string, rows: { id: number }[]) => { asked.push(`${entity}.${move} on ${rows.map((r) => r.id).join(',')}`); return true; },
+      setField: (entity: string, rows: { id: number }[], field: string, value: unknown) => { asked.push(`${entity}.${field}=${String(value)} on ${rows.map((r) => r.id).join(',')}`); },
+    },
   } as unknown as CommandContext;
   return { ctx, went, said, asked, where };
 }
+
+/** A list of `entity` in view, with these rows selected and the keyboard on `focused`. */
+const listOf = (entity: string, selection: number[], focused?: { id: number; status?: string }): Contributions['list'] => ({
+  entity, selection: selection.map((id) => ({ id, version: 1 })), focused: focused && { ...focused, version: 1 },
+  focusFilter: () => {}, addFilter: () => {}, openColumns: () => {},
+});
 
 describe('repeat: the last command that acted on a record', () => {
   beforeEach(() => forgetRepeatable());
@@ -67,19 +87,36 @@ describe('repeat: the last command that acted on a record', () => {
     expect(repeatApplies(remind, { selected: 0 }, worklistPath('patientInCompleteProfile'))).toBe(false);
   });
 
-  it('runs a move as the screen\'s own move action, the others as the screen\'s repeat', () => {
-    const { ctx, asked, said, where } = recording();
+  it('makes a move or sets a field itself, on the focused row, the selected rows or the record shown; a reminder on its worklist', () => {
+    const { ctx, asked, said, where } = recording('superadmin');
     noteRepeatable({ kind: 'move', entity: 'appointments', move: 'markMissed' });
     where.inView = { entity: 'appointments', selected: 0, focused: { id: 1, status: 'confirmed' } };
+    where.shown = { list: listOf('appointments', [], { id: 1, status: 'confirmed' }) };
     void repeatCommand.run(ctx, {});
     noteRepeatable({ kind: 'field', entity: 'supportTicket', field: 'priority', value: 'urgent', label: 'Urgent' });
-    where.inView = { entity: 'supportTicket', selected: 0, focused: { id: 2 } };
+    where.inView = { entity: 'supportTicket', selected: 2, focused: { id: 2 } };
+    where.shown = { list: listOf('supportTicket', [5, 6], { id: 2 }) };
     void repeatCommand.run(ctx, {});
+    // A record peeked on the list is the one acted on.
+    where.shown.record = { entity: 'supportTicket', record: { id: 9, version: 3 } };
+    void repeatCommand.run(ctx, {});
+    let reminded = 0;
     noteRepeatable({ kind: 'remind', worklist: 'doctorInCompleteProfile' });
     where.location = worklistPath('doctorInCompleteProfile');
+    where.shown = { worklist: { id: 'doctorInCompleteProfile', remind: () => { reminded++; } } };
     void repeatCommand.run(ctx, {});
-    expect(asked).toEqual(['transition:markMissed', 'repeat:field', 'repeat:remind']);
+    expect(asked).toEqual(['appointments.markMissed on 1', 'supportTicket.priority=urgent on 5,6', 'supportTicket.priority=urgent on 9']);
+    expect(reminded).toBe(1);
     expect(said).toEqual([]);
+  });
+
+  it('sets no field for a role that may not edit its entity', () => {
+    const { ctx, asked, where } = recording('admin');
+    noteRepeatable({ kind: 'field', entity: 'supportTicket', field: 'priority', value: 'urgent', label: 'Urgent' });
+    where.inView = { entity: 'supportTicket', selected: 0, focused: { id: 2 } };
+    where.shown = { list: listOf('supportTicket', [], { id: 2 }) };
+    void repeatCommand.run(ctx, {});
+    expect(asked).toEqual([]);
   });
 
   it('where it cannot act, says why (a notice) and asks the screen for nothing', () => {

@@ -1,4 +1,5 @@
-import { DASHBOARD, entityByName, movesFrom } from '../src/registry';
+import { can, DASHBOARD, entityByName, movesFrom } from '../src/registry';
+import { actedOn } from './screen';
 import type { Command, InView, Translate } from './define';
 
 /**
@@ -50,10 +51,6 @@ export function forgetRepeatable() {
   keep = undefined;
 }
 
-/** The screen actions that repeat a field's edit (a list, a record's page) and a reminder (a worklist). */
-export const REPEAT_FIELD = 'repeat:field';
-export const REPEAT_REMIND = 'repeat:remind';
-
 /** The worklist screen's address: where a reminder is repeated. */
 export const worklistPath = (id: string) => `${DASHBOARD}/notifications/${id}`;
 
@@ -103,13 +100,13 @@ export const repeatCommand: Command = {
   keyLabel: (t) => t('repeat.nothing'),
   // Listed in the palette where it can act; its key runs it anywhere, to say why it cannot.
   offered: (ctx) => last !== null && repeatApplies(last, ctx.inView(), ctx.location()),
-  // A move is the screen's own move action (on the record, the selected rows or the focused row); the others, the
-  // screen's repeat of them.
+  // On the record shown, else the selected rows, else the row the keyboard is on; a reminder, on its worklist.
   run: (ctx) => {
     const why = whyNotRepeat(last, ctx.inView(), ctx.location(), ctx.translate);
-    if (why) { ctx.ui.notice(why.key, why.params); return; }
-    if (last?.kind === 'move') ctx.ui.screenAction(`transition:${last.move}`);
-    else if (last?.kind === 'field') ctx.ui.screenAction(REPEAT_FIELD);
-    else if (last?.kind === 'remind') ctx.ui.screenAction(REPEAT_REMIND);
+    if (why || !last) { ctx.ui.notice(why?.key ?? 'repeat.why.nothing', why?.params); return; }
+    if (last.kind === 'remind') { ctx.screen.act('worklist', (w) => w.remind()); return; }
+    const rows = actedOn(ctx.screen, last.entity);
+    if (last.kind === 'move') ctx.data.transition(last.entity, last.move, rows);
+    else if (can(ctx.session.role, last.entity, 'edit')) ctx.data.setField(last.entity, rows, last.field, last.value, last.label);
   },
 };

@@ -3,6 +3,7 @@ import {
   type EntityDef, type Transition,
 } from '../src/registry';
 import { phrasesOf, type Command, type InView, type Translate } from './define';
+import { actedOn } from './screen';
 import { valueLabel, viewLabel } from './value-label';
 
 const plural = (t: Translate, def: EntityDef) => t(`${def.name}.other`, { ns: 'entities' });
@@ -11,7 +12,8 @@ const plural = (t: Translate, def: EntityDef) => t(`${def.name}.other`, { ns: 'e
  * The commands of workflows and bespoke screens, generated from the registry:
  *  - one list command per view ("Appointments: Missed"), in the sidebar and with `g a` + letter shortcuts (keymap.ts);
  *  - one command per transition ("Mark appointment completed"), offered on the record in view when its status
- *    allows the move, and on the selected rows of the list in view (each row's result reported by the screen);
+ *    allows the move, and on the selected rows of the list in view (each row's result reported by the screen that
+ *    makes moves: ctx.data.transition);
  *  - one command per bespoke screen (fmc dashboard, fmc logs, the notification worklists);
  *  - "Filter payments…": status, method, period and doctor on palette sub-pages, landing on the filtered list.
  */
@@ -78,7 +80,8 @@ function transitionCommands(def: EntityDef): Command[] {
     access: { resource: def.name, action: transitionAction(def, move) },
     when: (ctx) => applies(def, move, ctx.inView()),
     whyNot: (ctx, t) => whyMoveNot(def, move, ctx.inView(), t),
-    run: (ctx) => { ctx.ui.screenAction(`transition:${move.name}`); },
+    // The record shown, else the selected rows, else the row the keyboard is on (commands/screen.ts).
+    run: (ctx) => { ctx.data.transition(def.name, move.name, actedOn(ctx.screen, def.name)); },
   }));
 }
 
@@ -106,7 +109,11 @@ function pickAndMoveCommands(def: EntityDef): Command[] {
       const view = viewActionFor(def, (a) => can(role, def.name, a));
       if (!view) return;
       ctx.navigate(entityPath(def, view, args.record.value));
-      ctx.ui.askScreenAction(`transition:${move.name}`);
+      // Once the record's page shows it (and its moves are there); another record shown first is said, not moved.
+      ctx.screen.next('record', (shown) => {
+        if (shown.record.id === Number(args.record.value)) ctx.data.transition(def.name, move.name, [shown.record]);
+        else ctx.ui.notice('screenWait.unheard');
+      }, def.name);
     },
   }));
 }

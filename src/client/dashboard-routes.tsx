@@ -11,10 +11,10 @@ import { ErrorBoundary } from './ui/error-boundary';
 
 // Screens load when first opened: home comes with the shell, lists, forms and details (table, virtualiser, forms) after.
 const UserProfile = lazy(() => import('./screens/user-profile').then((m) => ({ default: m.UserProfile })));
-const EntityListScreen = lazy(() => import('./entity/list-screen').then((m) => ({ default: m.EntityListScreen })));
-const EntityDetails = lazy(() => import('./entity/details').then((m) => ({ default: m.EntityDetails })));
+const EntityListScreen = lazy(() => import('./list/list-screen').then((m) => ({ default: m.EntityListScreen })));
+const EntityDetails = lazy(() => import('./record/details').then((m) => ({ default: m.EntityDetails })));
 // The timeline shows the activity log's words (changes, actions): the bespoke screens' strings come with it.
-const Timeline = lazy(() => Promise.all([import('./entity/timeline'), loadScreenStrings()]).then(([m]) => ({ default: m.Timeline })));
+const Timeline = lazy(() => Promise.all([import('./record/timeline'), loadScreenStrings()]).then(([m]) => ({ default: m.Timeline })));
 // Shown rarely (an address the role may not open), so not carried by home.
 const NotFound = lazy(() => import('./screens/error-pages').then((m) => ({ default: m.NotFound })));
 

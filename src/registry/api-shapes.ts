@@ -33,6 +33,23 @@ export interface LogRow {
   changes: Record<string, unknown> | null;
   address: string | null;
   fmc: number | null;
+  /** An import's or a bulk action's one entry (action `import` or `bulk`): the unit as it stands now, its rows folded under it. */
+  unit?: LogUnit;
+}
+
+/**
+ * An import or a bulk action as its log entry shows it: its state and counts read now (they move as it runs), and
+ * until when its Undo is offered (null once it cannot be undone: undone, or still running).
+ */
+export interface LogUnit {
+  kind: 'import' | 'bulk';
+  id: number;
+  state: string;
+  /** import: total, done, added, updated, skipped, failed; bulk: done, conflict, refused, in_use. */
+  counts: Record<string, number>;
+  op?: 'set' | 'delete';
+  field?: string | null;
+  undoUntil: string | null;
 }
 
 /** The titles of the records a page's changes refer to, by entity and id (those the caller may read). */
@@ -44,9 +61,9 @@ export const REVERTIBLE_ACTIONS: readonly string[] = ['update', 'revert'];
 /**
  * Every action the audit log records (audit_log.action), besides a workflow's `transition:{move}` and its undo
  * `transition-undo:{move}`: the server's audit writers take only these (audit/audit.ts), and the activity log offers and
- * names them (client entity/log-actions.ts).
+ * names them (client record/log-actions.ts).
  */
-export const AUDIT_ACTIONS = ['create', 'update', 'revert', 'delete', 'restore', 'comment', 'remind', 'book', 'cancel_booking', 'upload', 'backup', 'signup',
+export const AUDIT_ACTIONS = ['create', 'update', 'revert', 'delete', 'restore', 'import', 'bulk', 'comment', 'remind', 'book', 'cancel_booking', 'upload', 'backup', 'signup',
   'sign_in_refused', 'sign_in_linked', 'session_end', 'mfa_enrol', 'mfa_remove', 'mfa_reset',
   'read', 'read_list', 'read_search', 'read_pick', 'read_history', 'read_timeline', 'read_pdf', 'read_export', 'read_worklist', 'read_drpatient', 'read_bookings', 'read_dashboard', 'read_access'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `transition:${string}` | `transition-undo:${string}`;

@@ -1,6 +1,6 @@
 /**
  * CSV text as RFC 4180 writes it, made safe to open in a spreadsheet: the list export (server/crud/export.ts) and its
- * values rewritten as the screen shows them (client/entity/csv-shown.ts).
+ * values rewritten as the screen shows them (client/export/csv-shown.ts).
  *
  * - A cell holding a comma, a double quote, CR or LF is quoted, its double quotes doubled; records end with CRLF.
  * - CSV injection (OWASP): a spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` as a formula (and one

@@ -1,7 +1,7 @@
 /**
  * The arithmetic of an Indian tax invoice (CGST Rules, rule 46), in one place: the server stores the totals it gives
  * (crud/hooks.ts, invoices), and the PDF (server/routes/invoice-pdf.ts) and the console's print view
- * (client/entity/invoice-document.tsx) print the lines it gives, so the lines always add up to the totals under them.
+ * (client/record/invoice-document.tsx) print the lines it gives, so the lines always add up to the totals under them.
  */
 
 /** SAC heading 9993, human health and social care services: the consultation line of every invoice. */

@@ -29,7 +29,7 @@ export interface Transition {
    * A review (a verification approved): the console offers the move only once every document of the record (its
    * file fields, fileFieldsOf) was opened on its page, and then asks for confirmation naming the record that the
    * reference `names` points to (the doctor verified). The reviewer's care, kept by the details page
-   * (client/entity/record-moves.tsx); the server's rule stays who may move and from where.
+   * (client/record/record-moves.tsx); the server's rule stays who may move and from where.
    */
   review?: { names: string };
   /**

@@ -14,7 +14,9 @@ import type { Config } from './config';
 import { crudRoutes } from './crud/routes';
 import { importsRoutes } from './import/routes';
 import { bulkRoutes } from './crud/bulk-routes';
+import { z } from 'zod';
 import { openApiDocument, servedRoutes } from './openapi';
+import { describeCalls } from './http/call-docs';
 import type { Database, DB } from './db/connection';
 import { clientAddress, fail, HttpError, setOnAnswer, type AppEnv } from './http';
 import { inlineScriptSources, serveAsset, serveIndex } from './static-assets';
@@ -48,6 +50,12 @@ import { requestLog, routeTemplate } from './http/request-log';
 
 /** Calls that need no session: sign-in and the public auth pages. validate and logout check the token themselves. */
 const PUBLIC = [/^\/api\/adminUser\/(login|login\/mfa|login\/mfa\/webauthn|validate\/authToken|logout)$/, /^\/api\/auth\//, /^\/api\/openapi\.json$/];
+describeCalls({
+  'GET /api/openapi.json': {
+    summary: 'This document: every call the console answers, as OpenAPI 3.1', ok: { status: 200, schema: z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) }) },
+  },
+});
+
 /** The calls left to a session that must enrol a second factor first: its own factors. */
 const ENROLMENT = /^\/api\/me\/mfa(\/|$)/;
 const MFA_ENROLMENT_REQUIRED = 'Your role needs a second factor: set one up to continue.';

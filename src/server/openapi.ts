@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import { can, canReadRecord, ENTITIES, inputSchema, mayCreate, mayMove, ROLES, savedViewCreate, savedViewUpdate, followUpCreate, followUpMove, screenById, worklistAutoBody, type EntityDef, type Role } from '../registry';
+import { can, canReadRecord, ENTITIES, inputSchema, mayCreate, mayMove, ROLES, type EntityDef, type Role } from '../registry';
+import { callDocOf, type CallDoc } from './http/call-docs';
 import { transitionBody } from './crud/transition';
 import { undoBody, UNDO_WINDOW_MINUTES } from './crud/transition-undo';
 import { BULK_MAX, bulkBody } from './crud/bulk';
+import { revertBody } from './routes/audit-trail';
 
 /**
  * The API described as OpenAPI 3.1 (`GET /api/openapi.json`), made from what the server serves and what the registry
  * says: every route the app answers (its paths and methods, read off the router, so a route cannot be left out), the
  * entity calls' bodies from the same zod schemas the server validates with, their query parameters, and who may call
- * them (`x-roles`, from the policy). Bespoke calls are listed with their parameters; their bodies are described in
- * their own files.
+ * them (`x-roles`, from the policy), and every call's answers: its success with the schema of its body, and the
+ * refusals it gives. Bespoke calls are described beside their routes (http/call-docs.ts), from zod schemas there.
  */
 export interface ServedRoute { method: string; path: string }
 
@@ -142,12 +144,13 @@ const IMPORT_RUN = dataOf({
 const REFUSALS: Record<number, string> = {
   400: 'The input is refused: one item per field, with what to mend',
   401: 'No session, or it ended',
-  403: 'The role may not do this, or not to this value',
+  403: 'The role may not do this, or not to this value (or, signed in without the second factor the role needs, anything but setting one up)',
   404: 'No such record, or not one the caller may see',
   409: "The record's state refuses it (changed since it was read, a move not allowed now, a value taken)",
   413: 'The body is larger than the call takes',
   415: 'The body is not of a type the call reads',
   429: 'Too many calls: wait for Retry-After seconds',
+  503: 'A service the call needs cannot be reached, or the console is stopping: try again in a moment',
   // Never for an input: a fault of the server or its database (a write refused by a trigger, a lost connection).
   500: 'The server failed, not the input: try again later',
 };
@@ -168,14 +171,17 @@ interface Described {
   roles?: Role[];
   body?: Schema;
   query?: string[];
-  /** The success: its status and body (JSON schema; `csv` for a file). */
-  ok?: { status: number; schema?: Schema; csv?: true };
+  /** The success: its status and body (a JSON schema, or the media type of a file or stream). */
+  ok?: { status: number; schema?: Schema; type?: string | readonly string[] };
   /** Another success of the same call (an import's dry run answers 200, the import itself 202). */
   also?: { status: number; schema: Schema };
-  /** The body is a file (CSV or .xlsx), not JSON. */
-  file?: true;
-  /** The refusals this call gives besides 401 (a signed-in call) and 400/413 (a call with a body or a query). */
+  /** A refusal not of the error shape: JSON of its own schema, or text. */
+  otherwise?: { status: number; description: string; schema?: Schema; type?: string };
+  /** The body is a file (CSV or .xlsx, unless its media types are named), not JSON. */
+  file?: true | readonly string[];
+  /** The refusals this call gives besides 400, 401 and 403 (a signed-in call), 413 and 415 (a call with a body). */
   refuses?: number[];
+  textIds?: true;
 }
 
 /** The move body of an entity: `to` is one of the statuses its moves reach. */
@@ -197,7 +203,7 @@ function entityCall(def: EntityDef, method: string, rest: string): Described | n
     case 'DELETE /{id}': return { summary: `Delete a ${name} record (to the trash)`, roles: rolesWhere((r) => can(r, name, 'delete')), ok: { status: 200, schema: DELETED_ANSWER }, refuses: [400, 403, 404, 409] };
     case 'POST /{id}/restore': return { summary: `Undo the delete of a ${name} record`, roles: rolesWhere((r) => can(r, name, 'delete')), ok: { status: 200, schema: RECORD_ANSWER }, refuses: [400, 403, 404, 409] };
     case 'GET /options': return { summary: `Titles of ${name} records for a picker`, query: ['q', 'ids', 'limit', ...(def.workflow ? ['status'] : []), 'referredBy', ...(givenThrough(name) ? ['for', 'centre'] : [])], ok: { status: 200, schema: OPTIONS_SCHEMA }, refuses: [403, 429] };
-    case 'GET /export': return { summary: `The list as CSV`, roles: rolesWhere((r) => can(r, name, 'list')), query: ['q', 'sort', 'filter[{field}]', 'columns', 'header', 'ids'], ok: { status: 200, csv: true }, refuses: [403] };
+    case 'GET /export': return { summary: `The list as CSV`, roles: rolesWhere((r) => can(r, name, 'list')), query: ['q', 'sort', 'filter[{field}]', 'columns', 'header', 'ids'], ok: { status: 200, type: 'text/csv' }, refuses: [403] };
     case 'POST /{id}/transition':
       return { summary: `Move a ${name} record's status`, roles: rolesWhere((r) => (def.workflow?.transitions ?? []).some((m) => mayMove(r, def, m))), body: movesOf(def, jsonSchema(transitionBody)), ok: { status: 200, schema: RECORD_ANSWER }, refuses: [403, 404, 409] };
     case 'POST /{id}/transition/undo':
@@ -221,6 +227,11 @@ function entityCall(def: EntityDef, method: string, rest: string): Described | n
         roles: rolesWhere((r) => can(r, name, 'edit') || can(r, name, 'delete')), body: jsonSchema(bulkBody),
         ok: { status: 200, schema: dataOf({ $ref: '#/components/schemas/BulkAction' }) }, refuses: [403, 404, 409],
       };
+    case 'POST /{id}/revert':
+      return {
+        summary: `Put a ${name} record's fields back as they were before one edit of the audit trail (body: that entry and the record's version), as a new audited edit; a recent proof of identity is asked for`,
+        roles: rolesWhere((r) => can(r, 'history', 'revert') && can(r, name, 'edit')), body: jsonSchema(revertBody), ok: { status: 200, schema: RECORD_ANSWER }, refuses: [403, 404, 409],
+      };
     case 'GET /{id}/history': return { summary: `The status history of a ${name} record`, roles: read(), ok: { status: 200, schema: HISTORY_SCHEMA }, refuses: [400, 403, 404] };
     default: return null;
   }
@@ -239,10 +250,6 @@ function entityOf(path: string): { def: EntityDef; rest: string } | null {
 /** Calls that are no entity's, with a body or a summary worth more than their address. */
 function otherCall(method: string, template: string): Described | null {
   switch (`${method} ${template}`) {
-    case 'GET /api/views': return { summary: "The caller's saved views and those shared with the caller's role", roles: [...ROLES] };
-    case 'POST /api/views': return { summary: 'Save a list address as a view (sharing it: superadmin and admin only)', roles: [...ROLES], body: jsonSchema(savedViewCreate) };
-    case 'PUT /api/views/{id}': return { summary: "Rename, re-address or re-share one's own view", roles: [...ROLES], body: jsonSchema(savedViewUpdate) };
-    case 'DELETE /api/views/{id}': return { summary: "Delete one's own view", roles: [...ROLES] };
     case 'POST /api/bulk/{id}/undo':
       return {
         summary: `Undo a whole bulk action, by whoever made it, within ${UNDO_WINDOW_MINUTES} minutes: a record changed since is left as it is and said as a conflict`,
@@ -250,23 +257,25 @@ function otherCall(method: string, template: string): Described | null {
       };
     case 'GET /api/imports/{id}': return { summary: 'An import as it runs: its state and counts, and the first 200 rows refused (its starter or a superadmin)', roles: [...ROLES], ok: { status: 200, schema: IMPORT_RUN }, refuses: [404] };
     case 'POST /api/imports/{id}/stop': return { summary: 'Stop an import after the batch under way (the batches written stay)', roles: [...ROLES], ok: { status: 200, schema: IMPORT_RUN }, refuses: [404] };
-    case 'GET /api/imports/{id}/result': return { summary: 'The imported file with an "error" column: the reasons of each row that failed', roles: [...ROLES], ok: { status: 200, csv: true }, refuses: [404] };
+    case 'GET /api/imports/{id}/result': return { summary: 'The imported file with an "error" column: the reasons of each row that failed', roles: [...ROLES], ok: { status: 200, type: 'text/csv' }, refuses: [404] };
     case 'POST /api/imports/{id}/undo': return { summary: `Undo a whole import within ${UNDO_WINDOW_MINUTES} minutes: the records it added go to the trash`, roles: [...ROLES], ok: { status: 200, schema: IMPORT_RUN }, refuses: [403, 404, 409] };
-    case 'GET /api/me/follow-ups': return { summary: "The caller's follow-ups: waiting ones by time, then the last said or dropped", roles: [...ROLES] };
-    case 'POST /api/me/follow-ups': return { summary: 'Be reminded of a record one may read, at a time in the future (an inbox item then)', roles: [...ROLES], body: jsonSchema(followUpCreate) };
-    case 'PATCH /api/me/follow-ups/{id}': return { summary: "Move one's own follow-up to another time (waiting again)", roles: [...ROLES], body: jsonSchema(followUpMove) };
-    case 'DELETE /api/me/follow-ups/{id}': return { summary: "Drop one's own follow-up", roles: [...ROLES] };
     default: {
-      // A worklist's automatic reminders (routes/worklist-auto.ts): the roles of its screen.
-      const auto = /^\/api\/notifications\/([A-Za-z]+)\/auto$/.exec(template);
-      const screen = auto ? screenById(auto[1]) : undefined;
-      if (!screen) return null;
-      const roles = ROLES.filter((r) => can(r, screen.resource, screen.action));
-      return method === 'GET'
-        ? { summary: "The worklist's automatic reminders: on or off, how often, when the next round goes", roles }
-        : { summary: 'Turn the worklist\'s automatic reminders on (a round at once, then every everyDays days) or off', roles, body: jsonSchema(worklistAutoBody) };
+      const doc = callDocOf(method, template);
+      return doc ? described(doc) : null;
     }
   }
+}
+
+/** A call described beside its route (http/call-docs.ts), in this file's terms: its answers' schemas made JSON schemas. */
+function described(doc: CallDoc): Described {
+  const answer = (schema: z.ZodType) => jsonSchema(schema);
+  return {
+    summary: doc.summary, roles: doc.roles ? [...doc.roles] : undefined, body: doc.body ? jsonSchema(doc.body) : undefined, file: doc.file, query: doc.query ? [...doc.query] : undefined,
+    ok: 'schema' in doc.ok ? { status: doc.ok.status, schema: answer(doc.ok.schema) } : 'type' in doc.ok ? { status: doc.ok.status, type: doc.ok.type } : { status: doc.ok.status },
+    also: doc.also ? { status: doc.also.status, schema: answer(doc.also.schema) } : undefined,
+    otherwise: !doc.otherwise ? undefined : 'schema' in doc.otherwise ? { ...doc.otherwise, schema: answer(doc.otherwise.schema) } : doc.otherwise,
+    refuses: doc.refuses ? [...doc.refuses] : undefined, textIds: doc.textIds,
+  };
 }
 
 const toTemplate = (path: string) => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)(\{[^}]*\})?/g, '{$1}');
@@ -299,25 +308,26 @@ const tagOf = (template: string) => template.replace(/^\/api\//, '').split('/')[
 /** A file sent as the body: CSV text or an Excel workbook. */
 const FILE_BODY = { 'text/csv': { schema: { type: 'string' } }, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', contentEncoding: 'binary' } } };
 
+const fileBody = (types: readonly string[]) => Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', contentEncoding: 'binary' } }]));
 const jsonContent = (schema: Schema) => ({ 'application/json': { schema } });
 const refusal = (status: number) => ({ description: REFUSALS[status], content: jsonContent({ $ref: '#/components/schemas/Errors' }) });
 
 /** The answers of a call: its success and the refusals it gives (a bespoke call: some 4xx, with the error shape). */
 function responsesOf(described: Described | null, hasBody: boolean, isPublic: boolean): Schema {
-  if (!described?.ok) {
-    return {
-      '2XX': { description: 'Done: the answer of the call (see its file under src/server)' },
-      '4XX': { description: 'Refused, with what to mend', content: jsonContent({ $ref: '#/components/schemas/Errors' }) },
-      500: refusal(500),
-    };
-  }
+  // Undescribed, a call has no success here: tests/api/openapi.test.ts fails on it, naming the call.
+  const statuses = new Set([400, ...(isPublic ? [] : [401, 403]), ...(hasBody ? [413, 415] : []), ...(described?.refuses ?? []), 500]);
+  const refusals = Object.fromEntries([...statuses].sort((a, b) => a - b).map((s) => [s, refusal(s)]));
+  if (!described?.ok) return refusals;
   const { ok } = described;
-  const success = ok.csv
-    ? { description: 'The file', content: { 'text/csv': { schema: { type: 'string' } } } }
+  const success = ok.status === 204 ? { description: 'Done: nothing to answer' } : ok.type
+    ? { description: 'Done', content: Object.fromEntries([ok.type].flat().map((type) => [type, { schema: { type: 'string' } }])) }
     : { description: 'Done', content: jsonContent(ok.schema ?? {}) };
-  const statuses = new Set([400, ...(isPublic ? [] : [401]), ...(hasBody ? [413] : []), ...(described.refuses ?? []), 500]);
   const also = described.also ? { [described.also.status]: { description: 'Done', content: jsonContent(described.also.schema) } } : {};
-  return { [ok.status]: success, ...also, ...Object.fromEntries([...statuses].sort((a, b) => a - b).map((s) => [s, refusal(s)])) };
+  const other = described.otherwise;
+  const otherwise = other
+    ? { [other.status]: { description: other.description, content: other.schema ? jsonContent(other.schema) : { [other.type ?? 'text/plain']: { schema: { type: 'string' } } } } }
+    : {};
+  return { [ok.status]: success, ...also, ...refusals, ...otherwise };
 }
 
 /** `isPublic`: whether a call needs no session (app.ts says which). */
@@ -329,8 +339,10 @@ export function openApiDocument(routes: readonly ServedRoute[], isPublic: (path:
     const template = toTemplate(route.path);
     const params = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
     const found = entityOf(template);
-    const described = found ? entityCall(found.def, route.method, found.rest) : otherCall(route.method, template);
-    const open = isPublic(template);
+    // A bespoke call under an entity's address (a patient's timeline, an invoice's PDF) is described beside its route.
+    const described = (found && entityCall(found.def, route.method, found.rest)) ?? otherCall(route.method, template);
+    // Outside /api (probes, metrics, the push worker) no session is asked for: those calls check what they need themselves.
+    const open = isPublic(template) || !template.startsWith('/api/');
     let operationId = operationIdOf(route.method, template);
     while (ids.has(operationId)) operationId += '_';
     ids.add(operationId);
@@ -342,11 +354,11 @@ export function openApiDocument(routes: readonly ServedRoute[], isPublic: (path:
       tags: [tag],
       ...(open ? { security: [] } : {}),
       parameters: [
-        ...params.map((name) => ({ name, in: 'path', required: true, schema: { type: name === 'id' ? 'integer' : 'string' } })),
+        ...params.map((name) => ({ name, in: 'path', required: true, schema: { type: name === 'id' && !described?.textIds ? 'integer' : 'string' } })),
         ...(described?.query ?? []).map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } })),
       ],
       ...(described?.body ? { requestBody: { required: true, content: jsonContent(described.body) } } : {}),
-      ...(described?.file ? { requestBody: { required: true, content: FILE_BODY } } : {}),
+      ...(described?.file ? { requestBody: { required: true, content: described.file === true ? FILE_BODY : fileBody(described.file) } } : {}),
       responses: responsesOf(described, !!described?.body || !!described?.file, open),
       ...(described?.roles ? { 'x-roles': described.roles } : {}),
     };

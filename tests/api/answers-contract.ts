@@ -2,9 +2,9 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { openApiDocument, servedRoutes, type ServedRoute } from '../../src/server/openapi';
 
 /**
- * The API's document is a contract: every answer an API test receives from /api must be one the document gives for
- * that call (its status, exactly or as a range like 4XX) and, where the document describes the body, a body that
- * matches it. The harness (harness.ts) hands every answer here; each file checks its own at its end
+ * The API's document is a contract: every answer an API test receives from a call the document names (the /api calls,
+ * entity and bespoke alike, and the probes, metrics and push worker beside them) must be one the document gives for that
+ * call: its status, its media type, and a JSON body that matches the schema the document gives it. The harness (harness.ts) hands every answer here; each file checks its own at its end
  * (answers-contract-check.ts), so the whole API suite is a test of the document against real answers.
  */
 export interface SeenAnswer { method: string; url: string; status: number; body: unknown; contentType: string | null }
@@ -17,7 +17,7 @@ let routes: readonly ServedRoute[] | null = null;
 
 export function recordAnswer(appRoutes: readonly { method: string; path: string }[], answer: SeenAnswer) {
   routes ??= servedRoutes(appRoutes);
-  if (new URL(answer.url, 'http://console').pathname.startsWith('/api/')) seen.push(answer);
+  seen.push(answer);
 }
 
 /** The template a path answers to: of those that match, the one with the most fixed text (`/options` before `/{id}`). */
@@ -50,8 +50,12 @@ export function undocumentedAnswers(): string[] {
     const where = `${a.method} ${template} → ${a.status}`;
     const response = op.responses[String(a.status)] ?? op.responses[`${String(a.status)[0]}XX`];
     if (!response) { wrong.push(`${where}: status not documented (${Object.keys(op.responses).join(', ')})`); continue; }
+    // The media type the answer came as is one the document gives (a file where a file is said, JSON where JSON is).
+    const type = (a.contentType ?? '').split(';')[0].trim().toLowerCase();
+    if (response.content && !(type in response.content)) { wrong.push(`${where}: sent as ${type || 'nothing'}, documented as ${Object.keys(response.content).join(', ')}`); continue; }
+    if (!response.content && type) { wrong.push(`${where}: a body (${type}) where none is documented`); continue; }
     const schema = response.content?.['application/json']?.schema;
-    if (!schema || !a.contentType?.includes('json')) continue;
+    if (!schema || type !== 'application/json') continue;
     const validate = validator(schema);
     if (!validate(a.body)) wrong.push(`${where}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(a.body).slice(0, 200)}`);
   }

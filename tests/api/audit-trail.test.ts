@@ -108,6 +108,28 @@ describe('every read of patient data is logged with the patients it touched, for
     }
   });
 
+  // A search's entries are made from the records its hits' parts were read from (recordsReadEntry), with no read of
+  // their own: each kind's the same ids, centre and patients as the read by id, for every kind a patient's name finds.
+  test('a search\'s entries hold what the same reads by id would, kind by kind', async () => {
+    const patient = Number((await api.insert(patients))!.id);
+    for (const def of readable) if (def.name !== 'patients') await recordOf(def, patient);
+    const name = (await api.call('superadmin', 'GET', `/api/patients/${patient}`)).body.data.lastName as string;
+    const [{ last }] = (await sql<{ last: string }>`select coalesce(max(id), 0)::text as last from audit_log`.execute(api.db)).rows;
+    const r = await api.call('superadmin', 'GET', `/api/search?q=${encodeURIComponent(name)}`);
+    expect(r.status, r.text).toBe(200);
+    const kinds = [...new Set((r.body.data as { entity: string }[]).map((h) => h.entity))].filter((e) => holdsPatientData(getEntity(e)));
+    expect(kinds.length).toBeGreaterThan(1);
+    type Row = Entry & { fmc: number | null; record_id: number | null; entity: string };
+    const searched = (await sql<Row>`select * from audit_log where action = 'read_search' and id > ${last}::bigint order by id`.execute(api.db)).rows;
+    expect(searched.map((e) => e.entity).sort()).toEqual(kinds.sort());
+    const shown = (e: Row) => ({ record_id: e.record_id, record_ids: e.record_ids, fmc: e.fmc, patients: e.patients });
+    for (const e of searched) {
+      await auditReads(api.db, { id: null, address: 'audit-trail search test' }, getEntity(e.entity), e.record_ids!.map(Number), 'read_export');
+      const [byId] = (await sql<Row>`select * from audit_log where action = 'read_export' and address = 'audit-trail search test' order by id desc limit 1`.execute(api.db)).rows;
+      expect(shown(e), e.entity).toEqual(shown(byId));
+    }
+  });
+
   test('reads of other records are not logged', async () => {
     const before = (await entries(sql`entity = 'city' and action like 'read%'`)).length;
     await api.call('admin', 'GET', '/api/city?limit=5');

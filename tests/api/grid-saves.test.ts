@@ -4,7 +4,7 @@ import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';
 import { setupApi } from './harness';
 
 /**
- * Issue 38 §2, the server's side of a list's cells saved in place (client/entity/grid/): each row is sent whole with the
+ * Issue 38 §2, the server's side of a list's cells saved in place (client/grid/): each row is sent whole with the
  * version its cells were read at. A row someone changed meanwhile answers 409 `stale` and keeps their values, whatever
  * cells it carried; rows saved in the same batch are each judged on their own; the same cells sent again at the version
  * read since are saved. A cell the grid does not open (an owned status) is refused if a payload changes it anyway.

@@ -68,6 +68,27 @@ describe('the API described', () => {
     }
   });
 
+  test('every call says its success and the schema of its answer: a new route cannot leave it out', async () => {
+    const doc = (await api.call('anonymous', 'GET', '/api/openapi.json')).body;
+    type Answer = { content?: Record<string, { schema?: Record<string, unknown> }> };
+    const lacking: string[] = [];
+    for (const [template, ops] of Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, Answer> }>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const where = `${method.toUpperCase()} ${template}`;
+        // Statuses one by one: a range (2XX, 4XX) says nothing of which answer comes.
+        for (const status of Object.keys(op.responses)) if (!/^[1-5][0-9][0-9]$/.test(status)) lacking.push(`${where}: the range ${status}`);
+        const successes = Object.entries(op.responses).filter(([status]) => /^2[0-9][0-9]$/.test(status));
+        if (!successes.length) lacking.push(`${where}: no success (describe it beside its route: src/server/http/call-docs.ts)`);
+        for (const [status, answer] of successes) {
+          if (status === '204') { if (answer.content) lacking.push(`${where} → 204: a body`); continue; }
+          const bodies = Object.values(answer.content ?? {});
+          if (!bodies.length || bodies.some((b) => !b.schema || !Object.keys(b.schema).length)) lacking.push(`${where} → ${status}: no schema of its body`);
+        }
+      }
+    }
+    expect(lacking).toEqual([]);
+  });
+
   test('every call has a unique operationId, a tag, and its answers; moves name their statuses', async () => {
     const doc = (await api.call('anonymous', 'GET', '/api/openapi.json')).body;
     expect(doc.servers.length).toBeGreaterThan(0);

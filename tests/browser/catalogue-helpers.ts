@@ -1,5 +1,8 @@
 import { expect, networkQuiet, type Locator, type Page } from './fixtures';
 import { openPalette } from './helpers';
+import { tabTo } from './workflow-helpers';
+
+export { tabTo };
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A field's label, with or without the "(required)" hint in the user's language. */
@@ -39,23 +42,14 @@ export async function apiOf(page: Page) {
   };
 }
 
-/** Presses Tab until `target` has the focus (keyboard only, whatever the order of the fields before it). */
-export async function tabTo(page: Page, target: Locator, max = 40) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement, undefined, { timeout: 5_000 })) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
-
 /**
  * Moves the focus into `target` afresh with Tab, so typing starts at its first part: a date or time input
  * keeps the part last typed in (Tab moves between its parts), so the focus leaves it first and comes back
  * round (the dialog keeps Tab inside).
  */
-export async function tabInto(page: Page, target: Locator, max = 60) {
-  for (let i = 0; i < max && (await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
-  await tabTo(page, target, max);
+export async function tabInto(page: Page, target: Locator) {
+  for (let i = 0; i < 60 && (await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await tabTo(page, target);
 }
 
 /** Moves the palette's highlight with ArrowDown until it is on `item`. */

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { DEMO_PASSWORD } from './consoles';
-import { detail, field, openRecordFromPalette, runExact, tabTo, toast } from './catalogue-helpers';
+import { combo, detail, field, openRecordFromPalette, runExact, tabTo, toast } from './catalogue-helpers';
 import { signInAs } from './helpers';
 
 /**
@@ -53,4 +53,37 @@ test('a superadmin switches on the demo\'s ticket rule by keyboard; the next tic
   await item.focus();
   await page.keyboard.press('Enter');
   await page.waitForURL(`**/dashboard/fmc/support/ticket/details/${ticket.id}`);
+});
+
+test('the rule form asks only what applies: a status of the chosen kind, the roles or the person told', async ({ page }) => {
+  await signInAs(page, 'superadmin');
+  await runExact(page, 'Add Rule');
+  const form = page.getByRole('dialog', { name: 'Add Rule' });
+  // Waiting for a record to be created: no status to choose.
+  await tabTo(page, field(form, 'Record kind'));
+  await form.getByLabel(/^Record kind/).selectOption('appointments');
+  await form.getByLabel(/^When/).selectOption('created');
+  await expect(field(form, 'Moves to')).toHaveCount(0);
+  // Waiting for a move: the statuses are the appointment's own, and another kind's once it is chosen.
+  await form.getByLabel(/^When/).selectOption('moved');
+  const status = field(form, 'Moves to');
+  await expect(status.locator('option')).toHaveText(['Choose the status', 'Confirmed', 'Completed', 'Missed', 'Cancelled', 'Rescheduled']);
+  await tabTo(page, status);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(status).toHaveValue('missed');
+  await form.getByLabel(/^Record kind/).selectOption('supportTicket');
+  await expect(status.locator('option', { hasText: 'Missed' })).toHaveCount(0);
+  await expect(status).toHaveValue('');
+  // The roles only for "Staff of the roles", the person only for "One person".
+  await form.getByLabel(/^Tell/).selectOption('roles');
+  await expect(combo(form, 'Roles')).toBeVisible();
+  await expect(combo(form, 'Person')).toHaveCount(0);
+  await form.getByLabel(/^Tell/).selectOption('person');
+  await expect(combo(form, 'Person')).toBeVisible();
+  await expect(combo(form, 'Roles')).toHaveCount(0);
+  await form.getByLabel(/^Tell/).selectOption('patients');
+  await expect(combo(form, 'Person')).toHaveCount(0);
+  await expect(combo(form, 'Roles')).toHaveCount(0);
 });

@@ -1,14 +1,19 @@
 import { expect, type Locator, type Page } from './fixtures';
 import { runCommand, signInAs } from './helpers';
 
-/** Presses Tab until `target` has the focus: proof that the keyboard reaches it, in the page's own order. */
-export async function tabTo(page: Page, target: Locator, max = 120) {
+/**
+ * Presses Tab until `target` has the focus: proof that the keyboard reaches it, in the page's own order. At most twice
+ * round everything the page could focus (a dialog's trap cycles inside it; one round can start on the dialog itself
+ * when a re-render took the focus from a field), so a long form is never cut short by a fixed count.
+ */
+export async function tabTo(page: Page, target: Locator, max?: number) {
   await expect(target).toBeVisible();
-  for (let i = 0; i < max; i++) {
+  const presses = max ?? 2 * (await page.evaluate(() => document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]').length)) + 2;
+  for (let i = 0; i < presses; i++) {
     if (await target.evaluate((el) => el === document.activeElement)) return;
     await page.keyboard.press('Tab');
   }
-  throw new Error(`${String(target)} was not reached with ${max} presses of Tab`);
+  throw new Error(`${String(target)} was not reached with ${presses} presses of Tab`);
 }
 
 /** On a palette sub-page: types the choice and takes the first item once it is the one asked for. */

@@ -8,7 +8,9 @@ export interface LogRow extends Omit<SharedLogRow, 'fmc'> {
   titles: RefTitles;
 }
 
-export interface LogFilter { actor?: string; fmc?: string; entity?: string; record?: string; from?: string; to?: string; action?: string; reads?: string; tz: string }
+export interface LogFilter { actor?: string; fmc?: string; entity?: string; record?: string; from?: string; to?: string; action?: string; reads?: string; tz: string;
+  /** One import's or bulk action's rows (the log otherwise folds them under the unit's one entry). */
+  import?: string; bulk?: string }
 
 /** The audit log, newest first, filtered by who, centre, record, days (in the browser's time zone) and action; reads with `reads=1`. */
 export function fmcLogs(filter: LogFilter): Pages<KeysetPage<LogRow>> {

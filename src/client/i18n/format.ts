@@ -5,7 +5,7 @@ import { LOCALE_OF } from '../../registry';
 /**
  * Numbers, money and dates in the user's language: the one place that turns a language into a locale and a value into
  * text, read by the generic list, details, filter chips, timeline and status history, and the bespoke screens
- * (entity/screen-parts.tsx re-exports it). English is shown as written in India: day before month (05/03/2025) and lakh
+ * (list-parts/screen-parts.tsx re-exports it). English is shown as written in India: day before month (05/03/2025) and lakh
  * grouping (1,00,000), beside rupees; the other languages as their own country writes them.
  */
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { getEntity } from '../../registry';
 import type { Translate } from '../../../commands';
 import { csvRecords } from '../../../tests/csv-records';
-import { csvRewriter } from '../entity/csv-shown';
+import { csvRewriter } from '../export/csv-shown';
 import { formatsFor } from './format';
 import { shownSubtitle, shownText, shownTitle, shownTitleOf } from './shown-text';
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { COMMANDS } from '../../../commands';
 import { ENTITIES, LANGUAGES } from '../../registry';
 import { commandTexts } from './command-texts';
-import { rank } from '../entity/rank';
+import { rank } from '../text/rank';
 import { ENTITY_LABELS, translator } from './test-helpers';
 
 const tFr = translator('fr');

@@ -1,7 +1,7 @@
 import type { Command, Translate } from '../../../commands';
 import { entityByName, LANGUAGES, type Language } from '../../registry';
 import { ENTITY_LABEL_SETS, valueLabels } from './label-sets';
-import type { Texts } from '../entity/rank';
+import type { Texts } from '../text/rank';
 
 /** An entity's singular and plural names in the given languages (all five unless said). */
 export function entityNames(entity: string, langs: readonly Language[] = LANGUAGES): string[] {

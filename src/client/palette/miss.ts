@@ -1,5 +1,5 @@
-import { fold, queryWords, wordsOf } from '../entity/fold';
-import { rankTogether, type Index } from '../entity/rank';
+import { fold, queryWords, wordsOf } from '../text/fold';
+import { rankTogether, type Index } from '../text/rank';
 
 /**
  * What the palette says when nothing matches every typed word: which words it did understand (each is a whole word,

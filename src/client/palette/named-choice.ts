@@ -1,6 +1,6 @@
 import { can, type Role } from '../../registry';
 import type { Choice, Command, Translate } from '../../../commands';
-import { queryWords } from '../entity/fold';
+import { queryWords } from '../text/fold';
 
 /**
  * The choice of a command's first parameter that the typed words name, when they name exactly one: "switch theme to

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { focusLost, focusMainControl } from '../ui/main-control';
 
 /** Another dialog open under the palette (main-control.ts dialogShown). */
@@ -19,16 +19,20 @@ const BEHIND = ':scope > :not(.palette-layer)';
  */
 export function PaletteFrame({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Over another dialog it is shown modal (below). Otherwise it is open from its first render, not by show(): show()
+  // runs the dialog's focusing steps, a style and layout of the page forced inside the opening frame before the box
+  // takes the focus anyway.
+  const [overDialog] = useState(() => document.querySelector(DIALOGS) !== null);
   useLayoutEffect(() => {
     const dialog = ref.current!;
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const shell = dialog.parentElement!.parentElement;
     const hidden = shell ? [...shell.querySelectorAll<HTMLElement>(BEHIND)].filter((el) => !el.hasAttribute('aria-hidden')) : [];
     for (const el of hidden) el.setAttribute('aria-hidden', 'true');
-    const overDialog = [...document.querySelectorAll(DIALOGS)].some((el) => el !== dialog);
     if (overDialog) dialog.showModal();
-    else dialog.show();
-    dialog.querySelector<HTMLElement>('[data-palette-input]')?.focus();
+    // The box is in view wherever the page is scrolled (its layer is fixed): focusing it need not lay out the page to
+    // scroll it into view.
+    dialog.querySelector<HTMLElement>('[data-palette-input]')?.focus({ preventScroll: true });
     return () => {
       dialog.close();
       for (const el of hidden) el.removeAttribute('aria-hidden');
@@ -40,10 +44,10 @@ export function PaletteFrame({ title, onClose, children }: { title: string; onCl
       if (before?.isConnected && before !== document.body) before.focus();
       if (focusLost() || dialog.contains(document.activeElement)) focusMainControl();
     };
-  }, []);
+  }, [overDialog]);
   return (
     <div className="palette-layer" onClick={(e) => { if (e.target === e.currentTarget) onClose(); }}>
-      <dialog ref={ref} className="dialog palette" aria-label={title} aria-modal="true"
+      <dialog ref={ref} open={!overDialog || undefined} className="dialog palette" aria-label={title} aria-modal="true"
         onCancel={(e) => { e.preventDefault(); onClose(); }}
         onKeyDown={(e) => {
           if (e.key === 'Tab') e.preventDefault();

@@ -17,7 +17,7 @@ import { Highlight } from './highlight';
 import { PaletteEmpty, PaletteGroup, PaletteInput, PaletteItem, PaletteList, PaletteLoading, PaletteRoot } from './listbox';
 import { lineTexts } from './line-texts';
 import { PaletteFrame } from './palette-frame';
-import { rank, type Ranked } from '../entity/rank';
+import { rank, type Ranked } from '../text/rank';
 import { commandIndex, commandSaysIt, narrowBox, NO_COMMANDS, rankResults, recentBoost, resultKey, type Result } from './results';
 import { useRecordOptions, useSearchHits } from './use-palette-data';
 import { missOf } from './miss';
@@ -174,9 +174,11 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   // The reading comes first when it read every word, unless the best line is a command that says them all.
   const readFirst = !refused && Boolean(read?.complete) && !commandSaysIt(results[0], query, t, tEnglish);
   const top = page ? undefined : typed && readFirst ? READING_LINE : best ? resultKey(best.item) : typed && hits.error ? RETRY : undefined;
-  const [selected, setSelected] = useState('');
+  const [chosen, setSelected] = useState('');
   const [follow, setFollow] = useState(true);
-  if (follow && top && selected !== top) setSelected(top);
+  // Worked out, not set during the render: a state set there rendered the whole palette twice on each key that
+  // changed the best line.
+  const selected = follow && top ? top : chosen;
   // On a parameter's page a new text selects its first line again (there is no best match to follow).
   const type = (text: string) => { setFollow(true); setQuery(text); setHelp(false); if (page) setSelected(''); };
 
@@ -298,7 +300,8 @@ function PaletteDialog({ initial }: { initial: string | null }) {
               return;
             }
           }
-          if (MOVES.has(e.key) || ((e.ctrlKey || e.metaKey) && 'jknp'.includes(e.key))) setFollow(false);
+          // The line followed stays selected until the move's own change of line (none at an end the move cannot pass).
+          if (MOVES.has(e.key) || ((e.ctrlKey || e.metaKey) && 'jknp'.includes(e.key))) { setFollow(false); setSelected(selected); }
           // A command that says every word typed stays first whatever records come: it runs at once (what is typed next is
           // its form's: ui/type-ahead.ts). Otherwise Enter waits for the whole text's lines.
           if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && typed && follow && !settled && !commandSaysIt(results[0], query, t, tEnglish)) {

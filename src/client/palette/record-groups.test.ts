@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../../commands';
 import type { SearchHit } from '../api/search';
-import type { Ranked } from '../entity/rank';
+import type { Ranked } from '../text/rank';
 import { sectionsOf } from './record-groups';
 import type { Result } from './results';
 

@@ -1,5 +1,5 @@
 import type { SearchGroup } from '../api/search';
-import type { Ranked } from '../entity/rank';
+import type { Ranked } from '../text/rank';
 import type { Result } from './results';
 
 /** Records of one kind listed at most: the rest are one line, "12 more in Payments…". */

@@ -1,8 +1,8 @@
 import type { Command, Translate } from '../../../commands';
-import { queryWords } from '../entity/fold';
+import { queryWords } from '../text/fold';
 import { ENTITIES, type Language, type RecentUse } from '../../registry';
 import { commandTexts } from './command-texts';
-import { candidate, Index, rankTogether, type Candidate, type Ranked } from '../entity/rank';
+import { candidate, Index, rankTogether, type Candidate, type Ranked } from '../text/rank';
 import type { SearchHit } from '../api/search';
 
 /** One line of the palette's root list: a command, or a record the server found. */

@@ -7,15 +7,17 @@ import { useDebounced } from '../use-debounced';
 
 /**
  * Sent once the keystroke's frame is painted: starting a fetch costs the page about a millisecond, which React would
- * spend (the query starts at the end of a key's render) before the typed letter and its lines are shown. At
- * background priority where the browser has a scheduler: after whatever else the page does right after it.
+ * spend (the query starts at the end of a key's render) before the typed letter and its lines are shown. Then first,
+ * at user-blocking priority where the browser has a scheduler: ahead of the rest of the key's lines (rendered right
+ * after that frame), since the answer waits on the server and the lines do not (at background priority it came after
+ * them: a few milliseconds more to every answer, bench/palette-figures.md).
  */
 function afterPaint(signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     let timer = 0;
     const frame = requestAnimationFrame(() => {
       const scheduler = (globalThis as { scheduler?: { postTask?: (task: () => void, opts: { priority: string; signal: AbortSignal }) => Promise<void> } }).scheduler;
-      if (scheduler?.postTask) scheduler.postTask(resolve, { priority: 'background', signal }).catch(reject);
+      if (scheduler?.postTask) scheduler.postTask(resolve, { priority: 'user-blocking', signal }).catch(reject);
       else timer = window.setTimeout(resolve);
     });
     signal.addEventListener('abort', () => { cancelAnimationFrame(frame); clearTimeout(timer); reject(signal.reason); }, { once: true });

@@ -1,6 +1,6 @@
 import { ENTITIES, entityByName, type Role } from '../../registry';
 import { isAllowed, type Command } from '../../../commands';
-import type { Index, Ranked } from '../entity/rank';
+import type { Index, Ranked } from '../text/rank';
 import { rankResults, type Result } from './results';
 
 /**

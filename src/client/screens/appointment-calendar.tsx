@@ -4,13 +4,13 @@ import { Link } from 'wouter';
 import { can, entityPath, getEntity, viewActionFor } from '../../registry';
 import { entities, type Row } from '../api/entities';
 import { usePages } from '../api/use-pages';
-import { RefSelect } from '../entity/ref-select';
+import { RefSelect } from '../form/ref-select';
 import { currentRole } from '../state/session';
 import { useNarrowScreen } from '../use-narrow-screen';
 import { AppointmentDayList } from './appointment-day-list';
-import { addDays, blockMove, daysFrom, localDayHour, localDaysRange, parseDay, today, weekStart, weekStep } from '../entity/calendar-parts';
+import { addDays, blockMove, daysFrom, localDayHour, localDaysRange, parseDay, today, weekStart, weekStep } from '../text/calendar-parts';
 import { CalendarHead } from './calendar-head';
-import { LoadError, useAddressParams, useFormat } from '../entity/screen-parts';
+import { LoadError, useAddressParams, useFormat } from '../list-parts/screen-parts';
 
 const def = getEntity('appointments');
 /** A week of every centre is a few hundred at most on the demo data; past this, a doctor or a centre narrows it. */

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { weekStep } from '../entity/calendar-parts';
+import { weekStep } from '../text/calendar-parts';
 import { useDayName } from './calendar-head';
 import { dayListMove, dayListOrder } from './day-list-order';
 import './calendar-day-list.css';

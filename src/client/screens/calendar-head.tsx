@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../i18n/format';
-import { today } from '../entity/calendar-parts';
+import { today } from '../text/calendar-parts';
 
 /** A day as a calendar's column names it: its weekday and date ("Thu 26 Nov"). */
 export function useDayName(): (day: string) => string {

@@ -5,8 +5,8 @@ import { can, entityPath, getEntity, viewActionFor } from '../../registry';
 import { fmcDashboardRows } from '../api/fmc-dashboard';
 import { useRead } from '../api/use-read';
 import { currentRole } from '../state/session';
-import { FieldValue } from '../entity/field-value';
-import { Empty, Loading, LoadError, TIME_ZONE } from '../entity/screen-parts';
+import { FieldValue } from '../text/field-value';
+import { Empty, Loading, LoadError, TIME_ZONE } from '../list-parts/screen-parts';
 
 /**
  * The rows a figure of the fmc dashboard counts, under its tiles (api/fmc-dashboard.ts): each record in the

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { DayPoint } from '../api/fmc-dashboard';
-import { useFormat } from '../entity/screen-parts';
+import { useFormat } from '../list-parts/screen-parts';
 
 const W = 720;
 const H = 240;

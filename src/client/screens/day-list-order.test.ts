@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { daysFrom } from '../entity/calendar-parts';
+import { daysFrom } from '../text/calendar-parts';
 import { dayListMove, dayListOrder } from './day-list-order';
 
 describe('the days of a calendar on a phone', () => {

@@ -1,16 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { useTranslation } from 'react-i18next';
 import { can, entityPath, getEntity, viewActionFor } from '../../registry';
-import { RefSelect } from '../entity/ref-select';
+import { RefSelect } from '../form/ref-select';
 import { currentRole } from '../state/session';
-import { useDebounced } from '../use-debounced';
 import { patientsSeen, type SeenRow as Row } from '../api/drpatient';
 import { usePages } from '../api/use-pages';
-import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useFormat, useRowKeys } from '../entity/screen-parts';
+import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useFormat, useRowKeys } from '../list-parts/screen-parts';
 import { useTypeToFind } from '../ui/type-to-find';
-import { useShortcutStarts } from '../entity/move-keys';
+import { useSearchBox } from '../list-parts/use-search-box';
+import { useShortcutStarts } from '../moves/move-keys';
 
 /**
  * fmc/drpatient: the patients doctors have seen at the user's centres (api/drpatient.ts), newest visit
@@ -24,12 +24,13 @@ export default function DrPatient({ id }: { id: string }) {
   const f = useFormat();
   const role = currentRole();
   const [params, setParams] = useAddressParams();
-  const [text, setText] = useState(params.get('q') ?? '');
-  const q = useDebounced(text.trim(), 250);
+  // The search box, its text reaching the address after a pause (list-parts/use-search-box.ts, as on the generic list).
+  const q = params.get('q') ?? '';
+  const writeQ = useCallback((next: string) => setParams({ q: next }, { replace: true }), [setParams]);
+  const { text, setText } = useSearchBox(q, writeQ, 250);
   const doctor = params.get('doctor') ?? undefined;
-  useEffect(() => { if ((params.get('q') ?? '') !== q) setParams({ q }, { replace: true }); }, [q, params, setParams]);
 
-  const pages = usePages(patientsSeen({ doctor, q: params.get('q') ?? undefined }));
+  const pages = usePages(patientsSeen({ doctor, q: q || undefined }));
   const patients = getEntity('patients');
   const openAs = viewActionFor(patients, (a) => can(role, patients.name, a));
   const hrefOf = (row: Row) => (openAs ? entityPath(patients, openAs, row.patient.id) : null);

@@ -1,13 +1,13 @@
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_TILES, isCentreScoped, type DashboardTileId } from '../../registry';
-import { RefSelect } from '../entity/ref-select';
+import { RefSelect } from '../form/ref-select';
 import { currentRole } from '../state/session';
 import { fmcDashboard } from '../api/fmc-dashboard';
 import { useRead } from '../api/use-read';
 import { DayChart } from './day-chart';
 import { DashboardTileRows } from './dashboard-tile-rows';
-import { Loading, LoadError, TIME_ZONE, useAddressParams, useFormat } from '../entity/screen-parts';
+import { Loading, LoadError, TIME_ZONE, useAddressParams, useFormat } from '../list-parts/screen-parts';
 
 /**
  * fmc/dashboard: today's appointments by status, open slots, patients seen and open tickets, with the last 30

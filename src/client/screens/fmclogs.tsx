@@ -2,22 +2,25 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { can, entityByName, entityPath, ENTITIES, REVERTIBLE_ACTIONS, SAVED_VIEW_ENTITY, viewActionFor } from '../../registry';
-import { RefSelect } from '../entity/ref-select';
+import { RefSelect } from '../form/ref-select';
 import { currentRole } from '../state/session';
 import { useDebounced } from '../use-debounced';
-import { actionLabel, BASE_ACTIONS } from '../entity/log-actions';
-import { ChangeList } from '../entity/log-changes';
+import { actionLabel, BASE_ACTIONS } from '../record/log-actions';
+import { ChangeList } from '../record/log-changes';
 import { fmcLogs } from '../api/fmclogs';
 import { RevertButton } from './revert-button';
+import { UnitCounts, UnitRows } from './log-unit';
 import { usePages } from '../api/use-pages';
-import { Empty, LoadError, Loading, PagesFoot, TIME_ZONE, useAddressParams, useFormat } from '../entity/screen-parts';
+import { Empty, LoadError, Loading, PagesFoot, TIME_ZONE, useAddressParams, useFormat } from '../list-parts/screen-parts';
+import { rowMove } from '../list-parts/row-move';
 
 const FILTERS = ['actor', 'fmc', 'entity', 'record', 'from', 'to', 'action', 'reads'] as const;
 
 /**
  * fmc/fmclogs: the audit log, newest first (api/fmclogs.ts), filtered by who, record, days and action; the
  * filters live in the address, so a link or a reload shows the same entries. Each entry opens to show its changes
- * (old → new where the entry holds both). j/k or arrows move between entries, Enter or Space opens one, Tab
+ * (old → new where the entry holds both); an import or a bulk action is one entry, opening to its rows and its Undo
+ * (log-unit.tsx). j/k or arrows move between entries, Enter or Space opens one, Tab
  * reaches the record's link when the role may open it.
  */
 export default function FmcLogs({ id }: { id: string }) {
@@ -52,9 +55,8 @@ export default function FmcLogs({ id }: { id: string }) {
   };
   const onListKey = (e: React.KeyboardEvent) => {
     if (e.ctrlKey || e.metaKey || e.altKey || !(e.target instanceof HTMLButtonElement)) return;
-    const step = ({ j: 1, ArrowDown: 1, k: -1, ArrowUp: -1, PageDown: 10, PageUp: -10 } as Record<string, number>)[e.key];
-    if (step !== undefined) { e.preventDefault(); focusRow(focused + step); }
-    if (e.key === 'Home' || e.key === 'End') { e.preventDefault(); focusRow(e.key === 'Home' ? 0 : pages.rows.length - 1); }
+    const to = rowMove(e.key, focused, pages.rows.length);
+    if (to !== null) { e.preventDefault(); focusRow(to); }
   };
 
   return (
@@ -114,13 +116,15 @@ export default function FmcLogs({ id }: { id: string }) {
                   <span>{r.actor?.name ?? t('fmclogs.system')}</span>
                   <strong>{actionLabel(t, tUi, r)}</strong>
                   <span className="badge">{def ? tUi(`${def.name}.one`, { ns: 'entities' }) : r.entity === SAVED_VIEW_ENTITY ? tUi('category.views') : r.entity}</span>
+                  {r.unit && <UnitCounts unit={r.unit} />}
                 </button>
                 {r.record && (r.record.title === null
                   ? <span className="muted">{t('fmclogs.deleted', { id: r.record.id })}</span>
                   : openAs ? <Link href={entityPath(def!, openAs, r.record.id)}>{r.record.title}</Link> : <span>{r.record.title}</span>)}
                 {r.address && <span className="muted" title={t('fmclogs.address')}>{r.address}</span>}
               </div>
-              {expanded && <ChangeList def={def} changes={r.changes} titles={r.titles} id={`log-changes-${r.id}`} />}
+              {expanded && (r.unit ? <UnitRows def={def} unit={r.unit} id={`log-changes-${r.id}`} />
+                : <ChangeList def={def} changes={r.changes} titles={r.titles} id={`log-changes-${r.id}`} />)}
               {expanded && def && r.record?.title != null && REVERTIBLE_ACTIONS.includes(r.action) && can(role, 'history', 'revert') && can(role, def.name, 'edit')
                 && <RevertButton def={def} recordId={r.record.id} entry={r.id} />}
             </li>

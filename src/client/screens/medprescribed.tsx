@@ -6,7 +6,7 @@ import { currentRole } from '../state/session';
 import { useDebounced } from '../use-debounced';
 import { medicinesPrescribed } from '../api/medprescribed';
 import { useRead } from '../api/use-read';
-import { Empty, LoadError, Loading, TIME_ZONE, useAddressParams, useFormat } from '../entity/screen-parts';
+import { Empty, LoadError, Loading, TIME_ZONE, useAddressParams, useFormat } from '../list-parts/screen-parts';
 
 const COLUMNS = [
   { key: 'name', label: 'medprescribed.medicine', num: false },

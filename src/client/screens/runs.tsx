@@ -8,8 +8,8 @@ import { useRead } from '../api/use-read';
 import { keys as queryKeys } from '../api/keys';
 import { ConfirmAction } from '../ui/confirm-action';
 import { useTypeToFind } from '../ui/type-to-find';
-import { useShortcutStarts } from '../entity/move-keys';
-import { Empty, LoadError, Loading, useAddressParams, useFormat, useRowKeys } from '../entity/screen-parts';
+import { useShortcutStarts } from '../moves/move-keys';
+import { Empty, LoadError, Loading, useAddressParams, useFormat, useRowKeys } from '../list-parts/screen-parts';
 
 /** What a run's state shows as (the list's status colours: done green, failed and cancelled red, queued amber). */
 const STATE_CLASS: Record<RunState, string> = { queued: 'pending', running: 'in_progress', done: 'completed', failed: 'cancelled', cancelled: 'cancelled' };

@@ -7,7 +7,7 @@ import { signedIn, type SignedInSession } from '../api/signed-in';
 import { useRead } from '../api/use-read';
 import { deviceOf } from '../shell/my-sessions';
 import { Modal } from '../ui/modal';
-import { Empty, LoadError, Loading, useFormat } from '../entity/screen-parts';
+import { Empty, LoadError, Loading, useFormat } from '../list-parts/screen-parts';
 
 /** How a session signed in, in words (written out: the strings test finds each key in the screens' sources). */
 const METHODS: Record<string, string> = { password: 'signedIn.method.password', hosted: 'signedIn.method.hosted' };

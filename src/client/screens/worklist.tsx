@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { useTranslation } from 'react-i18next';
 import { can, entityPath, getEntity, viewActionFor, WORKLISTS } from '../../registry';
@@ -9,13 +9,13 @@ import { usePages } from '../api/use-pages';
 import { worklist, type ReminderAnswer, type ReminderResult as Result, type WorklistRow as Row } from '../api/worklists';
 import { writes } from '../api/writes';
 import { currentRole } from '../state/session';
-import { useDebounced } from '../use-debounced';
-import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useRowKeys } from '../entity/screen-parts';
+import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useRowKeys } from '../list-parts/screen-parts';
 import { isEditable } from '../ui/editable';
-import { noteRepeatable, REPEAT_REMIND } from '../../../commands';
-import { registerScreenAction } from '../state/ui';
+import { noteRepeatable } from '../../../commands';
+import { contribute } from '../state/screen';
 import { useTypeToFind } from '../ui/type-to-find';
-import { useShortcutStarts } from '../entity/move-keys';
+import { useSearchBox } from '../list-parts/use-search-box';
+import { useShortcutStarts } from '../moves/move-keys';
 import { ConfirmAction } from '../ui/confirm-action';
 import { WorklistAutoReminders } from './worklist-auto';
 
@@ -37,11 +37,12 @@ export default function Worklist({ id }: { id: string }) {
   const w = WORKLISTS.find((x) => x.id === id)!;
   const def = getEntity(w.entity);
   const [params, setParams] = useAddressParams();
-  const [text, setText] = useState(params.get('q') ?? '');
-  const q = useDebounced(text.trim(), 250);
-  useEffect(() => { if ((params.get('q') ?? '') !== q) setParams({ q }, { replace: true }); }, [q, params, setParams]);
+  // The search box, its text reaching the address after a pause (list-parts/use-search-box.ts, as on the generic list).
+  const q = params.get('q') ?? '';
+  const writeQ = useCallback((next: string) => setParams({ q: next }, { replace: true }), [setParams]);
+  const { text, setText } = useSearchBox(q, writeQ, 250);
 
-  const pages = usePages(worklist(id, { q: params.get('q') ?? undefined }));
+  const pages = usePages(worklist(id, { q: q || undefined }));
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [results, setResults] = useState<Map<number, ReminderAnswer>>(new Map());
   const remind = useMutation({ mutationFn: (ids: number[]) => writes.remind(id, ids) }, queryClient);
@@ -99,7 +100,7 @@ export default function Worklist({ id }: { id: string }) {
   const { setFocused } = keys;
   // `.` after reminders sent here: to the selected rows, else to the row the keyboard is on (then `j`, `.` again).
   const focusedId = pages.rows[keys.focused]?.id;
-  useEffect(() => registerScreenAction(REPEAT_REMIND, () => (selected.size ? ask() : focusedId !== undefined ? ask([focusedId]) : undefined)));
+  useEffect(() => contribute('worklist', { id, remind: () => (selected.size ? ask() : focusedId !== undefined ? ask([focusedId]) : undefined) }));
   useEffect(() => { setFocused(0); setSelected(new Set()); }, [q, setFocused]);
 
   // r sends from anywhere on the screen but a field (where it is a letter being typed).

@@ -12,7 +12,7 @@ import { useRead } from '../api/use-read';
 import { writes } from '../api/writes';
 import { ui } from '../state/ui';
 import { Modal } from '../ui/modal';
-import { offerUndoDelete } from '../entity/undo';
+import { offerUndoDelete } from '../form/undo';
 
 /** Delete with confirmation, for every entity; the server's refusal (in use, built in) is shown as it says; Undo after. */
 export function ConfirmDelete() {

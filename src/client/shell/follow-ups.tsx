@@ -7,8 +7,8 @@ import { ApiError } from '../api/client';
 import { errorText } from '../api/error-text';
 import { followUps } from '../api/follow-ups';
 import { useRead } from '../api/use-read';
-import { DateTextInput } from '../entity/date-text-input';
-import { formValueProblem } from '../entity/date-text';
+import { DateTextInput } from '../form/date-text-input';
+import { formValueProblem } from '../text/date-text';
 import { useFormat } from '../i18n/format';
 import { currentRole } from '../state/session';
 import { ui } from '../state/ui';
@@ -18,7 +18,7 @@ import { Modal } from '../ui/modal';
 const momentOf = (value: string): Date | null => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) && formValueProblem(value) === null ? new Date(value) : null);
 
 /**
- * The time of a follow-up, typed in words and read by the console's date reader (entity/date-text.ts: "tomorrow 9am",
+ * The time of a follow-up, typed in words and read by the console's date reader (text/date-text.ts: "tomorrow 9am",
  * "in 3 days", "lundi"), what it understood said under the box before anything is saved. Enter saves; the server's
  * refusal (a time past, a record no longer readable) is said in the dialog.
  */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useSnapshot } from 'valtio';
 import i18n from 'i18next';
-import { toast } from 'sonner';
+import { toast } from '../state/toast';
 import { effectiveKeymap, isAllowed, isSingleKey, type Command, type Translate } from '../../../commands';
 import { prefs } from '../state/prefs';
 import { useCommands } from '../state/saved-views';

@@ -6,7 +6,7 @@ import { entities, type Row } from '../api/entities';
 import { errorText } from '../api/error-text';
 import { useRead } from '../api/use-read';
 import { writes } from '../api/writes';
-import { EntityFormModal } from '../entity/form-modal';
+import { EntityFormModal } from '../form/form-modal';
 import { useFormat } from '../i18n/format';
 import { ui } from '../state/ui';
 import { Modal } from '../ui/modal';

@@ -17,7 +17,7 @@ import { closeSidebar, toggleSidebar } from '../ui/use-sidebar-overlay';
 const Palette = lazy(() => import('../palette/palette').then((m) => ({ default: m.Palette })));
 const ConfirmDelete = lazy(() => import('./confirm-delete').then((m) => ({ default: m.ConfirmDelete })));
 const ShortcutsSheet = lazy(() => import('./shortcuts-sheet').then((m) => ({ default: m.ShortcutsSheet })));
-const ImportDialog = lazy(() => import('../entity/import-dialog').then((m) => ({ default: m.ImportDialog })));
+const ImportDialog = lazy(() => import('../import/import-dialog').then((m) => ({ default: m.ImportDialog })));
 const RaiseDialog = lazy(() => import('./raised-dialogs').then((m) => ({ default: m.RaiseDialog })));
 const MineDialog = lazy(() => import('./raised-dialogs').then((m) => ({ default: m.MineDialog })));
 const LeaveConfirm = lazy(() => import('./leave-confirm').then((m) => ({ default: m.LeaveConfirm })));
@@ -55,22 +55,34 @@ export function Shell({ children }: { children: ReactNode }) {
           and presses nothing under it. Not for the keyboard, which has Esc. */}
       {snap.sidebarOpen && <div className="sidebar-scrim" aria-hidden onClick={closeSidebar} />}
       <main className="main" id="main" tabIndex={-1}>{children}</main>
-      <Suspense fallback={null}>
-        {snap.paletteOpen && <Palette />}
-        {snap.shortcutsOpen && <ShortcutsSheet />}
-        {snap.confirmDelete && <ConfirmDelete />}
-        {snap.preferencesOpen && <PreferencesDialog />}
-        {snap.passwordOpen && <PasswordDialog />}
-        {snap.raising && <RaiseDialog entity={snap.raising} />}
-        {snap.importing && <ImportDialog key={snap.importing} entity={snap.importing} />}
-        {snap.mine && <MineDialog entity={snap.mine} />}
-        {snap.savingView !== null && <SaveViewDialog id={snap.savingView === 'new' ? null : snap.savingView} />}
-        {snap.followUp && <FollowUpDialog entity={snap.followUp.entity} id={snap.followUp.id} />}
-        {snap.followUpsOpen && <FollowUpsDialog />}
-        {snap.leaving && <LeaveConfirm />}
-      </Suspense>
+      <Dialogs />
       <ScreenArrival />
       <Hotkeys />
     </div>
+  );
+}
+
+/**
+ * The dialogs every screen shares, each mounted while it is open. Their flags are read here, not in Shell: opening
+ * the palette (or any of these) re-renders this alone, not the top bar, the sidebar (its menu built from every
+ * command) and the shortcuts' bindings, a good part of the palette's opening frame (bench/palette-figures.md).
+ */
+function Dialogs() {
+  const snap = useSnapshot(ui);
+  return (
+    <Suspense fallback={null}>
+      {snap.paletteOpen && <Palette />}
+      {snap.shortcutsOpen && <ShortcutsSheet />}
+      {snap.confirmDelete && <ConfirmDelete />}
+      {snap.preferencesOpen && <PreferencesDialog />}
+      {snap.passwordOpen && <PasswordDialog />}
+      {snap.raising && <RaiseDialog entity={snap.raising} />}
+      {snap.importing && <ImportDialog key={snap.importing} entity={snap.importing} />}
+      {snap.mine && <MineDialog entity={snap.mine} />}
+      {snap.savingView !== null && <SaveViewDialog id={snap.savingView === 'new' ? null : snap.savingView} />}
+      {snap.followUp && <FollowUpDialog entity={snap.followUp.entity} id={snap.followUp.id} />}
+      {snap.followUpsOpen && <FollowUpsDialog />}
+      {snap.leaving && <LeaveConfirm />}
+    </Suspense>
   );
 }

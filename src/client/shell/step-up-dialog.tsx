@@ -1,35 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, onStepUpRequired } from '../api/client';
+import { ApiError } from '../api/client';
 import { errorText } from '../api/error-text';
 import { factors, passkeyAnswer } from '../api/factors';
 import { me } from '../api/me';
 import { Modal } from '../ui/modal';
 
-/**
- * The step-up dialog: when the server asks for a fresh proof before a dangerous action (server/auth/step-up.ts), the
- * person gives their password here, or a one-time code or a passkey when they have one (radio buttons: arrows choose;
- * focus in the field, Enter confirms, Esc cancels) and the action is sent once more
- * (api/client.ts withStepUp). Cancelling leaves everything as it was: the action was not done. One dialog at a time;
- * calls refused meanwhile wait for the same answer.
- */
-export function StepUpHost() {
-  const [open, setOpen] = useState(false);
-  const waiting = useRef<((proved: boolean) => void)[]>([]);
-  useEffect(() => onStepUpRequired(() => new Promise<boolean>((resolve) => {
-    waiting.current.push(resolve);
-    setOpen(true);
-  })), []);
-  const finish = (proved: boolean) => {
-    setOpen(false);
-    for (const resolve of waiting.current.splice(0)) resolve(proved);
-  };
-  return open ? <StepUpDialog onDone={finish} /> : null;
-}
-
 type Way = 'password' | 'code' | 'passkey';
 
-function StepUpDialog({ onDone }: { onDone: (proved: boolean) => void }) {
+/**
+ * The step-up dialog: the person gives their password here, or a one-time code or a passkey when they have one (radio
+ * buttons: arrows choose; focus in the field, Enter confirms, Esc cancels). Opened by StepUpHost (step-up-host.tsx),
+ * which loads this file only when the server first asks, so the console's first load does not carry it.
+ */
+export default function StepUpDialog({ onDone }: { onDone: (proved: boolean) => void }) {
   const { t } = useTranslation();
   const [ways, setWays] = useState<Way[]>(['password']);
   const [way, setWay] = useState<Way>('password');

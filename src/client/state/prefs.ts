@@ -11,7 +11,7 @@ export interface Prefs {
   keymap: Record<string, string>;
   /** The palette's recently used commands and records (state/recents.ts); never in the local cache. */
   recent: RecentUse[];
-  /** Each list's hidden columns and widths (entity/column-prefs.ts); the user's, so never in the local cache either. */
+  /** Each list's hidden columns and widths (list/column-prefs.ts); the user's, so never in the local cache either. */
   columns: ColumnsPrefs;
   /** The first day of the week (1 Monday … 7 Sunday); null: the language's (state/week.ts). */
   weekStart: number | null;

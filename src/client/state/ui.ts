@@ -1,7 +1,7 @@
 import { proxy } from 'valtio';
 import type { InView } from '../../../commands';
 
-/** Shell state: what is open. Screens register their own create/filter handlers for the list commands. */
+/** Shell state: what is open. What screens give the commands to act on is in screen.ts. */
 export const ui = proxy({
   sidebarOpen: true,
   paletteOpen: false,
@@ -19,7 +19,7 @@ export const ui = proxy({
   /** The entity whose raise form is open (a support ticket), and whose raised records are shown. */
   raising: null as string | null,
   mine: null as string | null,
-  /** The entity whose import dialog is open (entity/import-dialog.tsx). */
+  /** The entity whose import dialog is open (import/import-dialog.tsx). */
   importing: null as string | null,
   /** The user is asked whether to leave what they typed in a form or dialog (ui/unsaved.ts). */
   leaving: false,
@@ -27,43 +27,6 @@ export const ui = proxy({
   /** What the screen in view shows (commands' `when`): set by the details page and the lists. */
   inView: { selected: 0 } as InView,
 });
-
-/** A list's `create` or `filter`, or `transition:{name}` on the record in view or the selected rows. */
-type ScreenAction = string;
-const screenHandlers = new Map<ScreenAction, () => void>();
-
-/**
- * An action asked for before its screen had registered it: a shortcut pressed while the screen's code was still
- * loading (`c` right after opening a list). It runs when the screen registers it, if that is within PENDING_MS and the
- * page is still the one it was asked on (leaving it drops it: the router announces each move); otherwise it is dropped,
- * as it was before.
- */
-const PENDING_MS = 3000;
-let pending: { action: ScreenAction; path: string; until: number } | null = null;
-
-export function registerScreenAction(action: ScreenAction, handler: () => void): () => void {
-  screenHandlers.set(action, handler);
-  const asked = pending;
-  if (asked?.action === action) {
-    pending = null;
-    if (performance.now() < asked.until) handler();
-  }
-  return () => {
-    if (screenHandlers.get(action) === handler) screenHandlers.delete(action);
-  };
-}
-
-export function runScreenAction(action: ScreenAction): boolean {
-  const h = screenHandlers.get(action);
-  if (h) h();
-  else pending = { action, path: location.pathname, until: performance.now() + PENDING_MS };
-  return Boolean(h);
-}
-
-/** An action for the screen just navigated to: run when it registers it (within PENDING_MS), never by a screen left. */
-export function askScreenAction(action: ScreenAction) {
-  pending = { action, path: location.pathname, until: performance.now() + PENDING_MS };
-}
 
 export function openPalette(page: string | null = null) {
   ui.palettePage = page;
@@ -86,8 +49,6 @@ let early: string | null = null;
 export const typedBeforePalette = () => early ?? '';
 
 if (typeof window !== 'undefined') {
-  // wouter announces its moves as these events (its own names for pushState and replaceState).
-  for (const move of ['popstate', 'pushState', 'replaceState']) addEventListener(move, () => { if (pending?.path !== location.pathname) pending = null; });
   // Capture on window: before the page's own key handlers, as ui/type-ahead.ts does for forms.
   window.addEventListener('keydown', (e) => {
     if (early === null) return;

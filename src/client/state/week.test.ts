@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { firstDayOfWeek, LANGUAGES, periodWordDays, type Language } from '../../registry';
-import { presetDays } from '../entity/filter-values';
+import { presetDays } from '../list/filter-values';
 import { periodRange } from '../palette/reading/periods';
 import { listOfReading } from '../palette/reading/list-of-reading';
 import { translate } from '../palette/reading/test-i18n';
-import { weekStart } from '../entity/calendar-parts';
+import { weekStart } from '../text/calendar-parts';
 import { prefs } from './prefs';
 import { userFirstDay } from './week';
 

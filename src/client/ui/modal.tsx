@@ -1,8 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from './error-boundary';
 import { focusLost, focusMainControl } from './main-control';
+
+/** Each open dialog's content and how it closes: Esc closes the dialog that holds the focus (see below). */
+const openDialogs = new Map<Element, () => void>();
 
 /**
  * A modal dialog on Radix's dialog primitive: focus moves in when it opens, stays in
@@ -21,11 +24,20 @@ export function Modal({ title, onClose, children, className = '', labelledBy, de
   // the page, after whatever closed in the same render (the palette that ran the command) gave its focus back.
   const opener = useRef<Element | null>(null);
   useLayoutEffect(() => { opener.current = document.activeElement; }, []);
+  // The content is put on the page after the portal mounts, so it is registered by its ref, not by an effect here.
+  const content = useRef<HTMLDivElement | null>(null);
+  const register = useCallback((node: HTMLDivElement | null) => {
+    content.current = node;
+    if (!node) return;
+    openDialogs.set(node, onClose);
+    return () => { openDialogs.delete(node); };
+  }, [onClose]);
   return (
     <Dialog.Root open onOpenChange={(open) => { if (!open) onClose(); }}>
       <Dialog.Portal>
         <Dialog.Overlay className="backdrop">
           <Dialog.Content
+            ref={register}
             className={`dialog ${className}`}
             aria-describedby={describedBy}
             // Only when given: an undefined one would override Radix's own link to the title, leaving the dialog unnamed.
@@ -35,9 +47,19 @@ export function Modal({ title, onClose, children, className = '', labelledBy, de
             // Otherwise the dialog closes, and the key goes no further: Radix sees it on the document's capture
             // phase, and the dialog is gone (its own handlers with it) before the key would reach the page behind,
             // whose Esc means something else (a details page's: back to the list).
+            // Radix gives Esc to the dialog it counts as the top one, which is the one mounted last: a dialog below
+            // that mounted again while another was open over it (its record read again) would take the key and
+            // close under the open one. The dialog holding the focus is the top one (the focus is trapped in it),
+            // so that one closes.
             onEscapeKeyDown={(e) => {
-              if (document.activeElement?.getAttribute('aria-expanded') === 'true') e.preventDefault();
-              else e.stopPropagation();
+              const focused = document.activeElement;
+              if (focused?.getAttribute('aria-expanded') === 'true') { e.preventDefault(); return; }
+              e.stopPropagation();
+              const holder = focused?.closest('[role=dialog]');
+              if (holder && holder !== content.current && openDialogs.has(holder)) {
+                e.preventDefault();
+                openDialogs.get(holder)!();
+              }
             }}
             // Back to the opener when nothing else took the focus meanwhile (a list takes it back itself) and the
             // opener is still there; else (a record moved by the dialog lost that button, the opener was the page

@@ -6,7 +6,8 @@ import { f } from '../fields';
  * patient, fmc, all) so that their labels are shared with the role and content-page enums.
  *
  * Its status is its workflow's (issue 37): draft → scheduled (its `scheduledAt` in the future) → sending → sent, or
- * cancelled before it sends. `sent` is reached by the sender only (server/campaigns/send.ts), which resolves the
+ * cancelled before it sends. A sending campaign may be paused (the sender stops between two batches) and resumed (it
+ * goes on with those who have not had it yet); a paused one may also be cancelled, and the rest never get it. `sent` is reached by the sender only (server/campaigns/send.ts), which resolves the
  * audience when it starts and counts its progress on the record (`recipients`, `sent`, `failed`).
  */
 export const notification = defineEntity({
@@ -18,8 +19,12 @@ export const notification = defineEntity({
     body: f.longText({ required: true, max: 1000, searchable: true }),
     audience: f.enum(['all', 'doctor', 'patient', 'fmc'], { required: true, sortable: true }),
     channel: f.enum(['push', 'email', 'sms'], { required: true, sortable: true }),
+    // Narrow the audience (resolved when sending starts: server/campaigns/audience-view.ts): the people of one centre,
+    // and, of the patients, those a saved view of the patient list shows (a view its author may read).
+    centre: f.ref('fmc'),
+    patientView: f.int({ min: 1 }),
     scheduledAt: f.datetime({ sortable: true }),
-    status: f.enum(['draft', 'scheduled', 'sending', 'sent', 'cancelled'], { required: true, sortable: true }),
+    status: f.enum(['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'], { required: true, sortable: true }),
     recipients: f.int({ server: 'progress' }),
     sent: f.int({ server: 'progress' }),
     failed: f.int({ server: 'progress' }),
@@ -36,7 +41,9 @@ export const notification = defineEntity({
       // The time is the record's scheduledAt, checked in the future when the move is made (crud/hooks.ts).
       { name: 'schedule', from: ['draft'], to: 'scheduled', key: 's' },
       { name: 'send', from: ['draft', 'scheduled'], to: 'sending', key: 'n', irreversible: 'sendsCampaign' },
-      { name: 'cancel', from: ['draft', 'scheduled'], to: 'cancelled', key: 'x' },
+      { name: 'pause', from: ['sending'], to: 'paused', key: 'p' },
+      { name: 'resume', from: ['paused'], to: 'sending', key: 'r' },
+      { name: 'cancel', from: ['draft', 'scheduled', 'paused'], to: 'cancelled', key: 'x' },
     ],
   },
 });

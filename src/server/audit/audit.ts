@@ -135,15 +135,27 @@ export async function readsEntry(db: DB, actor: Auditor, def: EntityDef, ids: re
  * record that went between the page's read and this entry is still logged: what was sent is what was read.
  */
 export async function auditRecordsRead(db: DB, actor: Auditor, def: EntityDef, records: readonly Record<string, unknown>[], action: AuditAction, changes: Record<string, unknown> | null = null) {
-  if (!records.length || !holdsPatientData(def)) return;
-  const ids = [...new Set(records.map((r) => Number(r.id)))].sort((a, b) => a - b);
+  const entry = recordsReadEntry(actor, def, records, action, changes);
+  if (entry) await appendAuditRows(db, [entry]);
+}
+
+/**
+ * auditRecordsRead's entry, made and not yet written: `records` hold at least their id, the entity's scope field and
+ * its patient fields. `sent`: the ids the answer named, when it named some whose record was not read (a search hit
+ * said by its stored title): they are in the entry too, and its centre is then left unsaid, not guessed.
+ */
+export function recordsReadEntry(actor: Auditor, def: EntityDef, records: readonly Record<string, unknown>[], action: AuditAction, changes: Record<string, unknown> | null = null, sent: readonly number[] = []): AuditRow | null {
+  if (!holdsPatientData(def)) return null;
+  const read = new Set(records.map((r) => Number(r.id)));
+  const ids = [...new Set([...read, ...sent])].sort((a, b) => a - b);
+  if (!ids.length) return null;
   const centres = records.map((r) => centreOf(def, r));
-  const fmc = centres[0] !== null && centres.every((c) => c === centres[0]) ? centres[0] : null;
+  const fmc = read.size === ids.length && centres[0] !== null && centres.every((c) => c === centres[0]) ? centres[0] : null;
   const patients = [...new Set(records.flatMap((r) => patientsOf(def, r) ?? []))].sort((a, b) => a - b);
-  await appendAuditRows(db, [{
+  return {
     actorId: actor.id, entity: def.name, recordId: ids.length === 1 ? ids[0] : null, recordIds: ids, action, changes,
     address: actor.address ?? null, fmc, patients: patients.length ? patients : null,
-  }]);
+  };
 }
 
 /** An entry about no one record (an upload, a backup taken): `entity` names what it is about. */

@@ -3,11 +3,12 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { DASHBOARD } from '../../registry';
 import { clientAddress, fail, fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
+import { dataOf, describeCalls } from '../http/call-docs';
 import { signInFailures } from '../ops/metrics';
 import { matchAccount } from './hosted-account';
 import { beginHostedSignIn, finishHostedSignIn } from './oidc';
 import { limitHostedStarts } from './rate-limit';
-import { finishSignIn } from './sign-in';
+import { finishSignIn, secondStepAnswer, sessionAnswer } from './sign-in';
 
 /**
  * Hosted login's two calls (auth/oidc.ts), both from the console's own pages:
@@ -23,6 +24,18 @@ const COOKIE_PATH = '/api/auth/oidc';
 
 const startSchema = z.strictObject({ from: z.string().max(2000).optional() });
 const callbackSchema = z.strictObject({ search: z.string().max(8000) });
+
+const returnTo = { returnTo: z.string() };
+describeCalls({
+  'POST /api/auth/oidc/start': {
+    summary: "Begin a hosted sign-in: the provider's address to send the browser to (and a cookie holding the sign-in's state)", body: startSchema,
+    ok: { status: 200, schema: dataOf(z.strictObject({ url: z.string() })) }, refuses: [404, 429, 503],
+  },
+  'POST /api/auth/oidc/callback': {
+    summary: "End a hosted sign-in with the provider's answer (the callback address's query): the session or a second step, and the page to go back to",
+    body: callbackSchema, ok: { status: 200, schema: dataOf(z.union([secondStepAnswer.extend(returnTo), sessionAnswer.extend(returnTo)])) }, refuses: [401, 403, 404, 429, 503],
+  },
+});
 
 function settingsOf(c: Ctx) {
   const settings = c.get('config').oidc;

@@ -4,14 +4,15 @@ import { z } from 'zod';
 import { f, IMPORT_MAX_ROWS, isEmailPassword, WEAK_PASSWORD, withoutInvisible } from '../../registry';
 import { unsafeText } from '../http/input-safety';
 import { clientAddress, fail, fieldErrors, jsonBody, type AppEnv } from '../http';
+import { dataOf, describeCalls } from '../http/call-docs';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 import { beginSignIn, clearPairs, limitPublicCalls, tooMany } from './rate-limit';
 import { queuePasswordReset } from './reset-mail';
-import { authenticate, passwordChanged, profileOf, revokeSession } from './sessions';
+import { authenticate, passwordChanged, profileAnswer, profileOf, revokeSession } from './sessions';
 import { tokenHash } from './tokens';
 import { hostedLoginRoutes } from './hosted-routes';
 import { endSessionUrl } from './oidc';
-import { finishSignIn } from './sign-in';
+import { finishSignIn, signedInAnswer } from './sign-in';
 import type { Config } from '../config';
 import { writeEntries } from '../audit/audit';
 import { signInFailures } from '../ops/metrics';
@@ -41,6 +42,43 @@ const resetSchema = z.strictObject({ token: safe(z.string().min(10).max(200)), p
 const changeSchema = z.strictObject({ currentPassword: safe(z.string().min(1).max(200)), newPassword: safe(f.password().schema as z.ZodType<string>) });
 
 export const PASSWORD_SIGNIN_OFF = 'Password sign-in is off on this console: use the hosted login.';
+
+const configAnswer = dataOf(z.strictObject({
+  hostedLogin: z.strictObject({ name: z.string() }).nullable(),
+  passwordSignIn: z.boolean(),
+  firebase: z.strictObject({ config: z.record(z.string(), z.unknown()), vapidKey: z.string().optional() }).nullable(),
+  contentBase: z.string(), imageOrigins: z.array(z.string()), centreTimeZone: z.string(),
+  importMaxMb: z.number().int(), importMaxRows: z.number().int(),
+}));
+
+describeCalls({
+  'GET /api/auth/config': { summary: 'What the sign-in page and the client may offer: hosted login, passwords, push, where content is, the limits of an import', ok: { status: 200, schema: configAnswer } },
+  'POST /api/adminUser/login': {
+    summary: 'Sign in with e-mail and password: the session, or the challenge of a second step', body: loginSchema,
+    ok: { status: 200, schema: dataOf(signedInAnswer) }, refuses: [401, 403, 429],
+  },
+  'GET /api/adminUser/validate/authToken': { summary: "Whether the bearer token is a live session, and whose", ok: { status: 200, schema: dataOf(profileAnswer) }, refuses: [401] },
+  'POST /api/adminUser/logout': {
+    summary: "End this session (and, after a hosted sign-in, the address that ends it at the provider)",
+    ok: { status: 200, schema: dataOf(z.strictObject({ signedOut: z.literal(true), endSessionUrl: z.string().optional() })) }, refuses: [401],
+  },
+  'POST /api/auth/signup': {
+    summary: 'Ask for an account: it waits, disabled, for an administrator (the same answer whether or not the address is known)', body: signupSchema,
+    ok: { status: 202, schema: dataOf(z.strictObject({ status: z.literal('pending') })) }, refuses: [429],
+  },
+  'POST /api/auth/forgot-password': {
+    summary: 'Mail a password-reset link to the address, if it has an account (the same answer either way)', body: forgotSchema,
+    ok: { status: 202, schema: dataOf(z.strictObject({ sent: z.literal(true) })) }, refuses: [403, 429],
+  },
+  'POST /api/auth/reset-password': {
+    summary: "Set a new password with a reset link's token: every session of the account ends", body: resetSchema,
+    ok: { status: 200, schema: dataOf(z.strictObject({ reset: z.literal(true) })) }, refuses: [403, 429],
+  },
+  'POST /api/me/password': {
+    summary: "Change one's own password (the current one first): every other session ends", body: changeSchema,
+    ok: { status: 200, schema: dataOf(z.strictObject({ changed: z.literal(true) })) }, refuses: [429],
+  },
+});
 
 /** PASSWORD_SIGNIN=0: the password form, and the calls that lead to a password, are refused. */
 function passwordsOn(config: Config) {

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { DB } from '../db/connection';
 import { fail, type SessionUser } from '../http';
-import { isRole } from '../../registry';
+import { z } from 'zod';
+import { isRole, ROLES } from '../../registry';
 import { newToken, tokenHash } from './tokens';
 import { writeClockOf, type Watch, type WriteClock } from '../db/write-clock';
 import { publishSessionsEnded } from '../events/notices';
@@ -191,6 +192,12 @@ export async function passwordChanged(db: DB, userId: number, keep?: number) {
 }
 
 /** The profile of spec §3, as the validate call and sign-in return it. */
+/** Who is signed in, as the sign-in and the session check answer it. */
+export const profileAnswer = z.strictObject({
+  id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string().nullable(), avatar: z.string().nullable(),
+  role: z.strictObject({ id: z.number().int(), name: z.enum(ROLES) }),
+});
+
 export function profileOf(u: SessionUser) {
   return { id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone, avatar: u.avatar, role: { id: u.roleId, name: u.role } };
 }

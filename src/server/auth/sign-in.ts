@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { clientAddress, type Ctx } from '../http';
-import { authenticate, createSession, profileOf, type SignInMethod } from './sessions';
+import { authenticate, createSession, profileAnswer, profileOf, type SignInMethod } from './sessions';
 import { methodsOf, mfaRequired, providerDidMfa, type SessionFactor } from './mfa/factors';
 import type { Role } from '../../registry/roles';
 import { newSignInChallenge } from './mfa/challenge';
@@ -18,6 +19,11 @@ export interface SignInProof {
   /** The second step, once taken (the login's `/mfa` call): what it was proven with. */
   factor?: SessionFactor;
 }
+
+/** What finishSignIn answers: the second step's challenge, or the session made. */
+export const secondStepAnswer = z.strictObject({ mfa: z.strictObject({ challenge: z.string(), methods: z.array(z.enum(['totp', 'webauthn'])).min(1) }) });
+export const sessionAnswer = z.strictObject({ token: z.string(), expiresIn: z.number().int(), user: profileAnswer, mfaEnrolmentRequired: z.literal(true).optional() });
+export const signedInAnswer = z.union([secondStepAnswer, sessionAnswer]);
 
 /**
  * Ends every sign-in, by password or hosted login, once the person is known and may sign in. A person with a second

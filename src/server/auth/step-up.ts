@@ -2,12 +2,13 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { clientAddress, fail, fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
+import { dataOf, describeCalls, isoTime } from '../http/call-docs';
 import { signInFailures } from '../ops/metrics';
 import { verifyPassword } from './password';
 import { beginSignIn, tooMany } from './rate-limit';
 import { verifySecondFactor, type SecondFactorProof } from './mfa/factors';
 import { keepSessionChallenge, takeSessionChallenge } from './mfa/challenge';
-import { assertionOptions, assertionSchema, relyingParty } from './mfa/webauthn';
+import { assertionOptions, assertionSchema, relyingParty, webauthnOptionsAnswer } from './mfa/webauthn';
 import type { DB } from '../db/connection';
 
 /**
@@ -55,6 +56,14 @@ const stepUpSchema = z.union([
   z.strictObject({ code: z.string().min(1).max(40) }),
   z.strictObject({ webauthn: assertionSchema }),
 ]);
+
+describeCalls({
+  'POST /api/me/step-up/webauthn': { summary: 'The options for the browser to prove it is you by passkey (body: {})', body: z.strictObject({}), ok: { status: 200, schema: dataOf(webauthnOptionsAnswer) }, refuses: [409] },
+  'POST /api/me/step-up': {
+    summary: 'Prove it is you again (password, a one-time or recovery code, or a passkey), for the actions that ask for a recent proof', body: stepUpSchema,
+    ok: { status: 200, schema: dataOf(z.strictObject({ provedAt: isoTime })) }, refuses: [409, 429],
+  },
+});
 
 /**
  * POST /api/me/step-up { password }, { code } or { webauthn } → { data: { provedAt } }: the password of the signed-in

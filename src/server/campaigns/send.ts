@@ -6,9 +6,11 @@ import { audit } from '../audit/audit';
 import { fetchRecord, SYSTEM_ACTOR } from '../crud/write';
 import { publishChanges } from '../events/notices';
 import { addItems } from '../inbox/store';
-import { upsertSearchRow } from '../search';
+import { docContains, upsertSearchRow } from '../search';
 import { queueKeyed } from '../scheduler/messages';
 import { CAMPAIGN_JOB } from '../scheduler/job-names';
+import { readCampaignView, type ViewFilter } from '../crud/campaign-view';
+import { filterSql } from '../records/list-filter';
 import { defineJob } from '../scheduler/runs';
 
 export { CAMPAIGN_JOB };
@@ -28,12 +30,49 @@ export { CAMPAIGN_JOB };
  * Who already has theirs is found by its key, so a run taken again after a crash goes on where the dead one stopped,
  * and nobody gets the campaign twice. The outbox's sender (mail.ts) delivers the rows; `sent` counts the messages
  * handed to it.
+ *
+ * A pause (the move to `paused`) is seen by the next batch, which waits for the row the move locked: the run ends
+ * there, and a resume queues one again (crud/hooks.ts) that goes on, by the same keys, with who has not had it yet.
  */
 export const BATCH = 500;
 
 const def = () => getEntity('notification');
 
-interface Campaign { id: number; status: string; audience: string; channel: 'push' | 'email' | 'sms'; title: string; body: string; recipients: number | null; version: number }
+interface Campaign {
+  id: number; status: string; audience: string; channel: 'push' | 'email' | 'sms'; title: string; body: string; recipients: number | null; version: number;
+  centre: number | null; patient_view: number | null; audience_filter: ViewFilter | null; created_by: number | null;
+}
+
+/**
+ * What narrows an audience: the people of one centre (staff who work there, doctors who own it, work there or saw a
+ * patient there, patients seen there), and the patients a saved view shows, by its filter (crud/campaign-view.ts)
+ * applied with the list's own filter code (records/list-filter.ts) and text search. Both none: the whole audience.
+ */
+export interface Narrowing { centre: number | null; patients: ViewFilter | null }
+
+const WHOLE: Narrowing = { centre: null, patients: null };
+
+/** The patients of a view's filter, as a condition on `p`: what the patient list shows with that filter. */
+function inView(f: ViewFilter) {
+  const def = getEntity('patients');
+  const where = Object.entries(f.filters).map(([k, v]) => filterSql(def, k, v));
+  if (f.q) where.push(sql`t.id in (select record_id from search_index where entity = ${def.name} and ${docContains(f.q)})`);
+  return where.length ? sql`and p.id in (select t.id from patient t where ${sql.join(where, sql` and `)})` : sql``;
+}
+
+/** The conditions of a narrowing on one part of an audience: accounts (alias u), doctors (d) or patients (p). */
+function narrowed(n: Narrowing, kind: 'account' | 'doctor' | 'patient') {
+  const parts = [sql``];
+  if (n.centre !== null) {
+    if (kind === 'account') parts.push(sql`and ${n.centre}::int = any(u.centres)`);
+    if (kind === 'doctor') parts.push(sql`and (exists (select 1 from appointment a where a.doctor = d.id and a.fmc = ${n.centre})
+      or exists (select 1 from fmc f where f.id = ${n.centre} and f.owner = d.id)
+      or exists (select 1 from admin_user w where lower(w.email) = lower(d.email) and ${n.centre}::int = any(w.centres)))`);
+    if (kind === 'patient') parts.push(sql`and exists (select 1 from appointment a where a.patient = p.id and a.fmc = ${n.centre})`);
+  }
+  if (kind === 'patient' && n.patients) parts.push(inView(n.patients));
+  return sql.join(parts, sql` `);
+}
 
 /**
  * One person of an audience: the address the channel needs (null: not reachable by it), their account for the inbox,
@@ -45,7 +84,7 @@ interface Person { address: string | null; user_id: number | null; kind: string;
 const who = (t: string, kind: string) => sql`${kind}::text as kind, ${sql.raw(t)}.id as ref, trim(${sql.raw(t)}.first_name || ' ' || ${sql.raw(t)}.last_name) as name`;
 
 /** Everyone the audience names, one row a person, with the address the channel needs (null: not reachable by it). */
-function audienceSql(c: Pick<Campaign, 'audience' | 'channel'>): RawBuilder<Person> {
+function audienceSql(c: Pick<Campaign, 'audience' | 'channel'>, n: Narrowing): RawBuilder<Person> {
   const doctors = c.audience === 'doctor' || c.audience === 'all';
   const staff = c.audience === 'fmc' || c.audience === 'all';
   const patients = c.audience === 'patient' || c.audience === 'all';
@@ -53,65 +92,94 @@ function audienceSql(c: Pick<Campaign, 'audience' | 'channel'>): RawBuilder<Pers
     // Staff accounts: fmc staff, and doctors who have an account (of role doctor).
     const roles = [...(doctors ? ['doctor'] : []), ...(staff ? ['fmc'] : [])];
     const parts: RawBuilder<Person>[] = [];
-    if (roles.length) parts.push(sql<Person>`select 'user:' || u.id as address, u.id as user_id, ${who('u', 'admin-user')} from admin_user u join role r on r.id = u.role where u.status = 'active' and r.key = any(${roles}::text[])`);
+    if (roles.length) parts.push(sql<Person>`select 'user:' || u.id as address, u.id as user_id, ${who('u', 'admin-user')} from admin_user u join role r on r.id = u.role where u.status = 'active' and r.key = any(${roles}::text[]) ${narrowed(n, 'account')}`);
     // Doctors without an account, and patients: nobody to reach in an inbox.
-    if (doctors) parts.push(sql<Person>`select null::text as address, null::int as user_id, ${who('d', 'doctor')} from doctor d where d.status = 'active' and not exists (select 1 from admin_user u where lower(u.email) = lower(d.email))`);
-    if (patients) parts.push(sql<Person>`select null::text as address, null::int as user_id, ${who('p', 'patients')} from patient p where p.status = 'active' and not p.campaign_opt_out`);
+    if (doctors) parts.push(sql<Person>`select null::text as address, null::int as user_id, ${who('d', 'doctor')} from doctor d where d.status = 'active' and not exists (select 1 from admin_user u where lower(u.email) = lower(d.email)) ${narrowed(n, 'doctor')}`);
+    if (patients) parts.push(sql<Person>`select null::text as address, null::int as user_id, ${who('p', 'patients')} from patient p where p.status = 'active' and not p.campaign_opt_out ${narrowed(n, 'patient')}`);
     return sql<Person>`${sql.join(parts, sql` union all `)}`;
   }
   const addr = (t: string) => c.channel === 'email'
     ? sql`nullif(lower(trim(${sql.raw(t)}.email)), '')`
     : sql`nullif(regexp_replace(${sql.raw(t)}.phone, '[^0-9+]', '', 'g'), '')`;
   const parts: RawBuilder<Person>[] = [];
-  if (doctors) parts.push(sql<Person>`select ${addr('d')} as address, null::int as user_id, ${who('d', 'doctor')} from doctor d where d.status = 'active'`);
-  if (staff) parts.push(sql<Person>`select ${addr('u')} as address, u.id as user_id, ${who('u', 'admin-user')} from admin_user u join role r on r.id = u.role where u.status = 'active' and r.key = 'fmc'`);
-  if (patients) parts.push(sql<Person>`select ${addr('p')} as address, null::int as user_id, ${who('p', 'patients')} from patient p where p.status = 'active' and not p.campaign_opt_out`);
+  if (doctors) parts.push(sql<Person>`select ${addr('d')} as address, null::int as user_id, ${who('d', 'doctor')} from doctor d where d.status = 'active' ${narrowed(n, 'doctor')}`);
+  if (staff) parts.push(sql<Person>`select ${addr('u')} as address, u.id as user_id, ${who('u', 'admin-user')} from admin_user u join role r on r.id = u.role where u.status = 'active' and r.key = 'fmc' ${narrowed(n, 'account')}`);
+  if (patients) parts.push(sql<Person>`select ${addr('p')} as address, null::int as user_id, ${who('p', 'patients')} from patient p where p.status = 'active' and not p.campaign_opt_out ${narrowed(n, 'patient')}`);
   return sql<Person>`${sql.join(parts, sql` union all `)}`;
 }
 
 const keyOf = (c: Campaign, address: string) => `campaign:${c.id}:${c.channel}:${address}`;
 
 async function load(db: DB, id: number, lock = false): Promise<Campaign | undefined> {
-  const res = await sql<Campaign>`select id, status, audience, channel, title, body, recipients, version from notification_campaign where id = ${id} ${lock ? sql`for update` : sql``}`.execute(db);
+  const res = await sql<Campaign>`select id, status, audience, channel, title, body, recipients, version, centre, patient_view, created_by,
+    (select filter from campaign_view_filter where campaign = ${id}) as audience_filter from notification_campaign where id = ${id} ${lock ? sql`for update` : sql``}`.execute(db);
   return res.rows[0];
 }
 
 /** Writes the campaign's new status or counts: version moved on, search row, audit (a move) and the change stream. */
-async function touched(db: DB, id: number, move?: { from: string; to: string }) {
+async function touched(db: DB, id: number, move?: { from: string; to: string; why?: string }) {
   const rec = (await fetchRecord(db, def(), id))!;
   if (move) {
     await sql`insert into status_history (entity, record_id, from_status, to_status, actor_id, move, version, before)
       values ('notification', ${id}, ${move.from}, ${move.to}, null, ${`sender:${move.to}`}, ${Number(rec.version)}, ${JSON.stringify({ status: move.from })}::jsonb)`.execute(db);
     await upsertSearchRow(db, def(), rec);
-    await audit(db, SYSTEM_ACTOR, def(), id, 'update', { status: move.to }, rec);
+    await audit(db, SYSTEM_ACTOR, def(), id, 'update', { status: move.to, ...(move.why ? { why: move.why } : {}) }, rec);
   }
-  await publishChanges(db, [{ entity: 'notification', id, version: Number(rec.version), action: 'update', by: null, centre: null }]);
+  // A batch's progress leaves the version as it was: without a version the consoles read the record again.
+  await publishChanges(db, [{ entity: 'notification', id, version: move ? Number(rec.version) : null, action: 'update', by: null, centre: null }]);
 }
 
 /** How many people the campaign would reach now, and how many its channel cannot (the form's count before sending). */
-export async function audienceCounts(db: DB, c: Pick<Campaign, 'audience' | 'channel'>): Promise<{ people: number; unreachable: number }> {
-  const res = await sql<{ people: number; unreachable: number }>`with a as (${audienceSql(c)})
+export async function audienceCounts(db: DB, c: Pick<Campaign, 'audience' | 'channel'>, n: Narrowing = WHOLE): Promise<{ people: number; unreachable: number }> {
+  const res = await sql<{ people: number; unreachable: number }>`with a as (${audienceSql(c, n)})
     select (count(distinct address) + count(*) filter (where address is null))::int as people, (count(*) filter (where address is null))::int as unreachable from a`.execute(db);
   return res.rows[0] ?? { people: 0, unreachable: 0 };
 }
 
 /** Those of the audience its channel cannot reach (no mobile for SMS, no mail, no account for push), by name. */
-export async function unreachablePeople(db: DB, c: Pick<Campaign, 'audience' | 'channel'>, opts: { kinds: readonly string[]; limit: number }): Promise<{ kind: string; id: number; name: string }[]> {
+export async function unreachablePeople(db: DB, c: Pick<Campaign, 'audience' | 'channel'>, opts: { kinds: readonly string[]; limit: number; narrowing?: Narrowing }): Promise<{ kind: string; id: number; name: string }[]> {
   if (!opts.kinds.length) return [];
-  const res = await sql<{ kind: string; ref: number; name: string }>`select kind, ref, name from (${audienceSql(c)}) a
+  const res = await sql<{ kind: string; ref: number; name: string }>`select kind, ref, name from (${audienceSql(c, opts.narrowing ?? WHOLE)}) a
     where address is null and kind = any(${[...opts.kinds]}::text[]) order by name, kind, ref limit ${opts.limit}`.execute(db);
   return res.rows.map((r) => ({ kind: r.kind, id: Number(r.ref), name: r.name }));
 }
 
-/** The run's start: a scheduled campaign whose time came becomes sending, its audience counted once. False: nothing to send. */
+/**
+ * How a campaign narrows its audience now: its centre, and its view's filter, the one read when sending started, else
+ * read now for its author (`problem`: the view cannot narrow it, deleted or no longer theirs to read: nobody is reached).
+ */
+export async function narrowingOf(db: DB, c: Pick<Campaign, 'centre' | 'patient_view' | 'audience_filter' | 'created_by'>, now = new Date()): Promise<Narrowing & { problem?: string }> {
+  const centre = c.centre === null ? null : Number(c.centre);
+  if (c.audience_filter) return { centre, patients: c.audience_filter };
+  if (c.patient_view === null) return { centre, patients: null };
+  const read = await readCampaignView(db, Number(c.patient_view), c.created_by === null ? null : Number(c.created_by), now);
+  return read.ok ? { centre, patients: read.filter } : { centre, patients: null, problem: read.why };
+}
+
+/**
+ * The run's start: a scheduled campaign whose time came becomes sending, its audience counted once and its view's
+ * filter kept on it (every batch narrows alike). A view that can no longer narrow it (deleted, or not its author's to
+ * read) pauses it instead: nobody is sent what they were not chosen for, and its author may choose another view and
+ * resume. False: nothing to send.
+ */
 export async function startCampaign(db: DB, id: number): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
     const c = await load(tx, id, true);
-    if (!c || (c.status !== 'scheduled' && c.status !== 'sending')) return false; // cancelled, or undone to draft
+    if (!c || (c.status !== 'scheduled' && c.status !== 'sending')) return false; // paused, cancelled, or undone to draft
     if (c.status === 'scheduled' || c.recipients === null) {
-      const counts = await audienceCounts(tx, c);
+      const narrowing = await narrowingOf(tx, c);
+      if (narrowing.problem) {
+        await sql`update notification_campaign set status = 'paused', version = version + 1, updated_at = now() where id = ${id}`.execute(tx);
+        await touched(tx, id, { from: c.status, to: 'paused', why: narrowing.problem });
+        return false;
+      }
+      const counts = await audienceCounts(tx, c, narrowing);
       await sql`update notification_campaign set status = 'sending', recipients = ${counts.people}, failed = ${counts.unreachable}, sent = coalesce(sent, 0),
         version = version + 1, updated_at = now() where id = ${id}`.execute(tx);
+      if (narrowing.patients) {
+        await sql`insert into campaign_view_filter (campaign, filter) values (${id}, ${JSON.stringify(narrowing.patients)}::jsonb)
+          on conflict (campaign) do update set filter = excluded.filter`.execute(tx);
+      }
       await touched(tx, id, c.status === 'scheduled' ? { from: 'scheduled', to: 'sending' } : undefined);
     }
     return true;
@@ -122,11 +190,12 @@ export async function startCampaign(db: DB, id: number): Promise<boolean> {
 export async function sendNextBatch(db: DB, id: number): Promise<{ queued: number; finished: boolean }> {
   return db.transaction().execute(async (tx) => {
     const c = await load(tx, id, true);
-    if (!c || c.status !== 'sending') return { queued: 0, finished: true }; // cancelled meanwhile
+    if (!c || c.status !== 'sending') return { queued: 0, finished: true }; // paused or cancelled meanwhile
     const alreadyHas = c.channel === 'push'
       ? sql`exists (select 1 from inbox_item i where i.user_id = a.user_id and i.kind = 'campaign' and i.params->>'campaign' = ${String(id)})`
       : sql`exists (select 1 from outbox o where o.message_key = ${`campaign:${id}:${c.channel}:`} || a.address)`;
-    const people = (await sql<Person>`select distinct on (address) address, user_id from (${audienceSql(c)}) a
+    const narrowing: Narrowing = { centre: c.centre === null ? null : Number(c.centre), patients: c.audience_filter };
+    const people = (await sql<Person>`select distinct on (address) address, user_id from (${audienceSql(c, narrowing)}) a
       where address is not null and not ${alreadyHas} order by address limit ${BATCH}`.execute(tx)).rows;
     let queued = 0;
     if (c.channel === 'push') {
@@ -137,8 +206,10 @@ export async function sendNextBatch(db: DB, id: number): Promise<{ queued: numbe
       }
     }
     const finished = people.length < BATCH;
-    await sql`update notification_campaign set sent = coalesce(sent, 0) + ${queued}, ${finished ? sql`status = 'sent',` : sql``}
-      version = version + 1, updated_at = now() where id = ${id}`.execute(tx);
+    // Progress is the sender's, not an edit: only the end moves the version, so a person's Pause or Cancel, made on
+    // the version they read, is not refused as stale by every batch that lands meanwhile.
+    await sql`update notification_campaign set sent = coalesce(sent, 0) + ${queued}, ${finished ? sql`status = 'sent', version = version + 1,` : sql``}
+      updated_at = now() where id = ${id}`.execute(tx);
     await touched(tx, id, finished ? { from: 'sending', to: 'sent' } : undefined);
     return { queued, finished };
   });

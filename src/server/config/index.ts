@@ -147,7 +147,7 @@ export interface Config {
  * CENTRE_TIME_ZONE, an IANA zone (Asia/Kolkata): the days of appointments and slots are read there, so a zone the
  * runtime does not know stops the console at start instead of refusing every such move later.
  */
-function centreTimeZoneFrom(value: string | undefined): string {
+export function centreTimeZoneFrom(value: string | undefined): string {
   const zone = value || 'Asia/Kolkata';
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });

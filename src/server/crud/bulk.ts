@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { inputFields, MAX_ID, ownedFields, parseListQuery, type EntityDef } from '../../registry';
 import type { DB } from '../db/connection';
 import { nextTurn } from '../db/turn';
+import { writeEntries } from '../audit/audit';
 import { fail, fieldErrors, HttpError, type Ctx } from '../http';
 import { textSearch } from '../search';
 import { pageReader } from './export-pages';
@@ -141,6 +142,16 @@ async function continued(db: DB, job: Job, id: number): Promise<number> {
   return id;
 }
 
+/** A new action, and its one entry in the activity log (which folds its records' entries under it). */
+async function begin(db: DB, { def, body, actor }: Job): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    const id = Number((await sql<{ id: number }>`insert into bulk_action (entity, op, field, value, created_by)
+      values (${def.name}, ${body.op}, ${body.field ?? null}, ${body.op === 'set' ? JSON.stringify(body.value ?? null) : null}::jsonb, ${actor.id}) returning id`.execute(tx)).rows[0].id);
+    await writeEntries(tx, [{ actor, entity: def.name, action: 'bulk', changes: { action: id, op: body.op, ...(body.field ? { field: body.field } : {}) } }]);
+    return id;
+  });
+}
+
 /**
  * Runs the action: the records by id or by the list's filter, BULK_BATCH to a transaction, each batch appending its
  * records' outcomes (and a set's traces) to the action in that same transaction. Answers each record's outcome.
@@ -151,9 +162,7 @@ export async function runBulk(c: Ctx, def: EntityDef, body: BulkBody): Promise<{
   const job: Job = { def, body, actor, scryptLogN: c.get('config').scryptLogN, imageOrigins: c.get('config').imageOrigins };
   if (body.op === 'set') settableField(def, body.field!);
   const ids = [...new Set(body.ids ?? await idsOfFilter(c, def, body.filter!))];
-  const bulkId = body.continues !== undefined ? await continued(db, job, body.continues)
-    : Number((await sql<{ id: number }>`insert into bulk_action (entity, op, field, value, created_by)
-      values (${def.name}, ${body.op}, ${body.field ?? null}, ${body.op === 'set' ? JSON.stringify(body.value ?? null) : null}::jsonb, ${actor.id}) returning id`.execute(db)).rows[0].id);
+  const bulkId = body.continues !== undefined ? await continued(db, job, body.continues) : await begin(db, job);
   const results: BulkResult[] = [];
   for (let start = 0; start < ids.length; start += BULK_BATCH) {
     await nextTurn();

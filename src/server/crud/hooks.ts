@@ -10,6 +10,7 @@ import { issueInvoice } from './issue-invoice';
 import type { Actor } from './write';
 import { CAMPAIGN_JOB } from '../scheduler/job-names';
 import { cancelRun, enqueue } from '../scheduler/runs';
+import { checkCampaignView } from './campaign-view';
 
 /**
  * Server-side behaviour that a declaration cannot express: run inside the write's transaction.
@@ -54,21 +55,41 @@ async function queueCampaign(db: DB, record: Record<string, unknown>, due: 'now'
   await enqueue(db, { job: CAMPAIGN_JOB, key: String(record.id), dueAt, payload: { campaign: Number(record.id) } });
 }
 
+/**
+ * A paused campaign sending again: its run queued now. A pause stops the sender between two batches, so its run may
+ * still be finishing (state running) when the resume comes, and a running run is not queued again (scheduler/runs.ts):
+ * that run may already have seen the pause, so a second run, keyed by this resume, goes on instead. Two runs of one
+ * campaign give nobody the campaign twice (each batch takes the campaign's row and skips who has theirs).
+ */
+async function resumeCampaign(db: DB, record: Record<string, unknown>) {
+  const payload = { campaign: Number(record.id) };
+  const id = await enqueue(db, { job: CAMPAIGN_JOB, key: String(record.id), dueAt: new Date(), payload });
+  const held = await sql<{ state: string }>`select state from job_run where id = ${id}`.execute(db);
+  if (held.rows[0]?.state === 'running') await enqueue(db, { job: CAMPAIGN_JOB, key: `${record.id}:resumed:${record.version}`, dueAt: new Date(), payload });
+}
+
 export const HOOKS: Record<string, EntityHooks> = {
   notification: {
     async afterTransition(db, record, move) {
       if (move === 'schedule') await queueCampaign(db, record, 'scheduledAt');
       else if (move === 'send') await queueCampaign(db, record, 'now');
+      else if (move === 'resume') await resumeCampaign(db, record);
       else if (move === 'cancel') await cancelRun(db, { job: CAMPAIGN_JOB, key: String(record.id) });
+      // A pause needs nothing here: the sender reads the status before each batch and stops.
     },
-    // A schedule undone is a run no longer due (a send is irreversible: some have it already).
+    // A schedule undone is a run no longer due (a send is irreversible: some have it already); a pause undone sends on.
     async afterUndo(db, record, move) {
       if (move === 'schedule') await cancelRun(db, { job: CAMPAIGN_JOB, key: String(record.id) });
       if (move === 'cancel' && record.status === 'scheduled') await queueCampaign(db, record, 'scheduledAt');
+      if (move === 'pause') await resumeCampaign(db, record);
     },
-    // A scheduled campaign given another time is sent then.
-    async afterWrite(db, record, existing) {
+    // A scheduled campaign given another time is sent then. A saved view that narrows it is one its author may read.
+    async afterWrite(db, record, existing, { actor }) {
       if (existing && record.status === 'scheduled' && record.scheduledAt !== existing.scheduledAt) await queueCampaign(db, record, 'scheduledAt');
+      if (!existing || record.patientView !== existing.patientView || record.audience !== existing.audience) {
+        const author = existing ? (await sql<{ by: number | null }>`select created_by as by from notification_campaign where id = ${Number(record.id)}`.execute(db)).rows[0]?.by ?? null : actor.id;
+        await checkCampaignView(db, record, author === null ? null : Number(author));
+      }
     },
   },
   'admin-user': {

@@ -245,9 +245,9 @@ const USERS_COUNTED = 1_000;
  * Refuses to delete built-in rows and records that others refer to, naming who refers to it. The record goes to the
  * trash (trash.ts), from where whoever deleted it may restore it for a while (restoreRecord).
  */
-export async function deleteRecord(db: DB, def: EntityDef, id: number, actor: Actor) {
+export async function deleteRecord(db: DB, def: EntityDef, id: number, actor: Actor, origin: WriteOrigin = {}) {
   try {
-    await db.transaction().execute((tx) => deleteInTransaction(tx, def, id, actor));
+    await db.transaction().execute((tx) => deleteInTransaction(tx, def, id, actor, origin));
   } catch (err) {
     if (err instanceof HttpError) throw err;
     return mapConstraintError(def, err);

@@ -79,7 +79,8 @@ export async function undoImport(db: DB, run: ImportRun, actor: Actor) {
   if (run.state === 'undone') throw fail(409, 'This import was already undone', { code: 'undone' });
   if (Date.now() - new Date(run.created_at).getTime() > UNDO_WINDOW_MINUTES * 60_000) throw fail(409, 'The undo window of this import has closed', { code: 'too_late' });
   const def = getEntity(run.entity);
-  for (const rid of [...run.added_ids].reverse()) await deleteRecord(db, def, rid, actor);
+  // Each delete marked as this import's undo: the log folds it under the import's entry with the rows it added.
+  for (const rid of [...run.added_ids].reverse()) await deleteRecord(db, def, rid, actor, { importId: run.id, undo: true });
   await sql`update import_run set state = 'undone' where id = ${run.id}`.execute(db);
 }
 

@@ -9,6 +9,7 @@ import { readTable } from './table';
 import { sql } from 'kysely';
 import { requireFreshProof, ROLE_FIELD } from '../auth/step-up';
 import { logger, scrub } from '../ops/logger';
+import { writeEntries } from '../audit/audit';
 
 /** The refused rows a dry run answers with their cells (every error is still listed). */
 const ERROR_ROWS_SHOWN = 200;
@@ -70,9 +71,13 @@ export function addImportRoute(app: Hono<AppEnv>, def: EntityDef) {
       const refused = [...new Set(counts.errors.map((e) => e.row))].slice(0, ERROR_ROWS_SHOWN);
       return c.json({ data: { ...counts, header: table.header, rows: refused.map((row) => ({ row, cells: table.rows[row - 2] ?? [] })) } });
     }
-    const run = (await sql<{ id: number }>`insert into import_run (entity, created_by, total, content_type, file, mapping)
-      values (${def.name}, ${actor.id}, ${table.rows.length}, ${contentType}, ${bytes}, ${JSON.stringify(mapping)}::jsonb) returning id`.execute(db)).rows[0];
-    const id = Number(run.id);
+    // The run and its one entry in the activity log together: the log shows the import there, its rows folded under it.
+    const id = await db.transaction().execute(async (tx) => {
+      const run = (await sql<{ id: number }>`insert into import_run (entity, created_by, total, content_type, file, mapping)
+        values (${def.name}, ${actor.id}, ${table.rows.length}, ${contentType}, ${bytes}, ${JSON.stringify(mapping)}::jsonb) returning id`.execute(tx)).rows[0];
+      await writeEntries(tx, [{ actor, entity: def.name, action: 'import', changes: { run: Number(run.id), rows: table.rows.length } }]);
+      return Number(run.id);
+    });
     // Runs beyond the request: its progress is read from GET /api/imports/{id}.
     void runImport(db, id, table, fields, { actor, scryptLogN: c.get('config').scryptLogN }).catch(async (err) => {
       logger.error({ err: scrub(String(err)), importId: id }, 'import failed');

@@ -8,8 +8,12 @@ import { constraintIssue, createInTransaction, fetchRecord, updateInTransaction,
 import { rowPayload, type RowIssue } from './rows';
 import type { Table } from './table';
 
-/** Rows written in one transaction: a stop or a crash leaves whole batches only. */
-export const IMPORT_BATCH = 200;
+/**
+ * Rows written in one transaction: a stop or a crash leaves whole batches only. Small, because on the embedded
+ * database (one connection) every statement of another request waits for the batch under way to commit: a batch of
+ * 200 patients held the lists of everyone else for its whole length (bench/import-figures.md).
+ */
+export const IMPORT_BATCH = 20;
 
 export interface Outcome { kind: 'add' | 'update' | 'skip' | 'error'; id?: number; issues: RowIssue[] }
 

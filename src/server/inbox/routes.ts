@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { inboxKindsFor, type Language } from '../../registry';
 import type { DB } from '../db/connection';
 import { fail, fieldErrors, recordIdParam, requireJsonType, type AppEnv, type Ctx, type SessionUser } from '../http';
+import { dataOf, describeCalls, isoTime } from '../http/call-docs';
 import { parseQuery } from '../screens/screen-query';
 import { publishInbox } from './store';
 import { inboxLink, inboxTitle, readerLanguage } from './texts';
@@ -64,6 +65,30 @@ async function noBody(c: Ctx) {
   const r = z.strictObject({}).safeParse(v);
   if (!r.success) throw fieldErrors(r.error.issues);
 }
+
+const itemAnswer = z.strictObject({
+  id: z.number().int(), kind: z.string(), params: z.record(z.string(), z.unknown()), title: z.string(), link: z.string().nullable(), createdAt: isoTime, readAt: isoTime.nullable(),
+});
+describeCalls({
+  'GET /api/me/notifications': {
+    summary: "One's own inbox, unread first, then newest: a page of items, the unread count, the next page's cursor", query: ['cursor'],
+    ok: { status: 200, schema: z.strictObject({ data: z.array(itemAnswer), unread: z.number().int().min(0), nextCursor: z.string().nullable() }) },
+  },
+  'POST /api/me/notifications/read-all': { summary: 'Mark every item of one\'s inbox read', ok: { status: 200, schema: dataOf(z.strictObject({ unread: z.number().int().min(0) })) }, refuses: [415] },
+  'POST /api/me/notifications/{id}/read': { summary: 'Mark one item of one\'s inbox read', ok: { status: 200, schema: dataOf(itemAnswer) }, refuses: [404, 415] },
+  'POST /api/me/notifications/{id}/archive': {
+    summary: "Archive one item of one's inbox (it leaves the list)", ok: { status: 200, schema: dataOf(z.strictObject({ id: z.number().int(), archived: z.literal(true) })) }, refuses: [404, 415],
+  },
+  'GET /api/notification/admin': {
+    summary: "The newest items of one's inbox, in the spec's shape",
+    ok: {
+      status: 200,
+      schema: dataOf(z.array(z.strictObject({
+        _id: z.string(), noteType: z.string(), title: z.string(), count: z.number().nullable(), body: z.null(), link: z.string().nullable(), createdAt: isoTime, read: z.boolean(),
+      }))),
+    },
+  },
+});
 
 const notFound = () => fail(404, 'This notification does not exist', { code: 'not_found' });
 

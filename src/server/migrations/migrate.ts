@@ -40,6 +40,8 @@ import * as m0041 from './0041-campaigns-send';
 import * as m0042 from './0042-bulk-actions';
 import * as m0043 from './0043-automation-rules';
 import * as m0045 from './0045-import-runs';
+import * as m0046 from './0046-campaign-pause';
+import * as m0047 from './0047-audit-units';
 
 /**
  * A migration, and the tables it rewrites whole (`rewrites`), which are vacuumed once it has run: a rewritten table has
@@ -92,6 +94,8 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0042-bulk-actions': m0042,
   '0043-automation-rules': m0043,
   '0045-import-runs': m0045,
+  '0046-campaign-pause': m0046,
+  '0047-audit-units': m0047,
 };
 
 /** The tables the named migrations rewrite (by default every migration's: all the tables any of them rewrites). */

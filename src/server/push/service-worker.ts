@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http';
+import { describeCalls } from '../http/call-docs';
 
 /**
  * `/firebase-messaging-sw.js`: the service worker Firebase's getToken registers (use-push-token.ts), at the root as it
@@ -63,6 +64,17 @@ firebase.messaging();
 }
 
 const JS = { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' };
+
+describeCalls({
+  'GET /firebase-messaging-sw.js': {
+    summary: "The push service worker, with the console's Firebase config", ok: { status: 200, type: 'text/javascript' },
+    otherwise: { status: 404, description: 'Push is not configured on this console', type: 'text/plain' },
+  },
+  'GET /firebase-messaging-sw/{name}': {
+    summary: 'One of the Firebase scripts the push service worker loads, served by the console itself', ok: { status: 200, type: 'text/javascript' },
+    otherwise: { status: 404, description: 'No push on this console, or no such script', type: 'text/plain' },
+  },
+});
 
 export function serviceWorkerRoutes(firebaseConfig: string | undefined): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

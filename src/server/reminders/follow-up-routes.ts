@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import { FOLLOW_UP_MAX_DAYS, FOLLOW_UPS_PENDING_MAX, followUpCreate, followUpMove, type FollowUp, type FollowUpState } from '../../registry';
+import { z } from 'zod';
+import { FOLLOW_UP_MAX_DAYS, FOLLOW_UP_STATES, FOLLOW_UPS_PENDING_MAX, followUpCreate, followUpMove, ROLES, type FollowUp, type FollowUpState } from '../../registry';
 import type { DB } from '../db/connection';
 import { fail, fieldErrors, jsonBody, recordIdParam, type AppEnv, type SessionUser } from '../http';
+import { dataOf, describeCalls, isoTime } from '../http/call-docs';
 import { FOLLOW_UP_JOB, followUpRunKey, mayReadRecord, scheduleFollowUp } from './follow-ups';
 import { cancelRun } from '../scheduler/runs';
 import { titlesOf } from '../screens/screen-query';
@@ -25,6 +27,23 @@ interface Row { id: number; entity: string; record_id: number; due_at: Date | st
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 const notFound = () => fail(404, 'This record does not exist', { code: 'not_found' });
+
+/** A follow-up as its owner reads it (FollowUp): its record's title only while they may still read the record. */
+const followUpAnswer = z.strictObject({
+  id: z.number().int(), entity: z.string(), recordId: z.number().int(), title: z.string().nullable(), at: isoTime, state: z.enum(FOLLOW_UP_STATES), doneAt: isoTime.nullable(),
+}) satisfies z.ZodType<FollowUp>;
+
+describeCalls({
+  'GET /api/me/follow-ups': { summary: "The caller's follow-ups: waiting ones by time, then the last said or dropped", roles: ROLES, ok: { status: 200, schema: dataOf(z.array(followUpAnswer)) } },
+  'POST /api/me/follow-ups': {
+    summary: 'Be reminded of a record one may read, at a time in the future (an inbox item then)', roles: ROLES, body: followUpCreate,
+    ok: { status: 201, schema: dataOf(followUpAnswer) }, refuses: [404, 409],
+  },
+  'PATCH /api/me/follow-ups/{id}': { summary: "Move one's own follow-up to another time (waiting again)", roles: ROLES, body: followUpMove, ok: { status: 200, schema: dataOf(followUpAnswer) }, refuses: [404] },
+  'DELETE /api/me/follow-ups/{id}': {
+    summary: "Drop one's own follow-up", roles: ROLES, ok: { status: 200, schema: dataOf(z.strictObject({ id: z.number().int(), deleted: z.literal(true) })) }, refuses: [404],
+  },
+});
 
 /** Each follow-up with its record's title, said only while the caller may still read the record. */
 async function answers(db: DB, me: SessionUser, rows: readonly Row[]): Promise<FollowUp[]> {

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
-import { WORKLISTS, worklistAutoBody } from '../../registry';
+import { z } from 'zod';
+import { WORKLISTS, worklistAutoBody, type WorklistAuto } from '../../registry';
 import { fieldErrors, jsonBody, type AppEnv } from '../http';
+import { dataOf, describeCalls, isoTime, rolesOfScreen } from '../http/call-docs';
 import { autoSetting, setAuto } from './worklist-auto';
 import { guardScreen } from '../screens/screen-query';
 
@@ -9,9 +11,18 @@ import { guardScreen } from '../screens/screen-query';
  *   GET /api/notifications/{id}/auto                        → { data: { enabled, everyDays, nextAt } }
  *   PUT /api/notifications/{id}/auto { enabled, everyDays? } → the same, as now set
  */
+const autoAnswer = dataOf(z.strictObject({ enabled: z.boolean(), everyDays: z.number().int().min(1), nextAt: isoTime.nullable() }) satisfies z.ZodType<WorklistAuto>);
+
 export function worklistAutoRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   for (const w of WORKLISTS) {
+    describeCalls({
+      [`GET /api/notifications/${w.id}/auto`]: { summary: "The worklist's automatic reminders: on or off, how often, when the next round goes", roles: rolesOfScreen(w.id), ok: { status: 200, schema: autoAnswer } },
+      [`PUT /api/notifications/${w.id}/auto`]: {
+        summary: "Turn the worklist's automatic reminders on (a round at once, then every everyDays days) or off", roles: rolesOfScreen(w.id), body: worklistAutoBody,
+        ok: { status: 200, schema: autoAnswer },
+      },
+    });
     app.get(`/notifications/${w.id}/auto`, async (c) => {
       guardScreen(c, w.id);
       return c.json({ data: await autoSetting(c.get('db'), w) });

@@ -7,6 +7,7 @@ import { guard } from '../crud/routes';
 import { requireFreshProof } from '../auth/step-up';
 import { getRecord, updateRecord } from '../crud/write';
 import { fail, fieldErrors, jsonBody, recordIdParam, type AppEnv } from '../http';
+import { describeCalls, isoTime, rolesMay } from '../http/call-docs';
 import { parseCursor, titlesOf } from '../screens/screen-query';
 
 /**
@@ -15,9 +16,27 @@ import { parseCursor, titlesOf } from '../screens/screen-query';
  *   POST /api/{resource}/:id/revert { entry, version } → the record as it was before that edit, as a new audited edit
  */
 const PAGE = 50;
-const revertBody = z.strictObject({ entry: z.number().int().min(1), version: z.number().int().min(1) });
+export const revertBody = z.strictObject({ entry: z.number().int().min(1), version: z.number().int().min(1) });
 
 interface AccessRow { id: number; at: string; key: string; actor_id: number | null; entity: string; record_id: number | null; record_ids: number[] | null; action: string; address: string | null }
+
+describeCalls({
+  [`GET /api/${getEntity(PATIENT_ENTITY).api}/{id}/access`]: {
+    summary: `Who read or changed a patient's data, when and how, newest first (${PAGE} a page; reading it is itself a read of the patient)`,
+    roles: rolesMay(PATIENT_ENTITY, 'access'), query: ['cursor'],
+    ok: {
+      status: 200,
+      schema: z.strictObject({
+        data: z.array(z.strictObject({
+          id: z.number().int(), at: isoTime, action: z.string(), entity: z.string(), recordId: z.number().int().nullable(), records: z.number().int().min(0),
+          kind: z.enum(['read', 'change']), actor: z.strictObject({ id: z.number().int(), name: z.string() }).nullable(), address: z.string().nullable(),
+        })),
+        nextCursor: z.string().nullable(),
+      }),
+    },
+    refuses: [404],
+  },
+});
 
 export function auditTrailRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -5,11 +5,13 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { sql } from 'kysely';
 import { authenticate } from '../auth/sessions';
-import { canReadRecord, columnName, ENTITIES, fileFieldsOf, mayUpload } from '../../registry';
+import { canReadRecord, columnName, ENTITIES, fileFieldsOf, mayUpload, ROLES } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { auditEvent } from '../audit/audit';
+import { z } from 'zod';
 import { fail, forbidden, type AppEnv, type SessionUser } from '../http';
+import { dataOf, describeCalls } from '../http/call-docs';
 import { unsafeText } from '../http/input-safety';
 import { contentRoot } from '../config/data-folders';
 
@@ -29,6 +31,14 @@ export const DAILY_UPLOAD_FILES = 300;
 
 /** The cookie the console sets beside its stored token, so that <img> and links (which send no header) may read the store. */
 export const CONTENT_COOKIE = 'console_content';
+
+describeCalls({
+  'POST /api/upload': {
+    summary: `Store a file (the raw bytes as the body; PNG, JPEG, GIF, WebP or PDF, by its first bytes; ${MAX_UPLOAD_BYTES / 1_048_576} MB at most): the content path to put in an image or file field`,
+    roles: ROLES.filter(mayUpload), file: KINDS.map((k) => k.type),
+    ok: { status: 201, schema: dataOf(z.strictObject({ path: z.string(), type: z.enum(KINDS.map((k) => k.type) as [string, ...string[]]), size: z.number().int().min(1) })) }, refuses: [429],
+  },
+});
 
 /** POST /api/upload: the raw file as the body; answers the content path to store in an image or file field. */
 export function uploadRoutes(): Hono<AppEnv> {

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { authenticate } from '../auth/sessions';
 import type { Database } from '../db/connection';
 import { fail, HttpError, type AppEnv } from '../http';
+import { describeCalls } from '../http/call-docs';
 import { logger } from '../ops/logger';
 import { trackStream } from '../ops/streams';
 import { actorName, forgetActor, knownActorName } from '../events/actor-names';
@@ -39,6 +40,13 @@ const HEARTBEAT = SseFrame.of(': heartbeat\n\n');
 const MAX_PENDING = 1000;
 /** Bytes written to one stream and not yet taken by its client; past it the stream ends and the client reconnects. */
 const MAX_UNREAD_BYTES = 256 * 1024;
+
+describeCalls({
+  'GET /api/events': {
+    summary: 'The change stream (server-sent events): changes to the records the caller may read, presence, and the ends of their sessions; Last-Event-ID resumes it',
+    ok: { status: 200, type: 'text/event-stream' }, refuses: [503],
+  },
+});
 
 /**
  * `GET /api/events`: the change stream (Server-Sent Events), authenticated like every call (the API's middleware has

@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { canReadRecord, DASHBOARD_TILE_ROWS, DASHBOARD_TILES, getEntity, type EntityDef } from '../../registry';
 import type { AppEnv, Ctx } from '../http';
+import { dataOf, describeCalls, recordAnswer, rolesOfScreen } from '../http/call-docs';
 import { selectList, toRecord } from '../records/columns';
 import { attachLabels } from '../records/labels';
 import { auditReads } from '../audit/audit';
@@ -43,9 +44,25 @@ const READS: Record<string, (a: { def: EntityDef; centres: number[] | null; toda
     order by t.updated_at desc, t.id desc limit ${limit}`,
 };
 
+const rowsQuery = z.strictObject({ tile: z.enum(TILE_IDS), fmc: idParam.optional(), tz: tzParam });
+
+describeCalls({
+  'GET /api/fmc/dashboard/rows': {
+    summary: `The records behind a dashboard tile (${DASHBOARD_TILE_ROWS} at most, \`truncated\` past them): the tile's columns the caller may read`,
+    roles: rolesOfScreen('fmcDashboard'), query: Object.keys(rowsQuery.shape),
+    ok: {
+      status: 200,
+      schema: dataOf(z.strictObject({
+        tile: z.enum(TILE_IDS), entity: z.string(), today: z.string(), columns: z.array(z.string()), rows: z.array(recordAnswer), truncated: z.boolean(),
+      })),
+    },
+    refuses: [404],
+  },
+});
+
 async function tileRows(c: Ctx) {
   guardScreen(c, 'fmcDashboard');
-  const q = parseQuery(c, z.strictObject({ tile: z.enum(TILE_IDS), fmc: idParam.optional(), tz: tzParam }));
+  const q = parseQuery(c, rowsQuery);
   const tile = DASHBOARD_TILES.find((t) => t.id === q.tile)!;
   const def = getEntity(tile.entity);
   const role = c.get('user').role;

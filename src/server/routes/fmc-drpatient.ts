@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { getEntity } from '../../registry';
 import type { AppEnv, Ctx } from '../http';
+import { describeCalls, isoTime, rolesOfScreen } from '../http/call-docs';
 import { docContains, MATCH_COUNT_CAP, matchingIds } from '../search';
 import { auditReads } from '../audit/audit';
 import { centresOf, column, guardScreen, idParam, inCentres, pageOf, parseCursor, parseQuery, table, textParam, titlesOf } from '../screens/screen-query';
@@ -43,14 +44,31 @@ async function ownDoctorRecord(c: Ctx): Promise<number | null> {
   return res.rows[0]?.id ?? null;
 }
 
+const drPatientQuery = z.strictObject({
+  doctor: z.union([z.literal('all'), idParam]).optional(),
+  q: textParam.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.string().regex(/^\d{1,3}$/, 'Give a number of rows from 1 to 100').transform(Number).refine((n) => n >= 1 && n <= 100, 'Give a number of rows from 1 to 100').optional(),
+});
+const titled = z.strictObject({ id: z.number().int(), title: z.string() });
+
+describeCalls({
+  'GET /api/fmc/drpatient': {
+    summary: "Each doctor's patients: a page of the last completed appointment of each doctor and patient, their visits, and the doctor asked for",
+    roles: rolesOfScreen('drpatient'), query: Object.keys(drPatientQuery.shape),
+    ok: {
+      status: 200,
+      schema: z.strictObject({
+        data: z.array(z.strictObject({ appointment: z.number().int(), doctor: titled, patient: titled, visits: z.number().int().min(1), lastVisit: isoTime })),
+        nextCursor: z.string().nullable(), doctor: titled.nullable(), ownDoctor: z.number().int().nullable(),
+      }),
+    },
+  },
+});
+
 async function drPatient(c: Ctx) {
   guardScreen(c, 'drpatient');
-  const q = parseQuery(c, z.strictObject({
-    doctor: z.union([z.literal('all'), idParam]).optional(),
-    q: textParam.optional(),
-    cursor: z.string().max(200).optional(),
-    limit: z.string().regex(/^\d{1,3}$/, 'Give a number of rows from 1 to 100').transform(Number).refine((n) => n >= 1 && n <= 100, 'Give a number of rows from 1 to 100').optional(),
-  }));
+  const q = parseQuery(c, drPatientQuery);
   const db = c.get('db');
   const size = q.limit ?? PAGE;
   const cursor = parseCursor(q.cursor, 'time');

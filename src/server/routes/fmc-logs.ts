@@ -3,10 +3,12 @@ import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { entityByName, type LogRow } from '../../registry';
 import { fail, type AppEnv, type Ctx } from '../http';
+import { describeCalls, isoTime, rolesOfScreen } from '../http/call-docs';
+import { unitsOf } from './log-units';
 import { addDays, centresOf, refTitles, dayParam, dayStart, guardScreen, idParam, parseCursor, parseQuery, titlesOf, tzParam } from '../screens/screen-query';
 
 /**
- * GET /api/fmc/fmclogs?actor=&fmc=&entity=&record=&from=&to=&action=&reads=&cursor=&limit=&tz= → the audit log, newest first,
+ * GET /api/fmc/fmclogs?actor=&fmc=&entity=&record=&from=&to=&action=&reads=&import=&bulk=&cursor=&limit=&tz= → the audit log, newest first,
  * keyset-paged on (at, id). Each row names its actor (admin users, one query a page) and its record's title while
  * the record exists (one query per entity a page, never one per row). The log is append-only: this file serves
  * reads, and no call writes, edits or deletes its rows.
@@ -29,21 +31,52 @@ const nameParam = (what: string, pattern: RegExp) => z.string().max(80).regex(pa
 
 interface Raw { id: number; at: string; key: string; actor_id: number | null; entity: string; record_id: number | null; action: string; changes: Record<string, unknown> | null; address: string | null; fmc: number | null; walked: number | null }
 
+const logQuery = z.strictObject({
+  actor: idParam.optional(),
+  fmc: idParam.optional(),
+  entity: nameParam('an entity name', /^[A-Za-z][A-Za-z0-9_-]*$/).optional(),
+  record: idParam.optional(),
+  action: nameParam('an action such as update or transition:complete', /^[a-z][a-z_-]*(:[A-Za-z][A-Za-z0-9_]*)?$/).optional(),
+  from: dayParam.optional(),
+  to: dayParam.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.string().regex(/^\d{1,3}$/, 'Give a number of rows from 1 to 100').transform(Number).refine((n) => n >= 1 && n <= 100, 'Give a number of rows from 1 to 100').optional(),
+  reads: z.enum(['0', '1']).optional(),
+  import: idParam.optional(),
+  bulk: idParam.optional(),
+  tz: tzParam,
+});
+
+describeCalls({
+  'GET /api/fmc/fmclogs': {
+    summary: 'The activity log: who did what to which record, from where, newest first; a page, the titles its changes name, and the cursor to walk on (`partial`: a page cut short by the walk)',
+    roles: rolesOfScreen('fmclogs'), query: Object.keys(logQuery.shape),
+    ok: {
+      status: 200,
+      schema: z.strictObject({
+        data: z.array(z.strictObject({
+          id: z.number().int(), at: isoTime, actor: z.strictObject({ id: z.number().int(), name: z.string() }).nullable(), entity: z.string(),
+          record: z.strictObject({ id: z.number().int(), title: z.string().nullable() }).nullable(), action: z.string(), changes: z.record(z.string(), z.unknown()).nullable(),
+          address: z.string().nullable(), fmc: z.number().int().nullable(),
+          unit: z.strictObject({
+            kind: z.enum(['import', 'bulk']), id: z.number().int(), state: z.string(), counts: z.record(z.string(), z.number()),
+            op: z.enum(['set', 'delete']).optional(), field: z.string().nullable().optional(), undoUntil: isoTime.nullable(),
+          }).optional(),
+        }) satisfies z.ZodType<LogRow>),
+        titles: z.record(z.string(), z.record(z.string(), z.string())), nextCursor: z.string().nullable(), partial: z.boolean(),
+      }),
+    },
+  },
+});
+
+/** Whether an import's and a bulk action's rows stay folded under their unit's entry: no filter names what only a row says. */
+const foldsUnits = (q: { record?: number; fmc?: number; action?: string }) =>
+  q.record === undefined && q.fmc === undefined && (q.action === undefined || q.action === 'import' || q.action === 'bulk');
+
 async function fmcLogs(c: Ctx) {
   guardScreen(c, 'fmclogs');
-  const q = parseQuery(c, z.strictObject({
-    actor: idParam.optional(),
-    fmc: idParam.optional(),
-    entity: nameParam('an entity name', /^[A-Za-z][A-Za-z0-9_-]*$/).optional(),
-    record: idParam.optional(),
-    action: nameParam('an action such as update or transition:complete', /^[a-z][a-z_-]*(:[A-Za-z][A-Za-z0-9_]*)?$/).optional(),
-    from: dayParam.optional(),
-    to: dayParam.optional(),
-    cursor: z.string().max(200).optional(),
-    limit: z.string().regex(/^\d{1,3}$/, 'Give a number of rows from 1 to 100').transform(Number).refine((n) => n >= 1 && n <= 100, 'Give a number of rows from 1 to 100').optional(),
-    reads: z.enum(['0', '1']).optional(),
-    tz: tzParam,
-  }));
+  const q = parseQuery(c, logQuery);
+  if (q.import !== undefined && q.bulk !== undefined) throw fail(400, 'Name an import or a bulk action, not both', { field: 'bulk', code: 'one_unit' });
   if (q.record !== undefined && q.entity === undefined) throw fail(400, 'A record is named with its entity', { field: 'record', code: 'entity_required' });
   if (q.from && q.to && q.from > q.to) throw fail(400, 'The range must start on or before its end', { field: 'from', code: 'invalid_range' });
   const db = c.get('db');
@@ -60,6 +93,11 @@ async function fmcLogs(c: Ctx) {
     ...(q.from ? [sql`t.at >= ${dayStart(q.from, q.tz)}`] : []),
     ...(q.to ? [sql`t.at < ${dayStart(addDays(q.to, 1), q.tz)}`] : []),
     ...(cursor ? [sql`(t.at, t.id) < (${cursor.at}::timestamptz, ${cursor.id})`] : []),
+    // One import's or bulk action's rows (their index, migration 0047); else those rows are folded under the unit's
+    // one entry, unless the filters ask for what the unit's entry does not say (a record, a centre, another action).
+    ...(q.import !== undefined ? [sql`t.changes ? 'import'`, sql`(t.changes ->> 'import')::int = ${q.import}`]
+      : q.bulk !== undefined ? [sql`t.changes ? 'bulk'`, sql`(t.changes ->> 'bulk')::int = ${q.bulk}`]
+        : foldsUnits(q) ? [sql`not coalesce(t.changes ?| array['import', 'bulk'], false)`] : []),
   ];
   const checked: RawBuilder<unknown>[] = [
     ...(q.action ? [sql`t.action = ${q.action}`] : []),
@@ -93,6 +131,7 @@ async function fmcLogs(c: Ctx) {
     const def = entityByName(entity);
     if (def) titles.set(entity, await titlesOf(db, def, page.filter((r) => r.entity === entity && r.record_id !== null).map((r) => r.record_id!)));
   }
+  const units = await unitsOf(db, page);
   const data: LogRow[] = page.map((r) => ({
     id: r.id,
     at: r.at,
@@ -103,6 +142,7 @@ async function fmcLogs(c: Ctx) {
     changes: r.changes,
     address: r.address,
     fmc: r.fmc,
+    ...(units.has(r.id) ? { unit: units.get(r.id) } : {}),
   }));
   return c.json({ data, titles: await refTitles(db, c.get('user').role, page), nextCursor: next ? JSON.stringify([next.key, next.id]) : null, partial: !more && !!walkedTo });
 }

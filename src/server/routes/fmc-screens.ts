@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { getEntity } from '../../registry';
 import { fail, type AppEnv, type Ctx } from '../http';
+import { dataOf, describeCalls, rolesOfScreen } from '../http/call-docs';
 import { fmcLogRoutes } from './fmc-logs';
 import { drPatientRoutes } from './fmc-drpatient';
 import { dashboardRowRoutes } from './fmc-dashboard-rows';
@@ -49,9 +50,20 @@ export const SERIES_DAYS = 30;
 /** Counting stops here (support tickets): a figure on a card, not an audit. */
 const TICKET_CAP = 1_000;
 
+const dashboardQuery = z.strictObject({ fmc: idParam.optional(), tz: tzParam });
+const count = z.number().int().min(0);
+const dashboardAnswer = dataOf(z.strictObject({
+  today: z.string(), fmc: z.number().int().nullable(), centres: z.array(z.strictObject({ id: z.number().int(), name: z.string() })),
+  appointmentsToday: z.strictObject({ total: count, byStatus: z.record(z.string(), count) }),
+  openSlotsToday: z.strictObject({ slots: count, places: count }),
+  patientsSeen: z.strictObject({ today: count, last30Days: count }),
+  openTickets: z.strictObject({ total: count, open: count, inProgress: count, capped: z.boolean() }),
+  series: z.array(z.strictObject({ day: z.string(), appointments: count, completed: count, missed: count })).length(SERIES_DAYS),
+}));
+
 async function dashboard(c: Ctx) {
   guardScreen(c, 'fmcDashboard');
-  const q = parseQuery(c, z.strictObject({ fmc: idParam.optional(), tz: tzParam }));
+  const q = parseQuery(c, dashboardQuery);
   const db = c.get('db');
   const centres = await centresOf(c, q.fmc);
   const today = await todayIn(c, q.tz);
@@ -140,12 +152,18 @@ export const MAX_RANGE_DAYS = 92;
 
 const MED_SORTS = ['name', 'times', 'patients', 'lastPrescribed'] as const;
 
+const medQuery = z.strictObject({
+  from: dayParam.optional(), to: dayParam.optional(), q: textParam.optional(), tz: tzParam, fmc: idParam.optional(),
+  sort: z.string().regex(new RegExp(`^(${MED_SORTS.join('|')}):(asc|desc)$`), `Sort by ${MED_SORTS.join(', ')} with :asc or :desc`).default('times:desc'),
+});
+const medAnswer = z.strictObject({
+  data: z.array(z.strictObject({ medicine: z.number().int(), name: z.string(), times: count, patients: count, lastPrescribed: z.string() })),
+  from: z.string(), to: z.string(), total: count, truncated: z.boolean(),
+});
+
 async function medPrescribed(c: Ctx) {
   guardScreen(c, 'medprescribed');
-  const q = parseQuery(c, z.strictObject({
-    from: dayParam.optional(), to: dayParam.optional(), q: textParam.optional(), tz: tzParam, fmc: idParam.optional(),
-    sort: z.string().regex(new RegExp(`^(${MED_SORTS.join('|')}):(asc|desc)$`), `Sort by ${MED_SORTS.join(', ')} with :asc or :desc`).default('times:desc'),
-  }));
+  const q = parseQuery(c, medQuery);
   const db = c.get('db');
   const centres = await centresOf(c, q.fmc);
   const today = await todayIn(c, q.tz);
@@ -188,6 +206,17 @@ async function medPrescribed(c: Ctx) {
 
 /** Rows of the prescriptions report: the formulary's most prescribed (or first by the chosen order). */
 const MED_ROWS = 500;
+
+describeCalls({
+  'GET /api/fmc/dashboard': {
+    summary: "The centre dashboard: today's appointments by status, open slots, patients seen, open tickets, and 30 days of appointments",
+    roles: rolesOfScreen('fmcDashboard'), query: Object.keys(dashboardQuery.shape), ok: { status: 200, schema: dashboardAnswer }, refuses: [404],
+  },
+  'GET /api/fmc/medprescribed': {
+    summary: `The medicines prescribed at completed appointments in a range (${MAX_RANGE_DAYS} days at most): how often, to how many patients, when last`,
+    roles: rolesOfScreen('medprescribed'), query: Object.keys(medQuery.shape), ok: { status: 200, schema: medAnswer }, refuses: [404],
+  },
+});
 
 export function fmcScreenRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

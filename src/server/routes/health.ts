@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { AppEnv } from '../http';
+import { describeCalls } from '../http/call-docs';
 import { MIGRATIONS } from '../migrations/migrate';
 import { scrub } from '../ops/logger';
 import type { Lifecycle } from '../ops/shutdown';
@@ -39,6 +41,15 @@ function within(ms: number, check: Promise<Verdict>): Promise<Verdict> {
  * GET /health/ready: it should be sent requests: the database answers, with every migration applied, and no shutdown
  * has begun; 503 with the reason otherwise. Both JSON, no session, never cached; other /health paths are 404.
  */
+const ok = z.strictObject({ status: z.literal('ok') });
+describeCalls({
+  'GET /health/live': { summary: 'Liveness: the process answers', ok: { status: 200, schema: ok } },
+  'GET /health/ready': {
+    summary: 'Readiness: the database answers, its migrations are all applied, and no shutdown has begun', ok: { status: 200, schema: ok },
+    otherwise: { status: 503, description: 'Not ready, and why', schema: z.strictObject({ status: z.literal('unavailable'), reason: z.string() }) },
+  },
+});
+
 export function healthRoutes(lifecycle: Lifecycle): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', async (c, next) => {

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Hono } from 'hono';
 import PDFDocument from 'pdfkit';
-import { amountInWords, canReadRecord, getEntity, gstinState, holdsPatientData, invoiceFigures, type InvoiceLine } from '../../registry';
+import { amountInWords, canReadRecord, getEntity, gstinState, holdsPatientData, invoiceFigures, ROLES, type InvoiceLine } from '../../registry';
 import type { Seller } from '../config';
 import { forbidden, recordIdParam, type AppEnv } from '../http';
+import { describeCalls } from '../http/call-docs';
 import { audit } from '../audit/audit';
 import { getRecord } from '../crud/write';
 
@@ -153,6 +154,11 @@ export function renderInvoice(rec: Record<string, unknown>, configured: Seller):
 export function invoicePdfRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const def = getEntity('invoices');
+  describeCalls({
+    [`GET /api/${def.api}/{id}/pdf`]: {
+      summary: 'An invoice as a PDF tax invoice (as a download)', roles: ROLES.filter((r) => canReadRecord(r, def.name)), ok: { status: 200, type: 'application/pdf' }, refuses: [404],
+    },
+  });
   app.get(`/${def.api}/:id/pdf`, async (c) => {
     const user = c.get('user');
     if (!canReadRecord(user.role, def.name)) throw forbidden();

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http';
+import { describeCalls } from '../http/call-docs';
 import { logger, scrub } from '../ops/logger';
 import { readOutboxFigures, registry, startDefaultMetrics } from '../ops/metrics';
 
@@ -18,6 +19,13 @@ function tokenMatches(header: string | undefined, token: string): boolean {
  * the path is documented (no secret to keep by a 404), and an operator wiring a scraper then reads "wrong token",
  * not "wrong address". Never a session token: the figures are the operator's, not a staff role's.
  */
+describeCalls({
+  'GET /metrics': {
+    summary: "The console's figures in Prometheus' text format, for the bearer of METRICS_TOKEN (without the setting: 404, as an address not served)",
+    ok: { status: 200, type: 'text/plain' }, refuses: [401, 404],
+  },
+});
+
 export function metricsHandler() {
   startDefaultMetrics();
   return async (c: Context<AppEnv>) => {

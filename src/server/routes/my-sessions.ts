@@ -2,7 +2,24 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { revokeUserSessions } from '../auth/sessions';
 import { publishSessionsEnded } from '../events/notices';
+import { z } from 'zod';
 import { fail, recordIdParam, type AppEnv } from '../http';
+import { dataOf, describeCalls, isoTime } from '../http/call-docs';
+
+describeCalls({
+  'GET /api/me/sessions': {
+    summary: "One's own live sessions, latest first: when made and last seen, the browser, how signed in, and which is this one",
+    ok: {
+      status: 200,
+      schema: dataOf(z.array(z.strictObject({
+        id: z.number().int(), createdAt: isoTime, lastSeenAt: isoTime, userAgent: z.string().nullable(), method: z.enum(['password', 'hosted']),
+        factor: z.enum(['code', 'recovery', 'passkey', 'provider']).nullable(), current: z.boolean(),
+      }))),
+    },
+  },
+  'DELETE /api/me/sessions/{id}': { summary: "End one of one's own sessions", ok: { status: 200, schema: dataOf(z.strictObject({ ended: z.literal(true) })) }, refuses: [404] },
+  'POST /api/me/sessions/end-all': { summary: "End every session of one's own, this one included", ok: { status: 200, schema: dataOf(z.strictObject({ ended: z.number().int().min(0) })) } },
+});
 
 /**
  * A user's own sessions (preferences: "where you are signed in"), so that a lost phone or a shared computer can be

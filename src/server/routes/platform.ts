@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { can, ENTITIES, getEntity, holdsPatientData, prefsSchema, type Role } from '../../registry';
 import { fail, fieldErrors, jsonBody, type AppEnv } from '../http';
-import { readsEntry } from '../audit/audit';
+import { recordsReadEntry } from '../audit/audit';
+import { dataOf, describeCalls } from '../http/call-docs';
 import { appendAuditRows } from '../audit/audit-chain';
 import { RECORD_COUNT_CAP, whereOf } from '../search';
 import { scoped, scopeWhere, type ScopeOwner } from '../records/scope';
@@ -20,6 +21,24 @@ const fcmSchema = z.strictObject({
     device_token: z.string().min(10).max(4096),
     device_type: z.literal('web'),
   }),
+});
+
+const entity = z.enum(ENTITIES.map((e) => e.name) as [string, ...string[]]);
+const searchAnswer = z.strictObject({
+  data: z.array(z.strictObject({ entity, id: z.number().int(), title: z.string(), subtitle: z.string(), parts: z.record(z.string(), z.unknown()).optional() })),
+  groups: z.array(z.strictObject({ entity, count: z.number().int().min(0), more: z.boolean() })),
+});
+const homeAnswer = dataOf(z.strictObject({ figures: z.array(z.strictObject({ entity, count: z.number().int().min(0), estimate: z.boolean() })) }));
+
+describeCalls({
+  'POST /api/fcmToken/{userId}': {
+    summary: "Keep this browser's push token for oneself (userId: one's own id)", body: fcmSchema,
+    ok: { status: 200, schema: dataOf(z.strictObject({ fcmToken: z.strictObject({ token: z.string() }) })) }, refuses: [404],
+  },
+  'GET /api/search': { summary: 'The palette\'s search of every record the caller may read: a few hits of each kind, and each kind\'s count', query: ['q'], ok: { status: 200, schema: searchAnswer } },
+  'GET /api/me/prefs': { summary: "One's own preferences (theme, language, shortcuts…)", ok: { status: 200, schema: dataOf(prefsSchema) } },
+  'PUT /api/me/prefs': { summary: "Change some of one's own preferences (those not named stay)", body: prefsSchema, ok: { status: 200, schema: dataOf(prefsSchema) } },
+  'GET /api/home': { summary: "The home page's figures: how many records of each entity the caller may list (an estimate past the cap, flagged)", ok: { status: 200, schema: homeAnswer } },
 });
 
 
@@ -78,13 +97,13 @@ export function platformRoutes(): Hono<AppEnv> {
   app.get('/search', async (c) => {
     const q = c.req.query('q') ?? '';
     if (q.length > 100) throw fail(400, 'Search text is too long', { field: 'q' });
-    const { hits, groups } = await searchRecords(c.get('db'), c.get('user'), q);
+    const { hits, groups, read = [] } = await searchRecords(c.get('db'), c.get('user'), q);
     // Hits of patient data are reads of those records (their titles and subtitles), one entry per entity, appended in
-    // one statement: a commit each was most of a grouped search's time, eight kinds of a surname eight commits
-    // (bench/search-figures.md); the chain is sealed afterwards (audit/audit-seal.ts), so no lock is taken here.
+    // one statement, made from the records the hits' parts were read from (no read of their own: a statement a kind
+    // was most of a surname's statements, bench/search-figures.md); the chain is sealed afterwards (audit/audit-seal.ts).
     const kinds = [...new Set(hits.map((h) => h.entity))].map(getEntity).filter(holdsPatientData);
-    const entries = [];
-    for (const def of kinds) entries.push(await readsEntry(c.get('db'), c.get('user'), def, hits.filter((h) => h.entity === def.name).map((h) => h.id), 'read_search', { q }));
+    const entries = kinds.map((def) => recordsReadEntry(c.get('user'), def, read.find((r) => r.entity === def.name)?.records ?? [], 'read_search', { q },
+      hits.filter((h) => h.entity === def.name).map((h) => h.id)));
     await appendAuditRows(c.get('db'), entries.filter((e) => e !== null));
     // By kind: a few hits of each (best kinds first) and each kind's count (`more`: past the count's cap).
     return c.json({ data: hits, groups });

@@ -3,6 +3,7 @@ import { canReadRecord, entityByName, presenceBody } from '../../registry';
 import { centreOf, inScope } from '../records/scope';
 import { fetchRecord } from '../crud/write';
 import { fail, fieldErrors, jsonBody, type AppEnv } from '../http';
+import { describeCalls } from '../http/call-docs';
 import { publishPresence } from '../events/notices';
 
 /**
@@ -12,6 +13,10 @@ import { publishPresence } from '../events/notices';
  * gone. Only a record the caller may read can be named (else 404, as a read of it would answer), so nobody learns of
  * a record, or announces themselves on one, through this call.
  */
+describeCalls({
+  'POST /api/presence': { summary: 'Say that one has a record open (viewing or editing) or has left it: told to the others who may read it, never stored', body: presenceBody, ok: { status: 204 }, refuses: [404] },
+});
+
 export function presenceRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.post('/presence', async (c) => {

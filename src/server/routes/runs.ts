@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { can, type Role } from '../../registry';
 import { auditEvent } from '../audit/audit';
 import { fail, fieldErrors, forbidden, recordIdParam, type AppEnv } from '../http';
+import { dataOf, describeCalls, isoTime, rolesMay } from '../http/call-docs';
 import { cancelRun, jobNames, retryRun } from '../scheduler/runs';
 
 
@@ -19,6 +20,28 @@ const LIMIT = 500;
 const filters = z.strictObject({
   job: z.string().trim().min(1).max(80).optional(),
   state: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']).optional(),
+});
+
+const count = z.number().int().min(0);
+const runsAnswer = z.strictObject({
+  data: z.array(z.strictObject({
+    id: z.number().int(), job: z.string(), key: z.string(), state: filters.shape.state.unwrap(), dueAt: isoTime, startedAt: isoTime.nullable(), finishedAt: isoTime.nullable(),
+    attempts: count, maxAttempts: count, messages: count, lastError: z.string().nullable(),
+  })),
+  jobs: z.array(z.string()),
+});
+
+describeCalls({
+  'GET /api/system/runs': {
+    summary: `The durable runs (campaigns, reminders, follow-ups, rules), newest first (${LIMIT} at most), by job and state; and the jobs there are`,
+    roles: rolesMay('runs', 'list'), query: Object.keys(filters.shape), ok: { status: 200, schema: runsAnswer },
+  },
+  'POST /api/system/runs/{id}/retry': {
+    summary: 'Run a failed or cancelled run again', roles: rolesMay('runs', 'retry'), ok: { status: 200, schema: dataOf(z.strictObject({ id: z.number().int(), retried: z.literal(true) })) }, refuses: [404],
+  },
+  'POST /api/system/runs/{id}/cancel': {
+    summary: 'Cancel a run that has not finished', roles: rolesMay('runs', 'cancel'), ok: { status: 200, schema: dataOf(z.strictObject({ id: z.number().int(), cancelled: z.literal(true) })) }, refuses: [404],
+  },
 });
 
 export function runRoutes(): Hono<AppEnv> {

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import { checkViewAddress, mayOpenViewList, mayShareViews, SAVED_VIEW_ENTITY, savedViewCreate, savedViewUpdate, VIEWS_PER_USER, type Role, type SavedView } from '../../registry';
+import { z } from 'zod';
+import { checkViewAddress, mayOpenViewList, mayShareViews, ROLES, SAVED_VIEW_ENTITY, savedViewCreate, savedViewUpdate, VIEWS_PER_USER, type Role, type SavedView } from '../../registry';
 import { writeEntries } from '../audit/audit';
 import type { DB } from '../db/connection';
 import { fail, fieldErrors, forbidden, jsonBody, recordIdParam, type AppEnv, type Ctx, type SessionUser } from '../http';
+import { dataOf, describeCalls } from '../http/call-docs';
 
 /**
  * Saved views (registry/saved-views.ts): a list's address under a name.
@@ -20,6 +22,20 @@ import { fail, fieldErrors, forbidden, jsonBody, recordIdParam, type AppEnv, typ
 interface ViewRow { id: number; name: string; address: string; shared: string[]; ownerId: number; ownerName: string; version: number }
 
 const ENTITY = SAVED_VIEW_ENTITY;
+
+const viewAnswer = z.strictObject({
+  id: z.number().int(), name: z.string(), address: z.string(), shared: z.array(z.enum(ROLES)), mine: z.boolean(),
+  owner: z.strictObject({ id: z.number().int(), name: z.string() }), version: z.number().int(),
+}) satisfies z.ZodType<SavedView>;
+
+describeCalls({
+  'GET /api/views': { summary: "The caller's saved views and those shared with the caller's role", roles: ROLES, ok: { status: 200, schema: dataOf(z.array(viewAnswer)) } },
+  'POST /api/views': {
+    summary: 'Save a list address as a view (sharing it: superadmin and admin only)', roles: ROLES, body: savedViewCreate, ok: { status: 201, schema: dataOf(viewAnswer) }, refuses: [409],
+  },
+  'PUT /api/views/{id}': { summary: "Rename, re-address or re-share one's own view", roles: ROLES, body: savedViewUpdate, ok: { status: 200, schema: dataOf(viewAnswer) }, refuses: [404, 409] },
+  'DELETE /api/views/{id}': { summary: "Delete one's own view", roles: ROLES, ok: { status: 200, schema: dataOf(z.strictObject({ deleted: z.literal(true) })) }, refuses: [404] },
+});
 
 const answer = (r: ViewRow, me: SessionUser): SavedView => ({
   id: Number(r.id), name: r.name, address: r.address, shared: r.shared as Role[], mine: Number(r.ownerId) === me.id,

@@ -8,6 +8,7 @@ import { guard } from '../crud/routes';
 import { requireFreshProof } from '../auth/step-up';
 import { publishSessionsEnded } from '../events/notices';
 import { fail, fieldErrors, jsonBody, recordIdParam, type AppEnv } from '../http';
+import { dataOf, describeCalls, isoTime, rolesMay } from '../http/call-docs';
 
 /**
  * Who is signed in (the superadmin's screen, policy `sessions`): every live session of every person, and ending one
@@ -23,6 +24,26 @@ export interface SignedInRow {
   id: number; userId: number; name: string; email: string; role: string; method: string;
   createdAt: string; lastSeenAt: string; address: string | null; userAgent: string | null;
 }
+
+describeCalls({
+  'GET /api/sessions': {
+    summary: `Every live session of every person, latest first (${LIMIT} at most: \`truncated\` says more were left out)`, roles: rolesMay('sessions', 'list'),
+    ok: {
+      status: 200,
+      schema: z.strictObject({
+        data: z.array(z.strictObject({
+          id: z.number().int(), userId: z.number().int(), name: z.string(), email: z.string(), role: z.string(), method: z.enum(['password', 'hosted']),
+          createdAt: isoTime, lastSeenAt: isoTime, address: z.string().nullable(), userAgent: z.string().nullable(), current: z.boolean(),
+        })),
+        truncated: z.boolean(),
+      }),
+    },
+  },
+  'POST /api/sessions/{id}/end': {
+    summary: "End another person's session, with a reason they are told; a recent proof of identity is asked for", roles: rolesMay('sessions', 'end'), body: endSchema,
+    ok: { status: 200, schema: dataOf(z.strictObject({ ended: z.literal(true) })) }, refuses: [404],
+  },
+});
 
 export function signedInRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

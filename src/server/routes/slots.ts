@@ -6,6 +6,7 @@ import { guard } from '../crud/routes';
 import { bookSlot, cancelBooking, slotBookings } from '../crud/slot-booking';
 import { getRecord } from '../crud/write';
 import { fieldErrors, jsonBody, recordIdParam, type AppEnv } from '../http';
+import { dataOf, describeCalls, isoTime, recordAnswer, rolesMay } from '../http/call-docs';
 
 /**
  * Slot bookings (crud/slot-booking.ts holds the transaction): who may edit slots may book and cancel;
@@ -15,6 +16,20 @@ import { fieldErrors, jsonBody, recordIdParam, type AppEnv } from '../http';
  *   GET    /api/fmcslots/:id/bookings                    → 200 { data: [{ patient, bookedAt, label }] } (label: the name, for who may read patients)
  */
 const bookSchema = z.strictObject({ patient: z.number().int().positive() });
+
+describeCalls({
+  'POST /api/fmcslots/{id}/book': {
+    summary: 'Book a patient on a slot: the slot, and the appointment the booking made', roles: rolesMay('fmcslots', 'edit'), body: bookSchema,
+    ok: { status: 201, schema: dataOf(recordAnswer.extend({ appointment: z.strictObject({ id: z.number().int(), number: z.string(), scheduledAt: isoTime }) })) }, refuses: [404, 409],
+  },
+  'DELETE /api/fmcslots/{id}/book/{patient}': {
+    summary: "Cancel a patient's booking on a slot (its appointment is cancelled): the slot", roles: rolesMay('fmcslots', 'edit'), ok: { status: 200, schema: dataOf(recordAnswer) }, refuses: [404, 409],
+  },
+  'GET /api/fmcslots/{id}/bookings': {
+    summary: "A slot's bookings: each patient, when booked, and their name for who may read patients", roles: rolesMay('fmcslots', 'details'),
+    ok: { status: 200, schema: dataOf(z.array(z.strictObject({ patient: z.number().int(), bookedAt: isoTime, label: z.string() }))) }, refuses: [404],
+  },
+});
 
 
 export function slotRoutes(): Hono<AppEnv> {

@@ -4,6 +4,7 @@ import { auditEvent } from '../audit/audit';
 import type { Role } from '../../registry';
 import type { Database } from '../db/connection';
 import { fail, forbidden, type AppEnv } from '../http';
+import { describeCalls } from '../http/call-docs';
 import { takeBackup } from '../backup/archive';
 import { encryptingStream } from '../backup/encryption';
 import { backupName } from '../backup/schedule';
@@ -18,6 +19,13 @@ export const BACKUP_ROLES: readonly Role[] = ['superadmin'];
  * restores it). On PostgreSQL, 409: pg_dump is the tool there (docs/operations.md#backups). Every backup taken is in the audit
  * log (entity `system`, action `backup`), with what it holds.
  */
+describeCalls({
+  'GET /api/system/backup': {
+    summary: 'A backup of the embedded database and the content store, as a download (gzip; sealed with BACKUP_KEY when it is set); a recent proof of identity is asked for',
+    roles: BACKUP_ROLES, ok: { status: 200, type: ['application/gzip', 'application/octet-stream'] }, refuses: [409],
+  },
+});
+
 export function systemRoutes(database: Database | undefined): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/system/backup', async (c) => {

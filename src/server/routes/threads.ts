@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { can, columnName, ENTITIES, getEntity, titleOf, withoutBidiControls, type EntityDef, type FieldDef } from '../../registry';
+import { can, columnName, ENTITIES, getEntity, ROLES, titleOf, withoutBidiControls, type EntityDef, type FieldDef } from '../../registry';
 import { audit } from '../audit/audit';
 import { guard } from '../crud/routes';
 import { attachLabels } from '../records/labels';
@@ -9,6 +9,7 @@ import { fetchRecord } from '../crud/write';
 import { inScope, scopeWhere } from '../records/scope';
 import { ident } from '../db/entity-table';
 import { fail, fieldErrors, forbidden, jsonBody, recordIdParam, type AppEnv, type SessionUser } from '../http';
+import { dataOf, describeCalls, recordAnswer, rolesMay } from '../http/call-docs';
 import { queueMail } from '../outbox';
 import { titlesOf } from '../screens/screen-query';
 
@@ -43,6 +44,12 @@ export function threadRoutes(): Hono<AppEnv> {
   for (const def of ENTITIES) {
     const creator = creatorOf(def);
     for (const [field, fd] of threadsOf(def)) {
+      describeCalls({
+        [`POST /api/${def.api}/{id}/${field}`]: {
+          summary: `Write in a ${def.name} record's ${field} (its raiser on their own records, or whoever may edit it): the record`,
+          roles: ROLES.filter((r) => can(r, def.name, 'edit') || can(r, def.name, 'raise')), body: textBody, ok: { status: 201, schema: dataOf(recordAnswer) }, refuses: [404, 409],
+        },
+      });
       app.post(`/${def.api}/:id/${field}`, async (c) => {
         const user = c.get('user');
         if (!can(user.role, def.name, 'edit') && !can(user.role, def.name, 'raise')) throw forbidden();
@@ -71,6 +78,12 @@ export function threadRoutes(): Hono<AppEnv> {
       });
     }
     if (!creator) continue;
+    describeCalls({
+      [`GET /api/${def.api}/mine`]: {
+        summary: `The ${def.name} records the caller raised (${MINE_LIMIT} at most, latest first), with the names of their threads' authors`, roles: rolesMay(def.name, 'raise'),
+        ok: { status: 200, schema: dataOf(z.array(recordAnswer.extend({ _authors: z.record(z.string(), z.string()) }))) },
+      },
+    });
     app.get(`/${def.api}/mine`, async (c) => {
       guard(c, def.name, 'raise');
       const db = c.get('db');

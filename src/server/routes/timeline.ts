@@ -3,12 +3,24 @@ import { sql } from 'kysely';
 import { columnName, ENTITIES, holdsPatientData, referrersOf, rolesFor, shownKind, titleOf, type EntityDef } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
+import { z } from 'zod';
 import { fail, recordIdParam, type AppEnv } from '../http';
+import { describeCalls, rolesMay } from '../http/call-docs';
 import { guard } from '../crud/routes';
 import { col, titleSelectList } from '../records/columns';
 import { audit } from '../audit/audit';
 import { refTitles, titlesOf } from '../screens/screen-query';
 import type { TimelineEvent } from '../../registry';
+
+/** A timeline's answer: its events (TimelineEvent), newest first, and the titles of the records their changes name. */
+const timelineAnswer = z.strictObject({
+  data: z.array(z.strictObject({
+    at: z.string(), entity: z.string(), id: z.number().int(), title: z.string(), what: z.enum(['record', 'audit']), action: z.string().optional(),
+    actor: z.strictObject({ id: z.number().int(), name: z.string() }).nullable().optional(), changes: z.record(z.string(), z.unknown()).optional(),
+    reason: z.string().optional(), worklist: z.string().optional(),
+  }) satisfies z.ZodType<TimelineEvent>),
+  titles: z.record(z.string(), z.record(z.string(), z.string())),
+});
 
 interface AuditRow { id: number; at: unknown; actor_id: number | null; record_id: number; action: string; changes: Record<string, unknown> | null }
 
@@ -85,6 +97,12 @@ export function timelineRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   for (const def of ENTITIES) {
     if (!rolesFor(def.name, 'timeline')) continue;
+    describeCalls({
+      [`GET /api/${def.api}/{id}/timeline`]: {
+        summary: `A ${def.name} record's timeline: the records that name it and what happened to them and to it, newest first`, roles: rolesMay(def.name, 'timeline'),
+        ok: { status: 200, schema: timelineAnswer }, refuses: [404],
+      },
+    });
     app.get(`/${def.api}/:id/timeline`, async (c) => {
       guard(c, def.name, 'timeline');
       const id = recordIdParam(c);

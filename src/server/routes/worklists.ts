@@ -7,6 +7,7 @@ import { audit, auditReads } from '../audit/audit';
 import type { DB } from '../db/connection';
 import type { Actor } from '../crud/write';
 import { fieldErrors, jsonBody, type AppEnv, type Ctx } from '../http';
+import { dataOf, describeCalls, rolesOfScreen } from '../http/call-docs';
 import { deliverMail } from '../mail';
 import { queueMail, queueSms } from '../outbox';
 import { docContains, MATCH_COUNT_CAP, matchingIds } from '../search';
@@ -66,13 +67,15 @@ async function remindedToday(db: DB, w: WorklistDef, ids: number[]): Promise<Set
   return new Set(res.rows.map((r) => r.id));
 }
 
+const listQuery = z.strictObject({
+  q: textParam.optional(),
+  cursor: z.string().max(40).optional(),
+  limit: z.string().regex(/^\d{1,3}$/, 'Give a number of rows from 1 to 100').transform(Number).refine((n) => n >= 1 && n <= 100, 'Give a number of rows from 1 to 100').optional(),
+});
+
 async function list(c: Ctx, w: WorklistDef) {
   guardScreen(c, w.id);
-  const q = parseQuery(c, z.strictObject({
-    q: textParam.optional(),
-    cursor: z.string().max(40).optional(),
-    limit: z.string().regex(/^\d{1,3}$/, 'Give a number of rows from 1 to 100').transform(Number).refine((n) => n >= 1 && n <= 100, 'Give a number of rows from 1 to 100').optional(),
-  }));
+  const q = parseQuery(c, listQuery);
   const db = c.get('db');
   const size = q.limit ?? PAGE;
   const cursor = parseCursor(q.cursor, 'id');
@@ -155,9 +158,32 @@ async function remind(c: Ctx, w: WorklistDef) {
   return c.json({ data: results });
 }
 
+const worklistPage = z.strictObject({
+  data: z.array(z.strictObject({
+    id: z.number().int(), title: z.string(), subtitle: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable(), channel: z.enum(['mail', 'sms']).nullable(),
+    missing: z.array(z.string()).min(1), count: z.number().int().min(0).optional(), remindedToday: z.boolean(),
+  })),
+  nextCursor: z.string().nullable(), partial: z.boolean(),
+});
+const remindResults = z.array(z.union([
+  z.strictObject({ id: z.number().int(), result: z.literal('sent'), channel: z.enum(['mail', 'sms']) }),
+  z.strictObject({ id: z.number().int(), result: z.enum(['already_today', 'no_contact', 'not_found']) }),
+])) satisfies z.ZodType<RemindResult[]>;
+const remindAnswer = dataOf(remindResults);
+
 export function worklistRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   for (const w of WORKLISTS) {
+    describeCalls({
+      [`GET /api/notifications/${w.id}`]: {
+        summary: `The ${w.id} worklist: a page of the ${w.entity} records it holds, what each lacks, how to reach them, whether reminded today`,
+        roles: rolesOfScreen(w.id), query: Object.keys(listQuery.shape), ok: { status: 200, schema: worklistPage },
+      },
+      [`POST /api/notifications/${w.id}/remind`]: {
+        summary: `Remind the people of some ${w.entity} records on the ${w.id} worklist (once a day each), by mail or text: the result of each`,
+        roles: rolesOfScreen(w.id), body: remindBody, ok: { status: 200, schema: remindAnswer },
+      },
+    });
     app.get(`/notifications/${w.id}`, (c) => list(c, w));
     app.post(`/notifications/${w.id}/remind`, (c) => remind(c, w));
   }

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { can, canReadRecord, ENTITIES, getEntity, hitFields, hitPartsOf, type EntityDef, type HitParts, type Role } from '../../registry';
+import { can, canReadRecord, ENTITIES, getEntity, hitFields, hitPartsOf, holdsPatientData, patientFieldsOf, type EntityDef, type HitParts, type Role } from '../../registry';
 import { col } from '../records/columns';
 import { attachLabelsOfKinds } from '../records/labels';
 import { ident } from '../db/entity-table';
@@ -85,8 +85,13 @@ export const POOL = CANDIDATES;
 
 /** One kind of record found: how many matched (up to KIND_COUNT_CAP, `more` past it or where counting stopped early). */
 export interface SearchGroup { entity: string; count: number; more: boolean }
-/** `way`: which statement answered (never sent; tests/api/search-groups.test.ts reads it). */
-export interface SearchAnswer { hits: SearchHit[]; groups: SearchGroup[]; way?: 'pooled' | 'by-kind' }
+/**
+ * `way`: which statement answered (never sent; tests/api/search-groups.test.ts reads it). `read`: the hits' records of
+ * patient data as withParts read them, with the fields their read's audit entry is made of (never sent either): the
+ * route makes its entries from them, with no second read of each kind's table.
+ */
+export interface SearchAnswer { hits: SearchHit[]; groups: SearchGroup[]; way?: 'pooled' | 'by-kind'; read?: RecordsRead[] }
+export interface RecordsRead { entity: string; records: Record<string, unknown>[] }
 
 type Row = SearchHit & { found: number; titled: number; pooled: number };
 
@@ -102,7 +107,7 @@ type Row = SearchHit & { found: number; titled: number; pooled: number };
  *    matches through its own trigram index (migration 0006), one branch a kind in one statement: bounded by kind, and
  *    about three times the planning of the pooled one (~15 ms on the demo data for the superadmin's kinds).
  * Each kind's rows are ranked — a title that starts with the term, then the title's likeness to it (the palette ranks
- * what it shows by the title first too: entity/rank.ts) — and its first HITS_PER_KIND kept; the kinds of the best
+ * what it shows by the title first too: text/rank.ts) — and its first HITS_PER_KIND kept; the kinds of the best
  * hits first, KINDS at most. A kind scoped by centre is counted within the caller's centres alone.
  */
 export async function searchRecords(db: DB, who: ScopeOwner, q: string): Promise<SearchAnswer> {
@@ -117,7 +122,15 @@ export async function searchRecords(db: DB, who: ScopeOwner, q: string): Promise
   const rows = (await byKind(starting, pooled, entities, who, term).execute(db)).rows;
   if (!rows.some((r) => Number(r.pooled) > POOL)) return { ...(await answerOf(db, who, rows)), way: 'pooled' };
   const kinds = sql.join(entities.map((e) => kindRows(getEntity(e), who, term)), sql` union all `);
-  const each = (await byKind(starting, sql`select * from (${kinds}) k where ${gate}`, entities, who, term).execute(db)).rows;
+  const statement = byKind(starting, sql`select * from (${kinds}) k where ${gate}`, entities, who, term);
+  // Planned once per connection, not per call: planning a branch a kind weighs every kind's partial index for each,
+  // and a common term's search spent more in planning than in running (bench/load-figures.md). Its plan for any
+  // term reads each kind's partial trigram index, as a term's own plan does. The statement is prepared
+  // (db/prepared.ts), so the generic plan is kept with it; the transaction only scopes the setting.
+  const each = await db.transaction().execute(async (tx) => {
+    await sql`set local plan_cache_mode = force_generic_plan`.execute(tx);
+    return (await statement.execute(tx)).rows;
+  });
   return { ...(await answerOf(db, who, each)), way: 'by-kind' };
 }
 
@@ -164,20 +177,27 @@ async function answerOf(db: DB, who: ScopeOwner, rows: Row[]): Promise<SearchAns
     groups.push({ entity: row.entity, count: Math.min(found, KIND_COUNT_CAP), more: uncounted || found > KIND_COUNT_CAP });
   }
   const hits = rows.filter((r) => kinds.includes(r.entity)).map((r) => ({ entity: r.entity, id: Number(r.id), title: r.title, subtitle: r.subtitle }));
-  return { hits: await withParts(db, who, hits), groups };
+  return { ...(await withParts(db, who, hits)), groups };
 }
+
+/** Where a read's audit entry takes a record's centre and patients from (audit/audit.ts, recordsReadEntry). */
+const entryFields = (def: EntityDef) => (holdsPatientData(def)
+  ? [...new Set([...(def.scope && def.scope !== 'id' ? [def.scope] : []), ...patientFieldsOf(def).map((f) => f.field)])]
+  : []);
+/** Their columns' names beside the parts': a name no field has, so that the references' titles leave them be. */
+const ENTRY = 'entry:';
 
 /**
  * The hits, each with its parts (registry/hit-parts.ts): one read per entity among the hits, by id, under the
  * caller's centres where the entity is scoped, and one for the titles of the references among all their parts.
  */
-async function withParts(db: DB, who: ScopeOwner, hits: SearchHit[]): Promise<SearchHit[]> {
+async function withParts(db: DB, who: ScopeOwner, hits: SearchHit[]): Promise<{ hits: SearchHit[]; read: RecordsRead[] }> {
   const kinds: { def: EntityDef; records: Record<string, unknown>[] }[] = [];
   for (const name of new Set(hits.map((h) => h.entity))) {
     const def = getEntity(name);
     const ids = hits.filter((h) => h.entity === name).map((h) => h.id);
     const fields = hitFields(def);
-    const columns = sql.raw(['t.id', ...fields.map((k) => `${col(def, k)} as "${k}"`)].join(', '));
+    const columns = sql.raw(['t.id', ...fields.map((k) => `${col(def, k)} as "${k}"`), ...entryFields(def).map((k) => `${col(def, k)} as "${ENTRY}${k}"`)].join(', '));
     const scope = scoped(def, who) ? sql` and ${sql.join(scopeWhere(def, who), sql` and `)}` : sql``;
     kinds.push({ def, records: (await sql<Record<string, unknown>>`select ${columns} from ${sql.raw(ident(def.table))} t where t.id = any(${ids}::int[])${scope}`.execute(db)).rows });
   }
@@ -185,6 +205,10 @@ async function withParts(db: DB, who: ScopeOwner, hits: SearchHit[]): Promise<Se
   await attachLabelsOfKinds(db, kinds);
   const parts = new Map<string, HitParts>();
   for (const { def, records } of kinds) for (const row of records) parts.set(`${def.name}:${row.id}`, hitPartsOf(hitFields(def), row));
+  const read = kinds.filter(({ def }) => holdsPatientData(def)).map(({ def, records }) => ({
+    entity: def.name,
+    records: records.map((r) => ({ id: r.id, ...Object.fromEntries(entryFields(def).map((k) => [k, r[`${ENTRY}${k}`]])) })),
+  }));
   // A hit whose record was not read (its kind's rows were kept to the caller's centres already) is said by its stored title alone.
-  return hits.map((h) => ({ ...h, parts: parts.get(`${h.entity}:${h.id}`) }));
+  return { hits: hits.map((h) => ({ ...h, parts: parts.get(`${h.entity}:${h.id}`) })), read };
 }

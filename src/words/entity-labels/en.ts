@@ -46,7 +46,7 @@ const labels = {
   imglocation: { one: 'Imaging test location', other: 'Imaging test locations', fields: { name: 'Name', address: 'Address', city: 'City', phone: 'Phone', status: 'Status' } },
   imagingmaster: { one: 'Imaging test', other: 'Imaging tests', fields: { name: 'Name', type: 'Imaging type', locations: 'Locations', price: 'Price', preparation: 'Preparation', status: 'Status' } },
   membershipcard: { one: 'Membership card', other: 'Membership cards', fields: { cardNumber: 'Card number', patient: 'Patient', plan: 'Plan', validFrom: 'Valid from', validTo: 'Valid to', status: 'Status' } },
-  notification: { one: 'Notification campaign', other: 'Notification campaigns', fields: { title: 'Title', body: 'Message', audience: 'Audience', channel: 'Channel', scheduledAt: 'Scheduled for', status: 'Status', recipients: 'Recipients', sent: 'Sent', failed: 'Failed' } },
+  notification: { one: 'Notification campaign', other: 'Notification campaigns', fields: { title: 'Title', body: 'Message', audience: 'Audience', channel: 'Channel', centre: 'Centre', patientView: 'Saved view of patients', scheduledAt: 'Scheduled for', status: 'Status', recipients: 'Recipients', sent: 'Sent', failed: 'Failed' } },
   about: { one: 'About page', other: 'About pages', fields: { title: 'Title', body: 'Content', audience: 'Audience', effectiveFrom: 'Effective from', published: 'Published' } },
   vision: { one: 'Vision page', other: 'Vision pages', fields: { title: 'Title', body: 'Content', audience: 'Audience', effectiveFrom: 'Effective from', published: 'Published' } },
   faq: { one: 'FAQ', other: 'FAQs', fields: { question: 'Question', answer: 'Answer', category: 'Category', sortOrder: 'Sort order', published: 'Published' } },

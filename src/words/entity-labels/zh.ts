@@ -42,7 +42,7 @@ const labels = {
   imglocation: { one: '影像检查地点', other: '影像检查地点', fields: { name: '名称', address: '地址', city: '城市', phone: '电话', status: '状态' } },
   imagingmaster: { one: '影像检查', other: '影像检查', fields: { name: '名称', type: '影像类型', locations: '检查地点', price: '价格', preparation: '检查前准备', status: '状态' } },
   membershipcard: { one: '会员卡', other: '会员卡', fields: { cardNumber: '卡号', patient: '患者', plan: '会员等级', validFrom: '生效日期', validTo: '失效日期', status: '状态' } },
-  notification: { one: '通知活动', other: '通知活动', fields: { title: '标题', body: '消息内容', audience: '受众', channel: '渠道', scheduledAt: '计划发送时间', status: '状态', recipients: '收件人数', sent: '已发送', failed: '失败' } },
+  notification: { one: '通知活动', other: '通知活动', fields: { title: '标题', body: '消息内容', audience: '受众', channel: '渠道', centre: '中心', patientView: '已保存的患者视图', scheduledAt: '计划发送时间', status: '状态', recipients: '收件人数', sent: '已发送', failed: '失败' } },
   about: { one: '“关于我们”页面', other: '“关于我们”页面', fields: { title: '标题', body: '内容', audience: '受众', effectiveFrom: '生效日期', published: '已发布' } },
   vision: { one: '“愿景”页面', other: '“愿景”页面', fields: { title: '标题', body: '内容', audience: '受众', effectiveFrom: '生效日期', published: '已发布' } },
   faq: { one: '常见问题', other: '常见问题', fields: { question: '问题', answer: '回答', category: '类别', sortOrder: '排序', published: '已发布' } },

@@ -1,5 +1,5 @@
 import type { Language } from '../../../registry';
-import { loadReader, readerOf } from '../../entity/date-text';
+import { loadReader, readerOf } from '../../text/date-text';
 import type { FoundDate } from './read';
 
 /** chrono-node's full reader (date-text.ts declares only the part the forms use). */

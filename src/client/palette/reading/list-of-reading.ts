@@ -1,7 +1,7 @@
 import { valueLabel, type Translate } from '../../../../commands';
 import { entityPath, firstDayOfWeek, getEntity, viewFilters, type EntityDef, type Language, type ListView, type Role } from '../../../registry';
 import type { RecordOption } from '../../api/entities';
-import { listSearch } from '../../entity/use-list-address';
+import { listSearch } from '../../list/use-list-address';
 import { periodLabel, periodRange, todayIn } from './periods';
 import type { Reading } from './read';
 import { tokenize } from './tokens';

@@ -1,5 +1,5 @@
 import { getEntity } from '../../../registry';
-import { STOP_WORDS } from '../../entity/fold';
+import { STOP_WORDS } from '../../text/fold';
 import type { Period } from './periods';
 import { sameWord, tokenize, wordKey, type Token } from './tokens';
 import { NUMBER, periodField, type Meaning, type Phrase, type Vocabulary } from './vocabulary';

@@ -1,4 +1,4 @@
-import { fold, isHan, sameWord } from '../../entity/fold';
+import { fold, isHan, sameWord } from '../../text/fold';
 
 export { isHan, sameWord };
 

@@ -4,7 +4,7 @@ import type { Translate } from '../../../../commands';
 import { getEntity, type Language, type Role } from '../../../registry';
 import { entities, type RecordOption } from '../../api/entities';
 import { queryClient } from '../../api/query-client';
-import { loadReader, readerOf } from '../../entity/date-text';
+import { loadReader, readerOf } from '../../text/date-text';
 import { useDebounced } from '../../use-debounced';
 import { userFirstDay } from '../../state/week';
 import { findDates } from './dates';

@@ -3,15 +3,35 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { clientAddress, fail, fieldErrors, jsonBody, type AppEnv, type Ctx } from '../../http';
 import { unsafeText } from '../../http/input-safety';
+import { dataOf, describeCalls, isoTime } from '../../http/call-docs';
 import { writeEntries } from '../../audit/audit';
 import { requireFreshProof } from '../step-up';
 import { keepSessionChallenge, takeSessionChallenge } from './challenge';
 import { methodsOf } from './factors';
-import { checkRegistration, MAX_PASSKEYS, registrationOptions, registrationSchema, relyingParty } from './webauthn';
+import { checkRegistration, MAX_PASSKEYS, registrationOptions, registrationSchema, relyingParty, webauthnOptionsAnswer } from './webauthn';
 
 const name = z.string().trim().min(1, 'Give the passkey a name').max(60).refine((s) => unsafeText(s) === null, 'Text contains an invalid character');
 const addSchema = z.strictObject({ name, response: registrationSchema });
 const renameSchema = z.strictObject({ name });
+
+/** A passkey as its owner's settings list it. */
+export const passkeyAnswer = z.strictObject({ id: z.string(), name: z.string(), createdAt: isoTime, lastUsedAt: isoTime.nullable() });
+
+describeCalls({
+  'POST /api/me/mfa/webauthn/options': {
+    summary: "The options for the browser to make a new passkey for oneself (body: {})", body: z.strictObject({}),
+    ok: { status: 200, schema: dataOf(webauthnOptionsAnswer) }, refuses: [409],
+  },
+  'POST /api/me/mfa/webauthn': {
+    summary: "Add the passkey the browser made, by a name; a recent proof of identity is asked for", body: addSchema,
+    ok: { status: 201, schema: dataOf(passkeyAnswer) }, refuses: [409],
+  },
+  'PATCH /api/me/mfa/webauthn/{id}': { summary: "Rename one's own passkey", body: renameSchema, ok: { status: 200, schema: dataOf(z.strictObject({ id: z.string(), name: z.string() })) }, refuses: [404], textIds: true },
+  'DELETE /api/me/mfa/webauthn/{id}': {
+    summary: "Remove one's own passkey (not the last factor of a role that needs one); a recent proof of identity is asked for",
+    ok: { status: 200, schema: dataOf(z.strictObject({ removed: z.literal(true) })) }, refuses: [404, 409], textIds: true,
+  },
+});
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const r = schema.safeParse(body);

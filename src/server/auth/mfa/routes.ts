@@ -1,15 +1,16 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { clientAddress, fail, fieldErrors, jsonBody, recordIdParam, type AppEnv, type Ctx } from '../../http';
+import { dataOf, describeCalls } from '../../http/call-docs';
 import { queueMail } from '../../outbox';
 import { beginSignIn, tooMany } from '../rate-limit';
-import { finishSignIn } from '../sign-in';
+import { finishSignIn, signedInAnswer } from '../sign-in';
 import { writeEntries } from '../../audit/audit';
 import { signInFailures } from '../../ops/metrics';
 import { claimSignInChallenge, readSignInChallenge, setWebauthnChallenge } from './challenge';
 import { methodsOf, removeAllFactors, verifySecondFactor, type SecondFactorProof } from './factors';
-import { passkeyRoutes } from './passkey-routes';
-import { assertionOptions, assertionSchema, relyingParty } from './webauthn';
+import { passkeyAnswer, passkeyRoutes } from './passkey-routes';
+import { assertionOptions, assertionSchema, relyingParty, webauthnOptionsAnswer } from './webauthn';
 import { newRecoveryCodes } from './recovery';
 import { requireFreshProof } from '../step-up';
 import { beginTotp, takeTotpCode } from './totp';
@@ -22,6 +23,41 @@ const code = z.string().trim().min(1).max(40);
 const challenge = z.string().min(10).max(200);
 const secondStepSchema = z.union([z.strictObject({ challenge, code }), z.strictObject({ challenge, webauthn: assertionSchema })]);
 const codeSchema = z.strictObject({ code });
+
+const recoveryCodes = dataOf(z.strictObject({ recoveryCodes: z.array(z.string()).min(1) }));
+describeCalls({
+  'POST /api/adminUser/login/mfa/webauthn': {
+    summary: "The second step by passkey: the options for the browser, for the sign-in's challenge", body: z.strictObject({ challenge }),
+    ok: { status: 200, schema: dataOf(webauthnOptionsAnswer) }, refuses: [401, 409, 429],
+  },
+  'POST /api/adminUser/login/mfa': {
+    summary: "The second step of a sign-in: the challenge with a one-time or recovery code, or a passkey's answer; the session", body: secondStepSchema,
+    ok: { status: 200, schema: dataOf(signedInAnswer) }, refuses: [401, 429],
+  },
+  'GET /api/me/mfa': {
+    summary: "One's own second factors: the methods on, recovery codes left, passkeys, whether the role needs one, what this session proved",
+    ok: {
+      status: 200,
+      schema: dataOf(z.strictObject({
+        methods: z.array(z.enum(['totp', 'webauthn'])), recoveryCodesLeft: z.number().int().min(0), passkeys: z.array(passkeyAnswer), required: z.boolean(),
+        sessionFactor: z.enum(['code', 'recovery', 'passkey', 'provider']).nullable(),
+      })),
+    },
+  },
+  'POST /api/me/mfa/totp': {
+    summary: 'Begin setting up one-time codes: the secret, its otpauth address and its QR picture (body: {}); confirmed by a first code', body: z.strictObject({}),
+    ok: { status: 200, schema: dataOf(z.strictObject({ secret: z.string(), otpauthUrl: z.string(), qr: z.string() })) }, refuses: [409],
+  },
+  'POST /api/me/mfa/totp/confirm': { summary: "Turn one-time codes on with the app's first code: the recovery codes, shown once", body: codeSchema, ok: { status: 200, schema: recoveryCodes }, refuses: [409, 429] },
+  'DELETE /api/me/mfa/totp': {
+    summary: "Turn one-time codes off with a current code (not the last factor of a role that needs one)", body: codeSchema,
+    ok: { status: 200, schema: dataOf(z.strictObject({ removed: z.literal(true) })) }, refuses: [409, 429],
+  },
+  'POST /api/adminUser/{id}/mfa/reset': {
+    summary: "Remove every second factor of another account (super admin, with a recent proof of identity; body: {})", roles: ['superadmin'], body: z.strictObject({}),
+    ok: { status: 200, schema: dataOf(z.strictObject({ reset: z.literal(true) })) }, refuses: [404, 409],
+  },
+});
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const r = schema.safeParse(body);

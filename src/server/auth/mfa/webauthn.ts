@@ -16,6 +16,9 @@ import type { Ctx } from '../../http';
 
 /** Passkeys a person may keep: enough for a phone, a laptop and spare keys, few enough that a list stays short. */
 export const MAX_PASSKEYS = 20;
+
+/** The options a browser's navigator.credentials call takes (SimpleWebAuthn's JSON of them): the challenge, and the rest as the library makes it. */
+export const webauthnOptionsAnswer = z.looseObject({ challenge: z.string() });
 const RP_NAME = 'Staff console';
 const TIMEOUT_MS = 5 * 60_000;
 

@@ -55,7 +55,8 @@ const masters: Record<string, Override> = {
   }),
   notification: (ctx) => {
     const hour = ctx.faker.helpers.arrayElement(['04:30', '06:30', '12:30']); // 10:00, 12:00 and 18:00 IST
-    return { ...bySeq(CAMPAIGNS, ctx.seq), scheduledAt: `${dateBetween(ctx, 1, 30)}T${hour}:00.000Z` };
+    // To everyone of its audience: a saved view is someone's own, never a number made up.
+    return { ...bySeq(CAMPAIGNS, ctx.seq), scheduledAt: `${dateBetween(ctx, 1, 30)}T${hour}:00.000Z`, patientView: null };
   },
 };
 

@@ -41,6 +41,7 @@ export default {
   hidden: 'Hidden',
   in_progress: 'In progress',
   sending: 'Sending',
+  paused: 'Paused',
   resolved: 'Resolved',
   low: 'Low',
   medium: 'Medium',

@@ -40,6 +40,7 @@ export default {
   hidden: 'Oculta',
   in_progress: 'En curso',
   sending: 'Enviándose',
+  paused: 'En pausa',
   resolved: 'Resuelto',
   low: 'Baja',
   medium: 'Media',

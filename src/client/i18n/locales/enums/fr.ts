@@ -40,6 +40,7 @@ export default {
   hidden: 'Masqué',
   in_progress: 'En cours',
   sending: 'En cours d’envoi',
+  paused: 'En pause',
   resolved: 'Résolu',
   low: 'Basse',
   medium: 'Moyenne',

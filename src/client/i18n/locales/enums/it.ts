@@ -40,6 +40,7 @@ export default {
   hidden: 'Nascosta',
   in_progress: 'In corso',
   sending: 'In invio',
+  paused: 'In pausa',
   resolved: 'Risolto',
   low: 'Bassa',
   medium: 'Media',

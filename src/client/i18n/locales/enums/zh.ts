@@ -40,6 +40,7 @@ export default {
   hidden: '已隐藏',
   in_progress: '处理中',
   sending: '发送中',
+  paused: '已暂停',
   resolved: '已解决',
   low: '低',
   medium: '中',

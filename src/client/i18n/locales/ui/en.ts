@@ -193,6 +193,10 @@ export default {
     richTextNote: 'Scripts are removed when saved.',
     preview: 'Preview',
   },
+  rules: {
+    chooseStatus: 'Choose the status',
+    noStatuses: 'This kind of record has no statuses',
+  },
   reach: {
     title: 'Whom it reaches',
     summary: 'It reaches {{reachable}} of {{people}} people by {{channel}}, counted now; the rest get nothing.',
@@ -206,6 +210,12 @@ export default {
       sms: 'No mobile number: {{n}}',
       push: 'No console account for the inbox: {{n}}',
     },
+    preview: 'Reaches {{reachable}} by {{channel}}; {{unreachable}} cannot be reached.',
+    choose: 'Choose an audience and a channel to see whom it reaches.',
+    noView: 'None: every patient of the audience',
+    viewGone: 'A view you can no longer read',
+    viewHint: 'Only the patients this saved view of the patient list shows; read when sending starts.',
+    viewProblem: 'Its saved view of patients can no longer narrow it (deleted, or not its author’s to read): it reaches nobody, and pauses when its time comes. Choose another view.',
     more: 'The first {{shown}} of {{n}} are named.',
   },
   details: {
@@ -245,6 +255,8 @@ export default {
     review: '{{move}} is done on the record\'s page, after opening its documents.',
     elsewhere: '{{key}} is {{moves}}: there is nothing here it applies to.',
   },
+  // A key whose screen did not answer it (state/screen.ts): said, never left doing nothing.
+  screenWait: { unheard: 'The key did nothing: this screen was not ready for it. Press it again.' },
   undo: {
     action: 'Undo',
     hint: 'Press {{keys}} to undo',
@@ -292,7 +304,7 @@ export default {
   /** A form field's message, naming the field by its label (i18n/zod-messages.ts). */
   /** Validation sentences, one copy with the server's (words/validation-words). */
   validate: validation,
-  /** The rich-text editor of content pages (entity/rich-text-editor.tsx). */
+  /** The rich-text editor of content pages (form/rich-text-editor.tsx). */
   editor: {
     toolbar: 'Formatting of {{field}}',
     bold: 'Bold',
@@ -435,6 +447,8 @@ export default {
     notification: {
       schedule: 'Schedule campaign',
       send: 'Send campaign now',
+      pause: 'Pause sending',
+      resume: 'Resume sending',
       cancel: 'Cancel campaign',
     },
     supportTicket: {
@@ -820,7 +834,6 @@ export default {
     remind: 'Send reminders ({{list}})',
     refused: '{{move}}: {{reason}}',
     blank: '(blank)',
-    done: 'done',
     why: {
       nothing: 'Nothing to repeat yet: . repeats the last change you made to a record.',
       worklist: '“{{action}}” is repeated on its worklist, {{list}}.',
@@ -840,10 +853,11 @@ export default {
     lookingUp: '{{text}}…',
     open: 'Enter opens the list with these filters',
   },
-  // Set a field on, or delete, many records at once (entity/bulk-edit.tsx).
+  // Set a field on, or delete, many records at once (moves/bulk-edit.tsx).
   bulk: {
     setCommand: 'Set a field on the selected rows…',
     deleteCommand: 'Delete the selected rows…',
+    busy: 'Wait: the selected rows are still being worked on.',
     setTitle_one: 'Set a field on {{count}} record',
     setTitle_other: 'Set a field on {{count}} records',
     field: 'Field',

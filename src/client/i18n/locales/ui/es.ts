@@ -196,6 +196,10 @@ export default {
     richTextNote: 'Los scripts se eliminan al guardar.',
     preview: 'Vista previa',
   },
+  rules: {
+    chooseStatus: 'Elija el estado',
+    noStatuses: 'Este tipo de registro no tiene estados',
+  },
   reach: {
     title: 'A quién llega',
     summary: 'Llega a {{reachable}} de {{people}} personas por {{channel}}, contadas ahora; las demás no reciben nada.',
@@ -209,6 +213,12 @@ export default {
       sms: 'Sin número de móvil: {{n}}',
       push: 'Sin cuenta en la consola para la bandeja: {{n}}',
     },
+    preview: 'Llega a {{reachable}} por {{channel}}; {{unreachable}} no se pueden alcanzar.',
+    choose: 'Elija destinatarios y un canal para ver a quién llega.',
+    noView: 'Ninguna: todos los pacientes de los destinatarios',
+    viewGone: 'Una vista que ya no puede leer',
+    viewHint: 'Solo los pacientes que muestra esta vista guardada de la lista de pacientes; se lee al empezar el envío.',
+    viewProblem: 'Su vista guardada de pacientes ya no puede acotarla (eliminada, o su autor ya no puede leerla): no llega a nadie y se pausará a su hora. Elija otra vista.',
     more: 'Se nombran las primeras {{shown}} de {{n}}.',
   },
   details: {
@@ -248,6 +258,8 @@ export default {
     review: '{{move}} se hace en la página del registro, después de abrir sus documentos.',
     elsewhere: '{{key}} es {{moves}}: aquí no hay nada a lo que se aplique.',
   },
+  // A key whose screen did not answer it (state/screen.ts): said, never left doing nothing.
+  screenWait: { unheard: 'La tecla no hizo nada: esta pantalla aún no estaba lista. Púlsela de nuevo.' },
   undo: {
     action: 'Deshacer',
     hint: 'Pulse {{keys}} para deshacer',
@@ -436,6 +448,8 @@ export default {
     notification: {
       schedule: 'Programar la campaña',
       send: 'Enviar la campaña ahora',
+      pause: 'Pausar el envío',
+      resume: 'Reanudar el envío',
       cancel: 'Cancelar la campaña',
     },
     supportTicket: {
@@ -821,7 +835,6 @@ export default {
     remind: 'Enviar recordatorios ({{list}})',
     refused: '{{move}}: {{reason}}',
     blank: '(vacío)',
-    done: 'hecho',
     why: {
       nothing: 'Aún no hay nada que repetir: . repite el último cambio que hizo en un registro.',
       worklist: '«{{action}}» se repite en su lista de trabajo, {{list}}.',
@@ -841,10 +854,11 @@ export default {
     lookingUp: '{{text}}…',
     open: 'Intro abre la lista con estos filtros',
   },
-  // Set a field on, or delete, many records at once (entity/bulk-edit.tsx).
+  // Set a field on, or delete, many records at once (moves/bulk-edit.tsx).
   bulk: {
     setCommand: 'Establecer un campo en las filas seleccionadas…',
     deleteCommand: 'Eliminar las filas seleccionadas…',
+    busy: 'Espere: las filas seleccionadas todavía se están procesando.',
     setTitle_one: 'Establecer un campo en {{count}} registro',
     setTitle_other: 'Establecer un campo en {{count}} registros',
     field: 'Campo',

@@ -196,6 +196,10 @@ export default {
     richTextNote: 'Les scripts sont supprimés à l’enregistrement.',
     preview: 'Aperçu',
   },
+  rules: {
+    chooseStatus: 'Choisissez le statut',
+    noStatuses: 'Ce type d’enregistrement n’a pas de statut',
+  },
   reach: {
     title: 'Qui elle atteint',
     summary: 'Elle atteint {{reachable}} personnes sur {{people}} par {{channel}}, comptées maintenant ; les autres ne reçoivent rien.',
@@ -209,6 +213,12 @@ export default {
       sms: 'Sans numéro de portable : {{n}}',
       push: 'Sans compte de console pour la boîte de réception : {{n}}',
     },
+    preview: 'Atteint {{reachable}} par {{channel}} ; {{unreachable}} ne peuvent pas être joints.',
+    choose: 'Choisissez un public et un canal pour voir qui est atteint.',
+    noView: 'Aucune : tous les patients du public',
+    viewGone: 'Une vue que vous ne pouvez plus lire',
+    viewHint: 'Seulement les patients que montre cette vue enregistrée de la liste des patients ; lue au début de l’envoi.',
+    viewProblem: 'Sa vue enregistrée de patients ne peut plus la restreindre (supprimée, ou son auteur ne peut plus la lire) : elle n’atteint personne et se mettra en pause à son heure. Choisissez une autre vue.',
     more: 'Les {{shown}} premières sur {{n}} sont nommées.',
   },
   details: {
@@ -248,6 +258,8 @@ export default {
     review: '{{move}} se fait sur la page de la fiche, après avoir ouvert ses documents.',
     elsewhere: '{{key}} : {{moves}}. Rien ici ne s’y prête.',
   },
+  // A key whose screen did not answer it (state/screen.ts): said, never left doing nothing.
+  screenWait: { unheard: 'La touche n’a rien fait : cet écran n’était pas encore prêt. Appuyez de nouveau.' },
   undo: {
     action: 'Annuler',
     hint: 'Appuyez sur {{keys}} pour annuler',
@@ -436,6 +448,8 @@ export default {
     notification: {
       schedule: 'Programmer la campagne',
       send: 'Envoyer la campagne maintenant',
+      pause: 'Suspendre l’envoi',
+      resume: 'Reprendre l’envoi',
       cancel: 'Annuler la campagne',
     },
     supportTicket: {
@@ -821,7 +835,6 @@ export default {
     remind: 'Envoyer des rappels ({{list}})',
     refused: '{{move}} : {{reason}}',
     blank: '(vide)',
-    done: 'fait',
     why: {
       nothing: 'Rien à répéter pour l’instant : . répète la dernière modification faite à un enregistrement.',
       worklist: '« {{action}} » se répète sur sa liste de travail, {{list}}.',
@@ -841,10 +854,11 @@ export default {
     lookingUp: '{{text}}…',
     open: 'Entrée ouvre la liste avec ces filtres',
   },
-  // Set a field on, or delete, many records at once (entity/bulk-edit.tsx).
+  // Set a field on, or delete, many records at once (moves/bulk-edit.tsx).
   bulk: {
     setCommand: 'Définir un champ sur les lignes sélectionnées…',
     deleteCommand: 'Supprimer les lignes sélectionnées…',
+    busy: 'Patientez : les lignes sélectionnées sont encore en cours de traitement.',
     setTitle_one: 'Définir un champ sur {{count}} fiche',
     setTitle_other: 'Définir un champ sur {{count}} fiches',
     field: 'Champ',

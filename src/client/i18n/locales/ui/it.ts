@@ -196,6 +196,10 @@ export default {
     richTextNote: 'Gli script vengono rimossi al salvataggio.',
     preview: 'Anteprima',
   },
+  rules: {
+    chooseStatus: 'Scegli lo stato',
+    noStatuses: 'Questo tipo di record non ha stati',
+  },
   reach: {
     title: 'Chi raggiunge',
     summary: 'Raggiunge {{reachable}} persone su {{people}} tramite {{channel}}, contate ora; le altre non ricevono nulla.',
@@ -209,6 +213,12 @@ export default {
       sms: 'Senza numero di cellulare: {{n}}',
       push: 'Senza account della console per la posta in arrivo: {{n}}',
     },
+    preview: 'Raggiunge {{reachable}} via {{channel}}; {{unreachable}} non raggiungibili.',
+    choose: 'Scegli destinatari e canale per vedere chi raggiunge.',
+    noView: 'Nessuna: tutti i pazienti dei destinatari',
+    viewGone: 'Una vista che non puoi più leggere',
+    viewHint: 'Solo i pazienti mostrati da questa vista salvata dell’elenco pazienti; letta all’inizio dell’invio.',
+    viewProblem: 'La sua vista salvata di pazienti non può più restringerla (eliminata, o il suo autore non può più leggerla): non raggiunge nessuno e si sospenderà alla sua ora. Scegli un’altra vista.',
     more: 'Sono nominate le prime {{shown}} su {{n}}.',
   },
   details: {
@@ -248,6 +258,8 @@ export default {
     review: '{{move}} si fa nella pagina del record, dopo averne aperto i documenti.',
     elsewhere: '{{key}} è {{moves}}: qui non c’è nulla a cui si applichi.',
   },
+  // A key whose screen did not answer it (state/screen.ts): said, never left doing nothing.
+  screenWait: { unheard: 'Il tasto non ha fatto nulla: questa schermata non era ancora pronta. Premilo di nuovo.' },
   undo: {
     action: 'Annulla',
     hint: 'Premi {{keys}} per annullare',
@@ -436,6 +448,8 @@ export default {
     notification: {
       schedule: 'Programma la campagna',
       send: 'Invia la campagna ora',
+      pause: 'Sospendi l’invio',
+      resume: 'Riprendi l’invio',
       cancel: 'Annulla la campagna',
     },
     supportTicket: {
@@ -821,7 +835,6 @@ export default {
     remind: 'Invia promemoria ({{list}})',
     refused: '{{move}}: {{reason}}',
     blank: '(vuoto)',
-    done: 'fatto',
     why: {
       nothing: 'Ancora niente da ripetere: . ripete l’ultima modifica fatta a un record.',
       worklist: '«{{action}}» si ripete sulla sua lista di lavoro, {{list}}.',
@@ -841,10 +854,11 @@ export default {
     lookingUp: '{{text}}…',
     open: 'Invio apre l’elenco con questi filtri',
   },
-  // Set a field on, or delete, many records at once (entity/bulk-edit.tsx).
+  // Set a field on, or delete, many records at once (moves/bulk-edit.tsx).
   bulk: {
     setCommand: 'Imposta un campo sulle righe selezionate…',
     deleteCommand: 'Elimina le righe selezionate…',
+    busy: 'Attendi: le righe selezionate sono ancora in lavorazione.',
     setTitle_one: 'Imposta un campo su {{count}} scheda',
     setTitle_other: 'Imposta un campo su {{count}} schede',
     field: 'Campo',

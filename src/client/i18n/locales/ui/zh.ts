@@ -196,6 +196,10 @@ export default {
     richTextNote: '保存时会移除脚本。',
     preview: '预览',
   },
+  rules: {
+    chooseStatus: '请选择状态',
+    noStatuses: '此类记录没有状态',
+  },
   reach: {
     title: '覆盖对象',
     summary: '按当前统计，通过{{channel}}可覆盖 {{people}} 人中的 {{reachable}} 人；其余的人不会收到。',
@@ -209,6 +213,12 @@ export default {
       sms: '无手机号码：{{n}}',
       push: '无可接收收件箱的控制台账户：{{n}}',
     },
+    preview: '通过{{channel}}可送达 {{reachable}} 人；{{unreachable}} 人无法送达。',
+    choose: '请选择受众和渠道，以查看可送达的人。',
+    noView: '无：受众中的所有患者',
+    viewGone: '您已无法查看的视图',
+    viewHint: '仅限此患者列表已保存视图中显示的患者；在开始发送时读取。',
+    viewProblem: '其已保存的患者视图已无法用于筛选（已删除，或作者已无权查看）：它不会送达任何人，并将在发送时间暂停。请选择其他视图。',
     more: '列出了 {{n}} 人中的前 {{shown}} 人。',
   },
   details: {
@@ -248,6 +258,8 @@ export default {
     review: '“{{move}}”需在记录页面上打开其文件后进行。',
     elsewhere: '{{key}} 用于：{{moves}}。这里没有可适用的对象。',
   },
+  // A key whose screen did not answer it (state/screen.ts): said, never left doing nothing.
+  screenWait: { unheard: '该按键未生效：此页面尚未准备好。请再按一次。' },
   undo: {
     action: '撤销',
     hint: '按 {{keys}} 撤销',
@@ -436,6 +448,8 @@ export default {
     notification: {
       schedule: '定时发送活动',
       send: '立即发送活动',
+      pause: '暂停发送',
+      resume: '继续发送',
       cancel: '取消活动',
     },
     supportTicket: {
@@ -821,7 +835,6 @@ export default {
     remind: '发送提醒（{{list}}）',
     refused: '{{move}}：{{reason}}',
     blank: '（空）',
-    done: '完成',
     why: {
       nothing: '还没有可重复的操作：. 会重复您对记录所做的最后一次更改。',
       worklist: '“{{action}}”只能在其工作清单“{{list}}”中重复。',
@@ -841,10 +854,11 @@ export default {
     lookingUp: '{{text}}…',
     open: '按 Enter 打开带这些筛选条件的列表',
   },
-  // Set a field on, or delete, many records at once (entity/bulk-edit.tsx).
+  // Set a field on, or delete, many records at once (moves/bulk-edit.tsx).
   bulk: {
     setCommand: '为所选行设置字段…',
     deleteCommand: '删除所选行…',
+    busy: '请稍候：所选行仍在处理中。',
     setTitle_one: '为 {{count}} 条记录设置字段',
     setTitle_other: '为 {{count}} 条记录设置字段',
     field: '字段',

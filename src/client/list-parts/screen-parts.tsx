@@ -1,0 +1,103 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { rowMove } from './row-move';
+import '../screens/screens.css';
+
+// Numbers and dates have one source, shared with the generic list and details (i18n/format.ts).
+export { localeOf, useFormat } from '../i18n/format';
+
+/**
+ * What the bespoke screens (fmc dashboard, patients seen, medicines prescribed, activity log, worklists) share: their
+ * filters in the address, the loading, error (with Retry) and empty states, and the keyboard of their lists. Their
+ * reads come from src/client/api (each screen's api file) through the data layer's hooks: useRead for one answer,
+ * usePages (the one paging hook, also the generic list's) for keyset pages.
+ */
+
+/** The browser's time zone: the server counts "today" and date ranges in it. */
+export const TIME_ZONE = (() => {
+  try { return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'; } catch { return 'UTC'; }
+})();
+
+/**
+ * A screen's filters as the address holds them (?doctor=…&q=…): a reload or a shared link lands on the same view.
+ * `set` replaces the history entry while typing (`replace`), else adds one, so Back steps through filter changes.
+ */
+export function useAddressParams(): [URLSearchParams, (changes: Record<string, string | number | undefined | null>, opts?: { replace?: boolean }) => void] {
+  const search = useSearch();
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const set = useCallback((changes: Record<string, string | number | undefined | null>, opts: { replace?: boolean } = {}) => {
+    const next = new URLSearchParams(window.location.search);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === undefined || v === null || v === '') next.delete(k);
+      else next.set(k, String(v));
+    }
+    const qs = next.toString();
+    const href = `${window.location.pathname}${qs ? `?${qs}` : ''}`;
+    if (href !== `${window.location.pathname}${window.location.search}`) navigate(href, { replace: opts.replace });
+  }, []);
+  return [params, set];
+}
+
+export function Loading() {
+  const { t } = useTranslation('screens');
+  return <p role="status" className="muted">{t('common.loading')}</p>;
+}
+
+/** A failed load: the message and a Retry button (which takes the focus back to where the user was). */
+export function LoadError({ error, onRetry }: { error: string; onRetry: () => void }) {
+  const { t } = useTranslation('screens');
+  return (
+    <div className="alert alert-error" role="alert">
+      {t('common.failed')} {error} <button type="button" className="btn" onClick={onRetry}>{t('common.retry')}</button>
+    </div>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="screen-empty">{children}</p>;
+}
+
+/** The foot of a paged list: load more (keyboard and mouse), loading, partial walk, the end. */
+export function PagesFoot({ pages, count }: { pages: { loading: boolean; error: string | null; hasMore: boolean; partial: boolean; loadMore: () => void; retry: () => void; done: boolean }; count: number }) {
+  const { t } = useTranslation('screens');
+  return (
+    <div className="screen-foot" aria-live="polite">
+      {pages.error && count > 0 && <LoadError error={pages.error} onRetry={pages.retry} />}
+      {pages.loading && count > 0 && <span role="status">{t('common.loadingMore')}</span>}
+      {!pages.loading && !pages.error && pages.hasMore && (
+        <>
+          {pages.partial && <span className="muted">{t('common.partial')}</span>}
+          <button type="button" className="btn" onClick={pages.loadMore}>{t('common.loadMore')}</button>
+        </>
+      )}
+      {pages.done && !pages.hasMore && count > 0 && <span className="muted">{t('common.end')}</span>}
+    </div>
+  );
+}
+
+
+/**
+ * The keyboard of a list whose body holds the focus (the list screens' model): j/k and the arrows move the
+ * highlighted row (aria-activedescendant), reaching the last loaded row loads the next page, and `keys` act on
+ * the highlighted row (Enter opens, x selects…). Keys with a modifier, and keys typed in a field, are left alone.
+ */
+export function useRowKeys(count: number, opts: { rowId: (i: number) => string; hasMore?: boolean; loadMore?: () => void; keys?: Record<string, (i: number) => void> }) {
+  const [focused, setFocused] = useState(0);
+  const at = Math.min(focused, Math.max(0, count - 1));
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.target !== e.currentTarget || e.ctrlKey || e.metaKey || e.altKey) return;
+    const to = count ? rowMove(e.key, at, count) : null;
+    if (to !== null) {
+      e.preventDefault();
+      setFocused(to);
+      document.getElementById(opts.rowId(to))?.scrollIntoView({ block: 'nearest' });
+      if (to >= count - 1 && opts.hasMore) opts.loadMore?.();
+      return;
+    }
+    const action = opts.keys?.[e.key];
+    if (action && count) { e.preventDefault(); action(at); }
+  };
+  return { focused: at, setFocused, onKeyDown };
+}
