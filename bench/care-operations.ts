@@ -7,7 +7,7 @@ import type { Client } from './client';
 import type { Operation } from './operations';
 import { LIST_TARGET_P95_MS } from './report';
 
-/** The list screen's page (client/entity/use-infinite-list.ts), and the page reached after scrolling ten times. */
+/** The list screen's page (client/api/use-pages.ts, read by client/list/use-list-controller.ts), and the page reached after scrolling ten times. */
 export const SCREEN_PAGE = 100;
 const DEEP_PAGE = 11;
 

@@ -90,7 +90,8 @@ export function Timeline({ def, id }: { def: EntityDef; id: number }) {
           <h2 id="timeline-past">{t('timeline.past')}</h2>
         </>
       )}
-      <ol className="details" {...(upcoming.length ? { 'aria-labelledby': 'timeline-past' } : {})} style={{ display: 'block', padding: 0, listStyle: 'none' }}>{past.map(line)}</ol>
+      {/* Named whether or not an Upcoming list stands above it: a patient with nothing to come still has a History. */}
+      <ol className="details" {...(upcoming.length ? { 'aria-labelledby': 'timeline-past' } : { 'aria-label': t('timeline.past') })} style={{ display: 'block', padding: 0, listStyle: 'none' }}>{past.map(line)}</ol>
       {def.name === PATIENT_ENTITY && can(role, PATIENT_ENTITY, 'access') && <AccessReport id={id} />}
     </section>
   );
