@@ -231,6 +231,21 @@ describe('pause and resume', () => {
     expect(await record(b)).toMatchObject({ status: 'cancelled', sent: BATCH });
     expect(await sentTo(b)).toBe(BATCH);
   });
+
+  test('once sending has started, its message, channel and audience are fixed: the rest get what the first got', async () => {
+    const id = await midSend();
+    const paused = await move(id, 'paused', (await record(id)).version);
+    const c = paused.body as Record<string, unknown> & { version: number };
+    const same = { title: c.title, body: c.body, audience: c.audience, channel: c.channel, centre: c.centre, patientView: c.patientView, scheduledAt: c.scheduledAt };
+    for (const change of [{ body: 'Another message' }, { channel: 'email' }, { audience: 'all' }, { title: 'Another title' }]) {
+      const r = await api.call('superadmin', 'PUT', `/api/notification/${id}`, { ...same, ...change, version: c.version });
+      expect(r.status, JSON.stringify(change)).toBe(409);
+      expect(r.body.errors[0]).toMatchObject({ code: 'campaign_started', field: Object.keys(change)[0] });
+    }
+    // The same values again (a form saved with nothing changed) are no change.
+    const unchanged = await api.call('superadmin', 'PUT', `/api/notification/${id}`, { ...same, version: c.version });
+    expect(unchanged.status, unchanged.text).toBe(200);
+  });
 });
 
 describe('audience narrowed by centre and saved view', () => {

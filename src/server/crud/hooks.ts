@@ -68,8 +68,24 @@ async function resumeCampaign(db: DB, record: Record<string, unknown>) {
   if (held.rows[0]?.state === 'running') await enqueue(db, { job: CAMPAIGN_JOB, key: `${record.id}:resumed:${record.version}`, dueAt: new Date(), payload });
 }
 
+/**
+ * The columns the sender reads (campaigns/send.ts), each batch anew: changed once sending has started (its audience
+ * counted, `recipients` set), the rest would get another message, on another channel, or people never counted. A
+ * campaign paused before it started (its view deleted) has no recipients yet, and may still be given another view.
+ */
+const CAMPAIGN_FIXED_WHEN_STARTED = { title: 'title', body: 'body', audience: 'audience', channel: 'channel', centre: 'centre', patient_view: 'patientView' } as const;
+
 export const HOOKS: Record<string, EntityHooks> = {
   notification: {
+    async beforeWrite(_db, values, existing) {
+      if (!existing || existing.recipients === null || existing.recipients === undefined) return values;
+      for (const [column, field] of Object.entries(CAMPAIGN_FIXED_WHEN_STARTED)) {
+        if (column in values && String(values[column] ?? '') !== String(existing[field] ?? '')) {
+          throw fail(409, 'A campaign that has started sending keeps its message and its audience', { field, code: 'campaign_started' });
+        }
+      }
+      return values;
+    },
     async afterTransition(db, record, move) {
       if (move === 'schedule') await queueCampaign(db, record, 'scheduledAt');
       else if (move === 'send') await queueCampaign(db, record, 'now');

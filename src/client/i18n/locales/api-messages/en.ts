@@ -121,4 +121,5 @@ export const SERVER_MESSAGES = [
   'This action was already undone',
   'The undo window of this action has closed',
   'At most {{max}} records at once: narrow the filter',
+  'A campaign that has started sending keeps its message and its audience',
 ] as const;

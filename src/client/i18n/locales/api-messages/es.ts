@@ -119,6 +119,7 @@ const messages: Record<string, string> = {
   'This action was already undone': 'Esta acción ya se deshizo',
   'The undo window of this action has closed': 'El plazo para deshacer esta acción ha terminado',
   'At most {{max}} records at once: narrow the filter': 'Como máximo {{max}} registros a la vez: acote el filtro',
+  'A campaign that has started sending keeps its message and its audience': 'Una campaña que ya ha empezado a enviarse conserva su mensaje y su audiencia',
 };
 
 export default messages;

@@ -119,6 +119,7 @@ const messages: Record<string, string> = {
   'This action was already undone': 'Cette action a déjà été annulée',
   'The undo window of this action has closed': 'Le délai pour annuler cette action est passé',
   'At most {{max}} records at once: narrow the filter': 'Au plus {{max}} fiches à la fois : affinez le filtre',
+  'A campaign that has started sending keeps its message and its audience': 'Une campagne dont l’envoi a commencé garde son message et son audience',
 };
 
 export default messages;

@@ -119,6 +119,7 @@ const messages: Record<string, string> = {
   'This action was already undone': 'Questa azione è già stata annullata',
   'The undo window of this action has closed': 'Il tempo per annullare questa azione è scaduto',
   'At most {{max}} records at once: narrow the filter': 'Al massimo {{max}} schede alla volta: restringi il filtro',
+  'A campaign that has started sending keeps its message and its audience': 'Una campagna che ha iniziato l’invio mantiene il suo messaggio e il suo pubblico',
 };
 
 export default messages;

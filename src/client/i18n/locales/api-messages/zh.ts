@@ -119,6 +119,7 @@ const messages: Record<string, string> = {
   'This action was already undone': '此操作已被撤销过',
   'The undo window of this action has closed': '此操作的撤销时限已过',
   'At most {{max}} records at once: narrow the filter': '一次最多 {{max}} 条记录：请缩小筛选范围',
+  'A campaign that has started sending keeps its message and its audience': '已开始发送的活动不能更改其消息和受众',
 };
 
 export default messages;
