@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { navigate } from 'wouter/use-browser-location';
+import { navigate, usePathname } from 'wouter/use-browser-location';
 import { rowMove } from './row-move';
 import '../screens/screens.css';
 
@@ -26,17 +26,20 @@ export const TIME_ZONE = (() => {
  */
 export function useAddressParams(): [URLSearchParams, (changes: Record<string, string | number | undefined | null>, opts?: { replace?: boolean }) => void] {
   const search = useSearch();
+  const path = usePathname();
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const set = useCallback((changes: Record<string, string | number | undefined | null>, opts: { replace?: boolean } = {}) => {
+    // Gone to another screen since (a write after the search box's pause): this screen's filters are not its.
+    if (window.location.pathname !== path) return;
     const next = new URLSearchParams(window.location.search);
     for (const [k, v] of Object.entries(changes)) {
       if (v === undefined || v === null || v === '') next.delete(k);
       else next.set(k, String(v));
     }
     const qs = next.toString();
-    const href = `${window.location.pathname}${qs ? `?${qs}` : ''}`;
-    if (href !== `${window.location.pathname}${window.location.search}`) navigate(href, { replace: opts.replace });
-  }, []);
+    const href = `${path}${qs ? `?${qs}` : ''}`;
+    if (href !== `${path}${window.location.search}`) navigate(href, { replace: opts.replace });
+  }, [path]);
   return [params, set];
 }
 

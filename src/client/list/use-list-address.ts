@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearch } from 'wouter';
-import { navigate } from 'wouter/use-browser-location';
+import { navigate, usePathname } from 'wouter/use-browser-location';
 import { listQueryString, parseListQuery, viewFilters, type EntityDef, type ListQuery, type ListView } from '../../registry';
 
 export type ListState = Pick<ListQuery, 'sort' | 'filters'> & { q: string };
@@ -60,16 +60,25 @@ export function listSearch(def: EntityDef, state: ListState): string {
  */
 export function useListAddress(def: EntityDef, fixed: Record<string, string>) {
   const search = useSearch();
+  const path = usePathname();
   const state = useMemo(() => listStateFrom(def, search, fixed), [def, search, fixed]);
   // The address says what the list shows, in one spelling: what the parser dropped goes, brackets become readable.
   useEffect(() => {
     const canonical = listSearch(def, state);
-    if (canonical !== search) navigate(`${window.location.pathname}${canonical ? `?${canonical}` : ''}`, { replace: true });
-  }, [def, state, search]);
+    if (canonical !== search && stillAt(path)) navigate(`${path}${canonical ? `?${canonical}` : ''}`, { replace: true });
+  }, [def, state, search, path]);
   const update = useCallback((change: Partial<ListState>, opts: { replace?: boolean } = {}) => {
+    if (!stillAt(path)) return;
     const next = listSearch(def, { ...listStateFrom(def, window.location.search, fixed), ...change });
-    const href = `${window.location.pathname}${next ? `?${next}` : ''}`;
-    if (href !== `${window.location.pathname}${window.location.search}`) navigate(href, { replace: opts.replace });
-  }, [def, fixed]);
+    const href = `${path}${next ? `?${next}` : ''}`;
+    if (href !== `${path}${window.location.search}`) navigate(href, { replace: opts.replace });
+  }, [def, fixed, path]);
   return { state, search, update };
 }
+
+/**
+ * Whether the address is still the one this screen was drawn at. A write that comes after a pause (the search box's)
+ * or after the paint (an effect) may find that the user has already gone to another screen: written there, the last
+ * screen's search would filter the next one.
+ */
+export const stillAt = (path: string) => window.location.pathname === path;
