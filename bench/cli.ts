@@ -9,6 +9,7 @@ import { clock } from './progress';
  *  - `--load`: fifty staff at once (bench/load.ts) on the embedded database, then on PostgreSQL (bench/postgres.ts);
  *  - `--fanout`: the change stream under load (bench/fanout.ts), on the same two;
  *  - `--import`: 10,000 patients imported beside other staff's list pages (bench/import.ts), on the embedded database.
+ *  - `--campaign`: a 10,000-recipient campaign's send and the list pages' p95 beside it (bench/campaign.ts), named only.
  * Naming parts runs only those; `--help` lists the options. A part that fails is reported, and the others still run.
  */
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -19,6 +20,7 @@ const TITLES: Record<Part, string> = {
   load: 'load (fifty staff at once)',
   fanout: 'fan-out (the change stream under load)',
   import: 'import (10,000 patients beside other staff\'s lists)',
+  campaign: 'campaign (10,000 recipients, list pages beside it)',
 };
 
 async function runPart(part: Part, opts: CliOptions): Promise<string[]> {
@@ -30,6 +32,10 @@ async function runPart(part: Part, opts: CliOptions): Promise<string[]> {
     return (await import('./import')).runImportBench();
   }
   if (part === 'fanout') return (await import('./postgres')).runFanoutParts(opts.fanout);
+  if (part === 'campaign') {
+    process.env.LOG_LEVEL ??= 'warn';
+    return (await import('./campaign')).runCampaignBench();
+  }
   return (await import('./postgres')).runLoadParts(opts.load);
 }
 

@@ -61,8 +61,8 @@ export interface FanoutOptions {
   databases: ('embedded' | 'postgres')[];
 }
 
-export type Part = 'data' | 'browser' | 'load' | 'fanout' | 'import';
-export const PARTS: readonly Part[] = ['data', 'browser', 'load', 'fanout', 'import'];
+export type Part = 'data' | 'browser' | 'load' | 'fanout' | 'import' | 'campaign';
+export const PARTS: readonly Part[] = ['data', 'browser', 'load', 'fanout', 'import', 'campaign'];
 
 export interface CliOptions { parts: Part[]; data: BenchOptions; browser: BrowserOptions; load: LoadOptions; fanout: FanoutOptions }
 
@@ -92,6 +92,8 @@ export const USAGE = `npm run bench -- [part…] [options]
                 [--fanout=embedded|postgres] [--streams=200] [--writers=50] [--seconds=20] [--load-seconds=30]
   --import    10,000 patients imported on the embedded database (a fresh folder) while four staff page through lists:
               the import's time, and the lists' p95 beside it and with nothing running, in one run
+  --campaign  a campaign to 10,000 patients on the embedded database (a fresh folder), sent by the scheduler while the
+              list pages are read in a loop: recipients, time to sent, rate, and the lists' p95 beside it and quiet
   BENCH_LOAD_DIR names the embedded data folder of --browser, --load and --fanout (default .bench-load).`;
 
 const VALUE_OPTIONS = ['scale', 'data-dir', 'runs', 'warmup', 'only', 'palette-runs', 'seconds', 'connections', 'streams', 'writers', 'load-seconds', 'compare'];
@@ -177,7 +179,7 @@ export function readCli(argv: string[] = process.argv.slice(2), env: NodeJS.Proc
   };
   // --seed-only is the data set's alone; otherwise the parts named, or all of them.
   const named = PARTS.filter((p) => flags.has(p) || (p === 'data' && data.growth));
-  // The import bench is asked for by name: "every part" stays the four that came before it.
-  const parts = data.seedOnly ? ['data' as const] : named.length ? named : PARTS.filter((p) => p !== 'import');
+  // The import and campaign benches are asked for by name: "every part" stays the four that came before them.
+  const parts = data.seedOnly ? ['data' as const] : named.length ? named : PARTS.filter((p) => p !== 'import' && p !== 'campaign');
   return { parts, data, browser, load, fanout };
 }

@@ -76,4 +76,25 @@ describe('a worklist that reminds by itself', () => {
     await runDue(api.db, { clock });
     expect(await remindersOf(auto)).toHaveLength(2);
   });
+
+  test('daily, the shortest interval: a person reminded by itself is not reminded again that day, by hand or by itself', async () => {
+    const one = await patient('+91 90000 33333');
+    const on = await api.call('admin', 'PUT', URL, { enabled: true, everyDays: 1 });
+    expect(on.status, on.text).toBe(200);
+    const first = new Date(on.body.data.nextAt);
+    const clock = movableClock(first);
+    await runDue(api.db, { clock });
+    expect(await remindersOf(one)).toHaveLength(1);
+    // By hand the same day: refused as already reminded, as two reminders by hand would be.
+    const byHand = await api.call('admin', 'POST', `/api/notifications/${W}/remind`, { ids: [one] });
+    expect(byHand.body.data[0].result).toBe('already_today');
+    // A pass later that day finds no round due; the next day's round reminds once more.
+    clock.advance(DAY / 2);
+    await runDue(api.db, { clock });
+    expect(await remindersOf(one)).toHaveLength(1);
+    clock.advance(DAY / 2);
+    await runDue(api.db, { clock });
+    expect(await remindersOf(one)).toHaveLength(2);
+    expect((await api.call('admin', 'PUT', URL, { enabled: false })).status).toBe(200);
+  });
 });

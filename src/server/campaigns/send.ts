@@ -7,7 +7,6 @@ import { fetchRecord, SYSTEM_ACTOR } from '../crud/write';
 import { publishChanges } from '../events/notices';
 import { addItems } from '../inbox/store';
 import { docContains, upsertSearchRow } from '../search';
-import { queueKeyed } from '../scheduler/messages';
 import { CAMPAIGN_JOB } from '../scheduler/job-names';
 import { readCampaignView, type ViewFilter } from '../crud/campaign-view';
 import { filterSql } from '../records/list-filter';
@@ -108,7 +107,8 @@ function audienceSql(c: Pick<Campaign, 'audience' | 'channel'>, n: Narrowing): R
   return sql<Person>`${sql.join(parts, sql` union all `)}`;
 }
 
-const keyOf = (c: Campaign, address: string) => `campaign:${c.id}:${c.channel}:${address}`;
+/** A person's outbox key is this and their address: `campaign:12:sms:+919600000001`. */
+const keyPrefix = (c: Pick<Campaign, 'id' | 'channel'>) => `campaign:${c.id}:${c.channel}:`;
 
 async function load(db: DB, id: number, lock = false): Promise<Campaign | undefined> {
   const res = await sql<Campaign>`select id, status, audience, channel, title, body, recipients, version, centre, patient_view, created_by,
@@ -193,19 +193,29 @@ export async function sendNextBatch(db: DB, id: number): Promise<{ queued: numbe
     if (!c || c.status !== 'sending') return { queued: 0, finished: true }; // paused or cancelled meanwhile
     const alreadyHas = c.channel === 'push'
       ? sql`exists (select 1 from inbox_item i where i.user_id = a.user_id and i.kind = 'campaign' and i.params->>'campaign' = ${String(id)})`
-      : sql`exists (select 1 from outbox o where o.message_key = ${`campaign:${id}:${c.channel}:`} || a.address)`;
+      : sql`exists (select 1 from outbox o where o.message_key = ${keyPrefix(c)} || a.address)`;
     const narrowing: Narrowing = { centre: c.centre === null ? null : Number(c.centre), patients: c.audience_filter };
-    const people = (await sql<Person>`select distinct on (address) address, user_id from (${audienceSql(c, narrowing)}) a
-      where address is not null and not ${alreadyHas} order by address limit ${BATCH}`.execute(tx)).rows;
-    let queued = 0;
+    const next = sql<Person>`select distinct on (address) address, user_id from (${audienceSql(c, narrowing)}) a
+      where address is not null and not ${alreadyHas} order by address limit ${BATCH}`;
+    let picked: number;
+    let queued: number;
     if (c.channel === 'push') {
+      const people = (await next.execute(tx)).rows;
+      picked = people.length;
       queued = (await addItems(tx, people.map((p) => ({ userId: Number(p.user_id), kind: 'campaign' as const, params: { campaign: id, name: c.title }, actorId: null })))).length;
     } else {
-      for (const p of people) {
-        if (await queueKeyed(tx, { key: keyOf(c, p.address!), channel: c.channel === 'email' ? 'mail' : 'sms', kind: 'campaign', recipient: p.address!, subject: c.title, body: c.body })) queued++;
-      }
+      // The batch's outbox rows in one statement, each under its person's key (as scheduler/messages.ts queues one):
+      // the embedded database has one connection, which a statement a person would hold for 500 rounds a batch while
+      // staff's pages wait. The key's unique index keeps each person once, whatever another run queued meanwhile.
+      const counted = (await sql<{ picked: number; queued: number }>`with picked as (${next}),
+        queued as (insert into outbox (message_key, channel, kind, recipient, subject, body)
+          select ${keyPrefix(c)} || address, ${c.channel === 'email' ? 'mail' : 'sms'}, 'campaign', address, ${c.title}, ${c.body} from picked
+          on conflict (message_key) where message_key is not null do nothing returning 1)
+        select (select count(*) from picked)::int as picked, (select count(*) from queued)::int as queued`.execute(tx)).rows[0]!;
+      picked = counted.picked;
+      queued = counted.queued;
     }
-    const finished = people.length < BATCH;
+    const finished = picked < BATCH;
     // Progress is the sender's, not an edit: only the end moves the version, so a person's Pause or Cancel, made on
     // the version they read, is not refused as stale by every batch that lands meanwhile.
     await sql`update notification_campaign set sent = coalesce(sent, 0) + ${queued}, ${finished ? sql`status = 'sent', version = version + 1,` : sql``}

@@ -122,4 +122,10 @@ export const SERVER_MESSAGES = [
   'The undo window of this action has closed',
   'At most {{max}} records at once: narrow the filter',
   'A campaign that has started sending keeps its message and its audience',
+  'A saved view of patients narrows an audience of patients only',
+  'This saved view no longer exists',
+  'The campaign’s author may not read this saved view',
+  'This saved view is not a list of patients',
+  'This saved view cannot narrow your campaign',
+  'No such centre',
 ] as const;

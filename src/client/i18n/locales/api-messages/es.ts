@@ -120,6 +120,12 @@ const messages: Record<string, string> = {
   'The undo window of this action has closed': 'El plazo para deshacer esta acción ha terminado',
   'At most {{max}} records at once: narrow the filter': 'Como máximo {{max}} registros a la vez: acote el filtro',
   'A campaign that has started sending keeps its message and its audience': 'Una campaña que ya ha empezado a enviarse conserva su mensaje y su audiencia',
+  'A saved view of patients narrows an audience of patients only': 'Una vista guardada de pacientes solo acota una audiencia de pacientes',
+  'This saved view no longer exists': 'Esta vista guardada ya no existe',
+  'The campaign’s author may not read this saved view': 'El autor de la campaña no puede leer esta vista guardada',
+  'This saved view is not a list of patients': 'Esta vista guardada no es una lista de pacientes',
+  'This saved view cannot narrow your campaign': 'Esta vista guardada no puede acotar su campaña',
+  'No such centre': 'Este centro no existe',
 };
 
 export default messages;

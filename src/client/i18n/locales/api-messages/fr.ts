@@ -120,6 +120,12 @@ const messages: Record<string, string> = {
   'The undo window of this action has closed': 'Le délai pour annuler cette action est passé',
   'At most {{max}} records at once: narrow the filter': 'Au plus {{max}} fiches à la fois : affinez le filtre',
   'A campaign that has started sending keeps its message and its audience': 'Une campagne dont l’envoi a commencé garde son message et son audience',
+  'A saved view of patients narrows an audience of patients only': 'Une vue enregistrée de patients ne restreint qu’une audience de patients',
+  'This saved view no longer exists': 'Cette vue enregistrée n’existe plus',
+  'The campaign’s author may not read this saved view': 'L’auteur de la campagne ne peut pas lire cette vue enregistrée',
+  'This saved view is not a list of patients': 'Cette vue enregistrée n’est pas une liste de patients',
+  'This saved view cannot narrow your campaign': 'Cette vue enregistrée ne peut pas restreindre votre campagne',
+  'No such centre': 'Ce centre n’existe pas',
 };
 
 export default messages;

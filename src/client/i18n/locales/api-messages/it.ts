@@ -120,6 +120,12 @@ const messages: Record<string, string> = {
   'The undo window of this action has closed': 'Il tempo per annullare questa azione è scaduto',
   'At most {{max}} records at once: narrow the filter': 'Al massimo {{max}} schede alla volta: restringi il filtro',
   'A campaign that has started sending keeps its message and its audience': 'Una campagna che ha iniziato l’invio mantiene il suo messaggio e il suo pubblico',
+  'A saved view of patients narrows an audience of patients only': 'Una vista salvata di pazienti restringe solo un pubblico di pazienti',
+  'This saved view no longer exists': 'Questa vista salvata non esiste più',
+  'The campaign’s author may not read this saved view': 'L’autore della campagna non può leggere questa vista salvata',
+  'This saved view is not a list of patients': 'Questa vista salvata non è un elenco di pazienti',
+  'This saved view cannot narrow your campaign': 'Questa vista salvata non può restringere la tua campagna',
+  'No such centre': 'Questo centro non esiste',
 };
 
 export default messages;

@@ -120,6 +120,12 @@ const messages: Record<string, string> = {
   'The undo window of this action has closed': '此操作的撤销时限已过',
   'At most {{max}} records at once: narrow the filter': '一次最多 {{max}} 条记录：请缩小筛选范围',
   'A campaign that has started sending keeps its message and its audience': '已开始发送的活动不能更改其消息和受众',
+  'A saved view of patients narrows an audience of patients only': '患者的保存视图只能缩小患者受众',
+  'This saved view no longer exists': '此保存的视图已不存在',
+  'The campaign’s author may not read this saved view': '活动的创建者无权读取此保存的视图',
+  'This saved view is not a list of patients': '此保存的视图不是患者列表',
+  'This saved view cannot narrow your campaign': '此保存的视图无法缩小您的活动范围',
+  'No such centre': '该中心不存在',
 };
 
 export default messages;
