@@ -1,10 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
-import { can, canReadRecord, ENTITIES, getEntity, hitFields, hitPartsOf, holdsPatientData, patientFieldsOf, type EntityDef, type HitParts, type Role } from '../../registry';
-import { col } from '../records/columns';
-import { attachLabelsOfKinds } from '../records/labels';
+import { can, canReadRecord, ENTITIES, getEntity, type EntityDef, type HitParts, type Role } from '../../registry';
 import { ident } from '../db/entity-table';
 import { scoped, scopeWhere, type ScopeOwner } from '../records/scope';
 import type { DB } from '../db/connection';
+import { withParts, type RecordsRead } from './hit-reads';
 import { docContains, likeLiteral } from './text';
 
 /** Words of a term looked for each on its own, at most this many (each is one more look in the trigram index). */
@@ -91,7 +90,7 @@ export interface SearchGroup { entity: string; count: number; more: boolean }
  * route makes its entries from them, with no second read of each kind's table.
  */
 export interface SearchAnswer { hits: SearchHit[]; groups: SearchGroup[]; way?: 'pooled' | 'by-kind'; read?: RecordsRead[] }
-export interface RecordsRead { entity: string; records: Record<string, unknown>[] }
+export type { RecordsRead };
 
 type Row = SearchHit & { found: number; titled: number; pooled: number };
 
@@ -178,37 +177,4 @@ async function answerOf(db: DB, who: ScopeOwner, rows: Row[]): Promise<SearchAns
   }
   const hits = rows.filter((r) => kinds.includes(r.entity)).map((r) => ({ entity: r.entity, id: Number(r.id), title: r.title, subtitle: r.subtitle }));
   return { ...(await withParts(db, who, hits)), groups };
-}
-
-/** Where a read's audit entry takes a record's centre and patients from (audit/audit.ts, recordsReadEntry). */
-const entryFields = (def: EntityDef) => (holdsPatientData(def)
-  ? [...new Set([...(def.scope && def.scope !== 'id' ? [def.scope] : []), ...patientFieldsOf(def).map((f) => f.field)])]
-  : []);
-/** Their columns' names beside the parts': a name no field has, so that the references' titles leave them be. */
-const ENTRY = 'entry:';
-
-/**
- * The hits, each with its parts (registry/hit-parts.ts): one read per entity among the hits, by id, under the
- * caller's centres where the entity is scoped, and one for the titles of the references among all their parts.
- */
-async function withParts(db: DB, who: ScopeOwner, hits: SearchHit[]): Promise<{ hits: SearchHit[]; read: RecordsRead[] }> {
-  const kinds: { def: EntityDef; records: Record<string, unknown>[] }[] = [];
-  for (const name of new Set(hits.map((h) => h.entity))) {
-    const def = getEntity(name);
-    const ids = hits.filter((h) => h.entity === name).map((h) => h.id);
-    const fields = hitFields(def);
-    const columns = sql.raw(['t.id', ...fields.map((k) => `${col(def, k)} as "${k}"`), ...entryFields(def).map((k) => `${col(def, k)} as "${ENTRY}${k}"`)].join(', '));
-    const scope = scoped(def, who) ? sql` and ${sql.join(scopeWhere(def, who), sql` and `)}` : sql``;
-    kinds.push({ def, records: (await sql<Record<string, unknown>>`select ${columns} from ${sql.raw(ident(def.table))} t where t.id = any(${ids}::int[])${scope}`.execute(db)).rows });
-  }
-  // The references of every kind's hits in one statement: one a kind was a third of a surname's statements.
-  await attachLabelsOfKinds(db, kinds);
-  const parts = new Map<string, HitParts>();
-  for (const { def, records } of kinds) for (const row of records) parts.set(`${def.name}:${row.id}`, hitPartsOf(hitFields(def), row));
-  const read = kinds.filter(({ def }) => holdsPatientData(def)).map(({ def, records }) => ({
-    entity: def.name,
-    records: records.map((r) => ({ id: r.id, ...Object.fromEntries(entryFields(def).map((k) => [k, r[`${ENTRY}${k}`]])) })),
-  }));
-  // A hit whose record was not read (its kind's rows were kept to the caller's centres already) is said by its stored title alone.
-  return { hits: hits.map((h) => ({ ...h, parts: parts.get(`${h.entity}:${h.id}`) })), read };
 }
