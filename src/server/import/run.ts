@@ -15,7 +15,7 @@ import type { Table } from './table';
  * hold it briefly: its rows are checked in memory and written set-based (importBatch), a few statements a batch
  * (bench/import-figures.md).
  */
-export const IMPORT_BATCH = 100;
+export const IMPORT_BATCH = 50;
 
 export interface Outcome { kind: 'add' | 'update' | 'skip' | 'error'; id?: number; issues: RowIssue[] }
 
