@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { EntityDef } from '../../registry';
-import { runBulk, undoBulk, type BulkOp, type BulkResult, type BulkTargets } from '../api/bulk';
+import { runBulk, undoBulk, type BulkOp, type BulkProgress, type BulkResult, type BulkTargets } from '../api/bulk';
 import { errorText } from '../api/error-text';
 import { translateMessage } from '../i18n';
 import { sayRecord } from '../api/search';
@@ -28,7 +28,8 @@ export function BulkEdit({ def, selection, mayEdit, mayDelete, onFinished }: {
 }) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState<'set' | 'delete' | null>(null);
-  const [progress, setProgress] = useState<{ done: number; count: number } | null>(null);
+  const [progress, setProgress] = useState<(BulkProgress & { count: number; stopping?: boolean }) | null>(null);
+  const stopRef = useRef<AbortController | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const resultsRef = useRef<HTMLElement>(null);
   const count = selection.matching?.count ?? selection.rows.length;
@@ -42,6 +43,21 @@ export function BulkEdit({ def, selection, mayEdit, mayDelete, onFinished }: {
     });
   }, [def, count, progress, mayEdit, mayDelete]);
   useEffect(() => { if (outcome) resultsRef.current?.focus(); }, [outcome]);
+  // Esc stops the action wherever the focus is (the list keeps its own Esc for the selection): finding the matching
+  // rows stops with nothing written; sending them, after the part under way.
+  const working = progress !== null;
+  useEffect(() => {
+    if (!working) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || !stopRef.current || document.querySelector('[role="dialog"]')) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      stopRef.current.abort(new DOMException('stopped', 'AbortError'));
+      setProgress((p) => (p ? { ...p, stopping: true } : p));
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [working]);
 
   const titleOf = (id: number) => {
     const row = selection.rows.find((r) => r.id === id);
@@ -53,9 +69,10 @@ export function BulkEdit({ def, selection, mayEdit, mayDelete, onFinished }: {
     const targets: BulkTargets = selection.matching
       ? { filter: selection.matching.filter, count }
       : { ids: selection.rows.map((r) => r.id), versions: Object.fromEntries(selection.rows.map((r) => [r.id, r.version])) };
-    setProgress({ done: 0, count });
+    const stop = (stopRef.current = new AbortController());
+    setProgress({ phase: selection.matching ? 'selecting' : 'running', done: 0, count });
     try {
-      const answer = await runBulk(def, targets, op, (done) => setProgress({ done, count }));
+      const answer = await runBulk(def, targets, op, (p) => setProgress((was) => ({ ...p, count, stopping: was?.stopping })), stop.signal);
       const done = answer.results.filter((r) => r.status === 'done');
       const skipped = answer.results.filter((r) => r.status !== 'done').map((r) => ({ ...r, title: titleOf(r.id) }));
       setOutcome(skipped.length ? { verb: op.op, skipped } : null);
@@ -68,8 +85,10 @@ export function BulkEdit({ def, selection, mayEdit, mayDelete, onFinished }: {
       } else toast.error(t('bulk.noneDone'));
       onFinished(done.map((r) => r.id));
     } catch (err) {
-      toast.error(errorText(err));
+      if (stop.signal.aborted) toast.message(t('bulk.selectStopped'));
+      else toast.error(errorText(err));
     } finally {
+      stopRef.current = null;
       setProgress(null);
     }
   };
@@ -78,7 +97,15 @@ export function BulkEdit({ def, selection, mayEdit, mayDelete, onFinished }: {
   const statusText = (r: BulkResult) => t(`bulk.status.${r.status}`);
   return (
     <>
-      {progress && <p role="status" className="hint bulk-progress">{t('bulk.running', { done: progress.done, count: progress.count })}</p>}
+      {progress && (
+        <p role="status" className="hint bulk-progress">
+          {progress.stopping ? t('bulk.stopping')
+            : progress.phase === 'selecting' ? t('bulk.selecting', { found: progress.done, count: progress.count })
+            : t('bulk.running', { done: progress.done, count: progress.count })}{' '}
+          <progress max={progress.count} value={progress.done} aria-hidden />{' '}
+          {!progress.stopping && <span className="bulk-stop-hint"><kbd>Esc</kbd> {t('bulk.stopHint')}</span>}
+        </p>
+      )}
       {outcome && (
         <section className="bulk-results" ref={resultsRef} tabIndex={-1} aria-labelledby="bulk-skipped-title"
           onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); setOutcome(null); } }}>

@@ -15,8 +15,24 @@ export function inputFields(def: EntityDef, mode: InputMode = 'create'): Record<
   return Object.fromEntries(Object.entries(def.fields).filter(([k]) => !(k in owned) && (mode !== 'raise' || def.raiseFields?.includes(k))));
 }
 
+/**
+ * Made once per entity and mode: an entity's definition never changes while the process runs, and zod compiles a
+ * schema on its first parse, which cost an import milliseconds a row when each row built its own.
+ */
+const made = new WeakMap<EntityDef, Map<InputMode, z.ZodType<Record<string, unknown>>>>();
+
 /** The payload schema shared by the form resolver and the server's validator. Unknown keys are refused. */
 export function inputSchema(def: EntityDef, as: InputMode): z.ZodType<Record<string, unknown>> {
+  const byMode = made.get(def) ?? new Map<InputMode, z.ZodType<Record<string, unknown>>>();
+  made.set(def, byMode);
+  const known = byMode.get(as);
+  if (known) return known;
+  const schema = buildInputSchema(def, as);
+  byMode.set(as, schema);
+  return schema;
+}
+
+function buildInputSchema(def: EntityDef, as: InputMode): z.ZodType<Record<string, unknown>> {
   const mode = as === 'update' ? 'update' : 'create';
   const shape: Record<string, z.ZodType> = {};
   for (const [k, fd] of Object.entries(inputFields(def, as))) {

@@ -61,18 +61,30 @@ export interface Entry {
  * Entries in one statement, in order. Every write of a record passes here, inside its transaction, so here the change
  * stream is told too (events/notices.ts): a change to a record of the registry is heard once the transaction commits,
  * never when it rolls back. Entries with their own `at` are a story written afterwards (the demo data), not news.
+ * `notices` 'batch': the stream told of the batch once per centre (lastPerCentre), not once per entry.
  */
-export async function writeEntries(db: DB, entries: readonly Entry[]) {
+export async function writeEntries(db: DB, entries: readonly Entry[], notices: 'each' | 'batch' = 'each') {
   if (!entries.length) return;
   await appendAuditRows(db, entries.map((e) => ({
     at: e.at ?? null, actorId: e.actor.id, entity: e.entity, recordId: e.recordId ?? null, action: e.action, changes: e.changes ?? null,
     address: e.actor.address ?? null, fmc: e.fmc ?? null, patients: e.patients?.length ? [...e.patients] : null,
   })));
-  await publishChanges(db, entries.filter((e) => e.at === undefined && publishable(e)).map((e) => ({
+  const news = entries.filter((e) => e.at === undefined && publishable(e));
+  await publishChanges(db, (notices === 'batch' ? lastPerCentre(news) : news).map((e) => ({
     entity: e.entity, id: Number(e.recordId), version: e.version ?? null, action: e.action, by: e.actor.id, centre: e.fmc ?? null,
   })));
   // Its readers (the inbox), subscribed at start (readers.ts), in the same transaction.
   await tellEntriesWritten(db, entries);
+}
+
+/**
+ * A batch's notice: its last entry per entity, action and centre. A client hears one change and reads its lists again
+ * once, not once per row of an import (each subscriber still hears only its centres').
+ */
+function lastPerCentre(entries: readonly Entry[]): Entry[] {
+  const last = new Map<string, Entry>();
+  for (const e of entries) last.set(`${e.entity} ${e.action} ${e.fmc ?? ''}`, e);
+  return [...last.values()];
 }
 
 /** The values of `changes` that may be logged: never a write-only one (a password, a SIM's PIN), only that it changed. */
@@ -85,6 +97,13 @@ const versionOf = (record: Record<string, unknown> | null | undefined) => (Numbe
 /** One entry about one record (`record` as stored, for its centre and patients). */
 export async function audit(db: DB, actor: Auditor, def: EntityDef, id: number, action: AuditAction, changes: Record<string, unknown> | null, record?: Record<string, unknown> | null) {
   await writeEntries(db, [{ actor, entity: def.name, recordId: id, action, changes: loggable(def, changes), fmc: record ? centreOf(def, record) : null, patients: patientsOf(def, record), version: versionOf(record) }]);
+}
+
+/** One entry about each of many records (a batch of an import), in one statement, the change stream told once per centre. */
+export async function auditBatch(db: DB, actor: Auditor, def: EntityDef, action: AuditAction, items: readonly { id: number; changes: Record<string, unknown> | null; record: Record<string, unknown> }[]) {
+  await writeEntries(db, items.map(({ id, changes, record }) => ({
+    actor, entity: def.name, recordId: id, action, changes: loggable(def, changes), fmc: centreOf(def, record), patients: patientsOf(def, record), version: versionOf(record),
+  })), 'batch');
 }
 
 /**

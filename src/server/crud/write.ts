@@ -117,17 +117,33 @@ export interface CreateOptions extends WriteOptions {
 }
 
 /**
- * createRecord's body inside a caller's transaction: an import writes a batch of rows in one transaction, each row
- * through exactly these checks (its dry run the same, rolled back). A database constraint is thrown as it came; a
- * caller maps it with constraintIssue.
+ * createRecord's body inside a caller's transaction: an import's row refused by a database constraint is written by
+ * exactly these checks (its dry run the same, rolled back). A database constraint is thrown as it came; a caller maps
+ * it with constraintIssue.
  */
 export async function createInTransaction(tx: DB, def: EntityDef, input: Record<string, unknown>, opts: CreateOptions) {
-  const { actor, scryptLogN, origin = {} } = opts;
+  const cols = await prepareCreate(tx, def, input, opts);
+  const [id] = await insertRows(tx, def, [cols], opts.actor);
+  const rec = (await fetchRecord(tx, def, id))!;
+  await upsertSearchRow(tx, def, rec);
+  await joinMadeCentre(tx, def, id, opts.actor);
+  await audit(tx, opts.actor, def, id, 'create', createdChanges(input, opts.origin), rec);
+  await hooksOf(def).afterWrite?.(tx, rec, null, { actor: opts.actor, columns: cols });
+  await attachLabels(tx, def, [rec]);
+  return rec;
+}
+
+/**
+ * A create's checks (field rules, scope, references, assignees) and the columns it writes, nothing inserted yet: the
+ * first half of createInTransaction, and of crud/create-many.ts, which inserts many records prepared so at once.
+ */
+export async function prepareCreate(tx: DB, def: EntityDef, input: Record<string, unknown>, opts: CreateOptions): Promise<Record<string, unknown>> {
+  const { actor, scryptLogN } = opts;
   await enforceFieldRules(tx, def, actor.role, null, input);
   checkPayloadScope(def, actor, input);
   await checkReferences(tx, def, input);
   await checkAssignees(tx, def, input, null);
-  let cols = await toColumns(def, input, scryptLogN);
+  const cols = await toColumns(def, input, scryptLogN);
   // A workflow's record starts in its initial status (and a field that follows another's workflow in that one's);
   // only moves change them (crud/transition.ts).
   for (const [k, v] of Object.entries(ownedStart(def))) cols[columnName(k, def.fields[k])] = v;
@@ -137,24 +153,34 @@ export async function createInTransaction(tx: DB, def: EntityDef, input: Record<
     if (fd.server === 'creator' && !(actor === SYSTEM_ACTOR && input[k] != null)) cols[columnName(k, fd)] = actor.id;
   }
   const hooks = hooksOf(def);
-  if (hooks.beforeWrite) cols = await hooks.beforeWrite(tx, cols, null);
-  const names = Object.keys(cols);
-  const res = await sql<{ id: number }>`insert into ${sql.raw(ident(def.table))} (${sql.raw([...names, 'created_by', 'updated_by'].map(ident).join(', '))})
-    values (${sql.join([...names.map((n) => cols[n]), actor.id, actor.id])}) returning id`.execute(tx);
-  const id = res.rows[0].id;
-  const rec = (await fetchRecord(tx, def, id))!;
-  await upsertSearchRow(tx, def, rec);
-  // A centre made by fmc staff or a doctor is theirs: they work there, so it joins their centres. Told to the change
-  // stream before the centre itself, so that their own streams read their centres again and hear of it.
-  if (def.scope === 'id' && scoped(def, actor) && actor.id !== null) {
-    await sql`update ${sql.raw(ident(getEntity('admin-user').table))} set centres = array_append(coalesce(centres, '{}'), ${id}::int) where id = ${actor.id}`.execute(tx);
-    await publishChanges(tx, [{ entity: 'admin-user', id: actor.id, version: null, action: 'update', by: actor.id, centre: null }]);
-  }
-  await audit(tx, actor, def, id, 'create', origin.importId ? { ...input, ...originMark(origin) } : input, rec);
-  await hooks.afterWrite?.(tx, rec, null, { actor, columns: cols });
-  await attachLabels(tx, def, [rec]);
-  return rec;
+  return hooks.beforeWrite ? hooks.beforeWrite(tx, cols, null) : cols;
 }
+
+/**
+ * Prepared records inserted by one statement, their ids in the order given (a sequence's values are drawn in the
+ * order of the rows). A column one record sets and another does not takes its default in the other, as it would alone.
+ */
+export async function insertRows(tx: DB, def: EntityDef, rows: readonly Record<string, unknown>[], actor: Actor): Promise<number[]> {
+  const names = [...new Set(rows.flatMap((cols) => Object.keys(cols)))];
+  const values = rows.map((cols) => sql`(${sql.join([...names.map((n) => (n in cols ? sql`${cols[n]}` : sql`default`)), sql`${actor.id}`, sql`${actor.id}`])})`);
+  const res = await sql<{ id: number }>`insert into ${sql.raw(ident(def.table))} (${sql.raw([...names, 'created_by', 'updated_by'].map(ident).join(', '))})
+    values ${sql.join(values)} returning id`.execute(tx);
+  return res.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
+/**
+ * A centre made by fmc staff or a doctor is theirs: they work there, so it joins their centres. Told to the change
+ * stream before the centre itself, so that their own streams read their centres again and hear of it.
+ */
+export async function joinMadeCentre(tx: DB, def: EntityDef, id: number, actor: Actor) {
+  if (def.scope !== 'id' || !scoped(def, actor) || actor.id === null) return;
+  await sql`update ${sql.raw(ident(getEntity('admin-user').table))} set centres = array_append(coalesce(centres, '{}'), ${id}::int) where id = ${actor.id}`.execute(tx);
+  await publishChanges(tx, [{ entity: 'admin-user', id: actor.id, version: null, action: 'update', by: actor.id, centre: null }]);
+}
+
+/** A create's audit values: the payload, marked with the import it came in (the log folds its rows under it). */
+export const createdChanges = (input: Record<string, unknown>, origin: WriteOrigin = {}) =>
+  (origin.importId ? { ...input, ...originMark(origin) } : input);
 
 /** A database constraint error as the API's error (duplicate, missing reference), or the error itself. */
 export function constraintIssue(def: EntityDef, err: unknown): unknown {

@@ -6,7 +6,7 @@ import { fail } from '../http';
 import { deleteRecord, type Actor, type WriteOptions } from '../crud/write';
 import { UNDO_WINDOW_MINUTES } from '../crud/transition-undo';
 import { BOM, csvCell, csvRecord } from '../crud/csv';
-import { importRow, IMPORT_BATCH } from './run';
+import { importBatch, IMPORT_BATCH } from './run';
 import { readTable, type Table } from './table';
 import type { RowIssue } from './rows';
 
@@ -43,8 +43,7 @@ export async function runImport(db: DB, id: number, table: Table, fields: readon
       }
       const c = { added: 0, updated: 0, skipped: 0, failed: 0, ids: [] as number[], errors: [] as RowIssue[] };
       const batch = table.rows.slice(start, start + IMPORT_BATCH);
-      for (let i = 0; i < batch.length; i++) {
-        const out = await importRow(tx, def, fields, batch[i], start + i + 2, { ...opts, origin: { importId: id } });
+      for (const out of await importBatch(tx, def, fields, batch, start + 2, { ...opts, origin: { importId: id } })) {
         if (out.kind === 'add') { c.added++; c.ids.push(out.id!); }
         else if (out.kind === 'update') c.updated++;
         else if (out.kind === 'skip') c.skipped++;

@@ -4,16 +4,18 @@ import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { HttpError } from '../http';
 import { partPayload, validate } from '../crud/payload';
+import { createMany } from '../crud/create-many';
 import { constraintIssue, createInTransaction, fetchRecord, updateInTransaction, type CreateOptions, type WriteOptions } from '../crud/write';
 import { rowPayload, type RowIssue } from './rows';
 import type { Table } from './table';
 
 /**
- * Rows written in one transaction: a stop or a crash leaves whole batches only. Small, because on the embedded
- * database (one connection) every statement of another request waits for the batch under way to commit: a batch of
- * 200 patients held the lists of everyone else for its whole length (bench/import-figures.md).
+ * Rows written in one transaction: a stop or a crash leaves whole batches only. On the embedded database (one
+ * connection) every statement of another request waits for the batch under way to commit, so a batch is sized to
+ * hold it briefly: its rows are checked in memory and written set-based (importBatch), a few statements a batch
+ * (bench/import-figures.md).
  */
-export const IMPORT_BATCH = 20;
+export const IMPORT_BATCH = 50;
 
 export interface Outcome { kind: 'add' | 'update' | 'skip' | 'error'; id?: number; issues: RowIssue[] }
 
@@ -72,17 +74,90 @@ export async function importRow(tx: DB, def: EntityDef, fields: readonly (string
   }
 }
 
+/** The key columns (unique fields) a payload fills, with its values. */
+const keysOf = (def: EntityDef, payload: Record<string, unknown>) =>
+  Object.entries(def.fields).filter(([k, fd]) => fd.unique && payload[k] !== undefined && payload[k] !== null).map(([k]) => [k, payload[k]] as const);
+
+/** Of these payloads, the ones whose key columns find a stored record (one statement per key column). */
+async function foundByKey(tx: DB, def: EntityDef, payloads: readonly (Record<string, unknown> | null)[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (const [k, fd] of Object.entries(def.fields)) {
+    if (!fd.unique) continue;
+    const asked = payloads.flatMap((p, i) => (p && p[k] !== undefined && p[k] !== null ? [{ i, v: p[k] }] : []));
+    if (!asked.length) continue;
+    const c = sql.raw(ident(columnName(k, fd)));
+    // Compared as the column's type where it is a number (its index read either way): a text key as text.
+    const values = fd.kind === 'ref' || fd.kind === 'int' ? sql`${asked.map((a) => Number(a.v))}::int[]` : sql`${asked.map((a) => String(a.v))}::text[]`;
+    const r = await sql<{ v: string }>`select ${c}::text as v from ${sql.raw(ident(def.table))} where ${c} = any(${values})`.execute(tx);
+    const stored = new Set(r.rows.map((x) => x.v));
+    for (const a of asked) if (stored.has(String(a.v))) found.add(a.i);
+  }
+  return found;
+}
+
+/**
+ * A batch of rows (the first at file row `firstRow`) with the outcome each would have through importRow, set-based:
+ * every row's cells read and judged in memory first (the form's schema, owned fields), then the rows that add a record
+ * created together by createMany (the same checks, one insert, one audit statement, one change notice). A row whose key
+ * finds a record, or repeats an earlier row's key, goes through importRow after them (an update or a skip), as does
+ * every row when the set's insert meets a database constraint: the batch is then written row by row, each row's
+ * refusal its own.
+ */
+export async function importBatch(tx: DB, def: EntityDef, fields: readonly (string | null)[], rows: readonly (readonly string[])[], firstRow: number, opts: CreateOptions): Promise<Outcome[]> {
+  const outcomes: (Outcome | null)[] = rows.map(() => null);
+  const payloads: (Record<string, unknown> | null)[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const { payload, issues } = await rowPayload(tx, def, fields, rows[i], firstRow + i, opts.actor.role);
+    if (issues.length) outcomes[i] = { kind: 'error', issues };
+    payloads.push(issues.length ? null : payload);
+  }
+  const later = await foundByKey(tx, def, payloads);
+  const keysSeen = new Set<string>();
+  const adds: { i: number; input: Record<string, unknown> }[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const payload = payloads[i];
+    if (!payload || later.has(i)) continue;
+    const keys = keysOf(def, payload).map(([k, v]) => `${k}\u0000${String(v)}`);
+    if (keys.some((k) => keysSeen.has(k))) { later.add(i); continue; }
+    keys.forEach((k) => keysSeen.add(k));
+    try {
+      adds.push({ i, input: validate(def, 'create', partPayload(def, 'create', payload).input) });
+    } catch (err) {
+      outcomes[i] = { kind: 'error', issues: asIssues(firstRow + i, err) };
+    }
+  }
+  if (adds.length) {
+    await sql`savepoint import_batch`.execute(tx);
+    try {
+      const made = await createMany(tx, def, adds.map((a) => a.input), opts);
+      made.forEach((m, k) => {
+        const i = adds[k].i;
+        outcomes[i] = 'record' in m ? { kind: 'add', id: Number(m.record.id), issues: [] } : { kind: 'error', issues: asIssues(firstRow + i, m.refused) };
+      });
+      await sql`release savepoint import_batch`.execute(tx);
+    } catch {
+      // A constraint the checks could not see (a single reference's foreign key, a key taken meanwhile), or a hook's
+      // refusal: each row on its own, its refusal its own (importRow rethrows what is not a refusal).
+      await sql`rollback to savepoint import_batch`.execute(tx);
+      for (const a of adds) later.add(a.i);
+    }
+  }
+  for (const i of [...later].sort((a, b) => a - b)) outcomes[i] = await importRow(tx, def, fields, rows[i], firstRow + i, opts);
+  return outcomes.map((o) => o!);
+}
+
 class DryRunDone extends Error {}
 
-/** Every row as the import would write it, in one transaction rolled back at the end: nothing is written. */
+/** Every row as the import would write it, batch by batch, in one transaction rolled back at the end: nothing is written. */
 export async function dryRun(db: DB, def: EntityDef, table: Table, fields: readonly (string | null)[], opts: WriteOptions) {
   const counts = { add: 0, update: 0, skip: 0, errors: [] as RowIssue[] };
   try {
     await db.transaction().execute(async (tx) => {
-      for (let i = 0; i < table.rows.length; i++) {
-        const out = await importRow(tx, def, fields, table.rows[i], i + 2, opts);
-        if (out.kind === 'error') counts.errors.push(...out.issues);
-        else counts[out.kind]++;
+      for (let start = 0; start < table.rows.length; start += IMPORT_BATCH) {
+        for (const out of await importBatch(tx, def, fields, table.rows.slice(start, start + IMPORT_BATCH), start + 2, opts)) {
+          if (out.kind === 'error') counts.errors.push(...out.issues);
+          else counts[out.kind]++;
+        }
       }
       throw new DryRunDone();
     });

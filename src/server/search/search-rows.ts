@@ -4,7 +4,7 @@ import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { col, selectList, toRecord } from '../records/columns';
 import { referenceFields, referencePhoneFields, referenceTexts } from './reference-text';
-import { sortKeyValues } from './sort-key';
+import { keyColumns, sortKeyValues } from './sort-key';
 
 /**
  * The text a record is found by: its title, subtitle and searchable fields, then the titles (and, where allowed,
@@ -31,6 +31,22 @@ export async function upsertSearchRow(db: DB, def: EntityDef, row: Record<string
   const key = sortKeyValues(def, Number(row.id));
   await sql`insert into search_index (entity, record_id, title, subtitle, doc, sort_text, sort_num)
     values (${def.name}, ${row.id}, ${title}, ${subtitle}, ${doc}, ${key.text}, ${key.num})
+    on conflict (entity, record_id) do update set title = excluded.title, subtitle = excluded.subtitle, doc = excluded.doc,
+      sort_text = excluded.sort_text, sort_num = excluded.sort_num`.execute(db);
+}
+
+/**
+ * upsertSearchRow for many records of one entity in one statement (an import's batch): one row each, its sort key read
+ * from the record as stored. The search starts' trigger is statement-level (migration 0013): it runs once for them all.
+ */
+export async function upsertSearchRows(db: DB, def: EntityDef, rows: readonly Record<string, unknown>[]) {
+  if (!rows.length) return;
+  const docs = await searchDocs(db, def, rows);
+  const { text, num } = keyColumns(def, 't');
+  await sql`insert into search_index (entity, record_id, title, subtitle, doc, sort_text, sort_num)
+    select ${def.name}, v.id, v.title, v.subtitle, v.doc, ${text}, ${num}
+    from unnest(${rows.map((r) => Number(r.id))}::int[], ${docs.map((d) => d.title)}::text[], ${docs.map((d) => d.subtitle)}::text[], ${docs.map((d) => d.doc)}::text[]) as v(id, title, subtitle, doc)
+    join ${sql.raw(ident(def.table))} t on t.id = v.id
     on conflict (entity, record_id) do update set title = excluded.title, subtitle = excluded.subtitle, doc = excluded.doc,
       sort_text = excluded.sort_text, sort_num = excluded.sort_num`.execute(db);
 }
