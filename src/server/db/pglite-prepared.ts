@@ -27,8 +27,8 @@ function raiseError(messages: BackendMessage[]) {
  * afresh, which, under load, was most of the embedded console's time (planning alone asks the file system for every
  * table's size). Here a text is parsed once (its parameter types kept to write values as PGlite does), and each later
  * use is one call: bind, describe, execute, sync (still planned for its values, as on a server). At most
- * PREPARED_PER_CONNECTION texts are named, each at its second use (db/prepared.ts SecondUse); the rest are parsed
- * as the unnamed statement for each use, and sent the same way.
+ * PREPARED_PER_CONNECTION texts are named, each at its second use (db/prepared.ts SecondUse); the rest go through
+ * `query` as before.
  */
 export class PGlitePrepared {
   private readonly statements = new Map<string, Statement>();
@@ -36,13 +36,13 @@ export class PGlitePrepared {
 
   constructor(private readonly pg: PGlite, private readonly limit = PREPARED_PER_CONNECTION) {}
 
-  /**
-   * Runs `text` with `params` as `pg.query` would, through a named statement, or the unnamed one (parsed for this use
-   * alone: two calls, where PGlite's `query` makes six). Callers hold the one connection, so no other statement is
-   * parsed between the unnamed one's parse and its use.
-   */
+  /** Runs `text` with `params` as `pg.query` would, through a named statement. Callers hold the one connection. */
   async query<R>(text: string, params: readonly unknown[]): Promise<Results<R>> {
-    const statement = this.statements.get(text) ?? await this.prepare(text, this.statements.size < this.limit && this.once.again(text));
+    let statement = this.statements.get(text);
+    if (!statement) {
+      if (this.statements.size >= this.limit || !this.once.again(text)) return this.pg.query<R>(text, params as unknown[]);
+      statement = await this.prepare(text);
+    }
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const write = this.pg.serializers[statement.types[i]];
@@ -59,17 +59,14 @@ export class PGlitePrepared {
     return results.parseResults(messages as never, this.pg.parsers)[0] as Results<R>;
   }
 
-  /**
-   * Parses `text`, under a new name to keep (`keep`) or as the unnamed statement, and reads its parameter types; a
-   * text the server refuses is not kept.
-   */
-  private async prepare(text: string, keep: boolean): Promise<Statement> {
+  /** Parses `text` under a new name and reads its parameter types; a text the server refuses is not kept. */
+  private async prepare(text: string): Promise<Statement> {
     // Named for the process, not for this object: two of them on one database must never meet on a name.
-    const name = keep ? `k${++named}` : '';
+    const name = `k${++named}`;
     const messages = await this.exec([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]);
     raiseError(messages);
     const statement = { name, types: results.parseDescribeStatementResults(messages as never), raw: !mayNotify(text) };
-    if (keep) this.statements.set(text, statement);
+    this.statements.set(text, statement);
     return statement;
   }
 
