@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { benchLoadDir, startConsole, stopConsole } from './console-process';
+import { addStretch, EMPTY_LEDGER, ledgerTable, readLedger, type Ledger } from './db-ledger-report';
 import { prepareMix, pooled, type MixRun, type Sample } from './load';
 import type { LoadOptions } from './options';
 import { percentile } from './timing';
@@ -105,10 +106,18 @@ export async function runCompare(opts: LoadOptions, databaseUrl: string): Promis
       await mixes.this.run(WARM_UP_SECONDS);
       await mixes.ref.run(WARM_UP_SECONDS);
       const runs: Record<'this' | 'ref', MixRun[]> = { this: [], ref: [] };
+      // With BENCH_DB_LEDGER_DIR, each console's database round trips during its own stretches (bench/db-ledger.ts).
+      const ports = { this: PORT, ref: PORT + 1 };
+      const ledgers: Record<'this' | 'ref', Ledger> = { this: EMPTY_LEDGER, ref: EMPTY_LEDGER };
       for (let i = 0; i < STRETCHES; i++) {
         // this, ref, ref, this, …: each goes first as often as the other.
         const order = i % 2 === 0 ? (['this', 'ref'] as const) : (['ref', 'this'] as const);
-        for (const side of order) runs[side].push(await mixes[side].run(opts.seconds / STRETCHES));
+        for (const side of order) {
+          const before = readLedger(ports[side]);
+          runs[side].push(await mixes[side].run(opts.seconds / STRETCHES));
+          const after = readLedger(ports[side]);
+          if (before && after) ledgers[side] = addStretch(ledgers[side], before, after);
+        }
       }
       const both = { this: pooled(runs.this), ref: pooled(runs.ref) };
       const kinds = [...new Set([...both.this.samples, ...both.ref.samples].map((s) => s.kind))].sort();
@@ -129,6 +138,7 @@ export async function runCompare(opts: LoadOptions, databaseUrl: string): Promis
         console.log(`${side}: operations with a p50 above 2× the list page's (${page.toFixed(1)} ms): ${over.length ? over.join(', ') : 'none'}`);
       }
       const all = { this: figuresOf(both.this.samples, both.this.seconds), ref: figuresOf(both.ref.samples, both.ref.seconds) };
+      if (readLedger(PORT)) for (const side of ['this', 'ref'] as const) console.log(ledgerTable(side === 'this' ? `this tree (${head})` : `${ref}`, ledgers[side], all[side].n));
       return [`Load compared with ${ref}, ${where}${workers}, ${opts.connections} connections: p50 ×${ratio(all.this.p50, all.ref.p50)}, p99 ×${ratio(all.this.p99, all.ref.p99)}, requests/s ×${ratio(all.this.perSecond, all.ref.perSecond)} (this / ref)`];
     } finally {
       mixes.this.close();

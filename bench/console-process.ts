@@ -14,19 +14,23 @@ export const benchLoadDir = () => path.resolve(process.env.BENCH_LOAD_DIR ?? '.b
  * `dataDir` (benchLoadDir() unless named: a second process on one PostgreSQL needs a folder of its own), or
  * `databaseUrl`'s PostgreSQL server. Resolves once it listens; the caller kills it. With `memoryProbe`, the process
  * answers consoleMemory (bench/console-memory.ts); with `cwd`, the console of another checkout (bench/compare.ts); with `workers`, that WORKERS instead of the environment's. BENCH_CONSOLE_CPU_PROF=FOLDER profiles it (node --cpu-prof: the
- * profile is written there when it stops; bench/profile-summary.ts reads it).
+ * profile is written there when it stops; bench/profile-summary.ts reads it). BENCH_DB_LEDGER_DIR=FOLDER counts its
+ * database round trips by where they came from (bench/db-ledger.ts), in FOLDER/ledger-PORT.json.
  */
 export function startConsole(port: number, databaseUrl = '', dataDir = benchLoadDir(), opts: { memoryProbe?: boolean; cwd?: string; workers?: string } = {}): Promise<ChildProcess> {
   mkdirSync(dataDir, { recursive: true });
   const probe = opts.memoryProbe ? ['--expose-gc', '--import', './bench/console-memory.ts'] : [];
   const profile = process.env.BENCH_CONSOLE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CONSOLE_CPU_PROF)}`] : [];
+  const ledgerDir = process.env.BENCH_DB_LEDGER_DIR ? path.resolve(process.env.BENCH_DB_LEDGER_DIR) : '';
+  const ledger = ledgerDir ? ['--import', path.resolve('bench/db-ledger.ts')] : [];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...probe, ...profile, 'src/server/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...probe, ...profile, ...ledger, 'src/server/main.ts'], {
       cwd: opts.cwd,
       env: {
         // Its start is known by its "Console listening" line, logged at info whatever LOG_LEVEL the bench was run with.
         ...process.env, LOG_LEVEL: 'info', DATABASE_URL: databaseUrl, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_CONSOLE_PASSWORD, DEMO_DATA: '1', NODE_ENV: 'test',
         BENCH_MEMORY_PROBE: opts.memoryProbe ? '1' : '',
+        BENCH_DB_LEDGER: ledgerDir ? path.join(ledgerDir, `ledger-${port}.json`) : '',
         ...(opts.workers ? { WORKERS: opts.workers } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -28,12 +28,27 @@ describe.skipIf(!url)('named prepared statements', () => {
       expect((await client.query('select $1::int + 1 as n', [1])).rows).toEqual([{ n: 2 }]);
       expect((await client.query('select $1::int + 1 as n', [41])).rows).toEqual([{ n: 42 }]);
       expect((await prepared(client)).map((r) => r.statement)).toEqual(['select $1::int + 1 as n']);
-      for (let i = 2; i <= 5; i++) expect((await client.query(`select $1::int + ${i} as n`, [1])).rows).toEqual([{ n: 1 + i }]);
+      // A text sent once takes no slot (prepared.ts SecondUse): each is sent twice.
+      for (let i = 2; i <= 5; i++) {
+        for (const v of [1, 2]) expect((await client.query(`select $1::int + ${i} as n`, [v])).rows).toEqual([{ n: v + i }]);
+      }
       const names = await prepared(client);
       expect(names).toHaveLength(3);
       expect(names.every((r) => /^k[0-9a-f]{30}$/.test(r.name))).toBe(true);
       // The unnamed ones still answer, again and again.
       expect((await client.query('select $1::int + 5 as n', [2])).rows).toEqual([{ n: 7 }]);
+    } finally {
+      client.release(true);
+    }
+  });
+
+  test('texts sent once take no slot: after more of them than the limit, a text sent again is named', async () => {
+    const client = await pool.connect();
+    try {
+      for (let i = 10; i < 20; i++) expect((await client.query(`select $1::int + ${i} as n`, [0])).rows).toEqual([{ n: i }]);
+      expect(await prepared(client)).toEqual([]);
+      for (const v of [1, 2]) expect((await client.query('select $1::int * 2 as n', [v])).rows).toEqual([{ n: 2 * v }]);
+      expect((await prepared(client)).map((r) => r.statement)).toEqual(['select $1::int * 2 as n']);
     } finally {
       client.release(true);
     }

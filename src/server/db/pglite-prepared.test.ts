@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase } from './connection';
 import { PGlitePrepared } from './pglite-prepared';
+import { migrate } from '../migrations/migrate';
 
 /** Named prepared statements on the embedded database answer exactly as PGlite's own `query` does. */
 describe('prepared statements on PGlite', () => {
@@ -43,8 +44,28 @@ describe('prepared statements on PGlite', () => {
   });
 
   test('past the limit texts go through query, and still answer', async () => {
-    for (let i = 1; i <= 4; i++) expect((await prepared.query<{ v: number }>(`select $1::int + ${i} as v`, [1])).rows).toEqual([{ v: 1 + i }]);
+    for (let i = 1; i <= 4; i++) {
+      for (const n of [1, 2]) expect((await prepared.query<{ v: number }>(`select $1::int + ${i} as v`, [n])).rows).toEqual([{ v: n + i }]);
+    }
     expect(await names()).toHaveLength(3);
+  });
+
+  test("texts run once (a start's migrations) take no slot: the request's statements after them are still named", async () => {
+    const database = await openDatabase({});
+    try {
+      await migrate(database.db);
+      const named = async () => (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(database.db)).rows.map((r) => r.statement);
+      const before = await named();
+      const again = sql`select count(*)::int as n from session where id = ${0}`;
+      for (let i = 0; i < 3; i++) expect((await again.execute(database.db)).rows).toEqual([{ n: 0 }]);
+      const after = await named();
+      // The migrations' hundreds of statements each ran once: none took a slot, so the text used again is named.
+      expect(before.length).toBeLessThan(20);
+      expect(before).not.toContain(again.compile(database.db).sql);
+      expect(after).toContain(again.compile(database.db).sql);
+    } finally {
+      await database.close();
+    }
   });
 
   test('a refused text throws the database error each time; a failed bind leaves its statement usable', async () => {

@@ -1,5 +1,5 @@
 import { parse as results, protocol, type PGlite, type Results } from '@electric-sql/pglite';
-import { PREPARED_PER_CONNECTION } from './prepared';
+import { PREPARED_PER_CONNECTION, SecondUse } from './prepared';
 import { readAnswer } from './wire-reader';
 
 const { serialize } = protocol;
@@ -27,10 +27,12 @@ function raiseError(messages: BackendMessage[]) {
  * afresh, which, under load, was most of the embedded console's time (planning alone asks the file system for every
  * table's size). Here a text is parsed once (its parameter types kept to write values as PGlite does), and each later
  * use is one call: bind, describe, execute, sync (still planned for its values, as on a server). At most
- * PREPARED_PER_CONNECTION texts are named; the rest go through `query` as before.
+ * PREPARED_PER_CONNECTION texts are named, each at its second use (db/prepared.ts SecondUse); the rest go through
+ * `query` as before.
  */
 export class PGlitePrepared {
   private readonly statements = new Map<string, Statement>();
+  private readonly once = new SecondUse<string>();
 
   constructor(private readonly pg: PGlite, private readonly limit = PREPARED_PER_CONNECTION) {}
 
@@ -38,7 +40,7 @@ export class PGlitePrepared {
   async query<R>(text: string, params: readonly unknown[]): Promise<Results<R>> {
     let statement = this.statements.get(text);
     if (!statement) {
-      if (this.statements.size >= this.limit) return this.pg.query<R>(text, params as unknown[]);
+      if (this.statements.size >= this.limit || !this.once.again(text)) return this.pg.query<R>(text, params as unknown[]);
       statement = await this.prepare(text);
     }
     const values = params.map((value, i) => {
