@@ -318,7 +318,7 @@ function PaletteDialog({ initial }: { initial: string | null }) {
           if (help && e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); setHelp(false); return; }
           const key = lineKey(e, e.currentTarget.querySelector<HTMLInputElement>('[data-palette-input]'));
           if (!key) return;
-          // Before cmdk, which would take Ctrl+Enter for Enter.
+          // Before the listbox, which would take Ctrl+Enter for Enter.
           e.preventDefault();
           const address = selectedAddress(e.currentTarget);
           if (!address) { toast(t('palette.noAddress')); return; }
