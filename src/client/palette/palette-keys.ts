@@ -17,7 +17,7 @@ export function lineKey(e: KeyboardEvent, box: HTMLInputElement | null): LineKey
 
 /** The selected line's address, absolute; null when it goes nowhere (a command that asks or acts). */
 export function selectedAddress(root: HTMLElement | null): string | null {
-  const line = root?.querySelector<HTMLElement>('[cmdk-item][aria-selected="true"]');
+  const line = root?.querySelector<HTMLElement>('[data-palette-item][aria-selected="true"]');
   const address = line?.dataset.address;
   return address ? new URL(address, window.location.origin).href : null;
 }
