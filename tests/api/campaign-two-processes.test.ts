@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { callConsole, startConsole } from '../support/console-process';
 
 /**
  * A campaign on one PostgreSQL with several console processes (issue 37): each process's scheduler ticks every second
@@ -30,33 +31,9 @@ async function query<T extends pg.QueryResultRow>(url: string, statement: string
 }
 
 /** Starts a console process on `port` (ticking every second) and waits until it listens. */
-function start(port: number): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, PORT: String(port), DATABASE_URL: dbUrl, DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, DEMO_DATA: '0', MFA_REQUIRED_ROLES: 'none', SCRYPT_LOG_N: '10', NODE_ENV: 'test', SCHEDULER_TICK_SECONDS: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    procs.push(child);
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`no answer from the console on ${port}: ${out}`)), 300_000);
-    const read = (b: Buffer) => {
-      out += b.toString();
-      if (out.includes('Console listening')) { clearTimeout(timer); resolve(child); }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`console on ${port} ended (${code}): ${out.slice(-2000)}`)); });
-  });
-}
-
-async function call(i: number, method: string, url: string, body?: unknown, token?: string) {
-  const res = await fetch(`${base(i)}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json().catch(() => undefined) };
-}
+const start = (port: number) =>
+  startConsole({ port, databaseUrl: dbUrl, dataDir, password: PASSWORD, env: { SCHEDULER_TICK_SECONDS: '1' } }, procs);
+const call = (i: number, method: string, url: string, body?: unknown, token?: string) => callConsole(base(i), method, url, body, token);
 
 /** Reads `read` again until `done` says its answer is the state waited for (each read is a state, not a time). */
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { callConsole, startConsole } from '../support/console-process';
 
 /**
  * Past one machine (issue 8): two console processes on one PostgreSQL behave as one console. A session made on one
@@ -26,33 +27,8 @@ async function admin(statement: string) {
 }
 
 /** Starts a console process on `port` and waits until it listens. */
-function start(port: number, databaseUrl: string): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, DEMO_DATA: '0', MFA_REQUIRED_ROLES: 'none', SCRYPT_LOG_N: '10', NODE_ENV: 'test' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    procs.push(child);
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`no answer from the console on ${port}: ${out}`)), 300_000);
-    const read = (b: Buffer) => {
-      out += b.toString();
-      if (out.includes('Console listening')) { clearTimeout(timer); resolve(child); }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`console on ${port} ended (${code}): ${out}`)); });
-  });
-}
-
-async function call(i: number, method: string, url: string, body?: unknown, token?: string) {
-  const res = await fetch(`${base(i)}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json().catch(() => undefined) };
-}
+const start = (port: number, databaseUrl: string) => startConsole({ port, databaseUrl, dataDir, password: PASSWORD }, procs);
+const call = (i: number, method: string, url: string, body?: unknown, token?: string) => callConsole(base(i), method, url, body, token);
 
 describe.skipIf(!adminUrl)('two console processes on one PostgreSQL', () => {
   beforeAll(async () => {

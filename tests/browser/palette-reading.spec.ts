@@ -224,10 +224,7 @@ test('“export” with no list in view asks which list and exports it; “remin
 const selectedLine = (page: Page) => dialog(page).locator('[data-palette-item][data-selected="true"]');
 const kind = (page: Page, heading: string) => dialog(page).locator('[data-palette-group]').filter({ has: page.locator('[data-palette-group-heading]', { hasText: new RegExp(`^${heading}$`) }) });
 
-// Skipped for now: the campaigns' new fields changed the demo's generated names, and no surname is now shared by four
-// doctors; with the surname read from the data (three doctors), the Payments group's "more" line does not read as the
-// test expects. To mend next: see issue 38/36 notes of 29 November.
-test.fixme('a surname several doctors share: the records by kind, three of each, and a line for the rest that opens its list', async ({ page }) => {
+test('a surname several doctors share: the records by kind, three of each, and a line for the rest that opens its list', async ({ page }) => {
   await signInAs(page, 'superadmin');
   // A surname of the demo that three doctors or more share and that more than three payments name: read from the
   // data, so a change to the demo's generated names does not leave the test looking for people who are not there.
@@ -258,7 +255,13 @@ test.fixme('a surname several doctors share: the records by kind, three of each,
   await expect(selectedLine(page)).toHaveAttribute('data-value', '_more:payment');
   await page.keyboard.press('Enter');
   // Over all its days up to today (the list alone shows the recent ones): the count was of them all.
-  await expect(page).toHaveURL(new RegExp(`/dashboard/payment/[a-z]+\\?q=${surname}&filter\\[initiatedAt\\]=\\.\\.\\d{4}-\\d{2}-\\d{2}$`));
+  // Read from the address, not matched by a pattern the surname is pasted into: a surname read from the data may hold
+  // a character a pattern or an address writes otherwise (an apostrophe, a space).
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[a-z]+\?/);
+  const address = new URL(page.url());
+  expect([...address.searchParams.keys()]).toEqual(['q', 'filter[initiatedAt]']);
+  expect(address.searchParams.get('q')).toBe(surname);
+  expect(address.searchParams.get('filter[initiatedAt]')).toMatch(/^\.\.\d{4}-\d{2}-\d{2}$/);
   await expect(page.locator('tbody tr[id^="row-"]').first()).toBeVisible();
 });
 

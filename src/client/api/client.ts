@@ -2,14 +2,10 @@
  * The transport under every module of src/client/api: the one place that sends a request. Screens never call it;
  * they call the entity API (entities.ts) or their screen's api file, which name the addresses.
  */
+import { NETWORK_MESSAGE, statusMessage } from '../i18n/client-messages';
 
 /** One item of the API's failure shape (docs/decisions.md#the-failure-shape). */
 export interface ErrorItem { message: string; field?: string; code?: string; expired?: boolean; detail?: string }
-
-/** The client's own messages when the server's answer has none (errorText says them in the user's language). */
-export const NETWORK_MESSAGE = 'The server cannot be reached';
-export const statusMessage = (status: number) => `Request failed (${status})`;
-export const STATUS_MESSAGE = /^Request failed \((\d+)\)$/;
 
 /** Every failed call raises this; the shell decides what to show. */
 export class ApiError extends Error {

@@ -9,7 +9,8 @@ import uiEs from '../i18n/locales/ui/es';
 import uiFr from '../i18n/locales/ui/fr';
 import uiIt from '../i18n/locales/ui/it';
 import uiZh from '../i18n/locales/ui/zh';
-import { ApiError, NETWORK_MESSAGE, statusMessage } from './client';
+import { ApiError } from './client';
+import { NETWORK_MESSAGE, statusMessage } from '../i18n/client-messages';
 import { errorText } from './error-text';
 
 /** Each language's strings as the console loads them (i18n/bundles): the interface's, and the server's messages. */

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { EntityDef } from '../../registry';
-import { ApiError, NETWORK_MESSAGE } from '../api/client';
+import { ApiError } from '../api/client';
+import { NETWORK_MESSAGE } from '../i18n/client-messages';
 import { entities, type ExportSpec } from '../api/entities';
 import { errorText } from '../api/error-text';
 import { csvRewriter } from './csv-shown';

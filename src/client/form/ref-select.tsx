@@ -50,6 +50,11 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
   // record the user arrowed to stays highlighted (or the first one is, if it is gone).
   const [activeId, setActiveId] = useState<number | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  // Focused as a dialog opens, the picker waits to be asked (a key, a tap) before it lists: in a dialog the list takes
+  // its place in the flow (styles.css), and one that opened by itself and filled when the server answered would push
+  // the dialog's buttons down from under a finger already on its way to one (Cancel tapped, an option picked instead).
+  // Elsewhere the list lies over the page and moves nothing: it opens at once.
+  const quietFocus = useRef(autoFocus === true);
   // A role that may not list the target picks blind: titles only, after MIN_BLIND_PICK typed characters, never by ids.
   const blind = !can(currentRole(), target, 'list');
   const minChars = blind ? MIN_BLIND_PICK : 0;
@@ -117,12 +122,16 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
         aria-expanded={open} aria-controls={listId} aria-autocomplete="list" aria-invalid={invalid || undefined}
         aria-activedescendant={activeOptionId}
         placeholder={t('form.selectSearch', { name: label })} value={shown}
-        onFocus={() => {
-          setOpen(true); setActiveId(null);
+        onFocus={(e) => {
+          const quiet = quietFocus.current && e.currentTarget.closest('.dialog .body') !== null;
+          quietFocus.current = false;
+          if (!quiet) setOpen(true);
+          setActiveId(null);
           if (!many && ids.length) setShowing(true);
         }}
         onBlur={() => { setTimeout(() => { setOpen(false); setShowing(false); }, 150); onBlur?.(); }}
         onChange={(e) => { setShowing(false); setQuery(e.target.value); setOpen(true); setActiveId(null); if (!many && ids.length && !e.target.value) onChange(null); }}
+        onClick={() => setOpen(true)}
         onKeyDown={onKeyDown} />
       {open && (
         <ul className="combo-list" id={listId} role="listbox" aria-label={label}>

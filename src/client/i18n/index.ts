@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { NETWORK_MESSAGE, STATUS_MESSAGE } from '../api/client';
+import { NETWORK_MESSAGE, STATUS_MESSAGE } from './client-messages';
 import { z } from 'zod';
 import { en as zEn } from 'zod/locales';
 import entitiesEn from './locales/entities/en';

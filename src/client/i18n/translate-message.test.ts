@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { ApiError, NETWORK_MESSAGE, statusMessage } from '../api/client';
+import { ApiError } from '../api/client';
+import { NETWORK_MESSAGE, statusMessage } from './client-messages';
 import i18n, { translateMessage } from './index';
 import uiEs from './locales/ui/es';
 import uiFr from './locales/ui/fr';
