@@ -193,3 +193,63 @@ test('on a phone, F2 edits the focused card in place; Ctrl+Enter saves it, Esc d
   await expect(grid(page)).toBeFocused();
   await expect.poll(async () => (await mine.get(`/api/specialist/${rec.id}`)).body.data.sortOrder).toBe(9);
 });
+
+test('a grid save is undone by Ctrl+Z, a row changed since is refused as stale; . repeats a one-cell save', async ({ page, browser, baseURL }) => {
+  await signInAs(page, 'admin');
+  const other = await (await browser.newContext({ baseURL })).newPage();
+  await signInAs(other, 'superadmin');
+  const theirs = await apiOf(other);
+  const prefix = unique('Undo');
+  const [alpha, beta, gamma] = await Promise.all(['Alpha', 'Beta', 'Gamma'].map((n, i) =>
+    theirs.create('specialist', { name: `${prefix} ${n}`, sortOrder: i + 1, status: 'active' })));
+  await page.goto(`/dashboard/speciality?q=${encodeURIComponent(prefix)}&sort=name`);
+  await expect(page.getByText(/^3 records$/)).toBeVisible();
+  await expect(grid(page)).toBeFocused();
+
+  // Alpha's and Beta's Sort order held, saved together from the bar, then undone by Ctrl+Z from the grid.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await typeOver(page, '41');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await typeOver(page, '42');
+  await page.keyboard.press('Enter');
+  const bar = page.getByRole('region', { name: 'Changes not saved yet' });
+  await expect(bar).toContainText('2 rows changed');
+  await bar.getByRole('button', { name: 'Save' }).click();
+  await expect(bar).toHaveCount(0);
+  await expect(page.getByText('2 rows saved').first()).toBeVisible();
+  expect((await theirs.get(`/api/specialist/${beta.id}`)).body.data).toMatchObject({ sortOrder: 42 });
+  await grid(page).focus();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByText('Changes to 2 rows undone').first()).toBeVisible();
+  await expect(cellOf(page, alpha.id, 'sortOrder')).toHaveText('1');
+  await expect(cellOf(page, beta.id, 'sortOrder')).toHaveText('2');
+  expect((await theirs.get(`/api/specialist/${alpha.id}`)).body.data).toMatchObject({ sortOrder: 1, version: Number(alpha.version) + 2 });
+  expect((await theirs.get(`/api/specialist/${beta.id}`)).body.data).toMatchObject({ sortOrder: 2, name: `${prefix} Beta` });
+
+  // Gamma saved by Ctrl+Enter; the other console changes it; Ctrl+Z is refused, said plainly, theirs kept.
+  await page.keyboard.press('ArrowDown');
+  await expect(cellOf(page, gamma.id, 'sortOrder')).toHaveAttribute('data-cursor', 'true');
+  await page.keyboard.press('Enter');
+  await typeOver(page, '43');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByText('1 row saved').first()).toBeVisible();
+  const saved = (await theirs.get(`/api/specialist/${gamma.id}`)).body.data;
+  expect(saved).toMatchObject({ sortOrder: 43 });
+  expect((await theirs.put(`/api/specialist/${gamma.id}`, { name: `${prefix} Gamma theirs`, sortOrder: 43, status: 'active', version: saved.version })).status).toBe(200);
+  await page.keyboard.press('Control+z');
+  await expect(page.getByText('It could not be undone.').first()).toBeVisible();
+  await expect(page.getByText(/Someone else changed it after you/).first()).toBeVisible();
+  expect((await theirs.get(`/api/specialist/${gamma.id}`)).body.data).toMatchObject({ sortOrder: 43, name: `${prefix} Gamma theirs` });
+
+  // The one-cell save of Gamma is what . repeats: on Alpha's row it sets Sort order to 43 (its own toast, its own save).
+  await expect(rowOf(page, `${prefix} Gamma theirs`)).toHaveCount(1);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('.');
+  await expect.poll(async () => (await theirs.get(`/api/specialist/${alpha.id}`)).body.data.sortOrder).toBe(43);
+  await other.context().close();
+});
