@@ -253,3 +253,56 @@ test('a grid save is undone by Ctrl+Z, a row changed since is refused as stale; 
   await expect.poll(async () => (await theirs.get(`/api/specialist/${alpha.id}`)).body.data.sortOrder).toBe(43);
   await other.context().close();
 });
+
+test('Discard of two rows\' changes asks first: Esc keeps them, Enter discards; one row\'s goes at once', async ({ page }) => {
+  await signInAs(page, 'admin');
+  const mine = await apiOf(page);
+  const prefix = unique('Discard');
+  const [alpha, beta] = await Promise.all(['Alpha', 'Beta'].map((n, i) =>
+    mine.create('specialist', { name: `${prefix} ${n}`, sortOrder: i + 1, status: 'active' })));
+  await page.goto(`/dashboard/speciality?q=${encodeURIComponent(prefix)}&sort=name`);
+  await expect(page.getByText(/^2 records$/)).toBeVisible();
+  await expect(grid(page)).toBeFocused();
+  const holdSortOrder = async (value: string) => {
+    await page.keyboard.press('Enter');
+    await typeOver(page, value);
+    await page.keyboard.press('Enter');
+  };
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await holdSortOrder('51');
+  await page.keyboard.press('ArrowDown');
+  await holdSortOrder('52');
+  const bar = page.getByRole('region', { name: 'Changes not saved yet' });
+  await expect(bar).toContainText('2 rows changed');
+
+  const discard = bar.getByRole('button', { name: 'Discard' });
+  await discard.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Discard changes' });
+  await expect(dialog).toContainText('Discard 2 rows\' changes?');
+  await expect(dialog).toContainText(`${prefix} Alpha`);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(bar).toContainText('2 rows changed');
+  await expect(cellOf(page, beta.id, 'sortOrder')).toHaveText('52');
+
+  await discard.focus();
+  await page.keyboard.press('Enter');
+  const confirm = dialog.getByRole('button', { name: 'Discard' });
+  await expect(confirm).toBeFocused();
+  await expect(confirm).toHaveAttribute('data-ready', 'true');
+  await page.keyboard.press('Enter');
+  await expect(bar).toHaveCount(0);
+  await expect(cellOf(page, alpha.id, 'sortOrder')).toHaveText('1');
+  await expect(cellOf(page, beta.id, 'sortOrder')).toHaveText('2');
+  await expect(grid(page)).toBeFocused();
+
+  // One row's changes: Discard drops them at once (nothing to undo was ever written).
+  await holdSortOrder('53');
+  await expect(bar).toContainText('1 row changed');
+  await bar.getByRole('button', { name: 'Discard' }).click();
+  await expect(bar).toHaveCount(0);
+  await expect(dialog).toHaveCount(0);
+  expect((await mine.get(`/api/specialist/${beta.id}`)).body.data).toMatchObject({ sortOrder: 2, version: beta.version });
+});
