@@ -306,3 +306,39 @@ test('Discard of two rows\' changes asks first: Esc keeps them, Enter discards; 
   await expect(dialog).toHaveCount(0);
   expect((await mine.get(`/api/specialist/${beta.id}`)).body.data).toMatchObject({ sortOrder: 2, version: beta.version });
 });
+
+test('a draft typed in a cell outlives its row scrolling out of the list\'s window', async ({ page }) => {
+  await signInAs(page, 'admin');
+  const mine = await apiOf(page);
+  const prefix = unique('Long');
+  const made = [];
+  for (let i = 0; i < 80; i += 20) {
+    made.push(...await Promise.all(Array.from({ length: 20 }, (_, j) =>
+      mine.create('specialist', { name: `${prefix} ${String(i + j).padStart(3, '0')}`, sortOrder: i + j + 1, status: 'active' }))));
+  }
+  const first = made[0];
+  await page.goto(`/dashboard/speciality?q=${encodeURIComponent(prefix)}&sort=name`);
+  await expect(page.getByText(/^80 records$/)).toBeVisible();
+  await expect(grid(page)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  const editor = page.locator('#grid-edit-speciality-sortOrder');
+  await expect(editor).toBeFocused();
+  await typeOver(page, '777');
+
+  // The wheel takes the list to its end: the first row leaves the window, its editor with it.
+  const scroller = page.locator('.grid-scroll');
+  await scroller.evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  await expect(cellOf(page, first.id, 'sortOrder')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Changes not saved yet' })).toContainText('1 row changed');
+
+  // Back at the top the editor is there again with the draft; Enter keeps it.
+  await scroller.evaluate((el) => { el.scrollTop = 0; });
+  await expect(editor).toHaveValue('777');
+  await editor.focus();
+  await page.keyboard.press('Enter');
+  await expect(cellOf(page, first.id, 'sortOrder')).toHaveText('777');
+  await expect(cellOf(page, first.id, 'sortOrder')).toHaveAttribute('data-held', 'true');
+  expect((await mine.get(`/api/specialist/${first.id}`)).body.data).toMatchObject({ sortOrder: 1, version: first.version });
+});

@@ -12,7 +12,7 @@ import { translateMessage } from '../i18n';
 import { serverFieldMessage } from '../i18n/zod-messages';
 import { registerUnsaved } from '../ui/unsaved';
 import { whyNotEditable, type NotEditable } from './cell-rules';
-import { dropCell, holdCell, keepMine, rebase, refuse, saved, sendable, type Held, type HeldRow } from './held-edits';
+import { dropCell, formDraft, holdCell, keepMine, rebase, refuse, saved, savedInForm, sendable, type Held, type HeldRow } from './held-edits';
 import './grid-words';
 
 /**
@@ -47,9 +47,9 @@ export interface GridEdit {
   /** The grid's keydown, after type-to-find: true when the key was the grid's. */
   gridKey: (e: React.KeyboardEvent) => boolean;
   /** An editor's end: `keep` its value (else the cell's change is dropped), then where the cursor goes. */
-  finish: (row: Row, field: string, value: unknown, how: { keep: boolean; label?: string; next?: 'stay' | 'next' | 'previous' | 'save' | 'blur' }) => void;
+  finish: (row: Row, field: string, value: unknown, how: { keep: boolean; label?: string; was?: unknown; next?: 'stay' | 'next' | 'previous' | 'save' | 'blur' }) => void;
   startEdit: (row: Row, field: string) => void;
-  /** A value typed in a card's field (a phone's edit of the focused card): held as a cell's is. */
+  /** A value typed in a cell's editor or a card's field: held as it is typed, so it outlives the editor. */
   hold: (row: Row, field: string, value: unknown, label?: string) => void;
   openCard: (row: Row) => void;
   /** The card's editor closed: `save` its row, else drop its changes. */
@@ -57,6 +57,10 @@ export interface GridEdit {
   saveAll: () => void;
   discardAll: () => void;
   takeTheirs: (id: number, field: string) => void;
+  /** `e` on a row with held cells: the form opens with them as its draft (held-edits.ts formDraft). */
+  formDraft: (id: number) => ReturnType<typeof formDraft>;
+  /** The form saved that draft: its cells are no longer held. */
+  savedInForm: (id: number) => void;
   keepMine: (id: number, field: string) => void;
   saving: boolean;
 }
@@ -161,6 +165,7 @@ export function useGridEdit({ def, role, rows, focused, fields, gridRef, cards }
     const h = heldRef.current.get(r.id);
     if (how.keep) setHeld((cur) => holdCell(cur, { id: r.id, version: Number(r.version) }, field, formValue(r, field), value, how.label));
     else if (!h || !(field in h.conflicts)) setHeld((cur) => dropCell(cur, r.id, field));
+    else setHeld((cur) => holdCell(cur, { id: r.id, version: Number(r.version) }, field, formValue(r, field), how.was, how.label));
     setEditing(null);
     const then = how.next ?? 'stay';
     if (then === 'blur') return;
@@ -219,6 +224,8 @@ export function useGridEdit({ def, role, rows, focused, fields, gridRef, cards }
     },
     saveAll: () => void saveRows(sendable(heldRef.current).map((r: HeldRow) => r.id)),
     discardAll: () => { setHeld(() => new Map()); setEditing(null); focusGrid(); },
+    formDraft: (id) => formDraft(heldRef.current, id),
+    savedInForm: (id) => setHeld((cur) => savedInForm(cur, id)),
     takeTheirs: (id, field) => { setHeld((cur) => dropCell(cur, id, field)); focusGrid(); },
     keepMine: (id, field) => { setHeld((cur) => keepMine(cur, id, field)); focusGrid(); },
   };
