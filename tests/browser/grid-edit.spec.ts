@@ -342,3 +342,50 @@ test('a draft typed in a cell outlives its row scrolling out of the list\'s wind
   await expect(cellOf(page, first.id, 'sortOrder')).toHaveAttribute('data-held', 'true');
   expect((await mine.get(`/api/specialist/${first.id}`)).body.data).toMatchObject({ sortOrder: 1, version: first.version });
 });
+
+test('e on a row with held cells opens the form with them: Esc keeps them held in the list, Save writes them', async ({ page }) => {
+  await signInAs(page, 'admin');
+  const mine = await apiOf(page);
+  const prefix = unique('Form');
+  const [alpha, beta] = await Promise.all(['Alpha', 'Beta'].map((n, i) =>
+    mine.create('specialist', { name: `${prefix} ${n}`, sortOrder: i + 1, status: 'active' })));
+  await page.goto(`/dashboard/speciality?q=${encodeURIComponent(prefix)}&sort=name`);
+  await expect(page.getByText(/^2 records$/)).toBeVisible();
+  await expect(grid(page)).toBeFocused();
+  // Beta's Sort order held, and Alpha's: then e on Alpha.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await typeOver(page, '62');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await typeOver(page, '61');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  const bar = page.getByRole('region', { name: 'Changes not saved yet' });
+  await expect(bar).toContainText('2 rows changed');
+
+  await page.keyboard.press('e');
+  const form = page.getByRole('dialog', { name: 'Edit Speciality' });
+  await expect(form.getByLabel('Sort order')).toHaveValue('61');
+  await expect(form).toContainText('The cells you changed in the list are filled in below');
+  // Closed untouched: no question, the cells still held in the list.
+  await page.keyboard.press('Escape');
+  await expect(form).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(bar).toContainText('2 rows changed');
+  await expect(cellOf(page, alpha.id, 'sortOrder')).toHaveText('61');
+
+  await grid(page).focus();
+  await page.keyboard.press('e');
+  await expect(form.getByLabel('Sort order')).toHaveValue('61');
+  await form.getByLabel('Sort order').focus();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(form).toHaveCount(0);
+  await expect(bar).toContainText('1 row changed');
+  await expect.poll(async () => (await mine.get(`/api/specialist/${alpha.id}`)).body.data.sortOrder).toBe(61);
+  await expect(cellOf(page, beta.id, 'sortOrder')).toHaveText('62');
+  expect((await mine.get(`/api/specialist/${beta.id}`)).body.data).toMatchObject({ sortOrder: 2, version: beta.version });
+});

@@ -4,7 +4,7 @@ import { entityPath, type EntityDef } from '../../registry';
 import { listFilterString } from '../api/entities';
 import { EntityFormModal } from '../form/form-modal';
 import { CardList } from './card-list';
-import { CardEditSlot, GridCell, GridEditBar, gridCellProps } from '../grid';
+import { CardEditSlot, GridCell, GridEditBar, gridCellProps, type GridEdit } from '../grid';
 import { BulkMoves } from '../moves/bulk-moves';
 import { BulkEdit } from '../moves/bulk-edit';
 import { listHref } from '../state/list-memory';
@@ -65,9 +65,18 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
           onFinished={(done) => { list.unselect(done); focusGrid(); }} />
       )}
       {modal && (
-        <EntityFormModal def={def} mode={modal.mode} id={modal.mode === 'update' ? modal.id : undefined}
+        <EntityFormModal def={def} mode={modal.mode} id={modal.mode === 'update' ? modal.id : undefined} {...(modal.mode === 'update' ? formOnHeld(list.cells, modal.id, t) : {})}
           onClose={() => navigate(window.location.search ? keepState(entityPath(def)) : listHref(def))} />
       )}
     </section>
   );
+}
+
+/**
+ * `e` on a row whose cells are held: the form opens with them as its draft, and its save takes them out of the list's
+ * held changes; closed without saving, they stay held in the list (never dropped unseen).
+ */
+function formOnHeld(grid: GridEdit, id: number, t: (key: string) => string) {
+  const draft = grid.formDraft(id);
+  return draft ? { draft: { ...draft, note: t('grid.formDraft') }, onSaved: () => grid.savedInForm(id) } : {};
 }
