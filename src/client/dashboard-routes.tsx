@@ -52,8 +52,8 @@ function screenOf(route: RouteSpec, params: Record<string, string>) {
     case 'userProfile': return <UserProfile />;
     case 'list': return <EntityListScreen key={`${route.entity}-${route.view ?? ''}`} def={getEntity(route.entity!)} view={route.view} />;
     case 'screen': return <BespokeScreen key={route.screenId} id={route.screenId!} />;
-    case 'add': return <EntityListScreen key={route.entity} def={getEntity(route.entity!)} modal={{ mode: 'create' }} />;
-    case 'edit': return <EntityListScreen key={route.entity} def={getEntity(route.entity!)} modal={{ mode: 'update', id: Number(params.id) }} />;
+    case 'add': return <EntityListScreen key={`${route.entity}-`} def={getEntity(route.entity!)} modal={{ mode: 'create' }} />;
+    case 'edit': return <EntityListScreen key={`${route.entity}-`} def={getEntity(route.entity!)} modal={{ mode: 'update', id: Number(params.id) }} />;
     case 'timeline': return <Timeline key={`${route.entity}-${params.id}`} def={getEntity(route.entity!)} id={Number(params.id)} />;
     case 'details': return <EntityDetails key={`${route.entity}-${params.id}`} def={getEntity(route.entity!)} id={Number(params.id)} view={params.status} />;
   }

@@ -93,6 +93,9 @@ describe('floors', () => {
     const edges = importEdges(CLIENT);
     expect(edges.some((e) => e.from === 'list' && e.to === 'grid')).toBe(true);
     expect(listed(edges.filter((e) => e.from === 'grid' && e.to === 'list'))).toBe('');
+    // The views draw what they are given: the table takes a cell's attributes and content from the screen that wires the
+    // grid in (cellProps, renderCell), so a table of another screen never carries the grid with it.
+    expect(listed(edges.filter((e) => e.to === 'grid' && ['list-table.tsx', 'card-list.tsx'].includes(path.basename(e.file))))).toBe('');
   });
 
   test('the rest of the server enters the search wing by its door, search/index.ts', () => {

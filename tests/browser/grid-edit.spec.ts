@@ -193,3 +193,199 @@ test('on a phone, F2 edits the focused card in place; Ctrl+Enter saves it, Esc d
   await expect(grid(page)).toBeFocused();
   await expect.poll(async () => (await mine.get(`/api/specialist/${rec.id}`)).body.data.sortOrder).toBe(9);
 });
+
+test('a grid save is undone by Ctrl+Z, a row changed since is refused as stale; . repeats a one-cell save', async ({ page, browser, baseURL }) => {
+  await signInAs(page, 'admin');
+  const other = await (await browser.newContext({ baseURL })).newPage();
+  await signInAs(other, 'superadmin');
+  const theirs = await apiOf(other);
+  const prefix = unique('Undo');
+  const [alpha, beta, gamma] = await Promise.all(['Alpha', 'Beta', 'Gamma'].map((n, i) =>
+    theirs.create('specialist', { name: `${prefix} ${n}`, sortOrder: i + 1, status: 'active' })));
+  await page.goto(`/dashboard/speciality?q=${encodeURIComponent(prefix)}&sort=name`);
+  await expect(page.getByText(/^3 records$/)).toBeVisible();
+  await expect(grid(page)).toBeFocused();
+
+  // Alpha's and Beta's Sort order held, saved together from the bar, then undone by Ctrl+Z from the grid.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await typeOver(page, '41');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await typeOver(page, '42');
+  await page.keyboard.press('Enter');
+  const bar = page.getByRole('region', { name: 'Changes not saved yet' });
+  await expect(bar).toContainText('2 rows changed');
+  await bar.getByRole('button', { name: 'Save' }).click();
+  await expect(bar).toHaveCount(0);
+  await expect(page.getByText('2 rows saved').first()).toBeVisible();
+  expect((await theirs.get(`/api/specialist/${beta.id}`)).body.data).toMatchObject({ sortOrder: 42 });
+  await grid(page).focus();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByText('Changes to 2 rows undone').first()).toBeVisible();
+  await expect(cellOf(page, alpha.id, 'sortOrder')).toHaveText('1');
+  await expect(cellOf(page, beta.id, 'sortOrder')).toHaveText('2');
+  expect((await theirs.get(`/api/specialist/${alpha.id}`)).body.data).toMatchObject({ sortOrder: 1, version: Number(alpha.version) + 2 });
+  expect((await theirs.get(`/api/specialist/${beta.id}`)).body.data).toMatchObject({ sortOrder: 2, name: `${prefix} Beta` });
+
+  // Gamma saved by Ctrl+Enter; the other console changes it; Ctrl+Z is refused, said plainly, theirs kept.
+  await page.keyboard.press('ArrowDown');
+  await expect(cellOf(page, gamma.id, 'sortOrder')).toHaveAttribute('data-cursor', 'true');
+  await page.keyboard.press('Enter');
+  await typeOver(page, '43');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByText('1 row saved').first()).toBeVisible();
+  const saved = (await theirs.get(`/api/specialist/${gamma.id}`)).body.data;
+  expect(saved).toMatchObject({ sortOrder: 43 });
+  expect((await theirs.put(`/api/specialist/${gamma.id}`, { name: `${prefix} Gamma theirs`, sortOrder: 43, status: 'active', version: saved.version })).status).toBe(200);
+  await page.keyboard.press('Control+z');
+  await expect(page.getByText('It could not be undone.').first()).toBeVisible();
+  await expect(page.getByText(/Someone else changed it after you/).first()).toBeVisible();
+  expect((await theirs.get(`/api/specialist/${gamma.id}`)).body.data).toMatchObject({ sortOrder: 43, name: `${prefix} Gamma theirs` });
+
+  // The one-cell save of Gamma is what . repeats: on Alpha's row it sets Sort order to 43 (its own toast, its own save).
+  await expect(rowOf(page, `${prefix} Gamma theirs`)).toHaveCount(1);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('.');
+  await expect.poll(async () => (await theirs.get(`/api/specialist/${alpha.id}`)).body.data.sortOrder).toBe(43);
+  await other.context().close();
+});
+
+test('Discard of two rows\' changes asks first: Esc keeps them, Enter discards; one row\'s goes at once', async ({ page }) => {
+  await signInAs(page, 'admin');
+  const mine = await apiOf(page);
+  const prefix = unique('Discard');
+  const [alpha, beta] = await Promise.all(['Alpha', 'Beta'].map((n, i) =>
+    mine.create('specialist', { name: `${prefix} ${n}`, sortOrder: i + 1, status: 'active' })));
+  await page.goto(`/dashboard/speciality?q=${encodeURIComponent(prefix)}&sort=name`);
+  await expect(page.getByText(/^2 records$/)).toBeVisible();
+  await expect(grid(page)).toBeFocused();
+  const holdSortOrder = async (value: string) => {
+    await page.keyboard.press('Enter');
+    await typeOver(page, value);
+    await page.keyboard.press('Enter');
+  };
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await holdSortOrder('51');
+  await page.keyboard.press('ArrowDown');
+  await holdSortOrder('52');
+  const bar = page.getByRole('region', { name: 'Changes not saved yet' });
+  await expect(bar).toContainText('2 rows changed');
+
+  const discard = bar.getByRole('button', { name: 'Discard' });
+  await discard.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Discard changes' });
+  await expect(dialog).toContainText('Discard 2 rows\' changes?');
+  await expect(dialog).toContainText(`${prefix} Alpha`);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(bar).toContainText('2 rows changed');
+  await expect(cellOf(page, beta.id, 'sortOrder')).toHaveText('52');
+
+  await discard.focus();
+  await page.keyboard.press('Enter');
+  const confirm = dialog.getByRole('button', { name: 'Discard' });
+  await expect(confirm).toBeFocused();
+  await expect(confirm).toHaveAttribute('data-ready', 'true');
+  await page.keyboard.press('Enter');
+  await expect(bar).toHaveCount(0);
+  await expect(cellOf(page, alpha.id, 'sortOrder')).toHaveText('1');
+  await expect(cellOf(page, beta.id, 'sortOrder')).toHaveText('2');
+  await expect(grid(page)).toBeFocused();
+
+  // One row's changes: Discard drops them at once (nothing to undo was ever written).
+  await holdSortOrder('53');
+  await expect(bar).toContainText('1 row changed');
+  await bar.getByRole('button', { name: 'Discard' }).click();
+  await expect(bar).toHaveCount(0);
+  await expect(dialog).toHaveCount(0);
+  expect((await mine.get(`/api/specialist/${beta.id}`)).body.data).toMatchObject({ sortOrder: 2, version: beta.version });
+});
+
+test('a draft typed in a cell outlives its row scrolling out of the list\'s window', async ({ page }) => {
+  await signInAs(page, 'admin');
+  const mine = await apiOf(page);
+  const prefix = unique('Long');
+  const made = [];
+  for (let i = 0; i < 80; i += 20) {
+    made.push(...await Promise.all(Array.from({ length: 20 }, (_, j) =>
+      mine.create('specialist', { name: `${prefix} ${String(i + j).padStart(3, '0')}`, sortOrder: i + j + 1, status: 'active' }))));
+  }
+  const first = made[0];
+  await page.goto(`/dashboard/speciality?q=${encodeURIComponent(prefix)}&sort=name`);
+  await expect(page.getByText(/^80 records$/)).toBeVisible();
+  await expect(grid(page)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  const editor = page.locator('#grid-edit-speciality-sortOrder');
+  await expect(editor).toBeFocused();
+  await typeOver(page, '777');
+
+  // The wheel takes the list to its end: the first row leaves the window, its editor with it.
+  const scroller = page.locator('.grid-scroll');
+  await scroller.evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  await expect(cellOf(page, first.id, 'sortOrder')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Changes not saved yet' })).toContainText('1 row changed');
+
+  // Back at the top the editor is there again with the draft; Enter keeps it.
+  await scroller.evaluate((el) => { el.scrollTop = 0; });
+  await expect(editor).toHaveValue('777');
+  await editor.focus();
+  await page.keyboard.press('Enter');
+  await expect(cellOf(page, first.id, 'sortOrder')).toHaveText('777');
+  await expect(cellOf(page, first.id, 'sortOrder')).toHaveAttribute('data-held', 'true');
+  expect((await mine.get(`/api/specialist/${first.id}`)).body.data).toMatchObject({ sortOrder: 1, version: first.version });
+});
+
+test('e on a row with held cells opens the form with them: Esc keeps them held in the list, Save writes them', async ({ page }) => {
+  await signInAs(page, 'admin');
+  const mine = await apiOf(page);
+  const prefix = unique('Form');
+  const [alpha, beta] = await Promise.all(['Alpha', 'Beta'].map((n, i) =>
+    mine.create('specialist', { name: `${prefix} ${n}`, sortOrder: i + 1, status: 'active' })));
+  await page.goto(`/dashboard/speciality?q=${encodeURIComponent(prefix)}&sort=name`);
+  await expect(page.getByText(/^2 records$/)).toBeVisible();
+  await expect(grid(page)).toBeFocused();
+  // Beta's Sort order held, and Alpha's: then e on Alpha.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await typeOver(page, '62');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await typeOver(page, '61');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  const bar = page.getByRole('region', { name: 'Changes not saved yet' });
+  await expect(bar).toContainText('2 rows changed');
+
+  await page.keyboard.press('e');
+  const form = page.getByRole('dialog', { name: 'Edit Speciality' });
+  await expect(form.getByLabel('Sort order')).toHaveValue('61');
+  await expect(form).toContainText('The cells you changed in the list are filled in below');
+  // Closed untouched: no question, the cells still held in the list.
+  await page.keyboard.press('Escape');
+  await expect(form).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(bar).toContainText('2 rows changed');
+  await expect(cellOf(page, alpha.id, 'sortOrder')).toHaveText('61');
+
+  await grid(page).focus();
+  await page.keyboard.press('e');
+  await expect(form.getByLabel('Sort order')).toHaveValue('61');
+  await form.getByLabel('Sort order').focus();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(form).toHaveCount(0);
+  await expect(bar).toContainText('1 row changed');
+  await expect.poll(async () => (await mine.get(`/api/specialist/${alpha.id}`)).body.data.sortOrder).toBe(61);
+  await expect(cellOf(page, beta.id, 'sortOrder')).toHaveText('62');
+  expect((await mine.get(`/api/specialist/${beta.id}`)).body.data).toMatchObject({ sortOrder: 2, version: beta.version });
+});

@@ -26,7 +26,16 @@ import { noteFieldEdit } from './repeat-field';
  * validates with). Server field errors land on their fields; a stale edit (409) offers to reload.
  */
 /** `raise`: a new record by a role that may only raise it (a ticket): its raise fields only (entity.raiseFields). */
-export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mode: InputMode; id?: number; onClose: () => void }) {
+export function EntityFormModal({ def, mode, id, onClose, draft, onSaved }: {
+  def: EntityDef; mode: InputMode; id?: number; onClose: () => void;
+  /**
+   * An edit opened on cells held in the list (`e` on a row edited in place): their values over the record, at the
+   * version they were read at, and what the form says of them. They are the form's starting point, not typing of its
+   * own: closing the form leaves them held in the list, so it closes without asking; Save writes them (`onSaved`).
+   */
+  draft?: { version: number; values: Record<string, unknown>; note: string };
+  onSaved?: (saved: Row) => void;
+}) {
   const { t, i18n } = useTranslation();
   const name = t(`${def.name}.one`, { ns: 'entities' });
   const [record, setRecord] = useState<Row | null>(null);
@@ -61,7 +70,7 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
     const data = load.data;
     if (!data || !load.current || data.id !== id || filled.current === id) return;
     filled.current = id;
-    form.reset(toForm(def, data));
+    form.reset(draft ? { ...toForm(def, data), ...draft.values, version: draft.version } : toForm(def, data));
     setRecord(data);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [load.data, load.current, id]);
@@ -79,6 +88,7 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
         toast.success(t(mode === 'raise' ? 'form.raised' : 'form.saved', { name }));
       } else {
         const saved = await writes.update(def, id!, payload);
+        onSaved?.(saved);
         noteFieldEdit(t, def, record!, saved);
         // The toast offers Undo: the values the form was opened with, put back (form/undo.ts).
         offerUndoEdit(def, record!, saved, t('form.saved', { name }), name);
@@ -110,7 +120,8 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
   // Read while rendering, so react-hook-form keeps it up to date; a command leaving the screen asks while it is true.
   const dirty = form.formState.isDirty;
   useEffect(() => registerUnsaved(() => dirty), [dirty]);
-  const close = () => askBeforeLeaving(onClose);
+  // Closing the form drops only its own typing: what a list underneath holds (a draft's cells) stays there.
+  const close = () => (dirty ? askBeforeLeaving(onClose) : onClose());
 
   const title = t(mode === 'create' ? 'form.addTitle' : mode === 'raise' ? 'form.raiseTitle' : 'form.editTitle', { name });
   // The record shown must be the one asked for: while another one's values are still on screen, nothing is editable.
@@ -133,6 +144,7 @@ export function EntityFormModal({ def, mode, id, onClose }: { def: EntityDef; mo
             <ChangedMeanwhile def={def} id={id} shownVersion={Number(record.version)} latestVersion={Number(load.data.version)} onReload={() => void reload()} />
           )}
           {formError && !stale && <p className="alert alert-error" role="alert">{formError}</p>}
+          {draft && <p className="alert" role="note">{draft.note}</p>}
           {/* Focus waits here, not on Cancel, while the record loads: a space typed early must not press a button. */}
           {!ready && !loadError && <p role="status" className="hint" tabIndex={-1} data-autofocus>{t('app.loading')}</p>}
           {ready && formFields(def, mode).filter(([field]) => fieldApplies(def, field, chosen)).map(([field, fd], i) => (def.name === 'notification' && field === 'patientView'

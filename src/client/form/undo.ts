@@ -88,8 +88,12 @@ export function offerUndoDelete(def: EntityDef, id: number, name: string) {
  * never read back, so an edit of it cannot be undone: the form left it out, and so does the undo.
  */
 export function offerUndoEdit(def: EntityDef, before: FormValues, after: FormValues, message: string, name: string) {
-  const raw = { ...fromForm(def, toForm(def, before), 'update'), version: after.version };
+  offerUndo(def, message, () => writes.update(def, Number(after.id), valuesBefore(def, before, after.version)), i18n.t('undo.reverted', { name }));
+}
+
+/** An edit's undo payload: the record's values before, as the form would send them, at the version the edit made. */
+export function valuesBefore(def: EntityDef, before: FormValues, version: unknown): Record<string, unknown> {
+  const raw = { ...fromForm(def, toForm(def, before), 'update'), version };
   const parsed = inputSchema(def, 'update').safeParse(raw);
-  const previous = parsed.success ? parsed.data : raw;
-  offerUndo(def, message, () => writes.update(def, Number(after.id), previous as Record<string, unknown>), i18n.t('undo.reverted', { name }));
+  return (parsed.success ? parsed.data : raw) as Record<string, unknown>;
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromForm, shownKind, type EntityDef } from '../../registry';
 import type { Row } from '../api/entities';
@@ -57,19 +57,23 @@ const ARROWS_LEAVE = new Set(['text', 'code', 'email', 'phone', 'url', 'int', 'd
  * The editor of one cell: the form's own widget for the field's kind. Enter keeps the value and leaves the cell, Tab
  * and Shift+Tab keep it and edit the next or previous cell of the row, ↑/↓ keep it and leave, Esc drops the cell's
  * change, Ctrl+Enter keeps it and saves the row; focus going elsewhere keeps it. Nothing is written from here.
+ * What is typed is held as it is typed (the grid's state, not this editor's): a row scrolled out of the list's window
+ * unmounts its editor, and its draft is still there when the row comes back, and in the held-changes bar meanwhile.
  */
 function CellEditor({ grid, row, field }: { grid: GridEdit; row: Row; field: string }) {
   const { def } = grid;
   const kind = shownKind(def.fields[field]);
-  const [value, setValue] = useState<unknown>(() => grid.valueOf(row, field));
-  const label = useRef<string | undefined>(grid.held.get(row.id)?.labels[field]);
+  const value = grid.valueOf(row, field);
+  const label = grid.held.get(row.id)?.labels[field];
+  // What the cell held as the editor opened: Esc on a conflicted cell goes back to it (the conflict stays to settle).
+  const opened = useRef(value);
   const ended = useRef(false);
   const wrapper = useRef<HTMLSpanElement>(null);
   const id = `grid-edit-${def.name}-${field}`;
   const end = (how: { keep: boolean; next?: 'stay' | 'next' | 'previous' | 'save' | 'blur' }) => {
     if (ended.current) return;
     ended.current = true;
-    grid.finish(row, field, value, { ...how, label: label.current });
+    grid.finish(row, field, value, { ...how, label, was: opened.current });
   };
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.defaultPrevented) return;
@@ -84,7 +88,7 @@ function CellEditor({ grid, row, field }: { grid: GridEdit; row: Row; field: str
     // The row's click opens its record: a click in the editor is the editor's.
     <span className="grid-editor" ref={wrapper} onKeyDown={onKeyDown} onClick={(e) => e.stopPropagation()}
       onBlur={(e) => { if (!wrapper.current?.contains(e.relatedTarget as Node | null)) end({ keep: true, next: 'blur' }); }}>
-      <EditorControl def={def} row={row} field={field} id={id} value={value} onChange={setValue} onPicked={(title) => { label.current = title; }} describedBy="grid-editor-keys" />
+      <EditorControl def={def} row={row} field={field} id={id} value={value} onChange={(v) => grid.hold(row, field, v, label)} onPicked={(title, id) => grid.hold(row, field, id, title)} describedBy="grid-editor-keys" />
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { getEntity } from '../../registry';
-import { conflictCount, dropCell, holdCell, keepMine, rebase, refuse, saved, sendable, type Held } from './held-edits';
+import { conflictCount, dropCell, formDraft, holdCell, keepMine, rebase, refuse, saved, savedInForm, sendable, type Held } from './held-edits';
 import { whyNotEditable } from './cell-rules';
 
 const none: Held = new Map();
@@ -96,5 +96,28 @@ describe('which cells may be edited', () => {
   });
   test('kinds a cell cannot hold are edited in the form', () => {
     expect(whyNotEditable(getEntity('speciality'), 'admin', 'icon')).toBe('inForm');
+  });
+});
+
+describe('a draft typed in an editor, and the form opened on held cells', () => {
+  test('each keystroke held replaces the last; typed back to the value as read, the draft is no change', () => {
+    let held = none;
+    for (const typed of ['7', '77', '777']) held = holdCell(held, row(1), 'sortOrder', '1', typed);
+    expect(held.get(1)).toMatchObject({ base: { sortOrder: '1' }, values: { sortOrder: '777' } });
+    expect(holdCell(held, row(1), 'sortOrder', '1', '1').size).toBe(0);
+  });
+
+  test('the form opens with the held values at the version they were read at, conflicts left to the list', () => {
+    let held = holdCell(none, row(1, 3), 'name', 'A', 'A typed');
+    held = holdCell(held, row(1, 3), 'sortOrder', '1', '5');
+    expect(formDraft(held, 1)).toEqual({ version: 3, values: { name: 'A typed', sortOrder: '5' } });
+    expect(formDraft(held, 2)).toBeNull();
+    held = rebase(held, 1, { version: 4, values: { name: 'A theirs', sortOrder: '1' } });
+    expect(formDraft(held, 1)).toEqual({ version: 4, values: { sortOrder: '5' } });
+    // Saved in the form: its cells go, the conflict stays held to be settled.
+    const after = savedInForm(held, 1);
+    expect(after.get(1)).toMatchObject({ values: { name: 'A typed' }, conflicts: { name: 'A theirs' } });
+    expect(formDraft(after, 1)).toBeNull();
+    expect(savedInForm(holdCell(none, row(2), 'name', 'B', 'B typed'), 2).size).toBe(0);
   });
 });

@@ -117,3 +117,22 @@ export const conflictCount = (held: Held) => [...held.values()].reduce((n, r) =>
 
 /** Rows that may be sent: those with no conflict left. */
 export const sendable = (held: Held) => [...held.values()].filter((r) => Object.keys(r.conflicts).length === 0);
+
+/**
+ * What the edit form opens with on a row whose cells are held (`e` on it): the typed values, over the record, at the
+ * version they were read at, so a record changed since is refused as stale there too. A conflicted cell is left out:
+ * it is settled in the list, where theirs and yours are both shown. Null when nothing but conflicts is held.
+ */
+export function formDraft(held: Held, id: number): { version: number; values: Record<string, unknown> } | null {
+  const row = held.get(id);
+  if (!row) return null;
+  const values = Object.fromEntries(Object.entries(row.values).filter(([field]) => !(field in row.conflicts)));
+  return Object.keys(values).length ? { version: row.version, values } : null;
+}
+
+/** The form saved a row's draft (`formDraft`): those cells go; a conflicted one stays held, to be settled. */
+export function savedInForm(held: Held, id: number): Held {
+  const row = held.get(id);
+  if (!row) return held;
+  return Object.keys(row.values).filter((field) => !(field in row.conflicts)).reduce((h, field) => dropCell(h, id, field), held);
+}

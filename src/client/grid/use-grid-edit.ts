@@ -6,11 +6,14 @@ import { ApiError } from '../api/client';
 import { entities, type Row } from '../api/entities';
 import { errorText } from '../api/error-text';
 import { writes } from '../api/writes';
+import { offerUndo, valuesBefore } from '../form/undo';
+import { noteFieldEdit } from '../form/repeat-field';
 import { translateMessage } from '../i18n';
 import { serverFieldMessage } from '../i18n/zod-messages';
 import { registerUnsaved } from '../ui/unsaved';
 import { whyNotEditable, type NotEditable } from './cell-rules';
-import { dropCell, holdCell, keepMine, rebase, refuse, saved, sendable, type Held, type HeldRow } from './held-edits';
+import { dropCell, formDraft, holdCell, keepMine, rebase, refuse, saved, savedInForm, sendable, type Held, type HeldRow } from './held-edits';
+import './grid-words';
 
 /**
  * Editing a list's cells in place, keyboard first (react-admin's EditableDatagrid, made safe). The row focus stays the
@@ -22,6 +25,10 @@ import { dropCell, holdCell, keepMine, rebase, refuse, saved, sendable, type Hel
  * Each row is sent whole with the version it was read at (PUT); one someone else changed meanwhile is refused (409
  * stale) and comes back with their values under it (held-edits.ts `rebase`): cells both changed are conflicts, for the
  * user to settle, never overwritten. Leaving the list with changes held asks first (ui/unsaved.ts).
+ *
+ * A save is undone as an edit in the form is (form/undo.ts): the toast's Undo or Ctrl+Z puts each row saved back to
+ * its values before, at the version the save made, so a row someone changed since is refused as stale, never
+ * overwritten. A row saved with one cell changed is what `.` repeats next, as the form's edit of one field is.
  */
 export interface GridEdit {
   def: EntityDef;
@@ -40,9 +47,9 @@ export interface GridEdit {
   /** The grid's keydown, after type-to-find: true when the key was the grid's. */
   gridKey: (e: React.KeyboardEvent) => boolean;
   /** An editor's end: `keep` its value (else the cell's change is dropped), then where the cursor goes. */
-  finish: (row: Row, field: string, value: unknown, how: { keep: boolean; label?: string; next?: 'stay' | 'next' | 'previous' | 'save' | 'blur' }) => void;
+  finish: (row: Row, field: string, value: unknown, how: { keep: boolean; label?: string; was?: unknown; next?: 'stay' | 'next' | 'previous' | 'save' | 'blur' }) => void;
   startEdit: (row: Row, field: string) => void;
-  /** A value typed in a card's field (a phone's edit of the focused card): held as a cell's is. */
+  /** A value typed in a cell's editor or a card's field: held as it is typed, so it outlives the editor. */
   hold: (row: Row, field: string, value: unknown, label?: string) => void;
   openCard: (row: Row) => void;
   /** The card's editor closed: `save` its row, else drop its changes. */
@@ -50,6 +57,10 @@ export interface GridEdit {
   saveAll: () => void;
   discardAll: () => void;
   takeTheirs: (id: number, field: string) => void;
+  /** `e` on a row with held cells: the form opens with them as its draft (held-edits.ts formDraft). */
+  formDraft: (id: number) => ReturnType<typeof formDraft>;
+  /** The form saved that draft: its cells are no longer held. */
+  savedInForm: (id: number) => void;
   keepMine: (id: number, field: string) => void;
   saving: boolean;
 }
@@ -98,27 +109,30 @@ export function useGridEdit({ def, role, rows, focused, fields, gridRef, cards }
     return null;
   };
 
-  /** Sends one row: whole, from the record as it is now with the typed cells over it, at the version they were read at. */
-  const saveRow = async (id: number, retried = false): Promise<boolean> => {
+  /**
+   * Sends one row: whole, from the record as it is now with the typed cells over it, at the version they were read at.
+   * Saved, it gives the record before and after: what an undo puts back, at the version it names.
+   */
+  const saveRow = async (id: number, retried = false): Promise<Saved | null> => {
     const h = heldRef.current.get(id);
-    if (!h || Object.keys(h.conflicts).length) return false;
+    if (!h || Object.keys(h.conflicts).length) return null;
     let payload: Record<string, unknown> = {};
     try {
       const now = await entities.get(def, id).fetch(new AbortController().signal);
       payload = fromForm(def, { ...toForm(def, now), ...h.values, version: h.version }, 'update');
-      await writes.update(def, id, payload, { inPlace: true });
+      const after = await writes.update(def, id, payload, { inPlace: true });
       // Only the cells sent go: one typed again while the save was on its way stays held.
       setHeld((cur) => (cur.get(id) === h ? saved(cur, id) : cur));
-      return true;
+      return { before: now, after };
     } catch (err) {
       if (err instanceof ApiError && err.status === 409 && err.code === 'stale') {
         const now = await entities.get(def, id).fetch(new AbortController().signal).catch(() => null);
-        if (!now) return false;
+        if (!now) return null;
         setHeld((cur) => rebase(cur, id, { version: Number(now.version), values: toForm(def, now) }));
         // Their change was to other cells: nothing of theirs is lost by sending these cells again, once.
         const after = heldRef.current.get(id);
         if (!retried && after && !Object.keys(after.conflicts).length) return saveRow(id, true);
-        return false;
+        return null;
       }
       const errors = err instanceof ApiError ? err.fieldErrors().filter((e) => e.field && e.field in h.values) : [];
       if (errors.length) {
@@ -127,7 +141,7 @@ export function useGridEdit({ def, role, rows, focused, fields, gridRef, cards }
         const first = Object.keys(h.values)[0];
         setHeld((cur) => refuse(cur, id, { [first]: errorText(err) }));
       }
-      return false;
+      return null;
     }
   };
 
@@ -135,10 +149,14 @@ export function useGridEdit({ def, role, rows, focused, fields, gridRef, cards }
     if (!ids.length) return;
     if (saving) return;
     setSaving(true);
-    let done = 0;
-    for (const id of ids) if (await saveRow(id)) done += 1;
+    const done: Saved[] = [];
+    for (const id of ids) {
+      const one = await saveRow(id);
+      if (one) done.push(one);
+    }
     setSaving(false);
-    if (done) toast.success(t('grid.saved', { count: done }));
+    for (const { before, after } of done) noteFieldEdit(t, def, before, after);
+    if (done.length) offerUndo(def, t('grid.saved', { count: done.length }), () => undoSaves(def, done), t('grid.undone', { count: done.length }));
     const left = heldRef.current.size;
     if (left) toast.error(t('grid.notSaved', { count: left }));
   };
@@ -147,6 +165,7 @@ export function useGridEdit({ def, role, rows, focused, fields, gridRef, cards }
     const h = heldRef.current.get(r.id);
     if (how.keep) setHeld((cur) => holdCell(cur, { id: r.id, version: Number(r.version) }, field, formValue(r, field), value, how.label));
     else if (!h || !(field in h.conflicts)) setHeld((cur) => dropCell(cur, r.id, field));
+    else setHeld((cur) => holdCell(cur, { id: r.id, version: Number(r.version) }, field, formValue(r, field), how.was, how.label));
     setEditing(null);
     const then = how.next ?? 'stay';
     if (then === 'blur') return;
@@ -205,9 +224,29 @@ export function useGridEdit({ def, role, rows, focused, fields, gridRef, cards }
     },
     saveAll: () => void saveRows(sendable(heldRef.current).map((r: HeldRow) => r.id)),
     discardAll: () => { setHeld(() => new Map()); setEditing(null); focusGrid(); },
+    formDraft: (id) => formDraft(heldRef.current, id),
+    savedInForm: (id) => setHeld((cur) => savedInForm(cur, id)),
     takeTheirs: (id, field) => { setHeld((cur) => dropCell(cur, id, field)); focusGrid(); },
     keepMine: (id, field) => { setHeld((cur) => keepMine(cur, id, field)); focusGrid(); },
   };
+}
+
+interface Saved { before: Row; after: Row }
+
+/**
+ * Puts each saved row back to its values before, at the version its save made, one at a time: a row someone changed
+ * since is refused (409 stale) and stays as it is, the others go back; the first refusal is then said.
+ */
+async function undoSaves(def: EntityDef, done: readonly Saved[]) {
+  let refusal: unknown = null;
+  for (const { before, after } of done) {
+    try {
+      await writes.update(def, after.id, valuesBefore(def, before, after.version), { inPlace: true });
+    } catch (err) {
+      refusal ??= err;
+    }
+  }
+  if (refusal) throw refusal;
 }
 
 /** The id of a cell in the page: the grid points at it (aria-activedescendant) while it has the cursor. */

@@ -4,7 +4,7 @@ import { entityPath, type EntityDef } from '../../registry';
 import { listFilterString } from '../api/entities';
 import { EntityFormModal } from '../form/form-modal';
 import { CardList } from './card-list';
-import { CardEditSlot, GridCell, GridEditBar } from '../grid';
+import { CardEditSlot, GridCell, GridEditBar, gridCellProps, type GridEdit } from '../grid';
 import { BulkMoves } from '../moves/bulk-moves';
 import { BulkEdit } from '../moves/bulk-edit';
 import { listHref } from '../state/list-memory';
@@ -42,7 +42,8 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
           {/* The grid holds the focus and points at its highlighted row (aria-activedescendant is a grid's, not a tbody's).
               It is busy while its rows are on their way: the rows and count shown may still be the last search's. */}
           {list.narrow ? <CardList list={list} below={(row, i) => <CardEditSlot grid={list.cells} row={row} focused={i === list.focused} />} />
-            : <ListTable list={list} renderCell={(field, row, shown) => <GridCell grid={list.cells} row={row} field={field}>{shown}</GridCell>} />}
+            : <ListTable list={list} renderCell={(field, row, shown) => <GridCell grid={list.cells} row={row} field={field}>{shown}</GridCell>}
+              cellProps={(field, row, focusedRow) => gridCellProps(list.cells, row, field, focusedRow)} />}
           {!pages.loading && !pages.error && rows.length === 0 && <p style={{ padding: 16 }}>{t('list.empty')}</p>}
           {pages.error && <p className="alert alert-error" role="alert">{t('list.failed')} {pages.error} <button className="btn" onClick={pages.retry}>{t('list.retry')}</button></p>}
         </div>
@@ -64,9 +65,18 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
           onFinished={(done) => { list.unselect(done); focusGrid(); }} />
       )}
       {modal && (
-        <EntityFormModal def={def} mode={modal.mode} id={modal.mode === 'update' ? modal.id : undefined}
+        <EntityFormModal def={def} mode={modal.mode} id={modal.mode === 'update' ? modal.id : undefined} {...(modal.mode === 'update' ? formOnHeld(list.cells, modal.id, t) : {})}
           onClose={() => navigate(window.location.search ? keepState(entityPath(def)) : listHref(def))} />
       )}
     </section>
   );
+}
+
+/**
+ * `e` on a row whose cells are held: the form opens with them as its draft, and its save takes them out of the list's
+ * held changes; closed without saving, they stay held in the list (never dropped unseen).
+ */
+function formOnHeld(grid: GridEdit, id: number, t: (key: string) => string) {
+  const draft = grid.formDraft(id);
+  return draft ? { draft: { ...draft, note: t('grid.formDraft') }, onSaved: () => grid.savedInForm(id) } : {};
 }

@@ -10,7 +10,6 @@ import { moveLabel } from '../moves/transition-call';
 import { fitWidths } from './column-widths';
 import { ColumnResizer, RESIZE_KEYS, resizeByKey } from './column-resizer';
 import type { ListController } from './use-list-controller';
-import { gridCellProps } from '../grid';
 import './list-columns.css';
 
 const features = tableFeatures({});
@@ -34,11 +33,13 @@ function useInnerWidth(ref: React.RefObject<HTMLElement | null>): number {
 /**
  * The list as a table (wide screens): a checkbox, the shown columns at their widths (sortable headers, resizable by
  * mouse and by Shift+arrows), and each row's actions, over the controller's windowed rows. `renderCell` lets a view
- * built on it show a cell otherwise (an editor in place), the table keeping its keys, widths and window.
+ * built on it show a cell otherwise (an editor in place), the table keeping its keys, widths and window; `cellProps`
+ * gives a data cell's `<td>` its attributes (its id, marks) from that view, so the table knows nothing of it.
  */
-export function ListTable({ list, renderCell }: {
+export function ListTable({ list, renderCell, cellProps }: {
   list: ListController;
   renderCell?: (field: string, row: Row, shown: ReactNode) => ReactNode;
+  cellProps?: (field: string, row: Row, focusedRow: boolean) => React.TdHTMLAttributes<HTMLTableCellElement> & Record<`data-${string}`, unknown>;
 }) {
   const { t } = useTranslation();
   const { def, role, rows, items, virtual, cols, fieldLabel, state, sortable, selected, allSelected, focused, viewAction, mayEdit, mayDelete, moves, statusField, changedRows, find, grid, scroller } = list;
@@ -153,7 +154,7 @@ export function ListTable({ list, renderCell }: {
               data-changed={changedRows.has(Number(row.original.id)) || undefined}
               aria-rowindex={vi.index + 1} onClick={() => { find.arm(); list.openAt(row.original, vi.index); }}>
               {row.getAllCells().map((cell) => <td key={cell.id} className={cellClass(cell.column.id)}
-                {...(cols.specs[cell.column.id] && gridCellProps(list.cells, row.original, cell.column.id, vi.index === focused))}><table.FlexRender cell={cell} /></td>)}
+                {...(cols.specs[cell.column.id] && cellProps?.(cell.column.id, row.original, vi.index === focused))}><table.FlexRender cell={cell} /></td>)}
             </tr>
           );
         })}
