@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useSnapshot } from 'valtio';
 import i18n from 'i18next';
@@ -32,23 +32,20 @@ export function runCommand(cmd: Command) {
 const dialogOpen = () => ui.paletteOpen || ui.confirmDelete !== null || ui.shortcutsOpen || document.querySelector('[role="dialog"]') !== null;
 
 /**
- * What a shortcut does: each command bound to it whose `when` holds runs. A key bound to several commands (Shift+C
- * completes an appointment and a payment) runs the one that applies to what is in view; when none could act, the
- * user is told why once, never left with nothing (moveWhyNot).
+ * A key bound to several commands (Shift+C completes an appointment and a payment) is heard by each binding; when none
+ * of them could act on what is in view, the user is told why once, never left with nothing (moveWhyNot).
  */
-function dispatch(e: KeyboardEvent, combo: string, cmds: readonly Command[]) {
-  const withModifier = !isSingleKey(combo) && !combo.includes(' ');
-  if (!withModifier && dialogOpen()) return;
-  if (isSingleKey(combo) && continuesSequence(e)) return;
-  const ctx = commandContext();
-  const ready = cmds.filter((cmd) => !cmd.when || cmd.when(ctx));
-  if (!ready.length) {
-    const refused = cmds.filter((cmd) => cmd.whyNot);
-    if (refused.length) sayWhyNot(combo, refused);
-    return;
+const refused = new WeakMap<KeyboardEvent, { combo: string; cmds: Command[]; ran: boolean }>();
+function noteKey(e: KeyboardEvent, combo: string, cmd: Command | null) {
+  let entry = refused.get(e);
+  if (!entry) {
+    const created = { combo, cmds: [] as Command[], ran: false };
+    refused.set(e, (entry = created));
+    // After every binding has heard the key.
+    setTimeout(() => { if (!created.ran && created.cmds.length) sayWhyNot(created.combo, created.cmds); });
   }
-  e.preventDefault();
-  for (const cmd of ready) runCommand(cmd);
+  if (cmd) entry.cmds.push(cmd);
+  else entry.ran = true;
 }
 function sayWhyNot(combo: string, cmds: Command[]) {
   const ctx = commandContext();
@@ -57,48 +54,39 @@ function sayWhyNot(combo: string, cmds: Command[]) {
   toast.info(said ?? t('moveWhyNot.elsewhere', { key: ariaShortcut(combo), moves: cmds.map((c) => c.title(t)).join(' · ') }));
 }
 
-/**
- * The keymap's shortcuts in one listener (`withModifier`: those with Ctrl/Cmd, which work while typing; else the
- * single keys and sequences, which never do): a key is matched once against them all, and the commands of the combo
- * it matched are looked up. One hook per combo put 51 listener pairs on the document, each run on every keydown and
- * keyup in the console, the palette's keystrokes included (bench/palette-figures.md).
- */
-function useKeymap(bound: ReadonlyMap<string, readonly Command[]>, withModifier: boolean) {
-  const byLibraryCombo = useMemo(() => new Map([...bound].map(([combo, cmds]) => [toLibraryCombo(combo), { combo, cmds }])), [bound]);
-  const latest = useRef(byLibraryCombo);
-  useLayoutEffect(() => { latest.current = byLibraryCombo; });
-  // The library calls back with the combo it matched, as it was given (lower case, trimmed).
-  useHotkeys([...byLibraryCombo.keys()], (e, hotkey) => {
-    const entry = latest.current.get(hotkey.hotkey);
-    if (entry) dispatch(e, entry.combo, entry.cmds);
-  }, { enableOnFormTags: withModifier, enabled: byLibraryCombo.size > 0 }, []);
+function Binding({ cmd, combo }: { cmd: Command; combo: string }) {
+  const withModifier = !isSingleKey(combo) && !combo.includes(' ');
+  useHotkeys(toLibraryCombo(combo), (e) => {
+    if (!withModifier && dialogOpen()) return;
+    if (isSingleKey(combo) && continuesSequence(e)) return;
+    if (cmd.when && !cmd.when(commandContext())) {
+      if (cmd.whyNot) noteKey(e, combo, cmd);
+      return;
+    }
+    noteKey(e, combo, null);
+    e.preventDefault();
+    runCommand(cmd);
+  }, {
+    // Modifier shortcuts work while typing; single keys and sequences never do.
+    enableOnFormTags: withModifier,
+  }, [cmd, combo]);
+  return null;
 }
 
 /** Every shortcut of the keymap whose command the role may run, bound once; keys pressed before are replayed to them. */
 export function Hotkeys() {
+  // After the bindings' own effects (a child's run first): the keys held since the page began reach them.
+  useEffect(() => { shortcutsReady(); return shortcutsGone; }, []);
   const p = useSnapshot(prefs);
   useSnapshot(session);
   const role = currentRole();
   // The saved views' shortcuts too (a user binds one as any command's, by its id).
   const commands = useCommands();
-  const keymap = useMemo(() => effectiveKeymap(commands.keys(), p.keymap as Record<string, string>), [commands, p.keymap]);
+  const keymap = effectiveKeymap(commands.keys(), p.keymap as Record<string, string>);
   const sequences = [...keymap.values()].filter((c) => c.includes(' ')).join('\n');
   useEffect(() => watchSequences(sequences.split('\n')), [sequences]);
-  const [modified, plain] = useMemo(() => {
-    const groups = [new Map<string, Command[]>(), new Map<string, Command[]>()];
-    for (const [id, combo] of keymap) {
-      const cmd = commands.get(id)!;
-      if (!isAllowed(cmd, role) || (!p.singleKeyShortcuts && isSingleKey(combo))) continue;
-      const group = groups[!isSingleKey(combo) && !combo.includes(' ') ? 0 : 1];
-      group.set(combo, [...(group.get(combo) ?? []), cmd]);
-    }
-    return groups;
-  }, [keymap, commands, role, p.singleKeyShortcuts]);
-  useKeymap(modified, true);
-  useKeymap(plain, false);
-  // After the bindings' layout effects: the keys held since the page began reach them.
-  useEffect(() => { shortcutsReady(); return shortcutsGone; }, []);
-  return null;
+  const bindings = [...keymap].filter(([id, combo]) => isAllowed(commands.get(id)!, role) && (p.singleKeyShortcuts || !isSingleKey(combo)));
+  return <>{bindings.map(([id, combo]) => <Binding key={id} cmd={commands.get(id)!} combo={combo} />)}</>;
 }
 
 export function openPaletteShortcutLabel(): string {

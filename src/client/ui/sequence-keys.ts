@@ -1,6 +1,6 @@
 /**
  * Keys that continue a sequence (`g` then `f`: go to centres) belong to it: the single-key shortcut of the same key
- * (`f`, Add filter) must not run as well. react-hotkeys-hook matches each combo of the keymap on its own, so this
+ * (`f`, Add filter) must not run as well. The bindings are independent listeners (react-hotkeys-hook), so this
  * watcher, listening first, marks the keydowns that continue a sequence of the keymap typed so far; single-key
  * bindings skip a marked one. A pause as long as the library's sequence timeout ends a sequence.
  */
