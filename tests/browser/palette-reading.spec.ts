@@ -247,7 +247,9 @@ test('a surname several doctors share: the records by kind, three of each, and a
   // The doctors named so do not crowd out the payments: three listed under their kind, the rest in one line.
   const group = kind(page, 'Payments');
   await expect(group.locator('[data-palette-item][data-value^="payment:"]')).toHaveCount(3);
-  await expect(group.locator('[data-palette-item][data-value="_more:payment"]')).toHaveText(/^\d+ more in Payments…$/);
+  // The rest counted, or, past the search's reach for one kind, said as a floor ("More than 47 more"): the demo
+  // console the suite shares gains payments as other tests run, so the surname found may name more than it counts.
+  await expect(group.locator('[data-palette-item][data-value="_more:payment"]')).toHaveText(/^(More than )?\d+ more in Payments…$/);
   // Three doctors at most, the first line among them.
   await expect(dialog(page).locator('[data-palette-item][data-value^="doctor:"]')).toHaveCount(3);
   // By keyboard to that line, and Enter: the payments list, searched by the text.
