@@ -79,7 +79,7 @@ export async function runImportBench(): Promise<string[]> {
   const database = await boot(config, { log });
   try {
     const app = createApp({ db: database.db, config });
-    const clients = await Promise.all(Array.from({ length: READERS }, async (_, i) => {
+    const clients = await Promise.all(Array.from({ length: READERS }, async () => {
       const c = new Client(app);
       await c.signIn('superadmin@demo.test', PASSWORD);
       return c;
