@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { getEntity } from '../../src/registry';
+import { sql } from 'kysely';
+import { writeEntries } from '../../src/server/audit/audit';
+import { up } from '../../src/server/migrations/0052-unit-entries-before-0047';
 import { setupApi, type Reply } from './harness';
 
 /**
@@ -81,5 +84,41 @@ describe('a bulk action in the log', () => {
     expect((await api.call('superadmin', 'POST', `/api/bulk/${bulkId}/undo`)).status).toBe(200);
     expect((await logs('entity=city&action=bulk')).find((e) => e.unit?.id === bulkId)!.unit).toMatchObject({ state: 'undone', undoUntil: null });
     expect((await logs(`bulk=${bulkId}`)).map((e) => e.action).filter((a) => a === 'restore')).toHaveLength(3);
+  });
+});
+
+describe('an import and a bulk action made before each began with its entry (migration 0052)', () => {
+  test('each gets its one entry, dated when it began, with its rows still under it; a second run adds none', async () => {
+    const admin = api.userIds.superadmin;
+    const made = [Number((await api.insert(city))!.id), Number((await api.insert(city))!.id)];
+    // As the code before 0047 left them: the unit's row, and its records' entries marked with it, and no entry of its own.
+    const began = '2026-11-28T09:30:00.000Z';
+    const runId = Number((await sql<{ id: number }>`insert into import_run (entity, created_by, created_at, state, total, done_rows, added, added_ids, content_type, file)
+      values ('city', ${admin}, ${began}, 'done', 2, 2, 2, ${made}::int[], 'text/csv', ${Buffer.from('name\n')}) returning id`.execute(api.db)).rows[0].id);
+    const bulkId = Number((await sql<{ id: number }>`insert into bulk_action (entity, op, field, created_by, created_at)
+      values ('city', 'delete', null, ${admin}, ${began}) returning id`.execute(api.db)).rows[0].id);
+    await writeEntries(api.db, made.map((id) => ({ actor: { id: admin, address: '203.0.113.9' }, entity: 'city', recordId: id, action: 'create' as const, changes: { import: runId } })));
+    await writeEntries(api.db, [{ actor: { id: admin, address: '203.0.113.9' }, entity: 'city', recordId: made[0], action: 'delete', changes: { bulk: bulkId } }]);
+    const ownOf = (entries: Entry[], kind: string, id: number) => entries.filter((e) => e.unit?.kind === kind && e.unit.id === id);
+    // Before: their rows are folded out of the log, and nothing names them.
+    const thatDay = 'entity=city&from=2026-11-28&to=2026-11-28&tz=UTC';
+    expect(await logs(thatDay)).toEqual([]);
+
+    await up(api.db);
+    await up(api.db);
+    const entries = await logs(thatDay);
+    expect(entries).toHaveLength(2);
+    const run = ownOf(entries, 'import', runId);
+    expect(run).toHaveLength(1);
+    expect(run[0]).toMatchObject({ action: 'import', changes: { run: runId, rows: 2 }, unit: { state: 'done', counts: { total: 2, added: 2 }, undoUntil: null } });
+    const bulk = ownOf(entries, 'bulk', bulkId);
+    expect(bulk).toHaveLength(1);
+    expect(bulk[0]).toMatchObject({ action: 'bulk', changes: { action: bulkId, op: 'delete' } });
+    const stored = (await sql<{ at: Date; address: string; actor_id: number }>`select at, address, actor_id from audit_log where action = 'import' and (changes ->> 'run')::int = ${runId}`.execute(api.db)).rows;
+    expect(stored.map((r) => [new Date(r.at).toISOString(), r.address, r.actor_id])).toEqual([[began, '203.0.113.9', admin]]);
+    expect((await logs(`import=${runId}`)).map((e) => e.record!.id).sort()).toEqual([...made].sort());
+    // An import made since, with its own entry, is not given a second one.
+    const counts = (await sql<{ run: number; n: number }>`select (changes ->> 'run')::int as run, count(*)::int as n from audit_log where action = 'import' group by 1`.execute(api.db)).rows;
+    expect(counts.every((c) => c.n === 1)).toBe(true);
   });
 });
