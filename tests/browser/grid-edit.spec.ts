@@ -194,7 +194,7 @@ test('on a phone, F2 edits the focused card in place; Ctrl+Enter saves it, Esc d
   await expect.poll(async () => (await mine.get(`/api/specialist/${rec.id}`)).body.data.sortOrder).toBe(9);
 });
 
-test('a grid save is undone by Ctrl+Z, a row changed since is refused as stale; . repeats a one-cell save', async ({ page, browser, baseURL }) => {
+test('a grid save is undone by Ctrl+Z, a row changed since is refused as stale and named; . repeats a one-cell save', async ({ page, browser, baseURL }) => {
   await signInAs(page, 'admin');
   const other = await (await browser.newContext({ baseURL })).newPage();
   await signInAs(other, 'superadmin');
@@ -251,6 +251,30 @@ test('a grid save is undone by Ctrl+Z, a row changed since is refused as stale; 
   await page.keyboard.press('Escape');
   await page.keyboard.press('.');
   await expect.poll(async () => (await theirs.get(`/api/specialist/${alpha.id}`)).body.data.sortOrder).toBe(43);
+
+  // Alpha's and Beta's saved together again; the other console renames Beta; Ctrl+Z puts Alpha back and names Beta.
+  await expect(cellOf(page, alpha.id, 'sortOrder')).toHaveText('43');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await typeOver(page, '51');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await typeOver(page, '52');
+  await page.keyboard.press('Enter');
+  await expect(bar).toContainText('2 rows changed');
+  await bar.getByRole('button', { name: 'Save' }).click();
+  await expect(bar).toHaveCount(0);
+  const betaSaved = (await theirs.get(`/api/specialist/${beta.id}`)).body.data;
+  expect(betaSaved).toMatchObject({ sortOrder: 52 });
+  expect((await theirs.put(`/api/specialist/${beta.id}`, { name: `${prefix} Beta theirs`, sortOrder: 52, status: 'active', version: betaSaved.version })).status).toBe(200);
+  await grid(page).focus();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByText(`Change to 1 row undone; not to ${prefix} Beta theirs.`).first()).toBeVisible();
+  await expect(page.getByText(/Someone else changed it after you/).first()).toBeVisible();
+  await expect.poll(async () => (await theirs.get(`/api/specialist/${alpha.id}`)).body.data.sortOrder).toBe(43);
+  expect((await theirs.get(`/api/specialist/${beta.id}`)).body.data).toMatchObject({ sortOrder: 52, name: `${prefix} Beta theirs` });
   await other.context().close();
 });
 

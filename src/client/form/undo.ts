@@ -47,6 +47,16 @@ function undoFailure(def: EntityDef, err: unknown): string {
 }
 
 /**
+ * An undo of several records that some of them refused: `message` names those (the others were put back, and stay so),
+ * `reason` is the first refusal, said below it. `partly`: some were undone, so it is a warning rather than a failure.
+ */
+export class UndoRefusedFor extends Error {
+  constructor(message: string, readonly reason: unknown, readonly partly: boolean) {
+    super(message);
+  }
+}
+
+/**
  * Shows `message` with an Undo button; `undo` runs at most once, then `undone` is said (or why it could not be). The
  * undo is a write of api/writes.ts: what it changes back is refetched by key wherever it shows.
  */
@@ -62,7 +72,8 @@ export function offerUndo(def: EntityDef, message: string, undo: () => Promise<u
     void undo().then(() => {
       toast.success(undone);
     }, (err: unknown) => {
-      toast.error(i18n.t('undo.failed'), { description: undoFailure(def, err) });
+      const named = err instanceof UndoRefusedFor ? err : null;
+      (named?.partly ? toast.warning : toast.error)(named?.message ?? i18n.t('undo.failed'), { description: undoFailure(def, named ? named.reason : err) });
       // Refused because the records moved on: the lists show them as they are now.
       listsChanged(def);
     });

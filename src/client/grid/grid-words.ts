@@ -9,6 +9,8 @@ import i18n from '../i18n';
 export const GRID_WORDS = {
   en: {
     undone_one: 'Change to {{count}} row undone', undone_other: 'Changes to {{count}} rows undone',
+    undonePartly_one: 'Change to {{count}} row undone; not to {{rows}}.', undonePartly_other: 'Changes to {{count}} rows undone; not to {{rows}}.',
+    notUndone: 'The changes to {{rows}} could not be undone.',
     discardTitle: 'Discard changes',
     discardQuestion_one: 'Discard {{count}} row\'s changes?', discardQuestion_other: 'Discard {{count}} rows\' changes?',
     discardNote: 'The changed cells go back to what the records hold. Nothing was saved yet, so this cannot be undone.',
@@ -16,6 +18,8 @@ export const GRID_WORDS = {
   },
   zh: {
     undone_one: '已撤销对 {{count}} 行的更改', undone_other: '已撤销对 {{count}} 行的更改',
+    undonePartly_one: '已撤销对 {{count}} 行的更改；{{rows}} 的更改未能撤销。', undonePartly_other: '已撤销对 {{count}} 行的更改；{{rows}} 的更改未能撤销。',
+    notUndone: '{{rows}} 的更改未能撤销。',
     discardTitle: '放弃更改',
     discardQuestion_one: '放弃 {{count}} 行的更改？', discardQuestion_other: '放弃 {{count}} 行的更改？',
     discardNote: '已更改的单元格将恢复为记录中的值。这些更改尚未保存，因此无法撤销。',
@@ -23,6 +27,8 @@ export const GRID_WORDS = {
   },
   es: {
     undone_one: 'Cambio en {{count}} fila deshecho', undone_other: 'Cambios en {{count}} filas deshechos',
+    undonePartly_one: 'Cambio en {{count}} fila deshecho; no en {{rows}}.', undonePartly_other: 'Cambios en {{count}} filas deshechos; no en {{rows}}.',
+    notUndone: 'No se pudieron deshacer los cambios en {{rows}}.',
     discardTitle: 'Descartar cambios',
     discardQuestion_one: '¿Descartar los cambios de {{count}} fila?', discardQuestion_other: '¿Descartar los cambios de {{count}} filas?',
     discardNote: 'Las celdas modificadas vuelven a lo que guardan los registros. Aún no se guardó nada, así que no se puede deshacer.',
@@ -30,6 +36,8 @@ export const GRID_WORDS = {
   },
   fr: {
     undone_one: 'Modification de {{count}} ligne annulée', undone_other: 'Modifications de {{count}} lignes annulées',
+    undonePartly_one: 'Modification de {{count}} ligne annulée ; pas celle de {{rows}}.', undonePartly_other: 'Modifications de {{count}} lignes annulées ; pas celles de {{rows}}.',
+    notUndone: 'Les modifications de {{rows}} n\'ont pas pu être annulées.',
     discardTitle: 'Abandonner les modifications',
     discardQuestion_one: 'Abandonner les modifications de {{count}} ligne ?', discardQuestion_other: 'Abandonner les modifications de {{count}} lignes ?',
     discardNote: 'Les cellules modifiées reprennent ce que contiennent les fiches. Rien n\'est encore enregistré : cela ne peut pas être annulé.',
@@ -37,6 +45,8 @@ export const GRID_WORDS = {
   },
   it: {
     undone_one: 'Modifica di {{count}} riga annullata', undone_other: 'Modifiche di {{count}} righe annullate',
+    undonePartly_one: 'Modifica di {{count}} riga annullata; non quella di {{rows}}.', undonePartly_other: 'Modifiche di {{count}} righe annullate; non quelle di {{rows}}.',
+    notUndone: 'Non è stato possibile annullare le modifiche di {{rows}}.',
     discardTitle: 'Scarta le modifiche',
     discardQuestion_one: 'Scartare le modifiche di {{count}} riga?', discardQuestion_other: 'Scartare le modifiche di {{count}} righe?',
     discardNote: 'Le celle modificate tornano a ciò che contengono i record. Non è stato ancora salvato nulla, quindi non si può annullare.',

@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { toast } from 'sonner';
 import { fromForm, toForm, type EntityDef, type Role } from '../../registry';
 import { ApiError } from '../api/client';
 import { entities, type Row } from '../api/entities';
 import { errorText } from '../api/error-text';
 import { writes } from '../api/writes';
-import { offerUndo, valuesBefore } from '../form/undo';
+import { offerUndo, UndoRefusedFor, valuesBefore } from '../form/undo';
 import { noteFieldEdit } from '../form/repeat-field';
-import { translateMessage } from '../i18n';
+import i18n, { translateMessage } from '../i18n';
+import { sayRecord } from '../api/search';
 import { serverFieldMessage } from '../i18n/zod-messages';
 import { registerUnsaved } from '../ui/unsaved';
 import { whyNotEditable, type NotEditable } from './cell-rules';
@@ -156,7 +158,7 @@ export function useGridEdit({ def, role, rows, focused, fields, gridRef, cards }
     }
     setSaving(false);
     for (const { before, after } of done) noteFieldEdit(t, def, before, after);
-    if (done.length) offerUndo(def, t('grid.saved', { count: done.length }), () => undoSaves(def, done), t('grid.undone', { count: done.length }));
+    if (done.length) offerUndo(def, t('grid.saved', { count: done.length }), () => undoSaves(def, done, t), t('grid.undone', { count: done.length }));
     const left = heldRef.current.size;
     if (left) toast.error(t('grid.notSaved', { count: left }));
   };
@@ -235,18 +237,25 @@ interface Saved { before: Row; after: Row }
 
 /**
  * Puts each saved row back to its values before, at the version its save made, one at a time: a row someone changed
- * since is refused (409 stale) and stays as it is, the others go back; the first refusal is then said.
+ * since is refused (409 stale) and stays as it is, the others go back. A save of one row was said of that row, so its
+ * refusal is said as a form's undo's is; of several, the refused rows are named by their titles as they are now (the
+ * list shows theirs), the first refusal's reason below.
  */
-async function undoSaves(def: EntityDef, done: readonly Saved[]) {
-  let refusal: unknown = null;
+async function undoSaves(def: EntityDef, done: readonly Saved[], t: TFunction) {
+  const refused: { row: Row; err: unknown }[] = [];
   for (const { before, after } of done) {
     try {
       await writes.update(def, after.id, valuesBefore(def, before, after.version), { inPlace: true });
     } catch (err) {
-      refusal ??= err;
+      refused.push({ row: after, err });
     }
   }
-  if (refusal) throw refusal;
+  if (!refused.length) return;
+  if (done.length === 1) throw refused[0].err;
+  const now = await Promise.all(refused.map(({ row }) => entities.get(def, row.id).fetch(new AbortController().signal).catch(() => row)));
+  const rows = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(now.map((r) => sayRecord(def, r)));
+  const left = done.length - refused.length;
+  throw new UndoRefusedFor(left ? t('grid.undonePartly', { count: left, rows }) : t('grid.notUndone', { rows }), refused[0].err, left > 0);
 }
 
 /** The id of a cell in the page: the grid points at it (aria-activedescendant) while it has the cursor. */
