@@ -22,12 +22,14 @@ test('a CSV with one bad row: dry run shows it, import, download the errors, und
   if (codes[0] === codes[1]) codes[1] = `${codes[1].slice(0, 2)}${codes[1][2] === 'A' ? 'B' : 'A'}`;
   const file = `Nom,Code\nImport Alpha,${codes[0]}\nImport Beta,${codes[1]}\nBroken row,x1\n`;
 
+  // Listened for before the dialog opens: Playwright starts intercepting the browser's chooser when a listener comes,
+  // without waiting for it, and an Enter sent at once could reach the page first (its chooser then unseen).
+  const chooser = page.waitForEvent('filechooser');
   await runCommand(page, 'Import States');
   const dialog = page.getByRole('dialog', { name: 'Import States' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(/At most \d+ MB and [\d,]+ rows/)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Choose a file…' })).toBeFocused();
-  const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (await chooser).setFiles({ name: 'states.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
 
