@@ -1,4 +1,4 @@
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { allRoutes, canAccess, ENTITIES, getEntity, matchPath, type RouteSpec } from '../registry';
 import { currentRole, session } from './state/session';
@@ -8,6 +8,7 @@ import { Home } from './screens/home';
 import { BespokeScreen } from './screens/bespoke';
 import { loadScreenStrings } from './i18n';
 import { ErrorBoundary } from './ui/error-boundary';
+import { formViewOf } from './list/use-list-address';
 
 // Screens load when first opened: home comes with the shell, lists, forms and details (table, virtualiser, forms) after.
 const UserProfile = lazy(() => import('./screens/user-profile').then((m) => ({ default: m.UserProfile })));
@@ -36,24 +37,37 @@ export function resolveRoute(path: string): { route: RouteSpec; params: Record<s
 
 export function DashboardRoutes() {
   const [location] = useLocation();
+  const search = useSearch();
   useSnapshot(session);
   const hit = resolveRoute(location);
   // A screen that fails is that screen's failure alone; going to another address clears it.
   return (
     <ErrorBoundary resetKey={location} where={location}>
-      <Loading>{!hit || !canAccess(hit.route.roles, currentRole()) ? <NotFound embedded /> : screenOf(hit.route, hit.params)}</Loading>
+      <Loading>{!hit || !canAccess(hit.route.roles, currentRole()) ? <NotFound embedded /> : screenOf(hit.route, hit.params, search)}</Loading>
     </ErrorBoundary>
   );
 }
 
-function screenOf(route: RouteSpec, params: Record<string, string>) {
+/**
+ * The list under an add or edit form: the list of the view its address names (`?view=`, set by the list it was opened
+ * from), else the entity's first view, as its list's address is. Keyed as that list is, so the list (and the cells its
+ * grid holds) stays mounted under the form and after it.
+ */
+function listUnderForm(entity: string, search: string) {
+  const def = getEntity(entity);
+  const view = formViewOf(def, search) ?? def.views?.[0]?.segment;
+  return { def, view, key: `${entity}-${view ?? ''}` };
+}
+
+function screenOf(route: RouteSpec, params: Record<string, string>, search: string) {
+  const under = route.screen === 'add' || route.screen === 'edit' ? listUnderForm(route.entity!, search) : null;
   switch (route.screen) {
     case 'home': return <Home />;
     case 'userProfile': return <UserProfile />;
     case 'list': return <EntityListScreen key={`${route.entity}-${route.view ?? ''}`} def={getEntity(route.entity!)} view={route.view} />;
     case 'screen': return <BespokeScreen key={route.screenId} id={route.screenId!} />;
-    case 'add': return <EntityListScreen key={`${route.entity}-`} def={getEntity(route.entity!)} modal={{ mode: 'create' }} />;
-    case 'edit': return <EntityListScreen key={`${route.entity}-`} def={getEntity(route.entity!)} modal={{ mode: 'update', id: Number(params.id) }} />;
+    case 'add': return <EntityListScreen key={under!.key} def={under!.def} view={under!.view} modal={{ mode: 'create' }} />;
+    case 'edit': return <EntityListScreen key={under!.key} def={under!.def} view={under!.view} modal={{ mode: 'update', id: Number(params.id) }} />;
     case 'timeline': return <Timeline key={`${route.entity}-${params.id}`} def={getEntity(route.entity!)} id={Number(params.id)} />;
     case 'details': return <EntityDetails key={`${route.entity}-${params.id}`} def={getEntity(route.entity!)} id={Number(params.id)} view={params.status} />;
   }

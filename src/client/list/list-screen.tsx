@@ -7,12 +7,11 @@ import { CardList } from './card-list';
 import { CardEditSlot, GridCell, GridEditBar, gridCellProps, type GridEdit } from '../grid';
 import { BulkMoves } from '../moves/bulk-moves';
 import { BulkEdit } from '../moves/bulk-edit';
-import { listHref } from '../state/list-memory';
 import { RecordPeek } from '../record/record-peek';
 import { ListTable } from './list-table';
 import { ListToolbar } from './list-toolbar';
 import { ListFoot } from './list-foot';
-import { keepState, useListController } from './use-list-controller';
+import { listUnderForm, useListController } from './use-list-controller';
 
 /**
  * The generic list of every entity: server-side sort, filter and search, keyset pages fetched as the
@@ -66,7 +65,7 @@ export function EntityListScreen({ def, modal, view }: { def: EntityDef; modal?:
       )}
       {modal && (
         <EntityFormModal def={def} mode={modal.mode} id={modal.mode === 'update' ? modal.id : undefined} {...(modal.mode === 'update' ? formOnHeld(list.cells, modal.id, t) : {})}
-          onClose={() => navigate(window.location.search ? keepState(entityPath(def)) : listHref(def))} />
+          onClose={() => navigate(listUnderForm(def))} />
       )}
     </section>
   );

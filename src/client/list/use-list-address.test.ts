@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { getEntity, viewFilters } from '../../registry';
-import { listSearch, listStateFrom } from './use-list-address';
+import { formViewOf, listSearch, listStateFrom, withFormView, withoutFormView } from './use-list-address';
 
 /** The list's state read from and written to the address: the API's names, one spelling, a view's filters fixed. */
 const payment = getEntity('payment');
@@ -38,5 +38,24 @@ describe('listSearch', () => {
   test('reads back what it writes', () => {
     const state = { q: 'a&b=c', sort: { field: 'paidAt', dir: 'asc' as const }, filters: { status: 'pending', doctor: '7' } };
     expect(listStateFrom(payment, listSearch(payment, state), none)).toEqual(state);
+  });
+});
+
+describe("a form's address over a list of a view", () => {
+  const speciality = getEntity('speciality');
+  test('the view rides in the query beside the list\'s own state, which is read and spelled without it', () => {
+    const form = withFormView('?q=ravi&filter[mode]=video', 'missed');
+    expect(form).toBe('q=ravi&filter[mode]=video&view=missed');
+    expect(formViewOf(appointments, form)).toBe('missed');
+    expect(withoutFormView(`?${form}`)).toBe('q=ravi&filter[mode]=video');
+    expect(listStateFrom(appointments, form, none)).toEqual(listStateFrom(appointments, 'q=ravi&filter[mode]=video', none));
+    expect(withFormView('', undefined)).toBe('');
+    expect(withFormView('view=all&q=a', 'missed')).toBe('q=a&view=missed');
+  });
+
+  test('only a view of the entity counts: none for an entity without views, nor an unknown segment', () => {
+    expect(formViewOf(appointments, 'view=nope')).toBeUndefined();
+    expect(formViewOf(speciality, 'view=missed')).toBeUndefined();
+    expect(formViewOf(appointments, 'q=view%3Dmissed')).toBeUndefined();
   });
 });

@@ -54,22 +54,47 @@ export function listSearch(def: EntityDef, state: ListState): string {
 }
 
 /**
+ * The view of the list a form is opened over (`?view=missed`): the add and edit routes have no view of their own, so
+ * a list shown by its view (appointments/missed) carries it into the form's address, and the list under the form is
+ * that list, not the entity's first view mounted anew (losing what its grid holds). Not a list parameter: the list's
+ * own state is read and written without it.
+ */
+const FORM_VIEW = 'view';
+
+/** The address's query without the form's view, exactly as it was spelled otherwise. */
+export const withoutFormView = (search: string) => search.replace(/^\?/, '').split('&').filter((p) => p && !p.startsWith(`${FORM_VIEW}=`)).join('&');
+
+/** The form's view named by a query, if it is one of the entity's views. */
+export function formViewOf(def: EntityDef, search: string): string | undefined {
+  const view = new URLSearchParams(search).get(FORM_VIEW);
+  return def.views?.some((v) => v.segment === view) ? view! : undefined;
+}
+
+/** A list's query with `view` added (a form's address), or as it is when there is none. */
+export const withFormView = (search: string, view: string | undefined) =>
+  [withoutFormView(search), view ? `${FORM_VIEW}=${encodeURIComponent(view)}` : ''].filter(Boolean).join('&');
+
+/**
  * The list's state, read from the address and written back to it: `replace` while typing (one history entry per
  * search, not per keystroke), a new entry for a sort or filter change, so Back and Forward step through them and a
  * reload lands on the same view.
  */
 export function useListAddress(def: EntityDef, fixed: Record<string, string>) {
-  const search = useSearch();
+  const address = useSearch();
+  // Under a form, its view (formViewOf) stays in the address and out of the list's state.
+  const search = withoutFormView(address);
+  const formView = formViewOf(def, address);
   const path = usePathname();
   const state = useMemo(() => listStateFrom(def, search, fixed), [def, search, fixed]);
   // The address says what the list shows, in one spelling: what the parser dropped goes, brackets become readable.
   useEffect(() => {
     const canonical = listSearch(def, state);
-    if (canonical !== search && stillAt(path)) navigate(`${path}${canonical ? `?${canonical}` : ''}`, { replace: true });
-  }, [def, state, search, path]);
+    const next = withFormView(canonical, formView);
+    if (canonical !== search && stillAt(path)) navigate(`${path}${next ? `?${next}` : ''}`, { replace: true });
+  }, [def, state, search, formView, path]);
   const update = useCallback((change: Partial<ListState>, opts: { replace?: boolean } = {}) => {
     if (!stillAt(path)) return;
-    const next = listSearch(def, { ...listStateFrom(def, window.location.search, fixed), ...change });
+    const next = withFormView(listSearch(def, { ...listStateFrom(def, window.location.search, fixed), ...change }), formViewOf(def, window.location.search));
     const href = `${path}${next ? `?${next}` : ''}`;
     if (href !== `${path}${window.location.search}`) navigate(href, { replace: opts.replace });
   }, [def, fixed, path]);

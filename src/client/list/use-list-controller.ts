@@ -11,10 +11,10 @@ import { entities, type Row } from '../api/entities';
 import { usePages } from '../api/use-pages';
 import { useNarrowScreen } from '../use-narrow-screen';
 import { useTypeToFind } from '../ui/type-to-find';
-import { useListAddress, useViewFilters } from './use-list-address';
+import { formViewOf, useListAddress, useViewFilters, withFormView, withoutFormView } from './use-list-address';
 import { useSearchBox } from '../list-parts/use-search-box';
 import { filterFieldsFor } from './filter-values';
-import { rememberList, rememberRow, takeRememberedRow } from '../state/list-memory';
+import { listHref, rememberList, rememberRow, takeRememberedRow } from '../state/list-memory';
 import { useListColumns } from './column-prefs';
 import { useChangedRows } from '../live/live-notes';
 import { useShortcutStarts } from '../moves/move-keys';
@@ -34,10 +34,21 @@ const LIST_OWN_KEYS = new Set(['j', 'k', 'e', 'x', 'shift+j', 'shift+k']);
 
 /**
  * The add and edit forms open over the list, and close back to it, with the list's search, sort and filters kept:
- * they live in the address, so the form's address carries them too. A form opened from elsewhere (the palette's
- * "Edit speciality…") closes back to the list as the user last left it (list-memory.ts).
+ * they live in the address, so the form's address carries them too, and the list's view (use-list-address.ts
+ * formViewOf). A form opened from elsewhere (the palette's "Edit speciality…") closes back to the list as the user
+ * last left it (list-memory.ts).
  */
-export const keepState = (path: string) => `${path}${window.location.search}`;
+const formHref = (path: string, view: string | undefined) => {
+  const query = withFormView(window.location.search, view);
+  return `${path}${query ? `?${query}` : ''}`;
+};
+
+/** Where a form over a list closes to: that list, with its view and query, else the list as the user last left it. */
+export function listUnderForm(def: EntityDef): string {
+  const view = formViewOf(def, window.location.search);
+  const query = withoutFormView(window.location.search);
+  return view || query ? `${entityPath(def, 'list', undefined, view)}${query ? `?${query}` : ''}` : listHref(def);
+}
 
 /** What the list controller hands its views: one flat object (the table, the cards and the screen's parts read it). */
 export type ListController = ReturnType<typeof useListController>;
@@ -120,9 +131,9 @@ export function useListController(def: EntityDef, view: string | undefined, opts
   const peekedStatus = peeked && statusField ? String(peeked[statusField]) : undefined;
   const selectedCount = allMatching && total ? total.n : selected.size;
 
-  const openCreate = () => navigate(keepState(entityPath(def, 'add')));
+  const openCreate = () => navigate(formHref(entityPath(def, 'add'), view));
   const open = (row: Row) => { if (viewAction) askBeforeLeaving(() => { rememberRow(def, row.id); navigate(entityPath(def, viewAction, row.id, statusField ? String(row[statusField]) : undefined)); }); };
-  const edit = (row: Row) => { if (mayEdit) { rememberRow(def, row.id); navigate(keepState(entityPath(def, 'edit', row.id))); } };
+  const edit = (row: Row) => { if (mayEdit) { rememberRow(def, row.id); navigate(formHref(entityPath(def, 'edit', row.id), view)); } };
   const confirmDelete = (row: Row) => { ui.confirmDelete = { entity: def.name, id: row.id }; };
   const toggle = (id: number) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
