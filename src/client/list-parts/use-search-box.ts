@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDebounced } from '../use-debounced';
+import { useAddressParams } from './screen-parts';
 
 /**
  * A list's search box and the address's `q`: the box holds what is typed, and the address gets it after a pause
@@ -19,4 +20,16 @@ export function useSearchBox(inAddress: string, write: (q: string) => void, ms: 
     if (inAddress !== written.current) { written.current = inAddress; setText(inAddress); }
   }, [inAddress]);
   return { text, setText };
+}
+
+/**
+ * A bespoke list's address (`?q=…&doctor=…`) and its search box on it: `q` is what the address asks, `text` what the
+ * box holds (the generic list's is the same box on its own address, list/use-list-address.ts).
+ */
+export function useAddressSearch(ms: number) {
+  const [params, setParams] = useAddressParams();
+  const q = params.get('q') ?? '';
+  const writeQ = useCallback((next: string) => setParams({ q: next }, { replace: true }), [setParams]);
+  const { text, setText } = useSearchBox(q, writeQ, ms);
+  return { params, setParams, q, text, setText };
 }

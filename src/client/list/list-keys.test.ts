@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Row } from '../api/entities';
-import { listKeys } from './list-keys';
+import { listKeys, rowKeys } from './list-keys';
 
 /** The list's grid keys, read apart from any screen: which key does what, and which keys are left alone. */
 function setup(over: { focused?: number; count?: number; peeking?: boolean; canPeek?: boolean; canDelete?: boolean; findTakes?: boolean; noRow?: boolean } = {}) {
@@ -66,5 +66,38 @@ describe('the list grid keys', () => {
     const { did, press } = setup({ noRow: true, count: 0 });
     for (const key of ['Enter', 'e', 'x', ' ', 'End']) press(key);
     expect(did).toEqual(['move 0']);
+  });
+});
+
+/** A bespoke list's keys on the same reading (a worklist's x and r): its own keys act, the moves are the lists'. */
+describe('a bespoke list\'s grid keys', () => {
+  const setup = (findTakes = false) => {
+    const did: string[] = [];
+    const handler = rowKeys({
+      find: { gridKey: () => findTakes }, focused: 5, count: 8, moveTo: (i) => did.push(`move ${i}`),
+      keys: { x: () => did.push('select'), r: () => did.push('remind') },
+    });
+    const press = (key: string, mods: { altKey?: boolean } = {}) => {
+      const grid = {};
+      let prevented = false;
+      handler({ key, ctrlKey: false, metaKey: false, altKey: Boolean(mods.altKey), currentTarget: grid, target: grid,
+        preventDefault: () => { prevented = true; } } as unknown as React.KeyboardEvent);
+      return prevented;
+    };
+    return { did, press };
+  };
+
+  test('its own keys act, the moves stop at the rows loaded, other keys pass', () => {
+    const { did, press } = setup();
+    for (const key of ['x', 'r', 'End', 'PageDown', 'k']) expect(press(key)).toBe(true);
+    expect(press('e')).toBe(false);
+    expect(press('x', { altKey: true })).toBe(false);
+    expect(did).toEqual(['select', 'remind', 'move 7', 'move 7', 'move 4']);
+  });
+
+  test('a key type-to-find takes is not the list\'s', () => {
+    const { did, press } = setup(true);
+    expect(press('x')).toBe(false);
+    expect(did).toEqual([]);
   });
 });

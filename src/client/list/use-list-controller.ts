@@ -10,16 +10,17 @@ import { ui } from '../state/ui';
 import { entities, type Row } from '../api/entities';
 import { usePages } from '../api/use-pages';
 import { useNarrowScreen } from '../use-narrow-screen';
-import { useTypeToFind } from '../ui/type-to-find';
 import { formViewOf, useListAddress, useViewFilters, withFormView, withoutFormView } from './use-list-address';
 import { useSearchBox } from '../list-parts/use-search-box';
 import { filterFieldsFor } from './filter-values';
 import { listHref, rememberList, rememberRow, takeRememberedRow } from '../state/list-memory';
 import { useListColumns } from './column-prefs';
 import { useChangedRows } from '../live/live-notes';
-import { useShortcutStarts } from '../moves/move-keys';
 import { useListScreenActions } from './list-screen-actions';
 import { listKeys } from './list-keys';
+import { useSelection } from './use-selection';
+import { useFocusedRow } from './use-focused-row';
+import { useListFind } from './use-list-find';
 import { gridCellProps, useGridEdit } from '../grid';
 import { askBeforeLeaving } from '../ui/unsaved';
 import type { AddFilterHandle } from './add-filter';
@@ -30,7 +31,7 @@ const ROW_HEIGHT = 40;
 /** A card's height before it is measured (a phone's list: card-list.tsx). */
 const CARD_HEIGHT = 96;
 /** The list's own letters (keymap.ts LIST_KEYS): they act once the user works on the rows. */
-const LIST_OWN_KEYS = new Set(['j', 'k', 'e', 'x', 'shift+j', 'shift+k']);
+const LIST_OWN_KEYS = ['j', 'k', 'e', 'x', 'shift+j', 'shift+k'];
 
 /**
  * The add and edit forms open over the list, and close back to it, with the list's search, sort and filters kept:
@@ -58,7 +59,8 @@ export type ListController = ReturnType<typeof useListController>;
  * query in the address (search, sort, filters, the view's fixed ones), its keyset pages and total, the windowed rows,
  * the focused row, the selection (with "all N matching"), the peek, the columns and their widths, a row's open and
  * edit, the keys of the grid, and the screen's commands. The views (list-table.tsx, card-list.tsx) and the screen's
- * parts render it; a bespoke view can take it as they do.
+ * parts render it. It is built of parts that stand alone (use-selection.ts, use-focused-row.ts, use-list-find.ts, the
+ * keys' `rowKeys`), which the bespoke lists (worklists, patients seen, the activity log) take as they need them.
  */
 export function useListController(def: EntityDef, view: string | undefined, opts: { modal?: boolean } = {}) {
   const { t } = useTranslation();
@@ -79,10 +81,12 @@ export function useListController(def: EntityDef, view: string | undefined, opts
   const pages = usePages(entities.list(def, query), { keepPrevious: true });
   const rows = pages.rows;
   const total = pages.last && { n: pages.last.total, estimate: Boolean(pages.last.totalIsEstimate) };
-  const [focused, setFocused] = useState(0);
+  // The row the keys are on; moved, the window scrolls to it (use-focused-row.ts).
+  const { focused, setFocused, moveTo } = useFocusedRow(rows.length, (i) => virtual.scrollToIndex(i, { align: 'auto' }));
   // Space shows the focused row's record beside the list; it follows the row as j/k move it.
   const [peeking, setPeeking] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  // The rows picked; a new search, sort or filter shows other rows and empties it (use-selection.ts).
+  const { selected, setSelected, toggle, allSelected, toggleAll, clearSelection, unselect } = useSelection(rows, search);
   // "Select all N matching": the bulk actions then take the list's filter, and the server finds every record it matches.
   const [allMatching, setAllMatching] = useState(false);
   const changedRows = useChangedRows(def);
@@ -95,9 +99,7 @@ export function useListController(def: EntityDef, view: string | undefined, opts
   const addFilter = useRef<AddFilterHandle>(null);
   const columnsMenu = useRef<ColumnsMenuHandle>(null);
   // Typing a name on the grid searches (ui/type-to-find.ts): its letters act once the user works on the rows.
-  const shortcutStarts = useShortcutStarts();
-  const find = useTypeToFind(searchBox, grid, {
-    keysHere: (combo, e) => LIST_OWN_KEYS.has(combo) || shortcutStarts(combo, e),
+  const find = useListFind(searchBox, grid, LIST_OWN_KEYS, {
     held: (key) => key === '.',
     onHeld: () => toast.info(t('typeToFind.repeatHeld')),
   });
@@ -121,9 +123,7 @@ export function useListController(def: EntityDef, view: string | undefined, opts
   for (const r of rows) seen.current.set(r.id, r);
   const selectedRows = [...selected].map((id) => seen.current.get(id)).filter((r): r is Row => Boolean(r));
 
-  useEffect(() => { setFocused(0); setPeeking(false); }, [query]);
-  // A new search, sort or filter shows other rows: a selection of rows no longer shown would act unseen.
-  useEffect(() => { setSelected(new Set()); }, [search]);
+  useEffect(() => { setFocused(0); setPeeking(false); }, [query, setFocused]);
   // Any change of the rows picked is a pick of those rows, no longer of all the filter matches.
   useEffect(() => { setAllMatching(false); }, [selected]);
   const focusedRow = rows[focused];
@@ -135,12 +135,6 @@ export function useListController(def: EntityDef, view: string | undefined, opts
   const open = (row: Row) => { if (viewAction) askBeforeLeaving(() => { rememberRow(def, row.id); navigate(entityPath(def, viewAction, row.id, statusField ? String(row[statusField]) : undefined)); }); };
   const edit = (row: Row) => { if (mayEdit) { rememberRow(def, row.id); navigate(formHref(entityPath(def, 'edit', row.id), view)); } };
   const confirmDelete = (row: Row) => { ui.confirmDelete = { entity: def.name, id: row.id }; };
-  const toggle = (id: number) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
-  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const toggleAll = () => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.id)));
-  const clearSelection = () => setSelected(new Set());
-  // Rows a bulk move or edit finished with leave the selection.
-  const unselect = (ids: number[]) => setSelected((s) => new Set([...s].filter((id) => !ids.includes(id))));
 
   // The screen's commands and what is in view: kept together, the list's one place that speaks to the shell.
   useListScreenActions({
@@ -159,11 +153,6 @@ export function useListController(def: EntityDef, view: string | undefined, opts
     if (pages.hasMore && lastIndex >= rows.length - 20) pages.loadMore();
   }, [lastIndex, rows.length, pages]);
 
-  const moveTo = (i: number) => {
-    const next = Math.max(0, Math.min(rows.length - 1, i));
-    setFocused(next);
-    virtual.scrollToIndex(next, { align: 'auto' });
-  };
   // Back from the record or the form a row opened (Esc, Back, Save): that row is the current one again, if the first
   // rows loaded hold it (a list scrolled far down starts at the top).
   const cameFrom = useRef(opts.modal ? null : takeRememberedRow(def));

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { useTranslation } from 'react-i18next';
@@ -7,27 +7,26 @@ import { RefSelect } from '../form/ref-select';
 import { currentRole } from '../state/session';
 import { patientsSeen, type SeenRow as Row } from '../api/drpatient';
 import { usePages } from '../api/use-pages';
-import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useFormat, useRowKeys } from '../list-parts/screen-parts';
-import { useTypeToFind } from '../ui/type-to-find';
-import { useSearchBox } from '../list-parts/use-search-box';
-import { useShortcutStarts } from '../moves/move-keys';
+import { Empty, LoadError, Loading, PagesFoot, useFormat } from '../list-parts/screen-parts';
+import { useAddressSearch } from '../list-parts/use-search-box';
+import { rowKeys } from '../list/list-keys';
+import { useFocusedRow } from '../list/use-focused-row';
+import { useListFind } from '../list/use-list-find';
 
 /**
  * fmc/drpatient: the patients doctors have seen at the user's centres (api/drpatient.ts), newest visit
  * first. A doctor starts on their own patients (the doctor record with their account's email; the server
  * decides); "All doctors" and the doctor picker change it. Filters live in the address (?doctor=…&q=…).
- * The list takes the keyboard: j/k or arrows move, Enter opens the patient when the role may open patients.
+ * The list takes the keyboard: j/k or arrows move, Enter opens the patient when the role may open patients. Its
+ * search, row keys and type-to-find are the list controller's parts (list/); its columns and doctor picker are its own.
  */
 export default function DrPatient({ id }: { id: string }) {
   const { t } = useTranslation('screens');
   const { t: tUi } = useTranslation();
   const f = useFormat();
   const role = currentRole();
-  const [params, setParams] = useAddressParams();
-  // The search box, its text reaching the address after a pause (list-parts/use-search-box.ts, as on the generic list).
-  const q = params.get('q') ?? '';
-  const writeQ = useCallback((next: string) => setParams({ q: next }, { replace: true }), [setParams]);
-  const { text, setText } = useSearchBox(q, writeQ, 250);
+  // The search box, its text reaching the address after a pause (as on the generic list).
+  const { params, setParams, q, text, setText } = useAddressSearch(250);
   const doctor = params.get('doctor') ?? undefined;
 
   const pages = usePages(patientsSeen({ doctor, q: q || undefined }));
@@ -35,17 +34,21 @@ export default function DrPatient({ id }: { id: string }) {
   const openAs = viewActionFor(patients, (a) => can(role, patients.name, a));
   const hrefOf = (row: Row) => (openAs ? entityPath(patients, openAs, row.patient.id) : null);
   const rowId = (i: number) => `drpatient-row-${i}`;
-  const keys = useRowKeys(pages.rows.length, {
-    rowId, hasMore: pages.hasMore, loadMore: pages.loadMore,
-    keys: { Enter: (i) => { const href = pages.rows[i] && hrefOf(pages.rows[i]); if (href) navigate(href); } },
-  });
   const bodyRef = useRef<HTMLTableElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   // A name typed on the list searches (ui/type-to-find.ts).
-  const shortcutStarts = useShortcutStarts();
-  const find = useTypeToFind(searchRef, bodyRef, { keysHere: (combo, e) => combo === 'j' || combo === 'k' || shortcutStarts(combo, e) });
+  const find = useListFind(searchRef, bodyRef, ['j', 'k']);
+  const count = pages.rows.length;
+  // The row the keys are on: moved, it scrolls into view, and the last one loaded asks for the next page.
+  const { focused, setFocused, moveTo } = useFocusedRow(count, (i) => {
+    document.getElementById(rowId(i))?.scrollIntoView({ block: 'nearest' });
+    if (i >= count - 1 && pages.hasMore) pages.loadMore();
+  });
+  const onKeyDown = rowKeys({
+    find, focused, count, moveTo,
+    keys: { Enter: () => { const href = pages.rows[focused] && hrefOf(pages.rows[focused]); if (href) navigate(href); } },
+  });
   const shown = pages.last?.doctor ?? null;
-  const { setFocused } = keys;
   useEffect(() => { setFocused(0); }, [doctor, q, setFocused]);
 
   return (
@@ -73,8 +76,8 @@ export default function DrPatient({ id }: { id: string }) {
         <div className="grid">
           {/* The grid holds the focus and points at its highlighted row (aria-activedescendant is a grid's, not a tbody's). */}
           <span id="drpatient-keys" hidden>{openAs ? t('drpatient.openHint') : t('common.moveHint')}</span>
-          <table role="grid" aria-labelledby="screen-title" className="screen-table" ref={bodyRef} tabIndex={0} data-main-control onKeyDown={(e) => { if (!find.gridKey(e)) keys.onKeyDown(e); }}
-            aria-describedby="drpatient-keys" aria-activedescendant={rowId(keys.focused)}>
+          <table role="grid" aria-labelledby="screen-title" className="screen-table" ref={bodyRef} tabIndex={0} data-main-control onKeyDown={onKeyDown}
+            aria-describedby="drpatient-keys" aria-activedescendant={rowId(focused)}>
             <thead>
               <tr><th scope="col">{t('drpatient.patient')}</th><th scope="col">{t('drpatient.doctor')}</th><th scope="col" className="num">{t('drpatient.visits')}</th><th scope="col">{t('drpatient.lastVisit')}</th></tr>
             </thead>
@@ -82,8 +85,8 @@ export default function DrPatient({ id }: { id: string }) {
               {pages.rows.map((r, i) => {
                 const href = hrefOf(r);
                 return (
-                  <tr key={`${r.doctor.id}-${r.patient.id}`} id={rowId(i)} data-focused={i === keys.focused}
-                    onClick={() => { find.arm(); keys.setFocused(i); if (href) navigate(href); }}>
+                  <tr key={`${r.doctor.id}-${r.patient.id}`} id={rowId(i)} data-focused={i === focused}
+                    onClick={() => { find.arm(); setFocused(i); if (href) navigate(href); }}>
                     <td>{href ? <Link href={href} tabIndex={-1}>{r.patient.title}</Link> : r.patient.title}</td>
                     <td>{r.doctor.title}</td>
                     <td className="num">{f.number(r.visits)}</td>

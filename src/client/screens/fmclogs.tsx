@@ -13,6 +13,7 @@ import { UnitCounts, UnitRows } from './log-unit';
 import { usePages } from '../api/use-pages';
 import { Empty, LoadError, Loading, PagesFoot, TIME_ZONE, useAddressParams, useFormat } from '../list-parts/screen-parts';
 import { rowMove } from '../list-parts/row-move';
+import { useFocusedRow } from '../list/use-focused-row';
 
 const FILTERS = ['actor', 'fmc', 'entity', 'record', 'from', 'to', 'action', 'reads'] as const;
 
@@ -21,7 +22,9 @@ const FILTERS = ['actor', 'fmc', 'entity', 'record', 'from', 'to', 'action', 're
  * filters live in the address, so a link or a reload shows the same entries. Each entry opens to show its changes
  * (old → new where the entry holds both); an import or a bulk action is one entry, opening to its rows and its Undo
  * (log-unit.tsx). j/k or arrows move between entries, Enter or Space opens one, Tab
- * reaches the record's link when the role may open it.
+ * reaches the record's link when the role may open it. The focused entry is the list controller's part
+ * (list/use-focused-row.ts); the focus itself is on the entry's button (a roving tab stop, not a grid), and its
+ * letters are the console's shortcuts, not a search: its filters are fields, not one box.
  */
 export default function FmcLogs({ id }: { id: string }) {
   const { t } = useTranslation('screens');
@@ -38,7 +41,12 @@ export default function FmcLogs({ id }: { id: string }) {
 
   const pages = usePages(fmcLogs({ ...filter, record: filter.entity ? filter.record : undefined, tz: TIME_ZONE }));
   const [open, setOpen] = useState<Set<number>>(new Set());
-  const [focused, setFocused] = useState(0);
+  // The entry the keys are on: moved, its button takes the focus, and the last one loaded asks for the next page.
+  const count = pages.rows.length;
+  const { focused, setFocused, moveTo } = useFocusedRow(count, (i) => {
+    document.getElementById(`log-toggle-${pages.rows[i]?.id}`)?.focus();
+    if (i >= count - 1 && pages.hasMore) pages.loadMore();
+  });
   const filtered = FILTERS.some((k) => filter[k]);
 
   const entityOptions = useMemo(() => [...ENTITIES.map((e) => ({ value: e.name, label: tUi(`${e.name}.other`, { ns: 'entities' }) })), { value: 'upload', label: t('fmclogs.actions.upload') }, { value: SAVED_VIEW_ENTITY, label: tUi('category.views') }]
@@ -47,16 +55,10 @@ export default function FmcLogs({ id }: { id: string }) {
   const transitionOptions = useMemo(() => (['transition', 'transition-undo'] as const).flatMap((kind) => ENTITIES.flatMap((e) => (e.workflow?.transitions ?? []).map((m) => ({ value: `${kind}:${m.name}`, label: actionLabel(t, tUi, { action: `${kind}:${m.name}`, entity: e.name }) }))))
     .filter((o, i, all) => all.findIndex((x) => x.value === o.value) === i), [t, tUi]);
   const toggle = (rowId: number) => setOpen((s) => { const n = new Set(s); if (n.has(rowId)) n.delete(rowId); else n.add(rowId); return n; });
-  const focusRow = (i: number) => {
-    const next = Math.max(0, Math.min(pages.rows.length - 1, i));
-    setFocused(next);
-    document.getElementById(`log-toggle-${pages.rows[next]?.id}`)?.focus();
-    if (next >= pages.rows.length - 1 && pages.hasMore) pages.loadMore();
-  };
   const onListKey = (e: React.KeyboardEvent) => {
     if (e.ctrlKey || e.metaKey || e.altKey || !(e.target instanceof HTMLButtonElement)) return;
-    const to = rowMove(e.key, focused, pages.rows.length);
-    if (to !== null) { e.preventDefault(); focusRow(to); }
+    const to = rowMove(e.key, focused, count);
+    if (to !== null) { e.preventDefault(); moveTo(to); }
   };
 
   return (

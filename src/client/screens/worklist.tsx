@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { useTranslation } from 'react-i18next';
 import { can, entityPath, getEntity, viewActionFor, WORKLISTS } from '../../registry';
@@ -9,13 +9,15 @@ import { usePages } from '../api/use-pages';
 import { worklist, type ReminderAnswer, type ReminderResult as Result, type WorklistRow as Row } from '../api/worklists';
 import { writes } from '../api/writes';
 import { currentRole } from '../state/session';
-import { Empty, LoadError, Loading, PagesFoot, useAddressParams, useRowKeys } from '../list-parts/screen-parts';
+import { Empty, LoadError, Loading, PagesFoot } from '../list-parts/screen-parts';
 import { isEditable } from '../ui/editable';
 import { noteRepeatable } from '../../../commands';
 import { contribute } from '../state/screen';
-import { useTypeToFind } from '../ui/type-to-find';
-import { useSearchBox } from '../list-parts/use-search-box';
-import { useShortcutStarts } from '../moves/move-keys';
+import { useAddressSearch } from '../list-parts/use-search-box';
+import { rowKeys } from '../list/list-keys';
+import { useFocusedRow } from '../list/use-focused-row';
+import { useListFind } from '../list/use-list-find';
+import { useSelection } from '../list/use-selection';
 import { ConfirmAction } from '../ui/confirm-action';
 import { WorklistAutoReminders } from './worklist-auto';
 
@@ -28,7 +30,8 @@ const SEND_KEY = 'r';
 /**
  * notifications/{worklist}: who lacks what (api/worklists.ts), with reminders to the selected rows (`writes.remind`,
  * after which the worklist's pages are refetched by key): x or the row's box selects, "select all on page" takes every row shown, the Send button (or r)
- * sends, and each row then says what happened to it. Enter opens the record when the role may.
+ * sends, and each row then says what happened to it. Enter opens the record when the role may. Its search, selection,
+ * row keys and type-to-find are the list controller's parts (list/); the reminders and their answers are its own.
  */
 export default function Worklist({ id }: { id: string }) {
   const { t } = useTranslation('screens');
@@ -36,14 +39,13 @@ export default function Worklist({ id }: { id: string }) {
   const role = currentRole();
   const w = WORKLISTS.find((x) => x.id === id)!;
   const def = getEntity(w.entity);
-  const [params, setParams] = useAddressParams();
-  // The search box, its text reaching the address after a pause (list-parts/use-search-box.ts, as on the generic list).
-  const q = params.get('q') ?? '';
-  const writeQ = useCallback((next: string) => setParams({ q: next }, { replace: true }), [setParams]);
-  const { text, setText } = useSearchBox(q, writeQ, 250);
+  // The search box, its text reaching the address after a pause (as on the generic list).
+  const { q, text, setText } = useAddressSearch(250);
 
   const pages = usePages(worklist(id, { q: q || undefined }));
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const count = pages.rows.length;
+  // The rows picked: x, a row's box or "select all on page"; a new search empties it.
+  const { selected, toggle, allSelected: allOnPage, toggleAll: selectPage, clearSelection } = useSelection(pages.rows, q);
   const [results, setResults] = useState<Map<number, ReminderAnswer>>(new Map());
   const remind = useMutation({ mutationFn: (ids: number[]) => writes.remind(id, ids) }, queryClient);
   const sending = remind.isPending;
@@ -52,20 +54,11 @@ export default function Worklist({ id }: { id: string }) {
   const bodyRef = useRef<HTMLTableElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   // A name typed on the list searches; x and r act once the user works on the rows (ui/type-to-find.ts).
-  const shortcutStarts = useShortcutStarts();
-  const find = useTypeToFind(searchRef, bodyRef, { keysHere: (combo, e) => ['j', 'k', 'x', SEND_KEY].includes(combo) || shortcutStarts(combo, e) });
+  const find = useListFind(searchRef, bodyRef, ['j', 'k', 'x', SEND_KEY]);
   // Reminders are messages: once sent they cannot be taken back, so the people are named and the user says yes first.
   const [asking, setAsking] = useState<{ ids: number[]; only: boolean } | null>(null);
   const openAs = viewActionFor(def, (a) => can(role, def.name, a));
   const rowId = (i: number) => `worklist-row-${i}`;
-
-  const toggle = (recordId: number) => setSelected((s) => { const n = new Set(s); if (n.has(recordId)) n.delete(recordId); else n.add(recordId); return n; });
-  const allOnPage = pages.rows.length > 0 && pages.rows.every((r) => selected.has(r.id));
-  const selectPage = () => setSelected((s) => {
-    const n = new Set(s);
-    for (const r of pages.rows) { if (allOnPage) n.delete(r.id); else n.add(r.id); }
-    return n;
-  });
 
   const ask = (only?: number[]) => {
     const ids = only ?? [...selected];
@@ -82,26 +75,31 @@ export default function Worklist({ id }: { id: string }) {
       const n = (res: Result) => answered.filter((a) => a.result === res).length;
       const bySms = answered.filter((a) => a.result === 'sent' && a.channel === 'sms').length;
       setSummary(t('worklist.sentSummary', { sent: n('sent'), bySms, already: n('already_today'), noContact: n('no_contact'), notFound: n('not_found') }));
-      if (!only) setSelected(new Set());
+      if (!only) clearSelection();
       noteRepeatable({ kind: 'remind', worklist: id });
     } catch (err) {
       setSendError(errorText(err));
     }
   };
 
-  const keys = useRowKeys(pages.rows.length, {
-    rowId, hasMore: pages.hasMore, loadMore: pages.loadMore,
+  // The row the keys are on: moved, it scrolls into view, and the last one loaded asks for the next page.
+  const { focused, setFocused, moveTo } = useFocusedRow(count, (i) => {
+    document.getElementById(rowId(i))?.scrollIntoView({ block: 'nearest' });
+    if (i >= count - 1 && pages.hasMore) pages.loadMore();
+  });
+  const focusedRow = pages.rows[focused];
+  const onKeyDown = rowKeys({
+    find, focused, count, moveTo,
     keys: {
-      x: (i) => pages.rows[i] && toggle(pages.rows[i].id),
-      ' ': (i) => pages.rows[i] && toggle(pages.rows[i].id),
-      Enter: (i) => { if (openAs && pages.rows[i]) navigate(entityPath(def, openAs, pages.rows[i].id)); },
+      x: () => focusedRow && toggle(focusedRow.id),
+      ' ': () => focusedRow && toggle(focusedRow.id),
+      Enter: () => { if (openAs && focusedRow) navigate(entityPath(def, openAs, focusedRow.id)); },
     },
   });
-  const { setFocused } = keys;
   // `.` after reminders sent here: to the selected rows, else to the row the keyboard is on (then `j`, `.` again).
-  const focusedId = pages.rows[keys.focused]?.id;
+  const focusedId = focusedRow?.id;
   useEffect(() => contribute('worklist', { id, remind: () => (selected.size ? ask() : focusedId !== undefined ? ask([focusedId]) : undefined) }));
-  useEffect(() => { setFocused(0); setSelected(new Set()); }, [q, setFocused]);
+  useEffect(() => { setFocused(0); }, [q, setFocused]);
 
   // r sends from anywhere on the screen but a field (where it is a letter being typed).
   const onScreenKey = (e: React.KeyboardEvent) => {
@@ -135,7 +133,7 @@ export default function Worklist({ id }: { id: string }) {
           <input type="checkbox" checked={allOnPage} disabled={!pages.rows.length} onChange={selectPage} /> {t('worklist.selectPage')}
         </label>
         {selected.size > 0 && (
-          <span aria-live="polite">{t('worklist.selected', { n: selected.size })} <button type="button" className="btn" onClick={() => setSelected(new Set())}>{t('worklist.clearSelection')}</button></span>
+          <span aria-live="polite">{t('worklist.selected', { n: selected.size })} <button type="button" className="btn" onClick={clearSelection}>{t('worklist.clearSelection')}</button></span>
         )}
       </div>
       {sendError && <p className="alert alert-error" role="alert">{sendError}</p>}
@@ -147,7 +145,7 @@ export default function Worklist({ id }: { id: string }) {
         <div className="grid">
           {/* The grid holds the focus and points at its highlighted row (aria-activedescendant is a grid's, not a tbody's). */}
           <table role="grid" aria-labelledby="screen-title" aria-multiselectable="true" className="screen-table"
-            ref={bodyRef} tabIndex={0} data-main-control onKeyDown={(e) => { if (!find.gridKey(e)) keys.onKeyDown(e); }} aria-describedby="worklist-keys" aria-activedescendant={rowId(keys.focused)}>
+            ref={bodyRef} tabIndex={0} data-main-control onKeyDown={onKeyDown} aria-describedby="worklist-keys" aria-activedescendant={rowId(focused)}>
             <thead>
               <tr>
                 <th scope="col" className="check-col"><span className="sr-only">{t('worklist.selectPage')}</span></th>
@@ -161,7 +159,7 @@ export default function Worklist({ id }: { id: string }) {
               {pages.rows.map((r, i) => {
                 const result = results.get(r.id);
                 return (
-                  <tr key={r.id} id={rowId(i)} data-focused={i === keys.focused} aria-selected={selected.has(r.id)} onClick={() => { find.arm(); keys.setFocused(i); }}>
+                  <tr key={r.id} id={rowId(i)} data-focused={i === focused} aria-selected={selected.has(r.id)} onClick={() => { find.arm(); setFocused(i); }}>
                     <td className="check-col">
                       <input type="checkbox" tabIndex={-1} checked={selected.has(r.id)} onChange={() => toggle(r.id)} aria-label={t('worklist.select', { name: r.title })} />
                     </td>
