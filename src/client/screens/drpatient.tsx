@@ -52,7 +52,7 @@ export default function DrPatient({ id }: { id: string }) {
   useEffect(() => { setFocused(0); }, [doctor, q, setFocused]);
 
   return (
-    <section aria-labelledby="screen-title" className="screen">
+    <section aria-labelledby="screen-title" className="screen" onKeyDown={find.headingKey}>
       <div className="page-head"><h1 id="screen-title">{tUi(`screen.${id}.title`)}</h1></div>
       <p className="muted">{t('drpatient.intro')}</p>
       <div className="toolbar" role="search">

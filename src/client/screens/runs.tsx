@@ -95,7 +95,7 @@ export default function Runs({ id }: { id: string }) {
   });
 
   return (
-    <section aria-labelledby="screen-title" className="screen">
+    <section aria-labelledby="screen-title" className="screen" onKeyDown={find.headingKey}>
       <div className="page-head">
         <h1 id="screen-title">{tUi(`screen.${id}.title`)}</h1>
         <button type="button" className="btn" onClick={answer.retry} disabled={answer.refetching}>{t('runs.refresh')}</button>

@@ -103,6 +103,7 @@ export default function Worklist({ id }: { id: string }) {
 
   // r sends from anywhere on the screen but a field (where it is a letter being typed).
   const onScreenKey = (e: React.KeyboardEvent) => {
+    if (find.headingKey(e)) return;
     if (e.key !== SEND_KEY || e.ctrlKey || e.metaKey || e.altKey || isEditable(e.target)) return;
     e.preventDefault();
     ask();

@@ -10,8 +10,10 @@ import { flushSync } from 'react-dom';
  * works on the rows, the list's and the console's letters act (x selects, Shift+C completes, with its undo), and a
  * letter that is no key of either still starts a word in the search box.
  *
- * The grid's own keydown asks `gridKey` first; the search box's asks `searchKey`. The grid is unarmed again each time
- * the list screen is put on the page (a new arrival).
+ * The grid's own keydown asks `gridKey` first; the search box's asks `searchKey`; the screen's asks `headingKey`, for
+ * a bespoke list whose grid comes with its rows: until they do (a slow line), and when its search finds none, its
+ * heading holds the keyboard in the grid's place (shell/screen-arrival.tsx), and a name typed there searches too
+ * ("gupta" is not `g u`). The grid is unarmed again each time the list screen is put on the page (a new arrival).
  */
 export interface TypeToFind {
   /** Whether the grid's letters act (the user moved on it). */
@@ -21,6 +23,8 @@ export interface TypeToFind {
   gridKey: (e: React.KeyboardEvent) => boolean;
   /** For the search box's keydown: Esc, ↓ and Enter go to the grid, armed. True when the key was taken. */
   searchKey: (e: React.KeyboardEvent) => boolean;
+  /** For the screen's keydown: a letter or digit typed on its heading goes to the search box. True when taken. */
+  headingKey: (e: React.KeyboardEvent) => boolean;
 }
 
 /** Keys that work on the rows (move, peek at the row, ask to delete it): after one, the grid's letters act. */
@@ -85,5 +89,14 @@ export function useTypeToFind(search: React.RefObject<HTMLInputElement | null>, 
     return true;
   };
 
-  return { armed, arm, gridKey, searchKey };
+  const headingKey = (e: React.KeyboardEvent): boolean => {
+    if (!(e.target instanceof HTMLHeadingElement) || e.ctrlKey || e.metaKey || e.altKey || !WORD.test(e.key)) return false;
+    e.preventDefault();
+    // As on the grid: no shortcut of the console (on the document, after the screen) hears it.
+    e.stopPropagation();
+    typeInSearch(e.key);
+    return true;
+  };
+
+  return { armed, arm, gridKey, searchKey, headingKey };
 }
