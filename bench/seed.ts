@@ -12,6 +12,7 @@ import { syncNumbers } from '../src/server/crud/numbering';
 import { ident } from '../src/server/db/entity-table';
 import { tablesRewrittenBy } from '../src/server/migrations/migrate';
 import { fakeRecord } from '../src/server/seed/fake';
+import { fillSeen } from '../src/server/search/patients-seen';
 import { fillSortKeys } from '../src/server/search/sort-key';
 import type { Job, RefIds } from './generate';
 import { generatedBatches } from './generator';
@@ -109,6 +110,8 @@ export async function vacuumDataSet(db: DB, dataDir: string, report: SeedReport,
   return vacuumed;
 }
 
+const byNameOf = (jobs: Job[]) => new Map(jobs.map((j) => [j.name, j]));
+
 async function tableRows(db: DB, def: EntityDef): Promise<number[]> {
   const res = await sql<{ id: number }>`select id from ${sql.raw(ident(def.table))} order by id`.execute(db);
   return res.rows.map((r) => Number(r.id));
@@ -153,8 +156,13 @@ async function seedDataSet(db: DB, config: Config, scale: number, names: string[
   const deferred = await dropIndexes(db, [...jobs.map((j) => getEntity(j.name).table), 'search_index', 'search_starts']);
   // The words' starts (migration 0013) are written once at the end, not by search_index's triggers batch by batch.
   await sql`alter table search_index disable trigger user`.execute(db);
+  const seesPatients = byNameOf(jobs).has('appointments');
+  // The patients seen (migration 0026) are filled once at the end too: their trigger's upkeep of a batch read, for
+  // each patient it touched, every row of the centre's patients seen (2,000 appointments: 3.0, 4.8 then 9.6 s at
+  // 2,000, 4,000 and 6,000 appointments), and the load grew with the square of the patients.
+  if (seesPatients) await sql`alter table appointment disable trigger appointment__seen_added`.execute(db);
   const progress = new Progress(total);
-  const byName = new Map(jobs.map((j) => [j.name, j]));
+  const byName = byNameOf(jobs);
   let writer: BulkWriter | null = null;
   let current = '';
   // Time spent in the database per entity (the rest is waiting for the row generator): BENCH_DEBUG=1 prints it.
@@ -170,6 +178,8 @@ async function seedDataSet(db: DB, config: Config, scale: number, names: string[
     const w0 = performance.now();
     await writer!.write(db, batch.rows);
     busy.set(current, (busy.get(current) ?? 0) + performance.now() - w0);
+    // Each batch's time, to see whether a batch costs more as its table grows (it should not).
+    if (process.env.BENCH_DEBUG === 'batches') log(`  ${current} batch to id ${batch.rows.at(-1)?.id}: ${(performance.now() - w0).toFixed(0)} ms`);
     progress.add(batch.rows.length);
   }
   if (writer) { await writer.finish(db); progress.end(); }
@@ -183,6 +193,12 @@ async function seedDataSet(db: DB, config: Config, scale: number, names: string[
   await sql`insert into search_starts select * from search_starts_due`.execute(db);
   await sql`alter table search_index enable trigger user`.execute(db);
   log(`Words' starts of the search rows took ${((performance.now() - startsFrom) / 1000).toFixed(1)} s.`);
+  if (seesPatients) {
+    const seenFrom = performance.now();
+    for (const { zone } of (await sql<{ zone: string }>`select zone from appointment_day_zone`.execute(db)).rows) await fillSeen(db, zone);
+    await sql`alter table appointment enable trigger appointment__seen_added`.execute(db);
+    log(`Patients seen took ${((performance.now() - seenFrom) / 1000).toFixed(1)} s.`);
+  }
   if (process.env.BENCH_DEBUG) for (const [k, v] of busy) log(`  ${k}: inserting ${(v / 1000).toFixed(1)} s`);
 
   const indexFrom = performance.now();
