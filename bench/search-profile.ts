@@ -15,7 +15,8 @@ import { traced, type Statement } from './trace';
  * folder in this process (the demo data, seeded there on first use, when it holds no bench data set; a bench data set
  * such as .bench-data/scale-0.2 as it is), calls `GET /api/search` for each term RUNS times (default 40, after 5
  * warm-up calls) as the superadmin (ROLE= another demo account), and prints each term's p50 and p95, the statements of
- * one call with their times (EXPLAIN=MS: the plans of those of MS or more), and a CPU profile of all the timed calls (PROFILE=0: none) summarised by function. The
+ * one call with their times (EXPLAIN=MS: the plans of those of MS or more; PLANS=1: how often each named search
+ * statement was planned afresh), and a CPU profile of all the timed calls (PROFILE=0: none) summarised by function. The
  * database runs in this thread, so the profile holds its time too (PGlite's WebAssembly shows as numbered functions).
  */
 const TERMS = ['sharma', 'an', 'sing', 'raj', 'apt', 'pri', 'xqzjv'];
@@ -58,6 +59,13 @@ async function main() {
           const plan = await database.db.executeQuery(CompiledQuery.raw(`explain (analyze, buffers, summary) ${st.sql}`, st.params));
           console.log((plan.rows as Record<string, string>[]).map((r) => `    ${Object.values(r)[0]}`).join('\n'));
         }
+      }
+      if (process.env.PLANS) {
+        // Whether the named statements' plans are made each call (custom) or kept (generic): a search's planning
+        // was as long as its run (EXPLAIN), and a prepared statement keeps a generic plan only when it seems no dearer.
+        const plans = await database.db.executeQuery(CompiledQuery.raw(`select generic_plans, custom_plans, left(regexp_replace(statement, '\\s+', ' ', 'g'), 90) as text
+          from pg_prepared_statements where statement ~ '^\\s*with (starting|x) as' order by prepare_time`));
+        console.log((plans.rows as Record<string, unknown>[]).map((r) => `    generic ${r.generic_plans}, custom ${r.custom_plans}: ${r.text}`).join('\n'));
       }
       if (profile && process.env.PROFILE_TERMS !== '0') console.log(summariseProfile(profile, Number(process.env.TOP ?? 15)));
     }

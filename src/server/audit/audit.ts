@@ -1,8 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
-import { columnName, holdsPatientData, PATIENT_ENTITY, patientFieldsOf, type AuditAction, type EntityDef } from '../../registry';
+import { holdsPatientData, PATIENT_ENTITY, patientFieldsOf, type AuditAction, type EntityDef } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { centreOf } from '../records/scope';
+import { centreSql, patientsSql } from '../records/read-entry-sql';
 import { publishable, publishChanges } from '../events/notices';
 import { tellEntriesWritten } from './entry-listeners';
 import { appendAuditRows, type AuditRow } from './audit-chain';
@@ -28,20 +29,6 @@ export function patientsOf(def: EntityDef, record: Record<string, unknown> | nul
   }
   return ids.size ? [...ids] : null;
 }
-
-/** patientsOf in SQL, for the rows (alias `t`) of a statement that audits many at once. */
-function patientsSql(def: EntityDef): RawBuilder<unknown> {
-  if (def.name === PATIENT_ENTITY) return sql`array[t.id]`;
-  const parts = patientFieldsOf(def).map((f) => {
-    const c = sql.raw(`t.${ident(columnName(f.field, def.fields[f.field]))}`);
-    if (f.itemField) return sql`array(select (item ->> ${f.itemField})::int from jsonb_array_elements(coalesce(${c}, '[]'::jsonb)) item where item ? ${f.itemField})`;
-    return f.many ? sql`coalesce(${c}, '{}'::int[])` : sql`array_remove(array[${c}]::int[], null)`;
-  });
-  return parts.length ? sql.join(parts, sql` || `) : sql`null::int[]`;
-}
-
-const centreSql = (def: EntityDef): RawBuilder<unknown> =>
-  def.scope === 'id' ? sql`t.id` : def.scope ? sql.raw(`t.${ident(columnName(def.scope, def.fields[def.scope]))}`) : sql`null::int`;
 
 /** One entry, as the writers below make it. `at`: when it happened, for a story written afterwards (the demo data). */
 export interface Entry {
@@ -175,6 +162,19 @@ export function recordsReadEntry(actor: Auditor, def: EntityDef, records: readon
     actorId: actor.id, entity: def.name, recordId: ids.length === 1 ? ids[0] : null, recordIds: ids, action, changes,
     address: actor.address ?? null, fmc, patients: patients.length ? patients : null,
   };
+}
+
+/**
+ * recordsReadEntry's entries as the data-modifying part of the statement that reads the records (a search's hits:
+ * search/hit-reads.ts), so the read and its entries are one statement and one commit: nothing is answered whose entry
+ * is not committed, as with appendAuditRows. `read` selects one row an entry: entity, record_ids (sorted), fmc,
+ * patients (sorted, null for none) and i, the entries' order (their ids go up in it).
+ */
+export function recordsReadInsert(actor: Auditor, action: AuditAction, changes: Record<string, unknown> | null, read: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`insert into audit_log (at, actor_id, entity, record_id, record_ids, action, changes, address, fmc, patients)
+    select now(), ${actor.id}::int, r.entity, case when cardinality(r.record_ids) = 1 then r.record_ids[1] end, r.record_ids,
+      ${action}::text, ${changes === null ? null : JSON.stringify(changes)}::jsonb, ${actor.address ?? null}::text, r.fmc, r.patients
+    from (${read}) r order by r.i`;
 }
 
 /** An entry about no one record (an upload, a backup taken): `entity` names what it is about. */

@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { can, ENTITIES, getEntity, holdsPatientData, prefsSchema, type Role } from '../../registry';
+import { can, ENTITIES, prefsSchema, type Role } from '../../registry';
 import { fail, fieldErrors, jsonBody, type AppEnv } from '../http';
-import { recordsReadEntry } from '../audit/audit';
+import { recordsReadInsert } from '../audit/audit';
 import { dataOf, describeCalls } from '../http/call-docs';
-import { appendAuditRows } from '../audit/audit-chain';
 import { RECORD_COUNT_CAP, whereOf } from '../search';
 import { scoped, scopeWhere, type ScopeOwner } from '../records/scope';
 import { ident } from '../db/entity-table';
@@ -97,14 +96,11 @@ export function platformRoutes(): Hono<AppEnv> {
   app.get('/search', async (c) => {
     const q = c.req.query('q') ?? '';
     if (q.length > 100) throw fail(400, 'Search text is too long', { field: 'q' });
-    const { hits, groups, read = [] } = await searchRecords(c.get('db'), c.get('user'), q);
-    // Hits of patient data are reads of those records (their titles and subtitles), one entry per entity, appended in
-    // one statement, made from the records the hits' parts were read from (no read of their own: a statement a kind
-    // was most of a surname's statements, bench/search-figures.md); the chain is sealed afterwards (audit/audit-seal.ts).
-    const kinds = [...new Set(hits.map((h) => h.entity))].map(getEntity).filter(holdsPatientData);
-    const entries = kinds.map((def) => recordsReadEntry(c.get('user'), def, read.find((r) => r.entity === def.name)?.records ?? [], 'read_search', { q },
-      hits.filter((h) => h.entity === def.name).map((h) => h.id)));
-    await appendAuditRows(c.get('db'), entries.filter((e) => e !== null));
+    // Hits of patient data are reads of those records (their titles and subtitles), one entry per entity, written by
+    // the statement that reads the hits' parts (search/hit-reads.ts): the read and its entries are one round trip and
+    // one commit, so no answer leaves before its entries are in the log; the chain is sealed afterwards (audit/audit-seal.ts).
+    const user = c.get('user');
+    const { hits, groups } = await searchRecords(c.get('db'), user, q, (kinds) => recordsReadInsert(user, 'read_search', { q }, kinds));
     // By kind: a few hits of each (best kinds first) and each kind's count (`more`: past the count's cap).
     return c.json({ data: hits, groups });
   });

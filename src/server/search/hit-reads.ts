@@ -1,37 +1,35 @@
 import { sql, type RawBuilder } from 'kysely';
-import { getEntity, hitFields, hitPartsOf, holdsPatientData, patientFieldsOf, shownKind, type EntityDef, type FieldDef, type HitParts } from '../../registry';
+import { getEntity, hitFields, hitPartsOf, holdsPatientData, shownKind, type EntityDef, type FieldDef, type HitParts } from '../../registry';
 import { toIso, type DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { col } from '../records/columns';
+import { centreSql, patientsSql } from '../records/read-entry-sql';
 import { scoped, scopeWhere, type ScopeOwner } from '../records/scope';
 
 /** A palette hit as the search statement found it (its stored title and subtitle), before its parts. */
 export interface FoundHit { entity: string; id: number; title: string; subtitle: string; parts?: HitParts }
-/** The records of patient data the hits' parts were read from, with the fields their read's audit entry is made of. */
-export interface RecordsRead { entity: string; records: Record<string, unknown>[] }
 
-/** Where a read's audit entry takes a record's centre and patients from (audit/audit.ts, recordsReadEntry). */
-const entryFields = (def: EntityDef) => (holdsPatientData(def)
-  ? [...new Set([...(def.scope && def.scope !== 'id' ? [def.scope] : []), ...patientFieldsOf(def).map((f) => f.field)])]
-  : []);
-/** Keys beside the fields' in a hit's row: names no field has. */
-const ENTRY = 'entry:';
+/**
+ * The read's audit entries as the data-modifying part of the parts' statement, made by the caller (the audit stands
+ * above this wing: audit/audit.ts `recordsReadInsert`). `kinds` selects one row a kind of patient data among the
+ * hits: entity, record_ids (the kind's hits, sorted), fmc, patients, i (the kinds' order).
+ */
+export type ReadEntries = (kinds: RawBuilder<unknown>) => RawBuilder<unknown>;
 
 /** The references among a kind's hit fields whose title a hit carries (a `refs` field's titles are not said: hitPartsOf keeps strings only). */
 const labelled = (def: EntityDef) => hitFields(def).filter((k) => def.fields[k].kind === 'ref');
 
 /**
- * One kind's hits as one branch of the union: each record's hit fields and its entry's fields in one JSON object
- * (their columns differ by kind), and its references as (entity, id) pairs for the titles' read.
+ * One kind's hits as one branch of the union: each record's hit fields in one JSON object (their columns differ by
+ * kind), its references as (entity, id) pairs for the titles' read, and, for patient data, its centre and patients
+ * for the read's entry (`c`, `p`).
  */
 function kindBranch(def: EntityDef, ids: number[], who: ScopeOwner): RawBuilder<unknown> {
-  const pairs = [
-    ...hitFields(def).map((k) => sql`${k}::text, ${sql.raw(col(def, k))}`),
-    ...entryFields(def).map((k) => sql`${`${ENTRY}${k}`}::text, ${sql.raw(col(def, k))}`),
-  ];
+  const pairs = hitFields(def).map((k) => sql`${k}::text, ${sql.raw(col(def, k))}`);
+  const entry = holdsPatientData(def) ? sql`${centreSql(def)}::int as c, ${patientsSql(def)}::int[] as p` : sql`null::int as c, null::int[] as p`;
   const scope = scoped(def, who) ? sql` and ${sql.join(scopeWhere(def, who), sql` and `)}` : sql``;
   const refs = labelled(def).map((k) => sql`json_build_object('e', ${def.fields[k].ref!}::text, 'id', ${sql.raw(col(def, k))})`);
-  return sql`select ${def.name}::text as e, t.id, json_build_object(${sql.join(pairs)}) as r, ${refs.length ? sql`json_build_array(${sql.join(refs)})` : sql`'[]'::json`} as refs from ${sql.raw(ident(def.table))} t where t.id = any(${ids}::int[])${scope}`;
+  return sql`select ${def.name}::text as e, t.id, json_build_object(${sql.join(pairs)}) as r, ${refs.length ? sql`json_build_array(${sql.join(refs)})` : sql`'[]'::json`} as refs, ${entry} from ${sql.raw(ident(def.table))} t where t.id = any(${ids}::int[])${scope}`;
 }
 
 /** A value as JSON gives it back as the drivers give the column (db/connection.ts): an ISO instant, a time to the minute. */
@@ -52,20 +50,27 @@ function fromJson(fd: FieldDef, v: unknown): unknown {
  * (entity, record_id) key in one join after the union: asked in each branch, the planner weighed search_index's
  * partial trigram indexes once per reference, 26 ms of planning for a surname's hits against 1.7 ms (bench/search-figures.md).
  * A reference to no record says `#id`, as there.
+ *
+ * `entries`: the read's audit entries, written by this same statement (a data-modifying part, which PostgreSQL runs
+ * to its end whatever the rest reads), so the read and its entries are one round trip and one commit. A kind's entry
+ * names every hit of it sent, and is made from the records read here: their centre (one, only when every hit's
+ * record was read and all share it) and their patients, as audit/audit.ts recordsReadEntry makes it.
  */
-export async function withParts(db: DB, who: ScopeOwner, hits: readonly FoundHit[]): Promise<{ hits: FoundHit[]; read: RecordsRead[] }> {
+export async function withParts(db: DB, who: ScopeOwner, hits: readonly FoundHit[], entries?: ReadEntries): Promise<FoundHit[]> {
   const kinds = [...new Set(hits.map((h) => h.entity))].map(getEntity);
-  if (!kinds.length) return { hits: [], read: [] };
-  const branches = kinds.map((def) => kindBranch(def, hits.filter((h) => h.entity === def.name).map((h) => h.id), who));
+  if (!kinds.length) return [];
+  const idsOf = (def: EntityDef) => hits.filter((h) => h.entity === def.name).map((h) => h.id);
+  const branches = kinds.map((def) => kindBranch(def, idsOf(def), who));
+  const audited = entries ? kinds.filter(holdsPatientData) : [];
+  const written = audited.length ? sql`, entries as (${entries!(entryRows(audited.map((def) => ({ e: def.name, ids: [...new Set(idsOf(def))].sort((a, b) => a - b) }))))})` : sql``;
   const rows = (await sql<{ e: string; id: number; r: Record<string, unknown> | null; title: string | null }>`
     with x as materialized (${sql.join(branches, sql` union all `)}),
-      refs as (select distinct v.e, v.id from x cross join json_to_recordset(x.refs) v(e text, id int) where v.id is not null)
+      refs as (select distinct v.e, v.id from x cross join json_to_recordset(x.refs) v(e text, id int) where v.id is not null)${written}
     select x.e, x.id, x.r, null::text as title from x
     union all select s.entity, s.record_id, null, s.title from search_index s join refs on s.entity = refs.e and s.record_id = refs.id`.execute(db)).rows;
   const titles = new Map(rows.filter((row) => row.r === null).map((row) => [`${row.e}:${row.id}`, row.title]));
   const titleOf = (target: string, v: unknown) => (v === null || v === undefined ? null : (titles.get(`${target}:${v}`) ?? `#${v}`));
   const parts = new Map<string, HitParts>();
-  const read = new Map<string, Record<string, unknown>[]>();
   for (const { e, id, r } of rows) {
     if (r === null) continue;
     const def = getEntity(e);
@@ -73,11 +78,21 @@ export async function withParts(db: DB, who: ScopeOwner, hits: readonly FoundHit
     const record: Record<string, unknown> = { id, _labels: Object.fromEntries(labelled(def).map((k) => [k, titleOf(def.fields[k].ref!, r[k])])) };
     for (const k of fields) record[k] = fromJson(def.fields[k], r[k]);
     parts.set(`${e}:${id}`, hitPartsOf(fields, record));
-    if (holdsPatientData(def)) read.set(e, [...(read.get(e) ?? []), { id, ...Object.fromEntries(entryFields(def).map((k) => [k, r[`${ENTRY}${k}`]])) }]);
   }
-  return {
-    // A hit whose record was not read (its kind's rows were kept to the caller's centres already) is said by its stored title alone.
-    hits: hits.map((h) => ({ ...h, parts: parts.get(`${h.entity}:${h.id}`) })),
-    read: kinds.filter(holdsPatientData).map((def) => ({ entity: def.name, records: read.get(def.name) ?? [] })),
-  };
+  // A hit whose record was not read (its kind's rows were kept to the caller's centres already) is said by its stored title alone.
+  return hits.map((h) => ({ ...h, parts: parts.get(`${h.entity}:${h.id}`) }));
+}
+
+/**
+ * One row a kind for its entry, from the records read (`x`): the kind's hits' ids (sorted, as given), its centre when
+ * every hit's record was read and one centre holds them all, and the distinct patients of the records read (null for none).
+ */
+function entryRows(kinds: { e: string; ids: number[] }[]): RawBuilder<unknown> {
+  return sql`select k.e as entity, k.ids as record_ids, k.i,
+      case when count(x.id) = cardinality(k.ids) and count(distinct x.c) = 1 and count(x.c) = count(x.id) then min(x.c) end as fmc,
+      (select array_agg(distinct u.p order by u.p) from x y cross join unnest(y.p) u(p) where y.e = k.e and u.p is not null) as patients
+    from (select v ->> 'e' as e, array(select jsonb_array_elements_text(v -> 'ids')::int) as ids, i
+      from jsonb_array_elements(${JSON.stringify(kinds)}::jsonb) with ordinality g(v, i)) k
+    left join x on x.e = k.e
+    group by k.e, k.ids, k.i`;
 }

@@ -7,7 +7,7 @@
 export { listPage, type ListAnswer, type ListPlan } from './list-page';
 export { MATCH_COUNT_CAP, RECORD_COUNT_CAP } from './caps';
 export { deleteSearchRow, refreshReferrers, rewriteSearchDocs, searchDoc, searchDocs, upsertSearchRow, upsertSearchRows } from './search-rows';
-export { pastPrefix, readableEntities, searchRecords, type SearchAnswer, type SearchGroup, type SearchHit } from './palette';
+export { pastPrefix, readableEntities, searchRecords, type ReadEntries, type SearchAnswer, type SearchGroup, type SearchHit } from './palette';
 export {
   byWordStarts, docContains, docMatches, hasTrigram, likePattern, lookalikeStarts, matchCount, matchingIds, rareRun,
   startPair, wordStartsMatch,

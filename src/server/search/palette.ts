@@ -3,7 +3,7 @@ import { can, canReadRecord, ENTITIES, getEntity, type EntityDef, type HitParts,
 import { ident } from '../db/entity-table';
 import { scoped, scopeWhere, type ScopeOwner } from '../records/scope';
 import type { DB } from '../db/connection';
-import { withParts, type RecordsRead } from './hit-reads';
+import { withParts, type ReadEntries } from './hit-reads';
 import { docContains, likeLiteral } from './text';
 
 /** Words of a term looked for each on its own, at most this many (each is one more look in the trigram index). */
@@ -84,13 +84,9 @@ export const POOL = CANDIDATES;
 
 /** One kind of record found: how many matched (up to KIND_COUNT_CAP, `more` past it or where counting stopped early). */
 export interface SearchGroup { entity: string; count: number; more: boolean }
-/**
- * `way`: which statement answered (never sent; tests/api/search-groups.test.ts reads it). `read`: the hits' records of
- * patient data as withParts read them, with the fields their read's audit entry is made of (never sent either): the
- * route makes its entries from them, with no second read of each kind's table.
- */
-export interface SearchAnswer { hits: SearchHit[]; groups: SearchGroup[]; way?: 'pooled' | 'by-kind'; read?: RecordsRead[] }
-export type { RecordsRead };
+/** `way`: which statement answered (never sent; tests/api/search-groups.test.ts reads it). */
+export interface SearchAnswer { hits: SearchHit[]; groups: SearchGroup[]; way?: 'pooled' | 'by-kind' }
+export type { ReadEntries };
 
 type Row = SearchHit & { found: number; titled: number; pooled: number };
 
@@ -107,9 +103,10 @@ type Row = SearchHit & { found: number; titled: number; pooled: number };
  *    about three times the planning of the pooled one (~15 ms on the demo data for the superadmin's kinds).
  * Each kind's rows are ranked — a title that starts with the term, then the title's likeness to it (the palette ranks
  * what it shows by the title first too: text/rank.ts) — and its first HITS_PER_KIND kept; the kinds of the best
- * hits first, KINDS at most. A kind scoped by centre is counted within the caller's centres alone.
+ * hits first, KINDS at most. A kind scoped by centre is counted within the caller's centres alone. `entries`: the
+ * read's audit entries, written by the hits' parts' statement (hit-reads.ts).
  */
-export async function searchRecords(db: DB, who: ScopeOwner, q: string): Promise<SearchAnswer> {
+export async function searchRecords(db: DB, who: ScopeOwner, q: string, entries?: ReadEntries): Promise<SearchAnswer> {
   const term = q.trim().slice(0, 100);
   const role = who.role;
   if (!role) return { hits: [], groups: [] };
@@ -119,7 +116,7 @@ export async function searchRecords(db: DB, who: ScopeOwner, q: string): Promise
   const gate = sql`(select count(*) from starting) < ${CANDIDATES}`;
   const pooled = sql`select entity, record_id, title, subtitle from search_index where ${entityFilter(entities)}${everyWord(term)} and ${gate} limit ${POOL + 1}`;
   const rows = (await byKind(starting, pooled, entities, who, term).execute(db)).rows;
-  if (!rows.some((r) => Number(r.pooled) > POOL)) return { ...(await answerOf(db, who, rows)), way: 'pooled' };
+  if (!rows.some((r) => Number(r.pooled) > POOL)) return { ...(await answerOf(db, who, rows, entries)), way: 'pooled' };
   const kinds = sql.join(entities.map((e) => kindRows(getEntity(e), who, term)), sql` union all `);
   const statement = byKind(starting, sql`select * from (${kinds}) k where ${gate}`, entities, who, term);
   // Planned once per connection, not per call: planning a branch a kind weighs every kind's partial index for each,
@@ -130,7 +127,7 @@ export async function searchRecords(db: DB, who: ScopeOwner, q: string): Promise
     await sql`set local plan_cache_mode = force_generic_plan`.execute(tx);
     return (await statement.execute(tx)).rows;
   });
-  return { ...(await answerOf(db, who, each)), way: 'by-kind' };
+  return { ...(await answerOf(db, who, each, entries)), way: 'by-kind' };
 }
 
 /** One kind's first KIND_COUNT_CAP + 1 matches through its own trigram index (the entity a literal: the partial index applies). */
@@ -164,7 +161,7 @@ function byKind(starting: RawBuilder<unknown>, matches: RawBuilder<unknown>, ent
     order by starts desc, likeness desc, title, record_id`;
 }
 
-async function answerOf(db: DB, who: ScopeOwner, rows: Row[]): Promise<SearchAnswer> {
+async function answerOf(db: DB, who: ScopeOwner, rows: Row[], entries?: ReadEntries): Promise<SearchAnswer> {
   // With CANDIDATES titles that start with the term, no kind's matches were counted: each may have more.
   const uncounted = rows.some((r) => Number(r.titled) >= CANDIDATES);
   const kinds: string[] = [];
@@ -176,5 +173,5 @@ async function answerOf(db: DB, who: ScopeOwner, rows: Row[]): Promise<SearchAns
     groups.push({ entity: row.entity, count: Math.min(found, KIND_COUNT_CAP), more: uncounted || found > KIND_COUNT_CAP });
   }
   const hits = rows.filter((r) => kinds.includes(r.entity)).map((r) => ({ entity: r.entity, id: Number(r.id), title: r.title, subtitle: r.subtitle }));
-  return { ...(await withParts(db, who, hits)), groups };
+  return { hits: await withParts(db, who, hits, entries), groups };
 }
