@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import fs, { existsSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -16,6 +17,11 @@ import { PGlite } from '@electric-sql/pglite';
 interface Traced { sql: string; ms: number }
 let recording: Traced[] | null = null;
 let depth = 0;
+/** fstat(2) calls while recording: PGlite's file system asks one for each seek to a file's end (db/file-sizes.ts). */
+let fstats = 0;
+const fstatSync = fs.fstatSync;
+fs.fstatSync = ((...args: Parameters<typeof fstatSync>) => { if (recording) fstats++; return fstatSync(...args); }) as typeof fstatSync;
+syncBuiltinESMExports();
 
 /** Times `method` of `proto` into the recording; a call inside another recorded call counts once. */
 function record(proto: Record<string, unknown>, method: string) {
@@ -81,21 +87,22 @@ async function main() {
     ];
     const runs = Number(process.env.RUNS ?? 5);
     console.log(`Statements a request, ${root} on ${path.resolve(dir)} (${runs} requests each, after one untimed):`);
-    console.log('| request | status | statements | their ms (median request) |\n|---|---|---|---|');
+    console.log('| request | status | statements | their ms (median request) | fstat calls |\n|---|---|---|---|---|');
     for (const [name, run] of kinds) {
       await run();
-      const seen: { n: number; ms: number; sql: Traced[]; status: number }[] = [];
+      const seen: { n: number; ms: number; sql: Traced[]; status: number; fstats: number }[] = [];
       for (let i = 0; i < runs; i++) {
         const statements: Traced[] = [];
+        fstats = 0;
         recording = statements;
         const { status } = await run();
         recording = null;
-        seen.push({ n: statements.length, ms: statements.reduce((s, x) => s + x.ms, 0), sql: statements, status });
+        seen.push({ n: statements.length, ms: statements.reduce((s, x) => s + x.ms, 0), sql: statements, status, fstats });
       }
       seen.sort((a, b) => a.ms - b.ms);
       const mid = seen[Math.floor(seen.length / 2)];
       // An edit is a read and a write: both counted, as the mix sends both.
-      console.log(`| ${name} | ${mid.status} | ${mid.n} | ${mid.ms.toFixed(1)} |`);
+      console.log(`| ${name} | ${mid.status} | ${mid.n} | ${mid.ms.toFixed(1)} | ${mid.fstats} |`);
       if (process.env.SQL === '1') for (const s of mid.sql) console.log(`    ${s.ms.toFixed(2).padStart(7)} ms  ${s.sql.replace(/\s+/g, ' ').slice(0, 160)}`);
     }
   } finally {

@@ -2,6 +2,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rm
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { keepFileSizes, type FileSizeCounts, type NodeFsOps } from './file-sizes';
 
 /**
  * How PGlite 0.5 keeps its files on Node (read in node_modules/@electric-sql/pglite/dist): the data folder is
@@ -15,7 +16,7 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
  * path is the no-op), and NODEFS gets the fsync it lacks, a real fsync(2) of the file. A commit then waits for
  * its WAL on the disk, and checkpoints for the data files, as on a PostgreSQL server.
  */
-type EmscriptenModule = { NODEFS?: { stream_ops?: Record<string, unknown>; doSetAttr?: (arg: unknown, node: unknown, attr: { mode?: number }, ...rest: unknown[]) => unknown } };
+type EmscriptenModule = { NODEFS?: Partial<NodeFsOps> & { doSetAttr?: (arg: unknown, node: unknown, attr: { mode?: number }, ...rest: unknown[]) => unknown } };
 
 /**
  * NODEFS as PGlite mounts it, but never giving the host's other users a permission. PGlite writes a new database's
@@ -24,6 +25,11 @@ type EmscriptenModule = { NODEFS?: { stream_ops?: Record<string, unknown>; doSet
  * ops/private-files.ts) already keeps others out; this keeps the files private should the folder be opened.
  */
 export class PrivateNodeFS extends NodeFS {
+  /** Files' lengths answered from memory and asked of the system (db/file-sizes.ts), for tests and the measurement. */
+  fileSizes: FileSizeCounts | null = null;
+  /** Each length kept is compared with the file's (tests). */
+  protected checkFileSizes = false;
+
   async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]) {
     const result = await super.init(pg, opts);
     const preRun = result.emscriptenOpts.preRun ?? [];
@@ -34,6 +40,8 @@ export class PrivateNodeFS extends NodeFS {
       if (!nodefs || !doSetAttr) throw new Error('this PGlite has no NODEFS.doSetAttr to keep file modes private');
       nodefs.doSetAttr = (arg: unknown, node: unknown, attr: { mode?: number }, ...rest: unknown[]) =>
         doSetAttr.call(nodefs, arg, node, attr.mode === undefined ? attr : { ...attr, mode: attr.mode & ~0o077 }, ...rest);
+      if (!nodefs.stream_ops || !nodefs.node_ops) throw new Error('this PGlite has no NODEFS operations to keep file lengths in');
+      this.fileSizes = keepFileSizes(nodefs as NodeFsOps, { check: this.checkFileSizes });
       this.patch(mod as unknown as EmscriptenModule);
     }];
     return result;
