@@ -76,7 +76,7 @@ test('the campaign form with its reach, wide and narrow: no serious accessibilit
   }
 });
 
-test('a started campaign\'s form: its message and audience are shown read-only with why; its time is saved', async ({ page }, testInfo) => {
+test('a started campaign\'s form: its message and audience are shown read-only with why; its time is saved', async ({ page }) => {
   test.setTimeout(120_000);
   await signInAs(page, 'superadmin');
   const api = await apiOf(page);
@@ -109,12 +109,4 @@ test('a started campaign\'s form: its message and audience are shown read-only w
   const saved = (await api.get(`/api/notification/${made.id}`)).body.data;
   expect(saved.scheduledAt).not.toBeNull();
   expect(saved).toMatchObject({ title, body: 'New clinic hours from Monday.', audience: 'fmc', channel: 'email' });
-
-  await page.keyboard.press('e');
-  await expect(field(form, 'Title')).toBeDisabled();
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect((await axeViolations(page)).filter((v) => SERIOUS.has(v.impact ?? ''))).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath(`campaign-started-form-${width}.png`), fullPage: true });
-  }
 });
