@@ -14,6 +14,7 @@ export * from './api-shapes';
 export * from './derive/transitions';
 export { ENTITIES } from './entities';
 export { CONDITION_OPS, RULE_CHANNELS, RULE_TARGETS, TEMPLATE_PLACE } from './entities/automation';
+export { CAMPAIGN_FIXED_WHEN_STARTED, campaignStarted } from './entities/notification';
 export * from './derive/routes';
 export * from './derive/sql';
 export * from './derive/form';

@@ -392,3 +392,31 @@ describe('campaign reach, before sending', () => {
     expect((await api.call('superadmin', 'GET', '/api/notification/reach?audience=all&channel=sms&tz=UTC')).status).toBe(400);
   });
 });
+
+describe('the audience once started', () => {
+  test('written down at the start: one added later is not sent; one who opts out meanwhile is skipped at send time', async () => {
+    const c = await create({});
+    expect((await move(c.id, 'sending', c.version)).status).toBe(200);
+    await sql`update job_run set state = 'running', attempts = 1, locked_until = ${new Date(clock.now().getTime() + LEASE_SECONDS * 1000)} where job = ${CAMPAIGN_JOB} and key = ${String(c.id)}`.execute(api.db);
+    expect(await startCampaign(api.db, c.id)).toBe(true);
+    const { recipients } = await record(c.id);
+    expect((await sendNextBatch(api.db, c.id)).queued).toBe(BATCH);
+    // The batches go in address order: the last opted-in patient is still to come when they opt out.
+    const last = (await sql<{ id: number; phone: string }>`select id, phone from patient where status = 'active' and not campaign_opt_out order by id desc limit 1`.execute(api.db)).rows[0]!;
+    const added = (await sql<{ id: number }>`insert into patient (first_name, last_name, phone, status) values ('Late', 'Comer', '+91 9700000001', 'active') returning id`.execute(api.db)).rows[0]!;
+    await sql`update patient set campaign_opt_out = true where id = ${last.id}`.execute(api.db);
+    try {
+      clock.advance(LEASE_SECONDS * 1000);
+      await drain();
+      expect(await record(c.id)).toMatchObject({ status: 'sent', recipients, sent: recipients - 1 });
+      const sentTo = new Set((await outboxOf(c.id)).map((r) => r.recipient));
+      expect(sentTo.size).toBe(recipients - 1);
+      expect(sentTo.has('+919700000001'), 'added after the start').toBe(false);
+      expect(sentTo.has(last.phone.replace(/[^0-9+]/g, '')), 'opted out meanwhile').toBe(false);
+      expect((await sql<{ n: number }>`select count(*)::int as n from campaign_recipient where campaign = ${c.id}`.execute(api.db)).rows[0]!.n, 'nobody left to send to').toBe(0);
+    } finally {
+      await sql`update patient set campaign_opt_out = false where id = ${last.id}`.execute(api.db);
+      await sql`delete from patient where id = ${added.id}`.execute(api.db);
+    }
+  });
+});

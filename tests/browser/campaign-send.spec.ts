@@ -1,5 +1,5 @@
 import { axeViolations, SERIOUS } from './axe';
-import { apiOf, detail, field, idInUrl, openRecordFromPalette, runExact, tabTo, toast, unique } from './catalogue-helpers';
+import { apiOf, combo, detail, field, idInUrl, openRecordFromPalette, runExact, tabTo, toast, unique } from './catalogue-helpers';
 import { expect, test, type Page } from './fixtures';
 import { signInAs } from './helpers';
 
@@ -74,4 +74,39 @@ test('the campaign form with its reach, wide and narrow: no serious accessibilit
     expect((await axeViolations(page)).filter((v) => SERIOUS.has(v.impact ?? ''))).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath(`campaign-form-${width}.png`), fullPage: true });
   }
+});
+
+test('a started campaign\'s form: its message and audience are shown read-only with why; its time is saved', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, 'superadmin');
+  const api = await apiOf(page);
+  const title = unique('Clinic hours');
+  const made = await api.create('notification', { title, body: 'New clinic hours from Monday.', audience: 'fmc', channel: 'email' });
+  // Sent now through the API (the send's own confirmation is the first test's): its audience is then counted.
+  const token = await page.evaluate(() => localStorage.getItem('id_token'));
+  const moved = await page.request.post(`/api/notification/${made.id}/transition`, { headers: { Authorization: `Bearer ${token}` }, data: { to: 'sending', version: made.version } });
+  expect(moved.status()).toBe(200);
+  await expect.poll(async () => (await api.get(`/api/notification/${made.id}`)).body.data.recipients, { timeout: 60_000 }).not.toBeNull();
+
+  await openRecordFromPalette(page, title.slice(0, 12), title, 'Notification campaign');
+  await page.waitForURL(/\/dashboard\/notification\/details\/\d+$/);
+  await page.keyboard.press('e');
+  const form = page.getByRole('dialog', { name: 'Edit Notification campaign' });
+  for (const label of ['Title', 'Message', 'Audience', 'Channel', 'Saved view of patients']) {
+    await expect(field(form, label), label).toBeDisabled();
+  }
+  await expect(combo(form, 'Centre')).toBeDisabled();
+  const reasons = form.getByText('Fixed once sending has started: the rest of its audience gets what the first got.');
+  await expect(reasons).toHaveCount(6);
+  await expect(field(form, 'Title')).toHaveValue(title);
+
+  // By keyboard to the field still open, its time (Tab passes the kept ones by: they are disabled).
+  await tabTo(page, field(form, 'Scheduled for'));
+  await page.keyboard.type('in 3 days');
+  await expect(form.locator('#f-scheduledAt-understood')).toHaveText(/^Read as: /);
+  await page.keyboard.press('Control+Enter');
+  await expect(toast(page, 'Notification campaign saved')).toBeVisible();
+  const saved = (await api.get(`/api/notification/${made.id}`)).body.data;
+  expect(saved.scheduledAt).not.toBeNull();
+  expect(saved).toMatchObject({ title, body: 'New clinic hours from Monday.', audience: 'fmc', channel: 'email' });
 });

@@ -18,7 +18,7 @@ import { ServerProcess, signIn } from './server-process';
  */
 const PASSWORD = 'crash-test-password';
 const ENV = { DEMO_PASSWORD: PASSWORD, SCRYPT_LOG_N: '10', DEMO_DATA: '0', MFA_REQUIRED_ROLES: 'none', SCHEDULER_TICK_SECONDS: '1' };
-const PATIENTS = 8 * BATCH;
+const PATIENTS = 40 * BATCH;
 const root = mkdtempSync(path.join(tmpdir(), 'console-campaign-crash-'));
 const servers: ServerProcess[] = [];
 afterAll(async () => {

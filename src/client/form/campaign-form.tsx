@@ -1,7 +1,7 @@
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { checkViewAddress, type SavedView } from '../../registry';
+import { CAMPAIGN_FIXED_WHEN_STARTED, campaignStarted, checkViewAddress, type SavedView } from '../../registry';
 import { reachPreview, type Channel } from '../api/campaign-reach';
 import { useRead } from '../api/use-read';
 import { useFormat } from '../i18n/format';
@@ -25,6 +25,24 @@ function usePatientViews(): SavedView[] {
   const views = useSnapshot(savedViews).list as SavedView[];
   const role = currentRole();
   return views.filter((v) => { const c = checkViewAddress(v.address, role); return c.ok && c.def.name === 'patients'; });
+}
+
+/** Whether the form shows this field of this campaign read-only: it has started, and the server keeps the field. */
+export const campaignFieldFixed = (record: Record<string, unknown> | null, field: string) =>
+  campaignStarted(record) && (CAMPAIGN_FIXED_WHEN_STARTED as readonly string[]).includes(field);
+
+/**
+ * A field a started campaign keeps, shown as it is and not editable, with why: the server would refuse a change
+ * (409 `campaign_started`), so the form does not offer one. Its value stays in the form and is saved unchanged.
+ */
+export function CampaignFixedField({ field, children }: { field: string; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset disabled className="campaign-fixed" data-testid={`fixed-${field}`}>
+      {children}
+      <span className="hint" id={`f-${field}-fixed`}>{t('reach.fixedWhenStarted')}</span>
+    </fieldset>
+  );
 }
 
 /** The patientView field: a choice of saved views of patients, or none (every patient of the audience). */

@@ -17,7 +17,7 @@ import { offerUndoEdit } from './undo';
 import { askBeforeLeaving, registerUnsaved } from '../ui/unsaved';
 import { FieldInput } from './field-input';
 import { ChangedMeanwhile, PresenceNote, useSayPresence } from '../live/live-notes';
-import { CampaignReachPreview, CampaignViewField } from './campaign-form';
+import { CampaignFixedField, CampaignReachPreview, campaignFieldFixed, CampaignViewField } from './campaign-form';
 import { fieldApplies, RuleStatusField, withoutHidden } from './rule-form';
 import { noteFieldEdit } from './repeat-field';
 
@@ -147,13 +147,18 @@ export function EntityFormModal({ def, mode, id, onClose, draft, onSaved }: {
           {draft && <p className="alert" role="note">{draft.note}</p>}
           {/* Focus waits here, not on Cancel, while the record loads: a space typed early must not press a button. */}
           {!ready && !loadError && <p role="status" className="hint" tabIndex={-1} data-autofocus>{t('app.loading')}</p>}
-          {ready && formFields(def, mode).filter(([field]) => fieldApplies(def, field, chosen)).map(([field, fd], i) => (def.name === 'notification' && field === 'patientView'
-            ? <CampaignViewField key={field} form={form} error={form.formState.errors.patientView?.message as string | undefined} />
-            : def.name === 'automation' && field === 'status'
-              ? <RuleStatusField key={field} form={form} error={form.formState.errors.status?.message as string | undefined} />
-              : <FieldInput key={field} def={def} field={field} fd={fd} form={form} mode={mode === 'update' ? 'update' : 'create'} record={record} autoFocus={i === 0}
-              translateError={translateMessage} />
-          ))}
+          {ready && formFields(def, mode).filter(([field]) => fieldApplies(def, field, chosen)).map(([field, fd], i) => {
+            const input = def.name === 'notification' && field === 'patientView'
+              ? <CampaignViewField key={field} form={form} error={form.formState.errors.patientView?.message as string | undefined} />
+              : def.name === 'automation' && field === 'status'
+                ? <RuleStatusField key={field} form={form} error={form.formState.errors.status?.message as string | undefined} />
+                : <FieldInput key={field} def={def} field={field} fd={fd} form={form} mode={mode === 'update' ? 'update' : 'create'} record={record} autoFocus={i === 0}
+                  translateError={translateMessage} />;
+            // A started campaign's message and audience are kept by the server: shown, not offered for editing.
+            return def.name === 'notification' && mode === 'update' && campaignFieldFixed(record, field)
+              ? <CampaignFixedField key={field} field={field}>{input}</CampaignFixedField>
+              : input;
+          })}
           {ready && def.name === 'notification' && <CampaignReachPreview form={form} />}
         </div>
         <footer>

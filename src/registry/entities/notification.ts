@@ -10,6 +10,16 @@ import { f } from '../fields';
  * goes on with those who have not had it yet); a paused one may also be cancelled, and the rest never get it. `sent` is reached by the sender only (server/campaigns/send.ts), which resolves the
  * audience when it starts and counts its progress on the record (`recipients`, `sent`, `failed`).
  */
+/**
+ * The fields a campaign keeps once sending has started (its audience counted, `recipients` set): changed then, the
+ * rest of its audience would get another message, on another channel, or people never counted. The server refuses
+ * them (409 `campaign_started`, server/crud/hooks.ts) and the edit form shows them read-only, both from this list.
+ */
+export const CAMPAIGN_FIXED_WHEN_STARTED = ['title', 'body', 'audience', 'channel', 'centre', 'patientView'] as const;
+
+/** Whether a campaign record has started sending: its audience is counted, and its fixed fields are kept. */
+export const campaignStarted = (record: { recipients?: unknown } | null | undefined) => record?.recipients !== null && record?.recipients !== undefined;
+
 export const notification = defineEntity({
   name: 'notification',
   api: 'notification',

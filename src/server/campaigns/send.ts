@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { getEntity } from '../../registry';
 import type { DB } from '../db/connection';
-import { nextTurn } from '../db/turn';
+import { afterRequests } from '../db/turn';
 import { audit } from '../audit/audit';
 import { fetchRecord, SYSTEM_ACTOR } from '../crud/write';
 import { publishChanges } from '../events/notices';
@@ -18,22 +18,29 @@ export { CAMPAIGN_JOB };
  * A notification campaign's sending (issue 37 §2), one run of job `campaign.send` keyed by the campaign's id: queued
  * by the campaign's moves (crud/hooks.ts) for its scheduledAt ("Schedule…") or now ("Send now").
  *
- * The audience is resolved when the run starts, not when the campaign was written: doctors (the doctors' list), fmc
- * staff (accounts of role fmc), patients (active, not opted out of campaigns), or all of them; each person once,
- * by their address for mail and SMS (one who is a doctor and a staff member is one address) and by their account for
- * push. Push and the inbox reach staff accounts only: a patient or a doctor without an account is not reachable there.
- * Whoever the channel cannot reach (no mobile number for SMS, no account for push) is counted in `failed` at the start.
+ * The audience is resolved once, when the run starts (not when the campaign was written), and written down as the
+ * campaign's recipients (`campaign_recipient`): doctors (the doctors' list), fmc staff (accounts of role fmc), patients
+ * (active, not opted out of campaigns), or all of them; each person once, by their address for mail and SMS (one who
+ * is a doctor and a staff member is one address) and by their account for push. Push and the inbox reach staff
+ * accounts only: a patient or a doctor without an account is not reachable there. Whoever the channel cannot reach (no
+ * mobile number for SMS, no account for push) is counted in `failed` at the start.
  *
- * Sending goes in batches of BATCH, each its own transaction: the campaign's row locked (a cancel waits, then is seen),
- * one keyed outbox row per person (scheduler/messages.ts) or one inbox item, and the progress counted on the record.
- * Who already has theirs is found by its key, so a run taken again after a crash goes on where the dead one stopped,
- * and nobody gets the campaign twice. The outbox's sender (mail.ts) delivers the rows; `sent` counts the messages
- * handed to it.
+ * Sending goes in batches of BATCH, each its own short transaction: the campaign's row locked (a cancel waits, then is
+ * seen), the next recipients by key taken off the list, one keyed outbox row per person (scheduler/messages.ts) or one
+ * inbox item, and the progress counted on the record. A run killed mid-batch leaves the batch undone, recipients and
+ * all, so a run taken again goes on where the dead one stopped, and nobody gets the campaign twice. Between batches
+ * the sender lets staff's requests have the embedded database's one connection first (db/turn.ts, `afterRequests`).
  *
  * A pause (the move to `paused`) is seen by the next batch, which waits for the row the move locked: the run ends
- * there, and a resume queues one again (crud/hooks.ts) that goes on, by the same keys, with who has not had it yet.
+ * there, and a resume queues one again (crud/hooks.ts) that goes on with the recipients not yet taken.
  */
-export const BATCH = 500;
+export const BATCH = 100;
+
+/**
+ * Under a steady stream of staff's requests, the sender waits up to this many times its last batch's time for a
+ * moment without them: the send then has at least a quarter of the embedded database's one connection.
+ */
+const YIELD_SHARE = 3;
 
 const def = () => getEntity('notification');
 
@@ -173,7 +180,7 @@ export async function startCampaign(db: DB, id: number): Promise<boolean> {
         await touched(tx, id, { from: c.status, to: 'paused', why: narrowing.problem });
         return false;
       }
-      const counts = await audienceCounts(tx, c, narrowing);
+      const counts = await resolveAudience(tx, c, narrowing);
       await sql`update notification_campaign set status = 'sending', recipients = ${counts.people}, failed = ${counts.unreachable}, sent = coalesce(sent, 0),
         version = version + 1, updated_at = now() where id = ${id}`.execute(tx);
       if (narrowing.patients) {
@@ -186,36 +193,54 @@ export async function startCampaign(db: DB, id: number): Promise<boolean> {
   });
 }
 
-/** One batch in one transaction: the messages it queued, and whether the campaign is finished (or no longer sending). */
+/**
+ * The audience written down once, set-based, when sending starts: one row a person the channel can reach (each
+ * address once; where a patient shares theirs with a doctor or a staff member, the row is the other's, so the
+ * patient's opt-out does not silence them), numbered in address order for the batches to take in turn. Returns the
+ * counts the campaign keeps: the people it reaches and those its channel cannot.
+ */
+async function resolveAudience(tx: DB, c: Campaign, n: Narrowing): Promise<{ people: number; unreachable: number }> {
+  await sql`delete from campaign_recipient where campaign = ${c.id}`.execute(tx);
+  const res = await sql<{ people: number; unreachable: number }>`with a as (${audienceSql(c, n)}),
+    one as (select distinct on (address) address, user_id, case when kind = 'patients' then ref end as patient from a
+      where address is not null order by address, kind = 'patients', ref),
+    written as (insert into campaign_recipient (campaign, seq, address, user_id, patient)
+      select ${c.id}, row_number() over (order by address), address, user_id, patient from one returning 1)
+    select ((select count(*) from written) + (select count(*) from a where address is null))::int as people,
+      (select count(*) from a where address is null)::int as unreachable`.execute(tx);
+  return res.rows[0] ?? { people: 0, unreachable: 0 };
+}
+
+/**
+ * One batch in one transaction: the campaign's row locked (a pause or cancel waits, then is seen), the next BATCH of
+ * its recipients taken by key and deleted, their messages queued, the progress counted. Its cost is the same whatever
+ * the audience's size (the audience is not resolved again), so the embedded database's one connection, held for the
+ * batch, is soon given back to staff's pages. A patient who opted out since the start is skipped, not sent.
+ */
 export async function sendNextBatch(db: DB, id: number): Promise<{ queued: number; finished: boolean }> {
   return db.transaction().execute(async (tx) => {
     const c = await load(tx, id, true);
     if (!c || c.status !== 'sending') return { queued: 0, finished: true }; // paused or cancelled meanwhile
-    const alreadyHas = c.channel === 'push'
-      ? sql`exists (select 1 from inbox_item i where i.user_id = a.user_id and i.kind = 'campaign' and i.params->>'campaign' = ${String(id)})`
-      : sql`exists (select 1 from outbox o where o.message_key = ${keyPrefix(c)} || a.address)`;
-    const narrowing: Narrowing = { centre: c.centre === null ? null : Number(c.centre), patients: c.audience_filter };
-    const next = sql<Person>`select distinct on (address) address, user_id from (${audienceSql(c, narrowing)}) a
-      where address is not null and not ${alreadyHas} order by address limit ${BATCH}`;
-    let picked: number;
+    const taken = sql<Person>`taken as (delete from campaign_recipient r where campaign = ${id} and seq in
+        (select seq from campaign_recipient where campaign = ${id} order by seq limit ${BATCH})
+      returning address, user_id, patient),
+      next as (select address, user_id from taken t
+        where t.patient is null or not exists (select 1 from patient p where p.id = t.patient and p.campaign_opt_out))`;
     let queued: number;
     if (c.channel === 'push') {
-      const people = (await next.execute(tx)).rows;
-      picked = people.length;
+      const people = (await sql<Person>`with ${taken} select address, user_id from next`.execute(tx)).rows;
       queued = (await addItems(tx, people.map((p) => ({ userId: Number(p.user_id), kind: 'campaign' as const, params: { campaign: id, name: c.title }, actorId: null })))).length;
     } else {
       // The batch's outbox rows in one statement, each under its person's key (as scheduler/messages.ts queues one):
-      // the embedded database has one connection, which a statement a person would hold for 500 rounds a batch while
-      // staff's pages wait. The key's unique index keeps each person once, whatever another run queued meanwhile.
-      const counted = (await sql<{ picked: number; queued: number }>`with picked as (${next}),
+      // one statement, not one a person, holds the connection for as little as it can. The key's unique index
+      // keeps each person once, whatever a run of the campaign before this table existed queued.
+      queued = (await sql<{ queued: number }>`with ${taken},
         queued as (insert into outbox (message_key, channel, kind, recipient, subject, body)
-          select ${keyPrefix(c)} || address, ${c.channel === 'email' ? 'mail' : 'sms'}, 'campaign', address, ${c.title}, ${c.body} from picked
+          select ${keyPrefix(c)} || address, ${c.channel === 'email' ? 'mail' : 'sms'}, 'campaign', address, ${c.title}, ${c.body} from next
           on conflict (message_key) where message_key is not null do nothing returning 1)
-        select (select count(*) from picked)::int as picked, (select count(*) from queued)::int as queued`.execute(tx)).rows[0]!;
-      picked = counted.picked;
-      queued = counted.queued;
+        select count(*)::int as queued from queued`.execute(tx)).rows[0]!.queued;
     }
-    const finished = picked < BATCH;
+    const finished = !(await sql`select 1 from campaign_recipient where campaign = ${id} limit 1`.execute(tx)).rows.length;
     // Progress is the sender's, not an edit: only the end moves the version, so a person's Pause or Cancel, made on
     // the version they read, is not refused as stale by every batch that lands meanwhile.
     await sql`update notification_campaign set sent = coalesce(sent, 0) + ${queued}, ${finished ? sql`status = 'sent', version = version + 1,` : sql``}
@@ -229,9 +254,14 @@ defineJob(CAMPAIGN_JOB, async ({ db, run, log }) => {
   const id = Number(run.payload.campaign);
   if (!(await startCampaign(db, id))) return { messages: 0 };
   let messages = 0;
+  let lastMs = 0;
   for (let finished = false; !finished;) {
-    await nextTurn();
+    // Staff's requests first: the next batch waits for a turn with none of them at the connection, or, under a steady
+    // stream of them, for YIELD_SHARE times the last batch's time, so that a page waits for one small batch at most.
+    await afterRequests(YIELD_SHARE * lastMs);
+    const started = performance.now();
     const batch = await sendNextBatch(db, id);
+    lastMs = performance.now() - started;
     messages += batch.queued;
     finished = batch.finished;
   }

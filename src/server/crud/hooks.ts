@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { getEntity, invoiceFigures, type EntityDef, type InvoiceLine } from '../../registry';
+import { CAMPAIGN_FIXED_WHEN_STARTED, campaignStarted, columnName, getEntity, invoiceFigures, type EntityDef, type InvoiceLine } from '../../registry';
 import type { DB } from '../db/connection';
 import { ident } from '../db/entity-table';
 import { passwordChanged, revokeUserSessions } from '../auth/sessions';
@@ -69,17 +69,19 @@ async function resumeCampaign(db: DB, record: Record<string, unknown>) {
 }
 
 /**
- * The columns the sender reads (campaigns/send.ts), each batch anew: changed once sending has started (its audience
- * counted, `recipients` set), the rest would get another message, on another channel, or people never counted. A
+ * The columns of the fields a started campaign keeps (registry: its edit form shows the same ones read-only). A
  * campaign paused before it started (its view deleted) has no recipients yet, and may still be given another view.
  */
-const CAMPAIGN_FIXED_WHEN_STARTED = { title: 'title', body: 'body', audience: 'audience', channel: 'channel', centre: 'centre', patient_view: 'patientView' } as const;
+const campaignFixedColumns = () => {
+  const def = getEntity('notification');
+  return CAMPAIGN_FIXED_WHEN_STARTED.map((field) => [columnName(field, def.fields[field]), field] as const);
+};
 
 export const HOOKS: Record<string, EntityHooks> = {
   notification: {
     async beforeWrite(_db, values, existing) {
-      if (!existing || existing.recipients === null || existing.recipients === undefined) return values;
-      for (const [column, field] of Object.entries(CAMPAIGN_FIXED_WHEN_STARTED)) {
+      if (!existing || !campaignStarted(existing)) return values;
+      for (const [column, field] of campaignFixedColumns()) {
         if (column in values && String(values[column] ?? '') !== String(existing[field] ?? '')) {
           throw fail(409, 'A campaign that has started sending keeps its message and its audience', { field, code: 'campaign_started' });
         }

@@ -6,6 +6,7 @@ import {
 import { PGlitePrepared } from './pglite-prepared';
 import { preparing } from './prepared';
 import type { WriteClock } from './write-clock';
+import { connectionAsked, connectionGiven } from './turn';
 
 /**
  * Kysely over PGlite. PGlite is one connection, so connections are handed out one at a time: a
@@ -43,6 +44,7 @@ class PGliteDriver implements Driver {
   async init() {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    connectionAsked();
     const previous = this.queue;
     let release!: () => void;
     this.queue = new Promise<void>((r) => (release = r));
@@ -67,6 +69,7 @@ class PGliteDriver implements Driver {
   async releaseConnection() {
     const r = this.release;
     this.release = null;
+    connectionGiven();
     r?.();
   }
 

@@ -42,6 +42,7 @@ import * as m0043 from './0043-automation-rules';
 import * as m0045 from './0045-import-runs';
 import * as m0046 from './0046-campaign-pause';
 import * as m0047 from './0047-audit-units';
+import * as m0051 from './0051-campaign-recipients';
 import * as m0052 from './0052-unit-entries-before-0047';
 
 /**
@@ -97,6 +98,7 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0045-import-runs': m0045,
   '0046-campaign-pause': m0046,
   '0047-audit-units': m0047,
+  '0051-campaign-recipients': m0051,
   '0052-unit-entries-before-0047': m0052,
 };
 

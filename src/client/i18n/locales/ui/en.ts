@@ -214,6 +214,7 @@ export default {
     choose: 'Choose an audience and a channel to see whom it reaches.',
     noView: 'None: every patient of the audience',
     viewGone: 'A view you can no longer read',
+    fixedWhenStarted: 'Fixed once sending has started: the rest of its audience gets what the first got.',
     viewHint: 'Only the patients this saved view of the patient list shows; read when sending starts.',
     viewProblem: 'Its saved view of patients can no longer narrow it (deleted, or not its author’s to read): it reaches nobody, and pauses when its time comes. Choose another view.',
     more: 'The first {{shown}} of {{n}} are named.',

@@ -217,6 +217,7 @@ export default {
     choose: 'Elija destinatarios y un canal para ver a quién llega.',
     noView: 'Ninguna: todos los pacientes de los destinatarios',
     viewGone: 'Una vista que ya no puede leer',
+    fixedWhenStarted: 'Fijo una vez iniciado el envío: el resto de los destinatarios recibe lo mismo que los primeros.',
     viewHint: 'Solo los pacientes que muestra esta vista guardada de la lista de pacientes; se lee al empezar el envío.',
     viewProblem: 'Su vista guardada de pacientes ya no puede acotarla (eliminada, o su autor ya no puede leerla): no llega a nadie y se pausará a su hora. Elija otra vista.',
     more: 'Se nombran las primeras {{shown}} de {{n}}.',

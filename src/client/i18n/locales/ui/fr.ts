@@ -217,6 +217,7 @@ export default {
     choose: 'Choisissez un public et un canal pour voir qui est atteint.',
     noView: 'Aucune : tous les patients du public',
     viewGone: 'Une vue que vous ne pouvez plus lire',
+    fixedWhenStarted: 'Figé dès que l’envoi a commencé : le reste du public reçoit ce qu’ont reçu les premiers.',
     viewHint: 'Seulement les patients que montre cette vue enregistrée de la liste des patients ; lue au début de l’envoi.',
     viewProblem: 'Sa vue enregistrée de patients ne peut plus la restreindre (supprimée, ou son auteur ne peut plus la lire) : elle n’atteint personne et se mettra en pause à son heure. Choisissez une autre vue.',
     more: 'Les {{shown}} premières sur {{n}} sont nommées.',

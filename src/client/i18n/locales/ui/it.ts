@@ -217,6 +217,7 @@ export default {
     choose: 'Scegli destinatari e canale per vedere chi raggiunge.',
     noView: 'Nessuna: tutti i pazienti dei destinatari',
     viewGone: 'Una vista che non puoi più leggere',
+    fixedWhenStarted: 'Fisso una volta iniziato l’invio: il resto dei destinatari riceve ciò che hanno ricevuto i primi.',
     viewHint: 'Solo i pazienti mostrati da questa vista salvata dell’elenco pazienti; letta all’inizio dell’invio.',
     viewProblem: 'La sua vista salvata di pazienti non può più restringerla (eliminata, o il suo autore non può più leggerla): non raggiunge nessuno e si sospenderà alla sua ora. Scegli un’altra vista.',
     more: 'Sono nominate le prime {{shown}} su {{n}}.',
