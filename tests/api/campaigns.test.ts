@@ -144,6 +144,22 @@ describe('campaign workflow', () => {
     expect(rows.length).toBe(optedIn.length);
     expect(new Set(rows.map((r) => r.recipient)).size).toBe(optedIn.length);
   });
+
+  test('sending when its audience was first written down (an upgrade mid-send): the rest are sent, nobody twice', async () => {
+    const c = await create({});
+    expect((await move(c.id, 'sending', c.version)).status).toBe(200);
+    await sql`update job_run set state = 'running', attempts = 1, locked_until = ${new Date(clock.now().getTime() + LEASE_SECONDS * 1000)} where job = ${CAMPAIGN_JOB} and key = ${String(c.id)}`.execute(api.db);
+    expect(await startCampaign(api.db, c.id)).toBe(true);
+    expect(await sendNextBatch(api.db, c.id)).toEqual({ queued: BATCH, finished: false });
+    // As a campaign sending before migration 0051 is found: counted, part sent, nobody written down.
+    await sql`delete from campaign_recipient where campaign = ${c.id}`.execute(api.db);
+    clock.advance(LEASE_SECONDS * 1000);
+    await drain();
+    expect(await record(c.id)).toMatchObject({ status: 'sent', recipients: optedIn.length, sent: optedIn.length });
+    const rows = await outboxOf(c.id);
+    expect(new Set(rows.map((r) => r.recipient)).size).toBe(optedIn.length);
+    expect(rows.length).toBe(optedIn.length);
+  });
 });
 
 describe('pause and resume', () => {

@@ -173,7 +173,10 @@ export async function startCampaign(db: DB, id: number): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
     const c = await load(tx, id, true);
     if (!c || (c.status !== 'scheduled' && c.status !== 'sending')) return false; // paused, cancelled, or undone to draft
-    if (c.status === 'scheduled' || c.recipients === null) {
+    // A sending campaign with nobody left to take and not yet sent is one started before its audience was written
+    // down (an upgrade mid-send): it is written down now, without those already sent to.
+    const unwritten = c.status === 'sending' && !(await sql`select 1 from campaign_recipient where campaign = ${id} limit 1`.execute(tx)).rows.length;
+    if (c.status === 'scheduled' || c.recipients === null || unwritten) {
       const narrowing = await narrowingOf(tx, c);
       if (narrowing.problem) {
         await sql`update notification_campaign set status = 'paused', version = version + 1, updated_at = now() where id = ${id}`.execute(tx);
@@ -193,11 +196,17 @@ export async function startCampaign(db: DB, id: number): Promise<boolean> {
   });
 }
 
+/** Whether the person of the row `one` of the audience already has this campaign (a run before this one queued it). */
+const alreadySent = (c: Pick<Campaign, 'id' | 'channel'>) => c.channel === 'push'
+  ? sql`exists (select 1 from inbox_item i where i.user_id = one.user_id and i.kind = 'campaign' and i.params->>'campaign' = ${String(c.id)})`
+  : sql`exists (select 1 from outbox o where o.message_key = ${keyPrefix(c)} || one.address)`;
+
 /**
  * The audience written down once, set-based, when sending starts: one row a person the channel can reach (each
  * address once; where a patient shares theirs with a doctor or a staff member, the row is the other's, so the
  * patient's opt-out does not silence them), numbered in address order for the batches to take in turn. Returns the
- * counts the campaign keeps: the people it reaches and those its channel cannot.
+ * counts the campaign keeps: the people it reaches and those its channel cannot. Those a run before this table existed
+ * already sent to are counted and not written down again.
  */
 async function resolveAudience(tx: DB, c: Campaign, n: Narrowing): Promise<{ people: number; unreachable: number }> {
   await sql`delete from campaign_recipient where campaign = ${c.id}`.execute(tx);
@@ -205,8 +214,8 @@ async function resolveAudience(tx: DB, c: Campaign, n: Narrowing): Promise<{ peo
     one as (select distinct on (address) address, user_id, case when kind = 'patients' then ref end as patient from a
       where address is not null order by address, kind = 'patients', ref),
     written as (insert into campaign_recipient (campaign, seq, address, user_id, patient)
-      select ${c.id}, row_number() over (order by address), address, user_id, patient from one returning 1)
-    select ((select count(*) from written) + (select count(*) from a where address is null))::int as people,
+      select ${c.id}, row_number() over (order by address), address, user_id, patient from one where not ${alreadySent(c)} returning 1)
+    select ((select count(*) from one) + (select count(*) from a where address is null))::int as people,
       (select count(*) from a where address is null)::int as unreachable`.execute(tx);
   return res.rows[0] ?? { people: 0, unreachable: 0 };
 }
