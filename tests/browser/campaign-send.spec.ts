@@ -90,6 +90,8 @@ test('a started campaign\'s form: its message and audience are shown read-only w
 
   await openRecordFromPalette(page, title.slice(0, 12), title, 'Notification campaign');
   await page.waitForURL(/\/dashboard\/notification\/details\/\d+$/);
+  // The record's commands come with the record: `e` is pressed once its Edit is there.
+  await expect(page.getByRole('main').getByRole('link', { name: /^Edit/ })).toBeVisible();
   await page.keyboard.press('e');
   const form = page.getByRole('dialog', { name: 'Edit Notification campaign' });
   for (const label of ['Title', 'Message', 'Audience', 'Channel', 'Saved view of patients']) {
