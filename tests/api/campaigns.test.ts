@@ -39,6 +39,16 @@ const outboxOf = async (id: number) => (await sql<{ recipient: string; channel: 
 const runOf = async (id: number) => (await sql<{ state: string; due_at: string; messages: number }>`select state, due_at, messages from job_run where job = ${CAMPAIGN_JOB} and key = ${String(id)}`.execute(api.db)).rows[0];
 const drain = async () => { while ((await runDue(api.db, { clock })) > 0) { /* until nothing is due */ } };
 
+/** A campaign sending by SMS to the opted-in patients, its first batch queued by a run still held (its holder busy). */
+const midSend = async () => {
+  const c = await create({});
+  expect((await move(c.id, 'sending', c.version)).status).toBe(200);
+  await sql`update job_run set state = 'running', attempts = 1, locked_until = ${new Date(clock.now().getTime() + LEASE_SECONDS * 1000)} where job = ${CAMPAIGN_JOB} and key = ${String(c.id)}`.execute(api.db);
+  expect(await startCampaign(api.db, c.id)).toBe(true);
+  expect(await sendNextBatch(api.db, c.id)).toEqual({ queued: BATCH, finished: false });
+  return c.id;
+};
+
 const optedIn = Array.from({ length: PATIENTS }, (_, i) => i + 1).filter((i) => i % 10 !== 0);
 
 describe('campaign workflow', () => {
@@ -146,17 +156,13 @@ describe('campaign workflow', () => {
   });
 
   test('sending when its audience was first written down (an upgrade mid-send): the rest are sent, nobody twice', async () => {
-    const c = await create({});
-    expect((await move(c.id, 'sending', c.version)).status).toBe(200);
-    await sql`update job_run set state = 'running', attempts = 1, locked_until = ${new Date(clock.now().getTime() + LEASE_SECONDS * 1000)} where job = ${CAMPAIGN_JOB} and key = ${String(c.id)}`.execute(api.db);
-    expect(await startCampaign(api.db, c.id)).toBe(true);
-    expect(await sendNextBatch(api.db, c.id)).toEqual({ queued: BATCH, finished: false });
+    const id = await midSend();
     // As a campaign sending before migration 0051 is found: counted, part sent, nobody written down.
-    await sql`delete from campaign_recipient where campaign = ${c.id}`.execute(api.db);
+    await sql`delete from campaign_recipient where campaign = ${id}`.execute(api.db);
     clock.advance(LEASE_SECONDS * 1000);
     await drain();
-    expect(await record(c.id)).toMatchObject({ status: 'sent', recipients: optedIn.length, sent: optedIn.length });
-    const rows = await outboxOf(c.id);
+    expect(await record(id)).toMatchObject({ status: 'sent', recipients: optedIn.length, sent: optedIn.length });
+    const rows = await outboxOf(id);
     expect(new Set(rows.map((r) => r.recipient)).size).toBe(optedIn.length);
     expect(rows.length).toBe(optedIn.length);
   });
@@ -167,15 +173,6 @@ describe('pause and resume', () => {
     const rows = await outboxOf(id);
     expect(new Set(rows.map((r) => r.recipient)).size, 'nobody twice').toBe(rows.length);
     return rows.length;
-  };
-  /** A campaign sending by SMS to the opted-in patients, its first batch queued by a run still held (its holder busy). */
-  const midSend = async () => {
-    const c = await create({});
-    expect((await move(c.id, 'sending', c.version)).status).toBe(200);
-    await sql`update job_run set state = 'running', attempts = 1, locked_until = ${new Date(clock.now().getTime() + LEASE_SECONDS * 1000)} where job = ${CAMPAIGN_JOB} and key = ${String(c.id)}`.execute(api.db);
-    expect(await startCampaign(api.db, c.id)).toBe(true);
-    expect(await sendNextBatch(api.db, c.id)).toEqual({ queued: BATCH, finished: false });
-    return c.id;
   };
 
   test('only a sending campaign pauses, only a paused one resumes', async () => {
