@@ -22,7 +22,9 @@ function editorChunks(): string[] {
 async function openAddForm(page: Page, path: string, heading: string) {
   await page.goto(`/dashboard/${path}`);
   await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
-  // On the rows first (k keeps the top row): a letter typed on a list's arrival is a search.
+  // On the rows first (k keeps the top row): a letter typed on a list's arrival is a search. The grid takes the focus
+  // a frame after the heading shows; a k pressed before that lands on the page and arms nothing.
+  await expect(page.getByRole('grid')).toBeFocused();
   await page.keyboard.press('k');
   await page.keyboard.press('c');
 }

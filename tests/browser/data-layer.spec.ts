@@ -47,6 +47,7 @@ test('an edit updates its list row and its details page by key, without a reload
   await expect(page.getByRole('gridcell', { name, exact: true })).toBeVisible();
   await expect(page.getByText(/^1 records?$/)).toBeVisible();
   await markPage(page);
+  await expect(page.getByRole('grid')).toBeFocused();
   await page.keyboard.press('k'); // on the rows first: a letter typed on arrival is a search
   await page.keyboard.press('e');
   const form = page.getByRole('dialog', { name: 'Edit Speciality' });
@@ -141,6 +142,7 @@ test('a stale edit offers Reload: the form takes the record as it is now, and th
   const rec = await api.create('specialist', { name, description: 'first', status: 'active' });
   await page.goto(`/dashboard/speciality?q=${encodeURIComponent(name)}`);
   await expect(page.getByRole('gridcell', { name, exact: true })).toBeVisible();
+  await expect(page.getByRole('grid')).toBeFocused();
   await page.keyboard.press('k'); // on the rows first: a letter typed on arrival is a search
   await page.keyboard.press('e');
   const form = page.getByRole('dialog', { name: 'Edit Speciality' });
