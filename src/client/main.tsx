@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import './i18n';
 import './styles.css';
 import { App } from './app';
+import { restoreSession } from './api/session';
 import { applyCachedPrefs } from './state/prefs';
-import { restoreSession } from './state/session';
 
 void restoreSession();
 // The first paint is in the user's language: its strings load before it (English is always there).

@@ -1,22 +1,12 @@
+import type { Profile } from '../state/session';
 import { http } from './client';
-
-/** The signed-in user as the API describes them. */
-export interface Profile {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  avatar: string | null;
-  role: { id: number; name: string };
-}
 
 export interface SignUpValues { firstName?: string; lastName?: string; email?: string; phone: string | null; password?: string; role?: string }
 
 /**
  * Signing in and out, and the pages open to anyone (sign-up, forgot and reset password). Plain calls, not queries:
  * they run on the sign-in page, which loads before the data layer (the first load stays small), and the session
- * store (state/session.ts) keeps what they answer.
+ * store (state/session.ts) keeps what they answer, written by api/session.ts.
  */
 /** A sign-in's answer, by password or hosted login. */
 export interface SignedIn { token: string; expiresIn: number; user: Profile }

@@ -36,7 +36,7 @@ const ENROLMENT_PAGE = '/second-factor';
 type Listener = (err: ApiError) => void;
 const expiredListeners = new Set<Listener>();
 
-/** The session store subscribes here; the transport never reaches into the UI itself. */
+/** The session's sign-out subscribes here (api/session.ts); the transport never reaches into the UI itself. */
 export function onSessionExpired(fn: Listener): () => void {
   expiredListeners.add(fn);
   return () => expiredListeners.delete(fn);
@@ -46,7 +46,7 @@ export function onSessionExpired(fn: Listener): () => void {
 type StepUp = () => Promise<boolean>;
 let stepUp: StepUp | null = null;
 
-/** The shell registers its step-up dialog here, as the session store subscribes to expiries. */
+/** The shell registers its step-up dialog here, as the session's sign-out subscribes to expiries. */
 export function onStepUpRequired(fn: StepUp): () => void {
   stepUp = fn;
   return () => { if (stepUp === fn) stepUp = null; };
@@ -66,7 +66,7 @@ export async function withStepUp<T>(attempt: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A failure as the API's error, told to the session store when it ends the session. */
+/** A failure as the API's error, told to the session's sign-out when it ends the session. */
 export function raise(status: number, errors: ErrorItem[] | undefined): ApiError {
   const apiError = new ApiError(status, Array.isArray(errors) && errors.length ? errors
     : [{ message: status ? statusMessage(status) : NETWORK_MESSAGE, code: status ? 'http' : 'network' }]);

@@ -145,7 +145,7 @@ export function startChangeStream(): () => void {
         cache: 'no-store',
       });
       if (res.status === 401 || res.status === 403) {
-        // The session is over: the session store signs out on an expired one (client.ts); nothing to reconnect to.
+        // The session is over: api/session.ts signs out on an expired one (client.ts); nothing to reconnect to.
         const body = (await res.json().catch(() => null)) as { errors?: [] } | null;
         raise(res.status, body?.errors);
         return stop();

@@ -6,7 +6,8 @@ import { COMMANDS, effectiveKeymap, isAllowed, repeatCommand, type Command, type
 import { canPickFrom, canReadRecord, entityByName, getEntity, viewActionFor, can, LANGUAGES, type EntityDef, type Language, type Role } from '../../registry';
 import { tEnglish } from '../i18n';
 import { prefs } from '../state/prefs';
-import { byFrecency, frecency, noteUse } from '../state/recents';
+import { noteUse } from '../api/recents';
+import { byFrecency, frecency } from '../state/recents';
 import { currentRole, session } from '../state/session';
 import { useCommands } from '../state/saved-views';
 import { closePalette, typedBeforePalette, ui } from '../state/ui';

@@ -6,7 +6,7 @@ import { asksSecondStep, auth } from '../api/auth';
 import { ApiError } from '../api/client';
 import { errorText } from '../api/error-text';
 import { loadScreenStrings } from '../i18n';
-import { acceptSession } from '../state/session';
+import { acceptSession } from '../api/session';
 import { AuthCard } from './auth-card';
 import { SecondStep } from './second-factor';
 

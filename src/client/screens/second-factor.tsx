@@ -8,7 +8,7 @@ import { factors, type TotpEnrolment } from '../api/factors';
 import { useAddPasskey } from '../api/use-add-passkey';
 import type { SignedIn } from '../api/auth';
 import { loadScreenStrings } from '../i18n';
-import { acceptSession } from '../state/session';
+import { acceptSession } from '../api/session';
 import { holdForSignIn, signInRefused } from '../state/early-keys';
 import { AuthCard } from './auth-card';
 

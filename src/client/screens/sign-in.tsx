@@ -6,7 +6,8 @@ import { DASHBOARD } from '../../registry';
 import { auth } from '../api/auth';
 import { errorText } from '../api/error-text';
 import { publicConfig, type PublicConfig } from '../api/public-config';
-import { session, signIn } from '../state/session';
+import { signIn } from '../api/session';
+import { session } from '../state/session';
 import { holdForSignIn, signInRefused } from '../state/early-keys';
 import { AuthCard } from './auth-card';
 

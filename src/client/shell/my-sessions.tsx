@@ -6,7 +6,7 @@ import { mySessions, type MySession } from '../api/my-sessions';
 import { queryClient } from '../api/query-client';
 import { useRead } from '../api/use-read';
 import { useFormat } from '../i18n/format';
-import { signOut } from '../state/session';
+import { signOut } from '../api/session';
 
 /** "Chrome on Windows" from a user agent, or the user agent itself: enough to tell one's own devices apart. */
 export function deviceOf(userAgent: string | null, unknown: string): string {

@@ -7,7 +7,8 @@ import { toast } from 'sonner';
 import { COMMANDS, DEFAULT_KEYMAP, effectiveKeymap, findClash, isAllowed, keyLabel, LANGUAGES, normaliseCombo, THEMES } from '../../../commands';
 import { languageFirstDay, LOCALE_OF, WEEKDAYS, type Language } from '../../registry';
 import i18n from '../i18n';
-import { prefs, savePrefs, type Prefs } from '../state/prefs';
+import { savePrefs } from '../api/prefs';
+import { prefs, type Prefs } from '../state/prefs';
 import { currentRole } from '../state/session';
 
 /** A weekday's name in the language (1 Monday … 7 Sunday): 5 January 2026 was a Monday. */

@@ -5,7 +5,8 @@ import { COMMANDS, effectiveKeymap, findClash, normaliseCombo, viewCommandId } f
 import { checkViewAddress, mayShareViews, ROLES, VIEW_NAME_MAX, type Role, type SavedView } from '../../registry';
 import { errorText } from '../api/error-text';
 import { viewWrites } from '../api/views';
-import { prefs, savePrefs } from '../state/prefs';
+import { savePrefs } from '../api/prefs';
+import { prefs } from '../state/prefs';
 import { savedViews } from '../state/saved-views';
 import { currentRole } from '../state/session';
 import { ui } from '../state/ui';

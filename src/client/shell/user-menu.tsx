@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { can, entityPath } from '../../registry';
 import { resolveUrl } from '../api/client';
 import { useLoadableImage } from '../api/image-origins';
-import { currentRole, session, signOut } from '../state/session';
+import { signOut } from '../api/session';
+import { currentRole, session } from '../state/session';
 import { ui } from '../state/ui';
 
 /** spec §3: an avatar starting with "avtar" lives in the content store under users/{user_id}/; anything else is a full address. */

@@ -1,5 +1,4 @@
 import { proxy } from 'valtio';
-import { me } from '../api/me';
 import { setLanguage } from '../i18n';
 import type { ColumnsPrefs, Language, RecentUse, Theme } from '../../registry';
 
@@ -38,10 +37,10 @@ export function shownTheme(theme: Theme): Exclude<Theme, 'system'> {
   return systemDark?.matches ? 'dark' : 'themedefault';
 }
 
-systemDark?.addEventListener('change', () => { if (prefs.theme === 'system') void apply(); });
+systemDark?.addEventListener('change', () => { if (prefs.theme === 'system') void applyPrefs(); });
 
 /** Shows the preferences; the promise ends when the language's strings are in (loaded on first use). */
-function apply(): Promise<void> {
+export function applyPrefs(): Promise<void> {
   document.documentElement.dataset.theme = shownTheme(prefs.theme);
   const language = setLanguage(prefs.lang);
   // The cache is the browser's, not the user's: recent records (patients' names) stay on the server.
@@ -51,18 +50,14 @@ function apply(): Promise<void> {
 }
 
 export function applyCachedPrefs(): Promise<void> {
-  return apply();
+  return applyPrefs();
 }
 
-export async function loadPrefs() {
-  try {
-    Object.assign(prefs, { ...DEFAULTS, ...(await me.prefs() as Partial<Prefs>) });
-  } catch { prefs.recent = []; prefs.columns = {}; /* keep the cached theme and language, never the last user's recents or columns */ }
-  await apply();
-}
-
-export async function savePrefs(patch: Partial<Prefs>) {
-  Object.assign(prefs, patch);
-  await apply();
-  await me.savePrefs(patch);
+/**
+ * The user's preferences as the server keeps them, over the defaults (reading and saving them: api/prefs.ts). Null, when
+ * they could not be read: the cached theme and language stay, never the last user's recents or columns.
+ */
+export function takePrefs(kept: Partial<Prefs> | null): void {
+  if (kept) Object.assign(prefs, { ...DEFAULTS, ...kept });
+  else { prefs.recent = []; prefs.columns = {}; }
 }

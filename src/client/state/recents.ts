@@ -1,12 +1,10 @@
 import { RECENT_MAX, type RecentUse } from '../../registry';
-import { me } from '../api/me';
-import { prefs } from './prefs';
 
 /**
  * The palette's recently and frequently used commands and records, per user. They live in the user's preferences on
  * the server (the user's preferences, `recent`), not in this browser's storage: they follow the user to another computer,
  * survive signing out and in, and a shared front-desk computer never shows the next user whose records were opened.
- * A use is written at once and without waiting; a failed write only loses that use.
+ * Here the ranking; noting a use and writing it, api/recents.ts.
  */
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -30,19 +28,4 @@ export function withUse(list: readonly RecentUse[], use: Pick<RecentUse, 'kind' 
   const next: RecentUse = { kind: use.kind, id: use.id, ...(title ? { title } : {}), at: now, count: Math.min((before?.count ?? 0) + 1, 1_000_000) };
   const rest = list.filter((u) => u !== before);
   return [next, ...byFrecency(rest, now).slice(0, RECENT_MAX - 1)];
-}
-
-/** The writes in flight, one after another: two quick uses must reach the server in order, or the older list wins. */
-let writes: Promise<void> = Promise.resolve();
-
-export function noteUse(use: Pick<RecentUse, 'kind' | 'id' | 'title'>): void {
-  prefs.recent = withUse(prefs.recent ?? [], use);
-  const recent = prefs.recent;
-  writes = writes.then(() => me.savePrefs({ recent })).then(() => undefined, () => { /* the use is kept for this visit only */ });
-}
-
-/** Resolves when every use noted so far has been written (or failed): signing out waits for it, so the session is
- *  still valid when the last use (often "Sign out" itself) is saved. */
-export function recentWritesSettled(): Promise<void> {
-  return writes;
 }
