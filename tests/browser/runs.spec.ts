@@ -70,6 +70,35 @@ test('a campaign\'s run is followed live to its end; one waiting is cancelled an
   await expect(rowOf(page, later).getByText('Done', { exact: true })).toBeVisible();
 });
 
+test('the box narrows the rows in the browser; the highlighted run stays among them, and c acts on it', async ({ page }) => {
+  await signInAs(page, 'superadmin');
+  const first = await campaign(page, 'scheduled');
+  await campaign(page, 'scheduled');
+  await page.goto('/dashboard/system/runs?state=queued');
+  await expect(rowOf(page, first)).toBeVisible();
+  const grid = page.getByRole('grid');
+  const before = await page.getByRole('row').count();
+
+  // The last row highlighted, then the box keeps only the first campaign's run(s): fewer rows than the highlight's place.
+  await grid.focus();
+  await page.keyboard.press('End');
+  await expect(grid).toHaveAttribute('aria-activedescendant', `run-row-${before - 2}`);
+  await page.getByLabel('Find by job, key or error').fill(String(first));
+  await expect(page.getByRole('row')).not.toHaveCount(before);
+  const after = await page.getByRole('row').count();
+  expect(after).toBeLessThan(before);
+
+  // The highlight is the last row left, and c asks about that run.
+  await grid.focus();
+  await expect(grid).toHaveAttribute('aria-activedescendant', `run-row-${after - 2}`);
+  const key = await page.locator(`#run-row-${after - 2} td`).nth(1).textContent();
+  await page.keyboard.press('c');
+  const confirm = page.getByRole('dialog', { name: 'Cancel this run?' });
+  await expect(confirm).toContainText(`(${key})`);
+  await page.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
+});
+
 test('runs, wide and narrow: no serious accessibility finding', async ({ page }, testInfo) => {
   await signInAs(page, 'superadmin');
   await campaign(page, 'sending');

@@ -1,8 +1,7 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { navigate, usePathname } from 'wouter/use-browser-location';
-import { rowMove } from './row-move';
 import '../screens/screens.css';
 
 // Numbers and dates have one source, shared with the generic list and details (i18n/format.ts).
@@ -78,29 +77,4 @@ export function PagesFoot({ pages, count }: { pages: { loading: boolean; error: 
       {pages.done && !pages.hasMore && count > 0 && <span className="muted">{t('common.end')}</span>}
     </div>
   );
-}
-
-
-/**
- * The keyboard of a list whose body holds the focus (the list screens' model): j/k and the arrows move the
- * highlighted row (aria-activedescendant), reaching the last loaded row loads the next page, and `keys` act on
- * the highlighted row (Enter opens, x selects…). Keys with a modifier, and keys typed in a field, are left alone.
- */
-export function useRowKeys(count: number, opts: { rowId: (i: number) => string; hasMore?: boolean; loadMore?: () => void; keys?: Record<string, (i: number) => void> }) {
-  const [focused, setFocused] = useState(0);
-  const at = Math.min(focused, Math.max(0, count - 1));
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.target !== e.currentTarget || e.ctrlKey || e.metaKey || e.altKey) return;
-    const to = count ? rowMove(e.key, at, count) : null;
-    if (to !== null) {
-      e.preventDefault();
-      setFocused(to);
-      document.getElementById(opts.rowId(to))?.scrollIntoView({ block: 'nearest' });
-      if (to >= count - 1 && opts.hasMore) opts.loadMore?.();
-      return;
-    }
-    const action = opts.keys?.[e.key];
-    if (action && count) { e.preventDefault(); action(at); }
-  };
-  return { focused: at, setFocused, onKeyDown };
 }

@@ -7,9 +7,10 @@ import { RUN_STATES, runs, type Run, type RunState } from '../api/runs';
 import { useRead } from '../api/use-read';
 import { keys as queryKeys } from '../api/keys';
 import { ConfirmAction } from '../ui/confirm-action';
-import { useTypeToFind } from '../ui/type-to-find';
-import { useShortcutStarts } from '../moves/move-keys';
-import { Empty, LoadError, Loading, useAddressParams, useFormat, useRowKeys } from '../list-parts/screen-parts';
+import { rowKeys } from '../list/list-keys';
+import { useFocusedRow } from '../list/use-focused-row';
+import { useListFind } from '../list/use-list-find';
+import { Empty, LoadError, Loading, useAddressParams, useFormat } from '../list-parts/screen-parts';
 
 /** What a run's state shows as (the list's status colours: done green, failed and cancelled red, queued amber). */
 const STATE_CLASS: Record<RunState, string> = { queued: 'pending', running: 'in_progress', done: 'completed', failed: 'cancelled', cancelled: 'cancelled' };
@@ -46,7 +47,8 @@ function took(run: Run, locale: string): string | null {
  * it took, how many messages it queued, its tries and its last error, newest first, narrowed by job and state (kept in
  * the address). Live: each move of a run comes over the change stream (stream-invalidation.ts) and the list reads
  * again. A failed or cancelled run is retried, a waiting or running one cancelled, by its button or by r / c on the
- * highlighted row, after a confirmation; each is in the audit trail, as is every run's end.
+ * highlighted row, after a confirmation; each is in the audit trail, as is every run's end. Its focused row, row keys
+ * and type-to-find are the list controller's parts (list/).
  */
 export default function Runs({ id }: { id: string }) {
   const { t } = useTranslation('screens');
@@ -69,8 +71,11 @@ export default function Runs({ id }: { id: string }) {
   const searchRef = useRef<HTMLInputElement>(null);
   const rowId = (i: number) => `run-row-${i}`;
   // A word typed on the runs searches; r and c act once the user works on the rows (ui/type-to-find.ts).
-  const shortcutStarts = useShortcutStarts();
-  const find = useTypeToFind(searchRef, gridRef, { keysHere: (combo, e) => ['j', 'k', KEYS.retry, KEYS.cancel].includes(combo) || shortcutStarts(combo, e) });
+  const find = useListFind(searchRef, gridRef, ['j', 'k', KEYS.retry, KEYS.cancel]);
+  const count = rows.length;
+  const { focused: kept, setFocused, moveTo } = useFocusedRow(count, (i) => document.getElementById(rowId(i))?.scrollIntoView({ block: 'nearest' }));
+  // The box narrows the rows here, in the browser, under a kept highlight: it stays on the last row left.
+  const focused = Math.min(kept, Math.max(0, count - 1));
 
   const ask = (run: Run | undefined, action: Action) => {
     if (!run) return;
@@ -89,9 +94,9 @@ export default function Runs({ id }: { id: string }) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.screen('runs') });
     gridRef.current?.focus();
   };
-  const rowKeys = useRowKeys(rows.length, {
-    rowId,
-    keys: { [KEYS.retry]: (i) => ask(rows[i], 'retry'), [KEYS.cancel]: (i) => ask(rows[i], 'cancel') },
+  const onKeyDown = rowKeys({
+    find, focused, count, moveTo,
+    keys: { [KEYS.retry]: () => ask(rows[focused], 'retry'), [KEYS.cancel]: () => ask(rows[focused], 'cancel') },
   });
 
   return (
@@ -122,7 +127,7 @@ export default function Runs({ id }: { id: string }) {
       {answer.data && (
         <div className="grid">
           <table role="grid" aria-labelledby="screen-title" className="screen-table" ref={gridRef} tabIndex={0} data-main-control
-            onKeyDown={(e) => { if (!find.gridKey(e)) rowKeys.onKeyDown(e); }} aria-activedescendant={rows.length ? rowId(rowKeys.focused) : undefined} aria-describedby="runs-keys">
+            onKeyDown={onKeyDown} aria-activedescendant={count ? rowId(focused) : undefined} aria-describedby="runs-keys">
             <thead>
               <tr>
                 <th scope="col">{t('runs.job')}</th>
@@ -139,7 +144,7 @@ export default function Runs({ id }: { id: string }) {
             </thead>
             <tbody>
               {rows.map((r, i) => (
-                <tr key={r.id} id={rowId(i)} data-focused={i === rowKeys.focused} onClick={() => { find.arm(); rowKeys.setFocused(i); }}>
+                <tr key={r.id} id={rowId(i)} data-focused={i === focused} onClick={() => { find.arm(); setFocused(i); }}>
                   <td className="wrap">{jobName(r.job)}</td>
                   <td className="wrap">{r.key}</td>
                   <td><span className={`status status-${STATE_CLASS[r.state]}`}>{t(STATE_WORDS[r.state])}</span></td>
