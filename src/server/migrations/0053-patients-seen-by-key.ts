@@ -4,9 +4,11 @@ import type { DB } from '../db/connection';
 /**
  * 0026's patients-seen triggers, with each touched patient's row reached by its key alone. 0026 moved the patients in
  * an update joined to `appointment_patient_seen` twice (its old day, then the row to write); on a table without
- * statistics (PGlite has no autovacuum) the planner read the second from the `(zone, fmc, day)` index by zone and
- * centre and filtered the patient: every patient seen at the centre (at every centre, for fmc 0), for each patient a
- * write touched. One appointment's write cost in proportion to the patients its centre had seen (bench/load-figures.md).
+ * statistics (the embedded database's until its maintenance first analyses it, db/maintenance.ts: a new console, a
+ * seed's load) the planner scanned the table and read the second from the `(zone, fmc, day)` index by zone and centre,
+ * filtering the patient: every patient seen at the centre (at every centre, for fmc 0), for each patient a write
+ * touched. One write cost in proportion to the patients its centre had seen (bench/load-figures.md §7); with
+ * statistics the plan was sound, so the cost hung on when the table was last analysed.
  *
  * Same meaning, same two steps: the first statement still takes each touched patient's row in key order (an upsert)
  * and now returns its day, which stays as read since the row is held; the second reads each one's latest completed
