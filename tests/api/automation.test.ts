@@ -138,3 +138,29 @@ describe('rules that act', () => {
     expect(await runsOf(r.id)).toEqual([]);
   });
 });
+
+describe('a rule\'s last runs (issue 37 §4: a rule shows its last runs)', () => {
+  test('listed newest first for its page, only its own, with how each went; the superadmin\'s alone', async () => {
+    const mine = await rule({ entity: 'supportTicket', when: 'created', notify: 'person', person: api.userIds.admin, message: 'Mine {subject}' });
+    const other = await rule({ entity: 'supportTicket', when: 'created', notify: 'person', person: api.userIds.admin, message: 'Other {subject}' });
+    for (let i = 0; i < 3; i++) await raise();
+    await drain();
+    const listed = await api.call('superadmin', 'GET', `/api/system/runs?rule=${mine.id}&limit=2`);
+    expect(listed.status, listed.text).toBe(200);
+    const runs = listed.body.data as { id: number; job: string; key: string; state: string; messages: number; startedAt: string | null; finishedAt: string | null }[];
+    expect(runs.length).toBe(2);
+    expect(runs.every((r) => r.job === RULE_JOB && r.key.startsWith(`rule:${mine.id}:supportTicket:`) && r.state === 'done' && r.messages === 1)).toBe(true);
+    expect(runs.every((r) => r.startedAt !== null && r.finishedAt !== null)).toBe(true);
+    expect(runs[0].id).toBeGreaterThan(runs[1].id);
+    const all = (await api.call('superadmin', 'GET', `/api/system/runs?rule=${mine.id}`)).body.data as { key: string }[];
+    expect(all.length).toBe((await runsOf(mine.id)).length);
+    expect(all.some((r) => r.key.startsWith(`rule:${other.id}:`))).toBe(false);
+
+    for (const role of ['admin', 'doctor', 'fmc', 'railway'] as const) {
+      expect((await api.call(role, 'GET', `/api/system/runs?rule=${mine.id}`)).status, role).toBe(403);
+    }
+    for (const bad of ['rule=0', 'rule=x', 'rule=-1', 'limit=0', 'limit=501', 'limit=ten', `rule=${mine.id}&rules=1`]) {
+      expect((await api.call('superadmin', 'GET', `/api/system/runs?${bad}`)).status, bad).toBe(400);
+    }
+  });
+});

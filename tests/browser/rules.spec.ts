@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import { DEMO_PASSWORD } from './consoles';
-import { combo, detail, field, openRecordFromPalette, runExact, tabTo, toast } from './catalogue-helpers';
+import { axeViolations, SERIOUS } from './axe';
+import { apiOf, combo, detail, field, openRecordFromPalette, runExact, tabTo, toast, unique } from './catalogue-helpers';
 import { signInAs } from './helpers';
 
 /**
@@ -86,4 +87,51 @@ test('the rule form asks only what applies: a status of the chosen kind, the rol
   await form.getByLabel(/^Tell/).selectOption('patients');
   await expect(combo(form, 'Person')).toHaveCount(0);
   await expect(combo(form, 'Roles')).toHaveCount(0);
+});
+
+test('a rule\'s page lists its last runs as they happen, each leading to the Runs screen narrowed to it', async ({ page }, testInfo) => {
+  await signInAs(page, 'superadmin');
+  const api = await apiOf(page);
+  // Told as the demo's ticket rule tells (the superadmins), switched on from the start.
+  const demo = ((await api.get('/api/automation?limit=50')).body.data as { name: string; roles: number[] }[]).find((r) => r.name.startsWith('A ticket is raised'))!;
+  const name = unique('Tickets to the superadmins');
+  const rule = await api.create('automation', { name, entity: 'supportTicket', when: 'created', notify: 'roles', roles: demo.roles, channel: 'inbox', message: 'Ticket {subject}', enabled: true });
+  await openRecordFromPalette(page, name.slice(0, 14), name, 'Rule');
+  const runs = page.getByRole('region', { name: 'Last runs (up to 10)' });
+  await expect(runs).toContainText('This rule has not run yet.');
+
+  // A centre raises a ticket while the page is open: its run arrives and ends Done over the change stream.
+  const login = await page.request.post('/api/adminUser/login', { data: { email: 'fmc@demo.test', password: DEMO_PASSWORD } });
+  const headers = { Authorization: `Bearer ${(await login.json()).data.token as string}` };
+  const centres = (await (await page.request.get('/api/fmc?limit=1', { headers })).json()).data as { id: number }[];
+  const raised = await page.request.post('/api/supportTicket', { headers, data: { subject: unique('Scanner offline'), description: 'No light.', fmc: centres[0].id, priority: 'high' } });
+  expect(raised.status(), await raised.text()).toBe(201);
+  const row = runs.getByRole('row').nth(1);
+  await expect(row.getByText('Done', { exact: true })).toBeVisible();
+  await expect(row.getByRole('cell').nth(3)).not.toHaveText('0');
+
+  // Each width from a fresh load (a narrow window opened wide keeps the menu drawn over the page).
+  const address = page.url();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(address);
+    await expect(row.getByText('Done', { exact: true })).toBeVisible();
+    expect((await axeViolations(page)).filter((v) => SERIOUS.has(v.impact ?? ''))).toEqual([]);
+    // The page scrolls inside the console's main area: the runs are brought into view for the picture.
+    await runs.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`rule-runs-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // By keyboard, the run's link opens the Runs screen narrowed to this rule and that run.
+  const link = row.getByRole('link');
+  await tabTo(page, link);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(new RegExp(`/dashboard/system/runs\\?rule=${rule.id}&q=rule%3A${rule.id}%3AsupportTicket%3A`));
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('row')).toHaveCount(2);
+  await expect(grid.getByRole('row').nth(1).getByText('Done', { exact: true })).toBeVisible();
+  // The rule's filter is said, and let go by its button: every rule's runs again.
+  await page.getByRole('button', { name: `Show the runs of every rule, not only rule ${rule.id}` }).click();
+  await expect(page).not.toHaveURL(/rule=/);
 });

@@ -21,9 +21,10 @@ export interface Run {
   lastError: string | null;
 }
 
-export interface RunFilters { job?: string; state?: RunState }
+/** `rule`: one rule's runs (a rule's page shows its last ones, `limit`); the server keeps at most 500. */
+export interface RunFilters { job?: string; state?: RunState; rule?: number; limit?: number }
 
-/** The superadmin's Runs screen: the runs newest first, narrowed by job and state; retry and cancel one. */
+/** The superadmin's Runs screen: the runs newest first, narrowed by job, state or rule; retry and cancel one. */
 export const runs = {
   list: (filters: RunFilters): Read<{ data: Run[]; jobs: string[] }> => ({
     key: keys.screen('runs', withoutBlanks({ ...filters })),

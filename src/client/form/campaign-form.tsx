@@ -31,22 +31,40 @@ function usePatientViews(): SavedView[] {
 export const campaignFieldFixed = (record: Record<string, unknown> | null, field: string) =>
   campaignStarted(record) && (CAMPAIGN_FIXED_WHEN_STARTED as readonly string[]).includes(field);
 
+/** The id of the one line saying why a started campaign's kept fields cannot be edited (each of them is described by it). */
+export const CAMPAIGN_FIXED_WHY = 'campaign-fixed-why';
+
 /**
- * A field a started campaign keeps, shown as it is and not editable, with why: the server would refuse a change
- * (409 `campaign_started`), so the form does not offer one. Its value stays in the form and is saved unchanged.
+ * The fields a started campaign keeps, shown as they are and not editable, under one line saying why: the server would
+ * refuse a change (409 `campaign_started`), so the form does not offer one. Said once, not under each field; each
+ * field is still described by that line (CAMPAIGN_FIXED_WHY), so a screen reader tells why on any of them. Disabled,
+ * Tab passes them by; their values stay in the form and are saved unchanged.
  */
-export function CampaignFixedField({ field, children }: { field: string; children: React.ReactNode }) {
+export function CampaignFixedFields({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   return (
-    <fieldset disabled className="campaign-fixed" data-testid={`fixed-${field}`}>
+    <fieldset disabled className="campaign-fixed" aria-describedby={CAMPAIGN_FIXED_WHY} data-testid="campaign-fixed">
+      <p className="hint" id={CAMPAIGN_FIXED_WHY}>{t('reach.fixedWhenStarted')}</p>
       {children}
-      <span className="hint" id={`f-${field}-fixed`}>{t('reach.fixedWhenStarted')}</span>
     </fieldset>
   );
 }
 
+/**
+ * The form's fields with a started campaign's kept ones together, in one CampaignFixedFields where the first of them
+ * stands (they are next to each other in the entity: CAMPAIGN_FIXED_WHEN_STARTED).
+ */
+export function withFixedTogether(items: { field: string; node: React.ReactNode }[], fixed: (field: string) => boolean): React.ReactNode[] {
+  const kept = items.filter((i) => fixed(i.field));
+  if (!kept.length) return items.map((i) => i.node);
+  const at = items.findIndex((i) => fixed(i.field));
+  const rest = items.filter((i) => !fixed(i.field)).map((i) => i.node);
+  rest.splice(at, 0, <CampaignFixedFields key="campaign-fixed">{kept.map((i) => i.node)}</CampaignFixedFields>);
+  return rest;
+}
+
 /** The patientView field: a choice of saved views of patients, or none (every patient of the audience). */
-export function CampaignViewField({ form, error }: { form: UseFormReturn<FieldValues>; error?: string }) {
+export function CampaignViewField({ form, error, fixedBy }: { form: UseFormReturn<FieldValues>; error?: string; fixedBy?: string }) {
   const { t } = useTranslation();
   const views = usePatientViews();
   const chosen = String(form.watch('patientView') ?? '');
@@ -55,7 +73,7 @@ export function CampaignViewField({ form, error }: { form: UseFormReturn<FieldVa
   return (
     <div className="field">
       <label htmlFor="f-patientView">{t('notification.fields.patientView', { ns: 'entities' })}</label>
-      <select id="f-patientView" aria-invalid={error ? true : undefined} aria-describedby={error ? 'f-patientView-error' : 'f-patientView-hint'} {...form.register('patientView')}>
+      <select id="f-patientView" aria-invalid={error ? true : undefined} aria-describedby={[error ? 'f-patientView-error' : 'f-patientView-hint', fixedBy].filter(Boolean).join(' ')} disabled={fixedBy ? true : undefined} {...form.register('patientView')}>
         <option value="">{t('reach.noView')}</option>
         {views.map((v) => <option key={v.id} value={String(v.id)}>{v.name}</option>)}
         {unknown && <option value={chosen}>{t('reach.viewGone')}</option>}

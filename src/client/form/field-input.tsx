@@ -21,6 +21,11 @@ interface Props {
   translateError: (message: string) => string;
   /** Inside a nested list: the item's path (`clinics.0`) and the list field's name. */
   within?: { path: string; list: string };
+  /**
+   * The id of a line saying why this field cannot be edited (a started campaign's kept fields): the field is then
+   * disabled and described by that line.
+   */
+  fixedBy?: string;
 }
 
 function errorAt(errors: FieldValues, path: string): string | undefined {
@@ -36,7 +41,7 @@ function centreOf(def: EntityDef, form: UseFormReturn<FieldValues>): number | nu
 }
 
 /** One form field, its widget chosen by the field's kind. */
-export function FieldInput({ def, field, fd, form, mode, record, autoFocus, translateError, within }: Props) {
+export function FieldInput({ def, field, fd, form, mode, record, autoFocus, translateError, within, fixedBy }: Props) {
   const { t } = useTranslation();
   const name = within ? `${within.path}.${field}` : field;
   const id = `f-${name.replace(/\./g, '-')}`;
@@ -44,7 +49,8 @@ export function FieldInput({ def, field, fd, form, mode, record, autoFocus, tran
   const error = errorAt(form.formState.errors, name);
   const hadFocus = useRef(false);
   const required = fd.required && !(fd.writeOnly && mode === 'update');
-  const common = { id, autoFocus, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined, 'aria-required': required || undefined };
+  const describedBy = [error ? `${id}-error` : '', fixedBy ?? ''].filter(Boolean).join(' ') || undefined;
+  const common = { id, autoFocus, disabled: fixedBy ? true : undefined, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': required || undefined };
   const kind = shownKind(fd);
   const allLabels = (record?._labels as Record<string, unknown> | undefined) ?? {};
   // Inside a nested list the labels are per item: _labels[list][index][field].
@@ -126,7 +132,7 @@ export function FieldInput({ def, field, fd, form, mode, record, autoFocus, tran
       control = (
         <Controller control={form.control} name={name} render={({ field: f }) => (
           <RefSelect inputId={id} target={fd.ref!} many={kind === 'refs'} value={f.value} onChange={f.onChange} onBlur={f.onBlur}
-            initialLabels={labels[field]} label={label} autoFocus={autoFocus} invalid={Boolean(error)}
+            initialLabels={labels[field]} label={label} autoFocus={autoFocus} invalid={Boolean(error)} fixedBy={fixedBy}
             given={fd.assigned && !within ? { for: `${def.name}.${field}`, centre: centreOf(def, form) } : undefined} />
         )} />
       );

@@ -17,7 +17,7 @@ import { offerUndoEdit } from './undo';
 import { askBeforeLeaving, registerUnsaved } from '../ui/unsaved';
 import { FieldInput } from './field-input';
 import { ChangedMeanwhile, PresenceNote, useSayPresence } from '../live/live-notes';
-import { CampaignFixedField, CampaignReachPreview, campaignFieldFixed, CampaignViewField } from './campaign-form';
+import { CAMPAIGN_FIXED_WHY, CampaignReachPreview, campaignFieldFixed, CampaignViewField, withFixedTogether } from './campaign-form';
 import { fieldApplies, RuleStatusField, withoutHidden } from './rule-form';
 import { noteFieldEdit } from './repeat-field';
 
@@ -79,6 +79,8 @@ export function EntityFormModal({ def, mode, id, onClose, draft, onSaved }: {
 
   // A rule's fields that apply follow its choices (rule-form.tsx); other forms show every field.
   const chosen = def.name === 'automation' ? form.watch() : {};
+  // A started campaign's message and audience are kept by the server: shown, not offered for editing.
+  const fixed = (field: string) => def.name === 'notification' && mode === 'update' && campaignFieldFixed(record, field);
   const submit = form.handleSubmit(async (typed) => {
     const payload = withoutHidden(def, typed);
     setFormError(null);
@@ -147,18 +149,16 @@ export function EntityFormModal({ def, mode, id, onClose, draft, onSaved }: {
           {draft && <p className="alert" role="note">{draft.note}</p>}
           {/* Focus waits here, not on Cancel, while the record loads: a space typed early must not press a button. */}
           {!ready && !loadError && <p role="status" className="hint" tabIndex={-1} data-autofocus>{t('app.loading')}</p>}
-          {ready && formFields(def, mode).filter(([field]) => fieldApplies(def, field, chosen)).map(([field, fd], i) => {
-            const input = def.name === 'notification' && field === 'patientView'
-              ? <CampaignViewField key={field} form={form} error={form.formState.errors.patientView?.message as string | undefined} />
+          {ready && withFixedTogether(formFields(def, mode).filter(([field]) => fieldApplies(def, field, chosen)).map(([field, fd], i) => {
+            const fixedBy = fixed(field) ? CAMPAIGN_FIXED_WHY : undefined;
+            const node = def.name === 'notification' && field === 'patientView'
+              ? <CampaignViewField key={field} form={form} error={form.formState.errors.patientView?.message as string | undefined} fixedBy={fixedBy} />
               : def.name === 'automation' && field === 'status'
                 ? <RuleStatusField key={field} form={form} error={form.formState.errors.status?.message as string | undefined} />
                 : <FieldInput key={field} def={def} field={field} fd={fd} form={form} mode={mode === 'update' ? 'update' : 'create'} record={record} autoFocus={i === 0}
-                  translateError={translateMessage} />;
-            // A started campaign's message and audience are kept by the server: shown, not offered for editing.
-            return def.name === 'notification' && mode === 'update' && campaignFieldFixed(record, field)
-              ? <CampaignFixedField key={field} field={field}>{input}</CampaignFixedField>
-              : input;
-          })}
+                  translateError={translateMessage} fixedBy={fixedBy} />;
+            return { field, node };
+          }), fixed)}
           {ready && def.name === 'notification' && <CampaignReachPreview form={form} />}
         </div>
         <footer>

@@ -25,10 +25,12 @@ interface Props {
   onPicked?: (id: number, title: string) => void;
   /** Only the users the record may be given (FieldDef.assigned): the field (`supportTicket.assignee`) and the record's centre. */
   given?: { for: string; centre: number | null };
+  /** The id of a line saying why the value cannot be changed: the picker is then disabled, showing its value only. */
+  fixedBy?: string;
 }
 
 /** A searchable select of records of another entity (a combobox, keyboard first), single or many. */
-export function RefSelect({ inputId, target, many, value, onChange, onBlur, initialLabels, label, autoFocus, invalid, onPicked, given }: Props) {
+export function RefSelect({ inputId, target, many, value, onChange, onBlur, initialLabels, label, autoFocus, invalid, onPicked, given, fixedBy }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
   const def = getEntity(target);
@@ -107,6 +109,8 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
     if (showing && document.activeElement === inputRef.current) inputRef.current?.select();
   }, [showing, label0]);
   const shown = !many && ids.length && (!open || showing) ? (labelOf(ids[0]) ?? '') : query;
+  // A picker that cannot be changed shows its value, or nothing: never an invitation to type.
+  const invitation = fixedBy ? undefined : t('form.selectSearch', { name: label });
   return (
     <div className="combo">
       {many && ids.length > 0 && (
@@ -120,8 +124,8 @@ export function RefSelect({ inputId, target, many, value, onChange, onBlur, init
       )}
       <input id={inputId} ref={inputRef} className="input" type="text" role="combobox" autoComplete="off" autoFocus={autoFocus}
         aria-expanded={open} aria-controls={listId} aria-autocomplete="list" aria-invalid={invalid || undefined}
-        aria-activedescendant={activeOptionId}
-        placeholder={t('form.selectSearch', { name: label })} value={shown}
+        aria-activedescendant={activeOptionId} disabled={fixedBy ? true : undefined} aria-describedby={fixedBy}
+        placeholder={invitation} value={shown}
         onFocus={(e) => {
           const quiet = quietFocus.current && e.currentTarget.closest('.dialog .body') !== null;
           quietFocus.current = false;

@@ -18,5 +18,8 @@ export function whyNotEditable(def: EntityDef, role: Role | null, field: string)
   const fd = inputFields(def, 'update')[field];
   if (!fd || def.immutable?.includes(field)) return 'fixed';
   if (fd.writeOnly || FORM_ONLY.has(shownKind(fd))) return 'inForm';
+  // Its choices are another entity's (a rule's record kind, and the status it waits for, one of that kind's own): the
+  // form offers only those of the kind chosen (form/rule-form.tsx); a cell would offer every kind's.
+  if (fd.namesOthers) return 'inForm';
   return null;
 }

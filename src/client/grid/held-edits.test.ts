@@ -97,6 +97,11 @@ describe('which cells may be edited', () => {
   test('kinds a cell cannot hold are edited in the form', () => {
     expect(whyNotEditable(getEntity('speciality'), 'admin', 'icon')).toBe('inForm');
   });
+  test('a rule\'s record kind and status in the form, which offers only that kind\'s statuses; its name in place', () => {
+    expect(whyNotEditable(getEntity('automation'), 'superadmin', 'status')).toBe('inForm');
+    expect(whyNotEditable(getEntity('automation'), 'superadmin', 'entity')).toBe('inForm');
+    expect(whyNotEditable(getEntity('automation'), 'superadmin', 'name')).toBeNull();
+  });
 });
 
 describe('a draft typed in an editor, and the form opened on held cells', () => {

@@ -48,7 +48,7 @@ describe('screens strings (locales/screens)', () => {
   // tables); keys built from a template (an action, a worklist, a result) are checked by their prefix.
   const dir = path.join(__dirname, '../screens');
   // The parts the rooms below share with the screens (docs/architecture.md) ask for these too.
-  const shared = ['list-parts/screen-parts.tsx', 'record/log-changes.tsx', 'record/log-actions.ts', 'text/calendar-parts.ts'].map((f) => path.join(__dirname, '..', f));
+  const shared = ['list-parts/screen-parts.tsx', 'record/log-changes.tsx', 'record/log-actions.ts', 'record/rule-runs.tsx', 'text/calendar-parts.ts', 'text/run-words.ts'].map((f) => path.join(__dirname, '..', f));
   const sources = [...readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts')).map((f) => path.join(dir, f)), ...shared].map((f) => readFileSync(f, 'utf8'));
   const used = new Set(sources.flatMap((src) => [...src.matchAll(/'([a-zA-Z]+\.[a-zA-Z0-9_.]+)'/g)].map((m) => m[1])));
   const literal = [...used].filter((k) => k.split('.')[0] in en);

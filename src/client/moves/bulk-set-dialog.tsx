@@ -3,21 +3,12 @@ import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { formFields, fromForm, inputSchema, isInput, toForm, type EntityDef } from '../../registry';
+import { fromForm, inputSchema, toForm, type EntityDef } from '../../registry';
 import { translateMessage } from '../i18n';
 import { formErrorMap } from '../i18n/zod-messages';
 import { Modal } from '../ui/modal';
 import { FieldInput } from '../form/field-input';
-
-/**
- * The fields "Set field…" offers: those the edit form writes, one value for all (never a secret, a nested list or a
- * field fixed once made). The server judges each record again (bulk.ts): this only keeps the choice to what can work.
- */
-export function settableFields(def: EntityDef): string[] {
-  return formFields(def, 'update')
-    .filter(([k, fd]) => isInput(fd) && !fd.writeOnly && !fd.item && fd.kind !== 'file' && !def.immutable?.includes(k))
-    .map(([k]) => k);
-}
+import { settableFields } from './settable-fields';
 
 /** The entity narrowed to one field, so that the form's widget and schema validate that value alone. */
 const oneField = (def: EntityDef, field: string): EntityDef => ({ ...def, fields: { [field]: def.fields[field] }, workflow: undefined, refine: undefined });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '../../registry';
 import type { Row } from '../api/entities';
@@ -12,6 +12,10 @@ import { CampaignReach } from './campaign-reach';
 import { useFormat } from '../i18n/format';
 import { contribute } from '../state/screen';
 import { recordRef } from './record-ref';
+import { loadScreenStrings } from '../i18n';
+
+/** A rule's last runs speak as the Runs screen does (the screens' strings): both come with the first rule shown. */
+const RuleRuns = lazy(() => Promise.all([import('./rule-runs'), loadScreenStrings()]).then(([m]) => ({ default: m.RuleRuns })));
 
 /**
  * What a record's page shows under its heading: the moves its status allows, every readable field (an invoice as its
@@ -49,6 +53,7 @@ export function RecordBody({ def, row, onReload }: { def: EntityDef; row: Row; o
         </div>
       )}
       {def.name === 'notification' && <CampaignReach id={id} status={row.status} />}
+      {def.name === 'automation' && <Suspense fallback={null}><RuleRuns id={id} /></Suspense>}
       {def.workflow && <StatusHistory def={def} id={id} version={row.version} />}
     </>
   );

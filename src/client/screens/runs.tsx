@@ -11,14 +11,8 @@ import { rowKeys } from '../list/list-keys';
 import { useFocusedRow } from '../list/use-focused-row';
 import { useListFind } from '../list/use-list-find';
 import { Empty, LoadError, Loading, useAddressParams, useFormat } from '../list-parts/screen-parts';
+import { jobKey, STATE_CLASS, STATE_WORDS, took } from '../text/run-words';
 
-/** What a run's state shows as (the list's status colours: done green, failed and cancelled red, queued amber). */
-const STATE_CLASS: Record<RunState, string> = { queued: 'pending', running: 'in_progress', done: 'completed', failed: 'cancelled', cancelled: 'cancelled' };
-
-/** A state in words (written out: the strings test finds each key in the screens' sources). */
-const STATE_WORDS: Record<RunState, string> = {
-  queued: 'runs.states.queued', running: 'runs.states.running', done: 'runs.states.done', failed: 'runs.states.failed', cancelled: 'runs.states.cancelled',
-};
 type Action = 'retry' | 'cancel';
 /** Each action's words: its button, its confirmation, what it did, and why a key did nothing. */
 const ACTION_WORDS: Record<Action, { button: string; forRun: string; title: string; question: string; done: string; cannot: string }> = {
@@ -30,17 +24,6 @@ const ACTION_WORDS: Record<Action, { button: string; forRun: string; title: stri
 const MAY: Record<Action, readonly RunState[]> = { retry: ['failed', 'cancelled'], cancel: ['queued', 'running'] };
 /** The row keys: r retries, c cancels the highlighted run (each asks first). */
 const KEYS = { retry: 'r', cancel: 'c' } as const;
-
-/** A job's name in words: its dots are the string's underscores (`campaign.send` → runs.jobs.campaign_send); a job without words shows its name. */
-const jobKey = (job: string) => `runs.jobs.${job.replace(/\./g, '_')}`;
-
-/** How long a try took (start to end), in seconds under a minute, else minutes, as the language writes units. */
-function took(run: Run, locale: string): string | null {
-  if (!run.startedAt || !run.finishedAt) return null;
-  const seconds = Math.max(0, (Date.parse(run.finishedAt) - Date.parse(run.startedAt)) / 1000);
-  const [value, unit] = seconds < 60 ? [seconds, 'second'] : [seconds / 60, 'minute'];
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
-}
 
 /**
  * The scheduler's runs (the superadmin's; registry screen `runs`): what ran, when it was due, when it started, how long
@@ -58,7 +41,10 @@ export default function Runs({ id }: { id: string }) {
   const job = params.get('job') ?? '';
   const stateParam = params.get('state') ?? '';
   const state = (RUN_STATES as readonly string[]).includes(stateParam) ? (stateParam as RunState) : '';
-  const read = runs.list({ job: job || undefined, state: state || undefined });
+  // One rule's runs, from its page (record/rule-runs.tsx): said above the list, and let go by its button.
+  const ruleParam = Number(params.get('rule'));
+  const rule = Number.isInteger(ruleParam) && ruleParam > 0 ? ruleParam : undefined;
+  const read = runs.list({ job: job || undefined, state: state || undefined, rule });
   const answer = useRead(read, { keepPrevious: true });
   const q = params.get('q') ?? '';
   const jobName = (name: string) => tUi(jobKey(name), { ns: 'screens', defaultValue: name });
@@ -120,6 +106,11 @@ export default function Runs({ id }: { id: string }) {
           <option value="">{t('runs.allStates')}</option>
           {RUN_STATES.map((s) => <option key={s} value={s}>{t(STATE_WORDS[s])}</option>)}
         </select>
+        {rule && (
+          <button type="button" className="btn" onClick={() => setParams({ rule: '' })} aria-label={t('runs.allRulesFor', { n: f.number(rule) })}>
+            {t('runs.ofRule', { n: f.number(rule) })} <span aria-hidden>✕</span>
+          </button>
+        )}
       </div>
       {answer.loading && !answer.data && <Loading />}
       {answer.error && <LoadError error={answer.error} onRetry={answer.retry} />}
@@ -166,7 +157,7 @@ export default function Runs({ id }: { id: string }) {
           </table>
         </div>
       )}
-      {answer.data && rows.length === 0 && <Empty>{job || state || words ? t('runs.noneMatch') : t('runs.empty')}</Empty>}
+      {answer.data && rows.length === 0 && <Empty>{job || state || rule || words ? t('runs.noneMatch') : t('runs.empty')}</Empty>}
       {answer.data && <p className="muted key-hint" id="runs-keys">{t('runs.hint')}</p>}
       {asking && (
         <ConfirmAction title={t(ACTION_WORDS[asking.action].title)}

@@ -8,7 +8,8 @@ import { f } from '../fields';
  * every condition, tell someone: roles' staff, the record's centre's staff, the record's patient or its doctor, or one
  * named person; through the inbox (with a push to their devices), mail or SMS; with `message`, whose
  * `{field}` places are filled from the record. Data, not code: a superadmin writes it as any other record, switches it
- * off with `enabled`, and sees its last run on it (`lastRunAt`, `runs`: the sender's, server/automation/).
+ * off with `enabled`, and sees when it last ran on it (`lastRunAt`, `runs`: the sender's, server/automation/) and, under
+ * it, its last runs themselves (client/record/rule-runs.tsx).
  *
  * Made from the entities it may watch (entities/index.ts), so the pickers and the checks follow the registry: a rule
  * names an entity, a status and fields that exist.

@@ -4,6 +4,7 @@ import type { DB } from '../db/connection';
 import type { Entry } from '../audit/audit';
 import { fetchRecord } from '../crud/write';
 import { enqueue } from '../scheduler/runs';
+import { RULE_JOB, ruleRunsKeyPrefix } from '../scheduler/job-names';
 import { meetsConditions, type Condition } from './conditions';
 
 /**
@@ -15,7 +16,7 @@ import { meetsConditions, type Condition } from './conditions';
  *
  * Reads are most entries (every read of patient data is audited): they are dropped before any query.
  */
-export const RULE_JOB = 'rule.run';
+export { RULE_JOB };
 
 interface Rule { id: number; entity: string; when: 'created' | 'moved'; status: string | null; conditions: Condition[] | null }
 
@@ -40,7 +41,7 @@ export async function rulesFromEntries(db: DB, entries: readonly Entry[]): Promi
       if (!meetsConditions(def, record, rule.conditions ?? [])) continue;
       await enqueue(db, {
         job: RULE_JOB,
-        key: `rule:${rule.id}:${e.entity}:${String(e.recordId)}:v${String(record.version)}`,
+        key: `${ruleRunsKeyPrefix(rule.id)}${e.entity}:${String(e.recordId)}:v${String(record.version)}`,
         dueAt: new Date(),
         payload: { rule: rule.id, entity: e.entity, record: Number(e.recordId) },
       });

@@ -6,12 +6,14 @@ import { auditEvent } from '../audit/audit';
 import { fail, fieldErrors, forbidden, recordIdParam, type AppEnv } from '../http';
 import { dataOf, describeCalls, isoTime, rolesMay } from '../http/call-docs';
 import { cancelRun, jobNames, retryRun } from '../scheduler/runs';
-
+import { RULE_JOB, ruleRunsKeyPrefix } from '../scheduler/job-names';
 
 /**
  * The scheduler's runs (scheduler/README.md), newest first:
- *   GET  /api/system/runs?job=&state=   → { data: [{ id, job, key, state, dueAt, startedAt, finishedAt, attempts, maxAttempts, messages, lastError }], jobs: [name] }
- *                                         (`jobs`: every job this process knows, for the screen's filter)
+ *   GET  /api/system/runs?job=&state=&rule=&limit=
+ *        → { data: [{ id, job, key, state, dueAt, startedAt, finishedAt, attempts, maxAttempts, messages, lastError }], jobs: [name] }
+ *          (`jobs`: every job this process knows, for the screen's filter; `rule`: one rule's runs, its page's last ones
+ *          with a `limit`)
  *   POST /api/system/runs/:id/retry     a failed or cancelled run queued again, due now    (404: none such)
  *   POST /api/system/runs/:id/cancel    a queued or running run stopped                      (404: none such)
  * Each retry and cancel is in the audit trail (entity `system`).
@@ -20,6 +22,8 @@ const LIMIT = 500;
 const filters = z.strictObject({
   job: z.string().trim().min(1).max(80).optional(),
   state: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']).optional(),
+  rule: z.string().regex(/^[1-9][0-9]{0,9}$/).transform(Number).optional(),
+  limit: z.string().regex(/^[1-9][0-9]{0,2}$/).transform(Number).pipe(z.number().max(LIMIT)).optional(),
 });
 
 const count = z.number().int().min(0);
@@ -33,7 +37,7 @@ const runsAnswer = z.strictObject({
 
 describeCalls({
   'GET /api/system/runs': {
-    summary: `The durable runs (campaigns, reminders, follow-ups, rules), newest first (${LIMIT} at most), by job and state; and the jobs there are`,
+    summary: `The durable runs (campaigns, reminders, follow-ups, rules), newest first (${LIMIT} at most, or \`limit\`), by job, state and rule; and the jobs there are`,
     roles: rolesMay('runs', 'list'), query: Object.keys(filters.shape), ok: { status: 200, schema: runsAnswer },
   },
   'POST /api/system/runs/{id}/retry': {
@@ -53,11 +57,12 @@ export function runRoutes(): Hono<AppEnv> {
     may(c.get('user').role, 'list');
     const q = filters.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
     if (!q.success) throw fieldErrors(q.error.issues);
-    const { job, state } = q.data;
+    const { job, state, rule, limit } = q.data;
     const rows = await sql<Record<string, unknown>>`select id, job, key, state, due_at as "dueAt", started_at as "startedAt", finished_at as "finishedAt",
         attempts, max_attempts as "maxAttempts", messages, last_error as "lastError"
       from job_run where true ${job ? sql`and job = ${job}` : sql``} ${state ? sql`and state = ${state}` : sql``}
-      order by id desc limit ${LIMIT}`.execute(c.get('db'));
+        ${rule ? sql`and job = ${RULE_JOB} and key like ${`${ruleRunsKeyPrefix(rule)}%`}` : sql``}
+      order by id desc limit ${limit ?? LIMIT}`.execute(c.get('db'));
     return c.json({ data: rows.rows.map((r) => ({ ...r, id: Number(r.id) })), jobs: jobNames() });
   });
 
