@@ -85,11 +85,12 @@ export async function withParts(db: DB, who: ScopeOwner, hits: readonly FoundHit
   const titles = new Map(rows.filter((row) => row.r === null).map((row) => [`${row.e}:${row.id}`, row.title]));
   const titleOf = (target: string, v: unknown) => (v === null || v === undefined ? null : (titles.get(`${target}:${v}`) ?? `#${v}`));
   const parts = new Map<string, HitParts>();
+  // Each kind's fields made once a call, not once a row: the registry derives them from the definition each time.
+  const shapes = new Map(kinds.map((def) => [def.name, { def, fields: hitFields(def), refs: labelled(def) }]));
   for (const { e, id, r } of rows) {
     if (r === null) continue;
-    const def = getEntity(e);
-    const fields = hitFields(def);
-    const record: Record<string, unknown> = { id, _labels: Object.fromEntries(labelled(def).map((k) => [k, titleOf(def.fields[k].ref!, r[k])])) };
+    const { def, fields, refs } = shapes.get(e)!;
+    const record: Record<string, unknown> = { id, _labels: Object.fromEntries(refs.map((k) => [k, titleOf(def.fields[k].ref!, r[k])])) };
     for (const k of fields) record[k] = fromJson(def.fields[k], r[k]);
     parts.set(`${e}:${id}`, hitPartsOf(fields, record));
   }
