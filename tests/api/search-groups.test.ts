@@ -78,6 +78,27 @@ describe('GET /api/search answers by kind', () => {
     expect(answer.groups).toEqual(expect.arrayContaining(expected));
   });
 
+  test("the hits' parts keep their plan on a connection; the search, its setting and the connection's plan each call", async () => {
+    // On one connection: its prepared statements and their plans are its own (db/prepared.ts, db/pglite-prepared.ts).
+    const { plans, mode } = await api.db.connection().execute(async (conn) => {
+      const counts = async () => new Map((await sql<{ name: string; text: string; generic: number; custom: number }>`select name,
+          left(regexp_replace(statement, '^\\s+', ''), 14) as text, generic_plans::int as generic, custom_plans::int as custom
+        from pg_prepared_statements where statement ~ '^\\s*with (x|starting) as'`.execute(conn)).rows.map((r) => [r.name, r]));
+      const before = await counts();
+      for (let i = 0; i < 3; i++) expect((await searchRecords(conn, { role: 'superadmin' }, 'drc varmanzq')).way).toBe('pooled');
+      // What these three searches planned: each statement's plans made since, by the start of its text.
+      const made = [...(await counts()).values()].map((r) => ({ text: r.text, generic: r.generic - (before.get(r.name)?.generic ?? 0), custom: r.custom - (before.get(r.name)?.custom ?? 0) }))
+        .filter((r) => r.generic + r.custom > 0);
+      return { plans: made, mode: (await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(conn)).rows[0].plan_cache_mode };
+    });
+    // Named at their second use (or earlier in this file): planned at least at the third, as the statement's mode says.
+    expect(plans.map((p) => p.text).sort()).toEqual(['with starting ', 'with x as mate']);
+    expect(plans.find((p) => p.text.startsWith('with x'))).toMatchObject({ custom: 0, generic: expect.toSatisfy((n: number) => n > 0) });
+    expect(plans.find((p) => p.text.startsWith('with starting'))).toMatchObject({ generic: 0, custom: expect.toSatisfy((n: number) => n > 0) });
+    // The generic plan's setting ended with its transaction.
+    expect(mode).toBe('force_custom_plan');
+  });
+
   test('a kind’s count is of the caller’s centres alone', async () => {
     const slots = getEntity('fmcslots');
     const away = Number((await make(getEntity('fmc'), {})).id);

@@ -32,6 +32,19 @@ function kindBranch(def: EntityDef, ids: number[], who: ScopeOwner): RawBuilder<
   return sql`select ${def.name}::text as e, t.id, json_build_object(${sql.join(pairs)}) as r, ${refs.length ? sql`json_build_array(${sql.join(refs)})` : sql`'[]'::json`} as refs, ${entry} from ${sql.raw(ident(def.table))} t where t.id = any(${ids}::int[])${scope}`;
 }
 
+/**
+ * Runs the parts' statement on the plan its prepared statement keeps (db/prepared.ts: the connections plan every call
+ * for its values). It reads by primary and unique keys alone, so the plan made once for any ids is the one made for
+ * these, and making it again was a fifth of the statement's CPU: on the demo data, q=sharma's parts 7.2 ms of CPU a
+ * call planned each time, 5.6 kept, the transaction that scopes the setting included (bench/search-figures.md,
+ * 29 November 14:15). The setting is local: it ends with the transaction, the caller's (the by-kind way's, which
+ * plans the same) or one made for it.
+ */
+async function keptPlan<R>(db: DB, statement: RawBuilder<R>): Promise<R[]> {
+  await sql`set local plan_cache_mode = force_generic_plan`.execute(db);
+  return (await statement.execute(db)).rows;
+}
+
 /** A value as JSON gives it back as the drivers give the column (db/connection.ts): an ISO instant, a time to the minute. */
 function fromJson(fd: FieldDef, v: unknown): unknown {
   if (typeof v !== 'string') return v;
@@ -63,19 +76,21 @@ export async function withParts(db: DB, who: ScopeOwner, hits: readonly FoundHit
   const branches = kinds.map((def) => kindBranch(def, idsOf(def), who));
   const audited = entries ? kinds.filter(holdsPatientData) : [];
   const written = audited.length ? sql`, entries as (${entries!(entryRows(audited.map((def) => ({ e: def.name, ids: [...new Set(idsOf(def))].sort((a, b) => a - b) }))))})` : sql``;
-  const rows = (await sql<{ e: string; id: number; r: Record<string, unknown> | null; title: string | null }>`
+  const statement = sql<{ e: string; id: number; r: Record<string, unknown> | null; title: string | null }>`
     with x as materialized (${sql.join(branches, sql` union all `)}),
       refs as (select distinct v.e, v.id from x cross join json_to_recordset(x.refs) v(e text, id int) where v.id is not null)${written}
     select x.e, x.id, x.r, null::text as title from x
-    union all select s.entity, s.record_id, null, s.title from search_index s join refs on s.entity = refs.e and s.record_id = refs.id`.execute(db)).rows;
+    union all select s.entity, s.record_id, null, s.title from search_index s join refs on s.entity = refs.e and s.record_id = refs.id`;
+  const rows = db.isTransaction ? await keptPlan(db, statement) : await db.transaction().execute((tx) => keptPlan(tx, statement));
   const titles = new Map(rows.filter((row) => row.r === null).map((row) => [`${row.e}:${row.id}`, row.title]));
   const titleOf = (target: string, v: unknown) => (v === null || v === undefined ? null : (titles.get(`${target}:${v}`) ?? `#${v}`));
   const parts = new Map<string, HitParts>();
+  // Each kind's fields made once a call, not once a row: the registry derives them from the definition each time.
+  const shapes = new Map(kinds.map((def) => [def.name, { def, fields: hitFields(def), refs: labelled(def) }]));
   for (const { e, id, r } of rows) {
     if (r === null) continue;
-    const def = getEntity(e);
-    const fields = hitFields(def);
-    const record: Record<string, unknown> = { id, _labels: Object.fromEntries(labelled(def).map((k) => [k, titleOf(def.fields[k].ref!, r[k])])) };
+    const { def, fields, refs } = shapes.get(e)!;
+    const record: Record<string, unknown> = { id, _labels: Object.fromEntries(refs.map((k) => [k, titleOf(def.fields[k].ref!, r[k])])) };
     for (const k of fields) record[k] = fromJson(def.fields[k], r[k]);
     parts.set(`${e}:${id}`, hitPartsOf(fields, record));
   }

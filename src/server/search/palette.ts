@@ -122,12 +122,13 @@ export async function searchRecords(db: DB, who: ScopeOwner, q: string, entries?
   // Planned once per connection, not per call: planning a branch a kind weighs every kind's partial index for each,
   // and a common term's search spent more in planning than in running (bench/load-figures.md). Its plan for any
   // term reads each kind's partial trigram index, as a term's own plan does. The statement is prepared
-  // (db/prepared.ts), so the generic plan is kept with it; the transaction only scopes the setting.
-  const each = await db.transaction().execute(async (tx) => {
+  // (db/prepared.ts), so the generic plan is kept with it; the transaction only scopes the setting, and the hits'
+  // parts, planned once too (hit-reads.ts), are read in it rather than in a transaction of their own.
+  const answer = await db.transaction().execute(async (tx) => {
     await sql`set local plan_cache_mode = force_generic_plan`.execute(tx);
-    return (await statement.execute(tx)).rows;
+    return answerOf(tx, who, (await statement.execute(tx)).rows, entries);
   });
-  return { ...(await answerOf(db, who, each, entries)), way: 'by-kind' };
+  return { ...answer, way: 'by-kind' };
 }
 
 /** One kind's first KIND_COUNT_CAP + 1 matches through its own trigram index (the entity a literal: the partial index applies). */
