@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { COMMANDS, effectiveKeymap, isAllowed, repeatCommand, type Command, type CommandArgs } from '../../../commands';
+import { COMMANDS, isAllowed, repeatCommand, type Command, type CommandArgs } from '../../../commands';
 import { canPickFrom, canReadRecord, entityByName, getEntity, viewActionFor, can, LANGUAGES, type EntityDef, type Language, type Role } from '../../registry';
 import { tEnglish } from '../i18n';
 import { prefs } from '../state/prefs';
@@ -11,8 +11,9 @@ import { byFrecency, frecency } from '../state/recents';
 import { currentRole, session } from '../state/session';
 import { useCommands } from '../state/saved-views';
 import { closePalette, typedBeforePalette, ui } from '../state/ui';
-import { Combo } from '../ui/combo';
+import { ComboKeys } from '../ui/combo';
 import { commandContext } from './command-context';
+import { commandKeymap, roleCommands } from './role-commands';
 import { holdTypingForForm } from '../ui/type-ahead';
 import { Highlight } from './highlight';
 import { PaletteEmpty, PaletteGroup, PaletteInput, PaletteItem, PaletteList, PaletteLoading, PaletteRoot } from './listbox';
@@ -84,12 +85,13 @@ function PaletteDialog({ initial }: { initial: string | null }) {
   const [help, setHelp] = useState(false);
   // The user's saved views are commands too (commands/saved-views.ts), with shortcuts of their own.
   const commands = useCommands();
-  const keymap = useMemo(() => effectiveKeymap(commands.keys(), p.keymap as Record<string, string>), [p.keymap, commands]);
-
+  const keymap = useMemo(() => commandKeymap(commands, p.keymap as Record<string, string>), [commands, p.keymap]);
+  const allowed = useMemo(() => roleCommands(commands, role), [commands, role]);
+  // What applies here and now (the record in view, the screen): asked at each opening.
   const available = useMemo(() => {
     const ctx = commandContext();
-    return [...commands.values()].filter((c) => isAllowed(c, role) && (!c.when || c.when(ctx)) && (!c.offered || c.offered(ctx)));
-  }, [role, commands]);
+    return allowed.filter((c) => (!c.when || c.when(ctx)) && (!c.offered || c.offered(ctx)));
+  }, [allowed]);
   // The commands' words are indexed on the first keystroke (kept for the page's life), not while the palette opens.
   const index = useMemo(() => {
     let built: ReturnType<typeof commandIndex> | undefined;
@@ -437,7 +439,7 @@ const ResultLine = memo(function ResultLine({ result, t, lang, combo, address, o
         {item.kind === 'record' && item.hit.subtitle && <span className="sub"> · {item.hit.subtitle}</span>}
       </span>
       <span className="sub">{kind}</span>
-      {combo && <Combo combo={combo} />}
+      {combo && <ComboKeys combo={combo} t={t} />}
     </PaletteItem>
   );
 }, (a, b) => a.result.item === b.result.item && a.t === b.t && a.lang === b.lang && a.combo === b.combo && a.address === b.address && a.onPick === b.onPick

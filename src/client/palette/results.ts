@@ -22,15 +22,21 @@ const FOUND_ELSEWHERE = 0.5;
 export const commandKey = (cmd: Command) => (cmd.revision ? `${cmd.id}\u0001${cmd.revision()}` : cmd.id);
 
 const commandCache = new Map<string, Candidate<Result>>();
-let lastIndex: { key: string; index: Index<Result> } | undefined;
+/**
+ * The last few indexes by their commands: the palette asks for two on every key (the role's commands, and those it may
+ * not run, for refusalOf), so one kept index was rebuilt twice at each opening's first key (2-3 ms of it).
+ */
+const INDEXES_KEPT = 4;
+const lastIndexes = new Map<string, Index<Result>>();
 
 /**
- * The commands' candidates, texts in `lang` and English; each kept while the page lives, and the last index too, so
+ * The commands' candidates, texts in `lang` and English; each kept while the page lives, and the last indexes too, so
  * reopening the palette on the same commands costs nothing.
  */
 export function commandIndex(commands: readonly Command[], t: Translate, tEnglish: Translate, lang: Language): Index<Result> {
   const key = `${lang}\u0000${commands.map(commandKey).join(',')}`;
-  if (lastIndex?.key === key) return lastIndex.index;
+  const kept = lastIndexes.get(key);
+  if (kept) return kept;
   const index = new Index(commands.map((cmd) => {
     const cached = `${lang}\u0000${commandKey(cmd)}`;
     let c = commandCache.get(cached);
@@ -40,7 +46,8 @@ export function commandIndex(commands: readonly Command[], t: Translate, tEnglis
     }
     return c;
   }));
-  lastIndex = { key, index };
+  if (lastIndexes.size >= INDEXES_KEPT) lastIndexes.delete(lastIndexes.keys().next().value!);
+  lastIndexes.set(key, index);
   return index;
 }
 

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import type { SavedView } from '../../registry';
 import { COMMANDS, knowSavedViews, viewCommands, type Command } from '../../../commands';
@@ -22,6 +21,17 @@ export function setSavedViews(list: readonly SavedView[]) {
 export function useCommands(): ReadonlyMap<string, Command> {
   const views = useSnapshot(savedViews).list;
   useSnapshot(session);
-  const role = currentRole();
-  return useMemo(() => new Map([...COMMANDS, ...viewCommands(views as SavedView[], role).map((c) => [c.id, c] as const)]), [views, role]);
+  return commandsFor(views as SavedView[], currentRole());
+}
+
+/**
+ * One map for every reader while the views and the role stay the same (a snapshot's list is the same array until the
+ * views change): the palette, mounted anew at each opening, gets the map it had, and what it keeps by the map with it.
+ */
+let last: { views: readonly SavedView[]; role: ReturnType<typeof currentRole>; map: ReadonlyMap<string, Command> } | undefined;
+function commandsFor(views: readonly SavedView[], role: ReturnType<typeof currentRole>): ReadonlyMap<string, Command> {
+  if (last?.views !== views || last.role !== role) {
+    last = { views, role, map: new Map([...COMMANDS, ...viewCommands(views as SavedView[], role).map((c) => [c.id, c] as const)]) };
+  }
+  return last.map;
 }
