@@ -9,7 +9,6 @@ export * from './screens';
 export * from './inbox';
 export * from './preferences';
 export * from './gst';
-export * from './amount-in-words';
 export * from './api-shapes';
 export * from './derive/transitions';
 export { ENTITIES } from './entities';

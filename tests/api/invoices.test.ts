@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { amountInWords, getEntity, type Role } from '../../src/registry';
+import { getEntity, type Role } from '../../src/registry';
+import { amountInWords } from '../../src/registry/amount-in-words';
 import { DEMO_SELLER } from '../../src/server/config';
 import { invoiceYear } from '../../src/server/crud/issue-invoice';
 import { createRecord, SYSTEM_ACTOR } from '../../src/server/crud/write';

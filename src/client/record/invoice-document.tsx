@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { amountInWords, gstinState, invoiceFigures, type EntityDef, type InvoiceLine } from '../../registry';
+// Straight from its file, not the registry's door: the door is in the first load, and only invoices spell amounts.
+import { amountInWords } from '../../registry/amount-in-words';
+import { gstinState, invoiceFigures, type EntityDef, type InvoiceLine } from '../../registry';
 import { entities, type Row } from '../api/entities';
 import { errorText } from '../api/error-text';
 import { formatMoney } from '../text/field-value';
