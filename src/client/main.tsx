@@ -4,11 +4,11 @@ import './i18n';
 import './styles.css';
 import { App } from './app';
 import { restoreSession } from './api/session';
-import { applyCachedPrefs } from './state/prefs';
+import { applyPrefs } from './state/prefs';
 
 void restoreSession();
 // The first paint is in the user's language: its strings load before it (English is always there).
-await applyCachedPrefs().catch(() => undefined);
+await applyPrefs().catch(() => undefined);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { movableClock } from '../../src/server/scheduler/clock';
 import { runDue } from '../../src/server/scheduler/runs';
-import { RULE_JOB } from '../../src/server/automation/watch';
+import { RULE_JOB } from '../../src/server/scheduler/job-names';
 // The rules' job, as every serving process registers it (server/jobs.ts).
 import '../../src/server/automation/run';
 import { fieldsOf, setupApi } from './harness';

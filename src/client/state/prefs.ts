@@ -49,10 +49,6 @@ export function applyPrefs(): Promise<void> {
   return language;
 }
 
-export function applyCachedPrefs(): Promise<void> {
-  return applyPrefs();
-}
-
 /**
  * The user's preferences as the server keeps them, over the defaults (reading and saving them: api/prefs.ts). Null, when
  * they could not be read: the cached theme and language stay, never the last user's recents or columns.

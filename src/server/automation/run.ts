@@ -8,7 +8,7 @@ import { publishChanges } from '../events/notices';
 import { addItems } from '../inbox/store';
 import { queueKeyed } from '../scheduler/messages';
 import { defineJob } from '../scheduler/runs';
-import { RULE_JOB } from './watch';
+import { RULE_JOB } from '../scheduler/job-names';
 
 /**
  * A rule's run (queued by watch.ts): reads the rule and the record as they are now (a rule switched off or deleted

@@ -16,7 +16,6 @@ import { meetsConditions, type Condition } from './conditions';
  *
  * Reads are most entries (every read of patient data is audited): they are dropped before any query.
  */
-export { RULE_JOB };
 
 interface Rule { id: number; entity: string; when: 'created' | 'moved'; status: string | null; conditions: Condition[] | null }
 
