@@ -60,7 +60,8 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx tests/browser/start-consoles.ts',
     url: `http://127.0.0.1:${READY_PORT}/`,
-    timeout: 600_000,
+    // A guard against a hang only: on a loaded machine the consoles' fresh databases took more than 10 minutes to seed.
+    timeout: 1_800_000,
     reuseExistingServer: false,
     stdout: 'ignore',
   },

@@ -62,7 +62,7 @@ describe.skipIf(!adminUrl)('campaigns with two console processes on one PostgreS
     await start(ports[1]);
     await query(dbUrl, `insert into patient (first_name, last_name, phone, status) select 'P' || i, 'Many', '+91 97' || lpad(i::text, 8, '0'), 'active' from generate_series(1, ${PATIENTS}) i`);
     token = (await call(0, 'POST', '/api/adminUser/login', { email: 'superadmin@demo.test', password: PASSWORD })).body.data.token;
-  }, 600_000);
+  });
 
   afterAll(async () => {
     for (const p of procs) p.kill('SIGTERM');
@@ -96,7 +96,7 @@ describe.skipIf(!adminUrl)('campaigns with two console processes on one PostgreS
     const want = await expected();
     expect(done).toMatchObject({ recipients: want, sent: want });
     expect(await outbox(c.id)).toEqual({ n: want, people: want });
-  }, 600_000);
+  });
 
   test('every process killed (SIGKILL) mid-send: one started afterwards sends the rest, nobody twice', async () => {
     const c = await campaign();
@@ -116,5 +116,5 @@ describe.skipIf(!adminUrl)('campaigns with two console processes on one PostgreS
     const want = await expected();
     expect(done.sent).toBe(want);
     expect(await outbox(c.id)).toEqual({ n: want, people: want });
-  }, 600_000);
+  });
 });

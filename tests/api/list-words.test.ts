@@ -21,7 +21,7 @@ beforeAll(async () => {
   for (let i = 0; i < 45; i++) {
     await createRecord(api.db, payment, { ...(await api.payload(payment))!, method: METHODS[i % 3], status: 'pending', initiatedAt: new Date(noon - i * DAY).toISOString() }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
   }
-}, 600_000);
+});
 
 /** Payments of a method whose UTC day is one of the last `days` (today included): counted by definition. */
 const due = async (days: number, method: string) => (await sql<{ id: number }>`select id from payment

@@ -65,7 +65,7 @@ beforeAll(async () => {
   }
   await createRecord(api.db, payment, { ...(await api.payload(payment))!, gatewayRef: made2[3] }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
   await createRecord(api.db, payment, { ...(await api.payload(payment))!, gatewayRef: `${made2[5]}7` }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
-}, 600_000);
+});
 
 describe('a number typed from its start with its year, in a picker', () => {
   test('only a start of the entity\'s own numbers up to its year is read as a range', () => {

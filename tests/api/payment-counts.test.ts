@@ -35,7 +35,7 @@ beforeAll(async () => {
     const at = day + [-20, 20, 12 * 60][i % 3] * 60_000;
     await createRecord(api.db, def, { ...(await api.payload(def))!, method: METHODS[i % 3], status: 'pending', initiatedAt: new Date(at).toISOString() }, { actor: SYSTEM_ACTOR, scryptLogN: api.config.scryptLogN });
   }
-}, 600_000);
+});
 
 describe('the payments list counted from the kept counts', () => {
   test('the counts equal the payments after creates, transitions and a delete', async () => {
