@@ -64,12 +64,14 @@ function fromJson(fd: FieldDef, v: unknown): unknown {
  * partial trigram indexes once per reference, 26 ms of planning for a surname's hits against 1.7 ms (bench/search-figures.md).
  * A reference to no record says `#id`, as there.
  *
+ * `planKept`: `db` is a transaction already under force_generic_plan (the by-kind way's).
+ *
  * `entries`: the read's audit entries, written by this same statement (a data-modifying part, which PostgreSQL runs
  * to its end whatever the rest reads), so the read and its entries are one round trip and one commit. A kind's entry
  * names every hit of it sent, and is made from the records read here: their centre (one, only when every hit's
  * record was read and all share it) and their patients, as audit/audit.ts recordsReadEntry makes it.
  */
-export async function withParts(db: DB, who: ScopeOwner, hits: readonly FoundHit[], entries?: ReadEntries): Promise<FoundHit[]> {
+export async function withParts(db: DB, who: ScopeOwner, hits: readonly FoundHit[], entries?: ReadEntries, planKept = false): Promise<FoundHit[]> {
   const kinds = [...new Set(hits.map((h) => h.entity))].map(getEntity);
   if (!kinds.length) return [];
   const idsOf = (def: EntityDef) => hits.filter((h) => h.entity === def.name).map((h) => h.id);
@@ -81,7 +83,8 @@ export async function withParts(db: DB, who: ScopeOwner, hits: readonly FoundHit
       refs as (select distinct v.e, v.id from x cross join json_to_recordset(x.refs) v(e text, id int) where v.id is not null)${written}
     select x.e, x.id, x.r, null::text as title from x
     union all select s.entity, s.record_id, null, s.title from search_index s join refs on s.entity = refs.e and s.record_id = refs.id`;
-  const rows = db.isTransaction ? await keptPlan(db, statement) : await db.transaction().execute((tx) => keptPlan(tx, statement));
+  const rows = planKept ? (await statement.execute(db)).rows
+    : db.isTransaction ? await keptPlan(db, statement) : await db.transaction().execute((tx) => keptPlan(tx, statement));
   const titles = new Map(rows.filter((row) => row.r === null).map((row) => [`${row.e}:${row.id}`, row.title]));
   const titleOf = (target: string, v: unknown) => (v === null || v === undefined ? null : (titles.get(`${target}:${v}`) ?? `#${v}`));
   const parts = new Map<string, HitParts>();

@@ -126,7 +126,7 @@ export async function searchRecords(db: DB, who: ScopeOwner, q: string, entries?
   // parts, planned once too (hit-reads.ts), are read in it rather than in a transaction of their own.
   const answer = await db.transaction().execute(async (tx) => {
     await sql`set local plan_cache_mode = force_generic_plan`.execute(tx);
-    return answerOf(tx, who, (await statement.execute(tx)).rows, entries);
+    return answerOf(tx, who, (await statement.execute(tx)).rows, entries, true);
   });
   return { ...answer, way: 'by-kind' };
 }
@@ -162,7 +162,7 @@ function byKind(starting: RawBuilder<unknown>, matches: RawBuilder<unknown>, ent
     order by starts desc, likeness desc, title, record_id`;
 }
 
-async function answerOf(db: DB, who: ScopeOwner, rows: Row[], entries?: ReadEntries): Promise<SearchAnswer> {
+async function answerOf(db: DB, who: ScopeOwner, rows: Row[], entries?: ReadEntries, planKept = false): Promise<SearchAnswer> {
   // With CANDIDATES titles that start with the term, no kind's matches were counted: each may have more.
   const uncounted = rows.some((r) => Number(r.titled) >= CANDIDATES);
   const kinds: string[] = [];
@@ -174,5 +174,5 @@ async function answerOf(db: DB, who: ScopeOwner, rows: Row[], entries?: ReadEntr
     groups.push({ entity: row.entity, count: Math.min(found, KIND_COUNT_CAP), more: uncounted || found > KIND_COUNT_CAP });
   }
   const hits = rows.filter((r) => kinds.includes(r.entity)).map((r) => ({ entity: r.entity, id: Number(r.id), title: r.title, subtitle: r.subtitle }));
-  return { hits: await withParts(db, who, hits, entries), groups };
+  return { hits: await withParts(db, who, hits, entries, planKept), groups };
 }
