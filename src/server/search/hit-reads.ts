@@ -16,8 +16,28 @@ export interface FoundHit { entity: string; id: number; title: string; subtitle:
  */
 export type ReadEntries = (kinds: RawBuilder<unknown>) => RawBuilder<unknown>;
 
-/** The references among a kind's hit fields whose title a hit carries (a `refs` field's titles are not said: hitPartsOf keeps strings only). */
-const labelled = (def: EntityDef) => hitFields(def).filter((k) => def.fields[k].kind === 'ref');
+/**
+ * What a kind's hits read and say, the same at every call: its hit fields, the references among them whose title a
+ * hit carries (a `refs` field's titles are not said: hitPartsOf keeps strings only), and its branch of the parts'
+ * statement up to its ids (kindBranch). Made once a kind for the process, as registry/owned.ts keeps its fields: the
+ * registry derives hitFields anew at each call, and a surname's six kinds asked it 24 times a search.
+ */
+interface KindReads { fields: string[]; refs: string[]; select: RawBuilder<unknown> }
+const kindReads = new WeakMap<EntityDef, KindReads>();
+
+function readsOf(def: EntityDef): KindReads {
+  const known = kindReads.get(def);
+  if (known) return known;
+  const fields = hitFields(def);
+  const refs = fields.filter((k) => def.fields[k].kind === 'ref');
+  const pairs = fields.map((k) => sql`${k}::text, ${sql.raw(col(def, k))}`);
+  const entry = holdsPatientData(def) ? sql`${centreSql(def)}::int as c, ${patientsSql(def)}::int[] as p` : sql`null::int as c, null::int[] as p`;
+  const targets = refs.map((k) => sql`json_build_object('e', ${def.fields[k].ref!}::text, 'id', ${sql.raw(col(def, k))})`);
+  const select = sql`select ${def.name}::text as e, t.id, json_build_object(${sql.join(pairs)}) as r, ${targets.length ? sql`json_build_array(${sql.join(targets)})` : sql`'[]'::json`} as refs, ${entry} from ${sql.raw(ident(def.table))} t`;
+  const made = { fields, refs, select };
+  kindReads.set(def, made);
+  return made;
+}
 
 /**
  * One kind's hits as one branch of the union: each record's hit fields in one JSON object (their columns differ by
@@ -25,11 +45,8 @@ const labelled = (def: EntityDef) => hitFields(def).filter((k) => def.fields[k].
  * for the read's entry (`c`, `p`).
  */
 function kindBranch(def: EntityDef, ids: number[], who: ScopeOwner): RawBuilder<unknown> {
-  const pairs = hitFields(def).map((k) => sql`${k}::text, ${sql.raw(col(def, k))}`);
-  const entry = holdsPatientData(def) ? sql`${centreSql(def)}::int as c, ${patientsSql(def)}::int[] as p` : sql`null::int as c, null::int[] as p`;
   const scope = scoped(def, who) ? sql` and ${sql.join(scopeWhere(def, who), sql` and `)}` : sql``;
-  const refs = labelled(def).map((k) => sql`json_build_object('e', ${def.fields[k].ref!}::text, 'id', ${sql.raw(col(def, k))})`);
-  return sql`select ${def.name}::text as e, t.id, json_build_object(${sql.join(pairs)}) as r, ${refs.length ? sql`json_build_array(${sql.join(refs)})` : sql`'[]'::json`} as refs, ${entry} from ${sql.raw(ident(def.table))} t where t.id = any(${ids}::int[])${scope}`;
+  return sql`${readsOf(def).select} where t.id = any(${ids}::int[])${scope}`;
 }
 
 /**
@@ -88,11 +105,10 @@ export async function withParts(db: DB, who: ScopeOwner, hits: readonly FoundHit
   const titles = new Map(rows.filter((row) => row.r === null).map((row) => [`${row.e}:${row.id}`, row.title]));
   const titleOf = (target: string, v: unknown) => (v === null || v === undefined ? null : (titles.get(`${target}:${v}`) ?? `#${v}`));
   const parts = new Map<string, HitParts>();
-  // Each kind's fields made once a call, not once a row: the registry derives them from the definition each time.
-  const shapes = new Map(kinds.map((def) => [def.name, { def, fields: hitFields(def), refs: labelled(def) }]));
   for (const { e, id, r } of rows) {
     if (r === null) continue;
-    const { def, fields, refs } = shapes.get(e)!;
+    const def = getEntity(e);
+    const { fields, refs } = readsOf(def);
     const record: Record<string, unknown> = { id, _labels: Object.fromEntries(refs.map((k) => [k, titleOf(def.fields[k].ref!, r[k])])) };
     for (const k of fields) record[k] = fromJson(def.fields[k], r[k]);
     parts.set(`${e}:${id}`, hitPartsOf(fields, record));
