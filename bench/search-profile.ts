@@ -16,9 +16,10 @@ import { traced, type Statement } from './trace';
  * folder in this process (the demo data, seeded there on first use, when it holds no bench data set; a bench data set
  * such as .bench-data/scale-0.2 as it is), calls `GET /api/search` for each term RUNS times (default 40, after 5
  * warm-up calls) as the superadmin (ROLE= another demo account), and prints each term's p50 and p95, the statements of
- * one call with their times, each statement's CPU a call over the timed calls and the CPU outside them (EXPLAIN=MS: the plans of those of MS or more; PLANS=1: how often each named search
- * statement was planned afresh), and a CPU profile of all the timed calls (PROFILE=0: none) summarised by function. The
- * database runs in this thread, so the profile holds its time too (PGlite's WebAssembly shows as numbered functions).
+ * one call with their times (EXPLAIN=MS: the plans of those of MS or more; PLANS=1: how often each named search
+ * statement was planned afresh), each statement's CPU a call over the timed calls and the CPU outside them, and a
+ * CPU profile of all the timed calls (PROFILE=0: none) summarised by function. The database runs in this thread, so
+ * the profile holds its time too (PGlite's WebAssembly shows as numbered functions).
  */
 const TERMS = ['sharma', 'an', 'sing', 'raj', 'apt', 'pri', 'xqzjv'];
 const RUNS = Number(process.env.RUNS ?? 40);
@@ -65,7 +66,8 @@ async function main() {
       console.log(statementLines(statements));
       console.log(cpuLines(calls));
       if (process.env.EXPLAIN) {
-        for (const st of statements.filter((x) => x.ms >= Number(process.env.EXPLAIN))) {
+        // The search's and the parts' statements: a transaction's own (begin, set, commit) cannot be explained.
+        for (const st of statements.filter((x) => x.ms >= Number(process.env.EXPLAIN) && /^\s*(with|select)\b/.test(x.sql))) {
           const plan = await database.db.executeQuery(CompiledQuery.raw(`explain (analyze, buffers, summary) ${st.sql}`, st.params));
           console.log((plan.rows as Record<string, string>[]).map((r) => `    ${Object.values(r)[0]}`).join('\n'));
         }
