@@ -2,6 +2,7 @@ import path from 'node:path';
 import { CompiledQuery, sql } from 'kysely';
 import { createApp } from '../src/server/app';
 import { boot } from '../src/server/boot';
+import { mergePendingLists } from '../src/server/db/maintenance';
 import { readConfig } from '../src/server/config';
 import { Client } from './client';
 import { BENCH_PASSWORD } from './seed';
@@ -29,6 +30,8 @@ async function main() {
   const config = readConfig({ DATA_DIR: path.resolve(dir), DEMO_PASSWORD: password, DEMO_DATA: '1' });
   const database = await boot(config);
   const db = database.db;
+  // As the console does at start (db/maintenance.ts): searches do not read the GIN indexes' pending lists.
+  await mergePendingLists(db);
   try {
     const client = new Client(createApp({ db, config }));
     await client.signIn(`${process.env.ROLE ?? 'superadmin'}@demo.test`, password);

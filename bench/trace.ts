@@ -1,7 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { PGlitePrepared } from '../src/server/db/pglite-prepared';
 
-export interface Statement { sql: string; params: unknown[]; ms: number }
+/** `cpuMs`: the process's CPU time while it ran (the embedded database runs in this thread, so its work is in it). */
+export interface Statement { sql: string; params: unknown[]; ms: number; cpuMs: number }
+
+const cpuNow = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 
 /**
  * Statements the embedded database ran while `fn` ran, with their times: the bench's own window on the
@@ -18,12 +21,13 @@ function record(proto: Record<string, unknown>, method: string) {
   proto[method] = async function (this: unknown, text: string, params?: unknown[], opts?: unknown) {
     if (!recording || depth > 0) return original.call(this, text, params, opts);
     const started = performance.now();
+    const cpuStarted = cpuNow();
     depth++;
     try {
       return await original.call(this, text, params, opts);
     } finally {
       depth--;
-      recording?.push({ sql: text, params: params ?? [], ms: performance.now() - started });
+      recording?.push({ sql: text, params: params ?? [], ms: performance.now() - started, cpuMs: cpuNow() - cpuStarted });
     }
   };
 }

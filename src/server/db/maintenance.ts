@@ -37,7 +37,28 @@ export async function maintainOnce(db: DB, log: (line: string) => void = () => {
     done.push(`${vacuum ? 'vacuum' : 'analyze'} ${t.name}`);
     log(`[db] ${vacuum ? 'vacuumed and analysed' : 'analysed'} ${t.name} in ${Date.now() - started} ms`);
   }
+  for (const index of await mergePendingLists(db)) {
+    done.push(`merge ${index.name}`);
+    log(`[db] merged ${index.pages} pending pages into ${index.name}`);
+  }
   return done;
+}
+
+/**
+ * A GIN index (the search texts' trigrams, migrations 0001 and 0006; the audit log's patients) takes new entries into
+ * a pending list, and every search of the index reads that list whole until it is merged into the index: past 4 MB
+ * (gin_pending_list_limit) by the insert that overflows it, by a VACUUM of its table, or on a server by autovacuum's
+ * ANALYZE. Here the ANALYZE above does not merge it (only autovacuum's does), so lists of megabytes stayed: after the
+ * demo seed the shared trigram index held 413 pending pages, and the planner read all 4,336 search texts for a surname
+ * rather than the index (2 ms against 0.2; the palette's search CPU 5.2 → 2.4 ms: bench/search-figures.md). Merging
+ * is the work the overflowing insert would do, done here rather than in a request; a list already empty costs a read
+ * of its index's first page.
+ */
+export async function mergePendingLists(db: DB): Promise<{ name: string; pages: number }[]> {
+  const merged = await sql<{ name: string; pages: number }>`select c.relname as name, gin_clean_pending_list(c.oid)::int as pages
+    from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam join pg_namespace n on n.oid = c.relnamespace
+    where a.amname = 'gin' and n.nspname = 'public' and i.indisvalid`.execute(db);
+  return merged.rows.filter((index) => Number(index.pages) > 0).map((index) => ({ name: index.name, pages: Number(index.pages) }));
 }
 
 export function startMaintenance(db: DB, kind: 'pglite' | 'postgres', log: (line: string) => void): () => Promise<void> {
@@ -48,6 +69,11 @@ export function startMaintenance(db: DB, kind: 'pglite' | 'postgres', log: (line
     if (stopped || current) return;
     current = maintainOnce(db, log).catch((err) => log(`[db] maintenance: ${(err as Error).message}`)).finally(() => { current = null; });
   };
+  // The pending lists at once, not at the first pass five minutes on: a folder just seeded or long written holds
+  // megabytes of them, which every search of their indexes would read meanwhile.
+  current = mergePendingLists(db).then((merged) => {
+    for (const index of merged) log(`[db] merged ${index.pages} pending pages into ${index.name} at start`);
+  }).catch((err) => log(`[db] maintenance: ${(err as Error).message}`)).finally(() => { current = null; });
   const timer = setInterval(pass, MAINTAIN_EVERY_MS);
   timer.unref();
   return async () => {

@@ -16,8 +16,28 @@ export interface FoundHit { entity: string; id: number; title: string; subtitle:
  */
 export type ReadEntries = (kinds: RawBuilder<unknown>) => RawBuilder<unknown>;
 
-/** The references among a kind's hit fields whose title a hit carries (a `refs` field's titles are not said: hitPartsOf keeps strings only). */
-const labelled = (def: EntityDef) => hitFields(def).filter((k) => def.fields[k].kind === 'ref');
+/**
+ * What a kind's hits read and say, the same at every call: its hit fields, the references among them whose title a
+ * hit carries (a `refs` field's titles are not said: hitPartsOf keeps strings only), and its branch of the parts'
+ * statement up to its ids (kindBranch). Made once a kind for the process, as registry/owned.ts keeps its fields: the
+ * registry derives hitFields anew at each call, and a surname's six kinds asked it 24 times a search.
+ */
+interface KindReads { fields: string[]; refs: string[]; select: RawBuilder<unknown> }
+const kindReads = new WeakMap<EntityDef, KindReads>();
+
+function readsOf(def: EntityDef): KindReads {
+  const known = kindReads.get(def);
+  if (known) return known;
+  const fields = hitFields(def);
+  const refs = fields.filter((k) => def.fields[k].kind === 'ref');
+  const pairs = fields.map((k) => sql`${k}::text, ${sql.raw(col(def, k))}`);
+  const entry = holdsPatientData(def) ? sql`${centreSql(def)}::int as c, ${patientsSql(def)}::int[] as p` : sql`null::int as c, null::int[] as p`;
+  const targets = refs.map((k) => sql`json_build_object('e', ${def.fields[k].ref!}::text, 'id', ${sql.raw(col(def, k))})`);
+  const select = sql`select ${def.name}::text as e, t.id, json_build_object(${sql.join(pairs)}) as r, ${targets.length ? sql`json_build_array(${sql.join(targets)})` : sql`'[]'::json`} as refs, ${entry} from ${sql.raw(ident(def.table))} t`;
+  const made = { fields, refs, select };
+  kindReads.set(def, made);
+  return made;
+}
 
 /**
  * One kind's hits as one branch of the union: each record's hit fields in one JSON object (their columns differ by
@@ -25,11 +45,8 @@ const labelled = (def: EntityDef) => hitFields(def).filter((k) => def.fields[k].
  * for the read's entry (`c`, `p`).
  */
 function kindBranch(def: EntityDef, ids: number[], who: ScopeOwner): RawBuilder<unknown> {
-  const pairs = hitFields(def).map((k) => sql`${k}::text, ${sql.raw(col(def, k))}`);
-  const entry = holdsPatientData(def) ? sql`${centreSql(def)}::int as c, ${patientsSql(def)}::int[] as p` : sql`null::int as c, null::int[] as p`;
   const scope = scoped(def, who) ? sql` and ${sql.join(scopeWhere(def, who), sql` and `)}` : sql``;
-  const refs = labelled(def).map((k) => sql`json_build_object('e', ${def.fields[k].ref!}::text, 'id', ${sql.raw(col(def, k))})`);
-  return sql`select ${def.name}::text as e, t.id, json_build_object(${sql.join(pairs)}) as r, ${refs.length ? sql`json_build_array(${sql.join(refs)})` : sql`'[]'::json`} as refs, ${entry} from ${sql.raw(ident(def.table))} t where t.id = any(${ids}::int[])${scope}`;
+  return sql`${readsOf(def).select} where t.id = any(${ids}::int[])${scope}`;
 }
 
 /**
@@ -64,12 +81,14 @@ function fromJson(fd: FieldDef, v: unknown): unknown {
  * partial trigram indexes once per reference, 26 ms of planning for a surname's hits against 1.7 ms (bench/search-figures.md).
  * A reference to no record says `#id`, as there.
  *
+ * `planKept`: `db` is a transaction already under force_generic_plan (the by-kind way's).
+ *
  * `entries`: the read's audit entries, written by this same statement (a data-modifying part, which PostgreSQL runs
  * to its end whatever the rest reads), so the read and its entries are one round trip and one commit. A kind's entry
  * names every hit of it sent, and is made from the records read here: their centre (one, only when every hit's
  * record was read and all share it) and their patients, as audit/audit.ts recordsReadEntry makes it.
  */
-export async function withParts(db: DB, who: ScopeOwner, hits: readonly FoundHit[], entries?: ReadEntries): Promise<FoundHit[]> {
+export async function withParts(db: DB, who: ScopeOwner, hits: readonly FoundHit[], entries?: ReadEntries, planKept = false): Promise<FoundHit[]> {
   const kinds = [...new Set(hits.map((h) => h.entity))].map(getEntity);
   if (!kinds.length) return [];
   const idsOf = (def: EntityDef) => hits.filter((h) => h.entity === def.name).map((h) => h.id);
@@ -81,15 +100,15 @@ export async function withParts(db: DB, who: ScopeOwner, hits: readonly FoundHit
       refs as (select distinct v.e, v.id from x cross join json_to_recordset(x.refs) v(e text, id int) where v.id is not null)${written}
     select x.e, x.id, x.r, null::text as title from x
     union all select s.entity, s.record_id, null, s.title from search_index s join refs on s.entity = refs.e and s.record_id = refs.id`;
-  const rows = db.isTransaction ? await keptPlan(db, statement) : await db.transaction().execute((tx) => keptPlan(tx, statement));
+  const rows = planKept ? (await statement.execute(db)).rows
+    : db.isTransaction ? await keptPlan(db, statement) : await db.transaction().execute((tx) => keptPlan(tx, statement));
   const titles = new Map(rows.filter((row) => row.r === null).map((row) => [`${row.e}:${row.id}`, row.title]));
   const titleOf = (target: string, v: unknown) => (v === null || v === undefined ? null : (titles.get(`${target}:${v}`) ?? `#${v}`));
   const parts = new Map<string, HitParts>();
-  // Each kind's fields made once a call, not once a row: the registry derives them from the definition each time.
-  const shapes = new Map(kinds.map((def) => [def.name, { def, fields: hitFields(def), refs: labelled(def) }]));
   for (const { e, id, r } of rows) {
     if (r === null) continue;
-    const { def, fields, refs } = shapes.get(e)!;
+    const def = getEntity(e);
+    const { fields, refs } = readsOf(def);
     const record: Record<string, unknown> = { id, _labels: Object.fromEntries(refs.map((k) => [k, titleOf(def.fields[k].ref!, r[k])])) };
     for (const k of fields) record[k] = fromJson(def.fields[k], r[k]);
     parts.set(`${e}:${id}`, hitPartsOf(fields, record));

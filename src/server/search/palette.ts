@@ -19,21 +19,37 @@ function everyWord(q: string): RawBuilder<unknown> {
 }
 
 /**
+ * A role's readable entities and their filter, made once a role for the process: the registry's rules do not change
+ * while it runs, and asking them for every entity at every search was JavaScript each call paid.
+ */
+const readable = new Map<Role, readonly string[]>();
+const filters = new WeakMap<readonly string[], RawBuilder<unknown>>();
+
+/**
  * `entity = any(…)` for the entities named, or nothing when they are every entity (a superadmin's search): on the
  * demo data a list of every name cost the embedded database as much as the search itself, in planning the
  * list and in a bitmap over the primary key that selects nothing. Otherwise the shorter list: the names left out,
  * or the names kept.
  */
-function entityFilter(entities: string[]): RawBuilder<unknown> {
+function entityFilter(entities: readonly string[]): RawBuilder<unknown> {
+  const known = filters.get(entities);
+  if (known) return known;
   const kept = new Set(entities);
   const left = ENTITIES.map((e) => e.name).filter((name) => !kept.has(name));
-  if (!left.length) return sql``;
-  return left.length < kept.size ? sql`entity <> all(${left}::text[]) and ` : sql`entity = any(${[...kept]}::text[]) and `;
+  const filter = !left.length ? sql``
+    : left.length < kept.size ? sql`entity <> all(${left}::text[]) and ` : sql`entity = any(${[...kept]}::text[]) and `;
+  filters.set(entities, filter);
+  return filter;
 }
 
 /** Entities whose records the role may read: the details route, else the list. */
-export function readableEntities(role: Role): string[] {
-  return ENTITIES.filter((e) => canReadRecord(role, e.name) || can(role, e.name, 'list')).map((e) => e.name);
+export function readableEntities(role: Role): readonly string[] {
+  let names = readable.get(role);
+  if (!names) {
+    names = Object.freeze(ENTITIES.filter((e) => canReadRecord(role, e.name) || can(role, e.name, 'list')).map((e) => e.name));
+    readable.set(role, names);
+  }
+  return names;
 }
 
 export interface SearchHit { entity: string; id: number; title: string; subtitle: string; parts?: HitParts }
@@ -64,7 +80,7 @@ export function pastPrefix(prefix: string): string | null {
  * otherwise than the text was folded (letters beyond ASCII, in a database of the "C" locale) is not found here but by
  * the trigram index, as before.
  */
-function titlesStarting(entities: string[], term: string): RawBuilder<unknown> {
+function titlesStarting(entities: readonly string[], term: string): RawBuilder<unknown> {
   const from = term.toLowerCase();
   const past = pastPrefix(from);
   const key = sql`(lower(title) collate "C")`;
@@ -126,7 +142,7 @@ export async function searchRecords(db: DB, who: ScopeOwner, q: string, entries?
   // parts, planned once too (hit-reads.ts), are read in it rather than in a transaction of their own.
   const answer = await db.transaction().execute(async (tx) => {
     await sql`set local plan_cache_mode = force_generic_plan`.execute(tx);
-    return answerOf(tx, who, (await statement.execute(tx)).rows, entries);
+    return answerOf(tx, who, (await statement.execute(tx)).rows, entries, true);
   });
   return { ...answer, way: 'by-kind' };
 }
@@ -142,7 +158,7 @@ const inScope = (def: EntityDef, who: ScopeOwner, id: RawBuilder<unknown>) =>
   sql`exists (select 1 from ${sql.raw(ident(def.table))} t where t.id = ${id} and ${sql.join(scopeWhere(def, who), sql` and `)})`;
 
 /** The titles and the matches, each kind's rows ranked and counted, its first HITS_PER_KIND returned, best first. */
-function byKind(starting: RawBuilder<unknown>, matches: RawBuilder<unknown>, entities: string[], who: ScopeOwner, term: string) {
+function byKind(starting: RawBuilder<unknown>, matches: RawBuilder<unknown>, entities: readonly string[], who: ScopeOwner, term: string) {
   const folded = term.toLowerCase();
   const scopedKinds = entities.map(getEntity).filter((def) => scoped(def, who));
   const kept = scopedKinds.length
@@ -162,7 +178,7 @@ function byKind(starting: RawBuilder<unknown>, matches: RawBuilder<unknown>, ent
     order by starts desc, likeness desc, title, record_id`;
 }
 
-async function answerOf(db: DB, who: ScopeOwner, rows: Row[], entries?: ReadEntries): Promise<SearchAnswer> {
+async function answerOf(db: DB, who: ScopeOwner, rows: Row[], entries?: ReadEntries, planKept = false): Promise<SearchAnswer> {
   // With CANDIDATES titles that start with the term, no kind's matches were counted: each may have more.
   const uncounted = rows.some((r) => Number(r.titled) >= CANDIDATES);
   const kinds: string[] = [];
@@ -174,5 +190,5 @@ async function answerOf(db: DB, who: ScopeOwner, rows: Row[], entries?: ReadEntr
     groups.push({ entity: row.entity, count: Math.min(found, KIND_COUNT_CAP), more: uncounted || found > KIND_COUNT_CAP });
   }
   const hits = rows.filter((r) => kinds.includes(r.entity)).map((r) => ({ entity: r.entity, id: Number(r.id), title: r.title, subtitle: r.subtitle }));
-  return { hits: await withParts(db, who, hits, entries), groups };
+  return { hits: await withParts(db, who, hits, entries, planKept), groups };
 }
