@@ -5,7 +5,7 @@ import type { DB } from '../../src/server/db/connection';
 import { up as seen0026 } from '../../src/server/migrations/0026-appointment-patients-seen';
 import { up as seen0053 } from '../../src/server/migrations/0053-patients-seen-by-key';
 import { dueSeen } from '../../src/server/search/patients-seen';
-import { blocksOfWrite, seenDatabase } from './seen-tables';
+import { blocksOfWrite, consoleIndexes, seenDatabase } from './seen-tables';
 
 /**
  * The patients-seen triggers as 0053 left them, on their own table (seen-tables.ts): after any mix of writes (visits
@@ -110,11 +110,12 @@ describe('the patients-seen triggers after 0053', () => {
     const { src } = (await sql<{ src: string }>`select prosrc as src from pg_proc where proname = 'appointment_seen_changed'`.execute(db)).rows[0];
     const broken = src.replace(`where b.status = 'completed'`, `where b.status = 'completed' and false`);
     expect(broken).not.toBe(src);
-    await sql.raw(`create or replace function appointment_seen_changed() returns trigger language plpgsql as $f$${broken}$f$`).execute(db);
+    const replace = (body: string) => sql.raw(`create or replace function appointment_seen_changed() returns trigger language plpgsql as $f$${body}$f$`).execute(db);
+    await replace(broken);
     try {
       expect((await upkeepHolds(db, 60, false)).failed).toBe(true);
     } finally {
-      await seen0053(db);
+      await replace(src);
     }
   });
 });
@@ -145,5 +146,37 @@ test("one write's reads of the patients seen do not grow with the patients its c
   for (const [i, blocks] of large.blocks.entries()) {
     expect(blocks, writes(16_000)[i]).toBeLessThan(small.blocks[i] * 2);
     expect(blocks, writes(16_000)[i]).toBeLessThan(large.pages / 2);
+  }
+});
+
+test("a patient's latest visit is read from the end of their completed visits, whatever the table's statistics", async () => {
+  // The table with the console's status-first indexes, 8,000 patients seen once each, and patient 1's 12,000 visits.
+  // Two plans of the latest visit's read cost a cancel in proportion to the table: all of the patient's visits (the
+  // (status, scheduled_at, patient, id) index by status and patient, then their maximum: PostgreSQL, with no
+  // statistics), or the completed visits newest first until one is the patient's (that index from its end, the patient
+  // filtered: the embedded database, with no statistics), all of them once the patient has none left.
+  const grow = async (db: DB) => {
+    await sql`insert into appointment (patient, fmc, scheduled_at, status)
+      select 1, 1, timestamptz '2026-11-01' - g * interval '1 hour', 'completed' from generate_series(1, 12000) g`.execute(db);
+  };
+  const analyse = async (db: DB) => { await sql`analyze appointment`.execute(db); };
+  const states = { 'no statistics': [grow], 'statistics from before it grew': [analyse, grow], 'statistics': [grow, analyse] };
+  for (const [state, steps] of Object.entries(states)) {
+    const db = await seenDatabase(8_000, [consoleIndexes, seen0026, seen0053, ...steps]);
+    try {
+      const pages = (await sql<{ n: number }>`select (pg_relation_size('appointment') / current_setting('block_size')::int)::int as n`.execute(db)).rows[0].n;
+      // Patient 1's latest visit, and patient 4,200's only one (visit 4,200): after it they have none.
+      const latestOf1 = (await sql<{ id: number }>`select id from appointment where patient = 1 and status = 'completed'
+        order by scheduled_at desc limit 1`.execute(db)).rows[0].id;
+      for (const id of [latestOf1, 4_200]) {
+        const cancel = `update appointment set status = 'cancelled' where id = ${id}`;
+        // Twice: the first call of a session plans the triggers' statements.
+        await blocksOfWrite(db, cancel, 'appointment');
+        const blocks = await blocksOfWrite(db, cancel, 'appointment');
+        expect(blocks, `${state}, ${cancel}`).toBeLessThan(pages / 2);
+      }
+    } finally {
+      await db.destroy();
+    }
   }
 });

@@ -20,17 +20,25 @@ export async function seenDatabase(seen: number, migrations: Array<(db: DB) => P
   return db;
 }
 
-const SEEN_TABLES = sql`('appointment_patient_seen', 'appointment_patient_seen_pkey', 'appointment_patient_seen__day__ix')`;
+/**
+ * The console's other indexes of `appointment` (the registry's, appointments' `indexes`), as a migration for
+ * `seenDatabase`: the status-first ones give the planner another way to a patient's completed visits.
+ */
+export async function consoleIndexes(db: DB): Promise<void> {
+  for (const columns of ['status, scheduled_at, id', 'status, scheduled_at, patient, id', 'fmc, scheduled_at, id']) {
+    await sql.raw(`create index on appointment (${columns})`).execute(db);
+  }
+}
 
-const fetched = async (db: DB) => (await sql<{ n: number }>`select sum(pg_stat_get_xact_blocks_fetched(oid))::int as n
-  from pg_class where relname in ${SEEN_TABLES}`.execute(db)).rows[0].n;
+const fetched = async (db: DB, table: string) => (await sql<{ n: number }>`select sum(pg_stat_get_xact_blocks_fetched(oid))::int as n
+  from pg_class where oid = ${table}::regclass or oid in (select indexrelid from pg_index where indrelid = ${table}::regclass)`.execute(db)).rows[0].n;
 
-/** Blocks fetched from the patients-seen table and its indexes by `write` (the counters' difference), rolled back. */
-export async function blocksOfWrite(db: DB, write: string): Promise<number> {
+/** Blocks fetched from `table` (the patients-seen table by default) and its indexes by `write` (the counters' difference), rolled back. */
+export async function blocksOfWrite(db: DB, write: string, table = 'appointment_patient_seen'): Promise<number> {
   const undone = await db.transaction().execute(async (tx) => {
-    const before = await fetched(tx);
+    const before = await fetched(tx, table);
     await sql.raw(write).execute(tx);
-    throw new Undone(await fetched(tx) - before);
+    throw new Undone(await fetched(tx, table) - before);
   }).catch((e: unknown) => e);
   if (undone instanceof Undone) return undone.blocks;
   throw undone;

@@ -12,11 +12,23 @@ import type { DB } from '../db/connection';
  *
  * Same meaning, same two steps: the first statement still takes each touched patient's row in key order (an upsert)
  * and now returns its day, which stays as read since the row is held; the second reads each one's latest completed
- * visit (the `(patient, scheduled_at)` index, as before) and writes the patients whose day moved with another upsert.
- * An upsert reaches its row through the conflict's unique index, whatever the planner thinks of the table, and no
- * statement joins the table. A write that touches no completed appointment stops after its transition tables.
+ * visit and writes the patients whose day moved with another upsert. An upsert reaches its row through the conflict's
+ * unique index, whatever the planner thinks of the table, and no statement joins the table. A write that touches no
+ * completed appointment stops after its transition tables.
+ *
+ * The latest visit is read the same way, whatever the statistics: the first entry, from the end, of an index of the
+ * completed visits led by the patient. 0026's `max(scheduled_at)` over `status = 'completed' and patient = …` leaves
+ * the planner a choice; on a table without statistics it expects one row, and a plan made then (here at a call of the
+ * statement on the grown table: its arrays are parameters, so it is planned again) read every completed visit of the
+ * patient through the `(status, scheduled_at, patient, id)` index and took their maximum: 12,000 rows for each key of
+ * a patient with 12,000 visits (bench/load-figures.md §8). Asked as `order by scheduled_at desc limit 1`, the partial
+ * index gives that order from the patient's entries alone, so its backward scan costs less than any other path under
+ * any statistics (the other indexes scan more entries for the same rows; an unordered read needs a sort), and it stops
+ * at the first entry of the key's centre.
  */
 export async function up(db: DB): Promise<void> {
+  await sql`create index appointment__completed_patient_scheduled_at__ix on appointment (patient, scheduled_at)
+    where status = 'completed'`.execute(db);
   // The patients (and centres) of `source`'s rows, for each zone kept and for their centre and every centre (0).
   const keys = (source: string) => `select distinct z.zone, c.fmc, r.patient
     from (${source}) r cross join appointment_day_zone z cross join lateral (values (0), (r.fmc)) c(fmc)
@@ -31,8 +43,9 @@ export async function up(db: DB): Promise<void> {
     if patients is null then return null; end if;
     with fresh as materialized (
       select k.zone, k.fmc, k.patient, k.was,
-        (select (max(a.scheduled_at) at time zone k.zone)::date from appointment a
-          where a.patient = k.patient and a.status = 'completed' and (k.fmc = 0 or a.fmc = k.fmc)) as latest
+        ((select a.scheduled_at from appointment a
+          where a.patient = k.patient and a.status = 'completed' and (k.fmc = 0 or a.fmc = k.fmc)
+          order by a.scheduled_at desc limit 1) at time zone k.zone)::date as latest
       from unnest(zones, fmcs, patients, days) k(zone, fmc, patient, was)),
     moved as materialized (select * from fresh where was is distinct from latest),
     written as (
