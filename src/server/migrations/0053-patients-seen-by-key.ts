@@ -21,7 +21,7 @@ import type { DB } from '../db/connection';
  * the planner a choice; on a table without statistics it expects one row, and a plan made then (here at a call of the
  * statement on the grown table: its arrays are parameters, so it is planned again) read every completed visit of the
  * patient through the `(status, scheduled_at, patient, id)` index and took their maximum: 12,000 rows for each key of
- * a patient with 12,000 visits (bench/load-figures.md §8). Asked as `order by scheduled_at desc limit 1`, the partial
+ * a patient with 12,000 visits (bench/load-figures.md §7). Asked as `order by scheduled_at desc limit 1`, the partial
  * index gives that order from the patient's entries alone, so its backward scan costs less than any other path under
  * any statistics (the other indexes scan more entries for the same rows; an unordered read needs a sort), and it stops
  * at the first entry of the key's centre.
