@@ -157,9 +157,8 @@ async function seedDataSet(db: DB, config: Config, scale: number, names: string[
   // The words' starts (migration 0013) are written once at the end, not by search_index's triggers batch by batch.
   await sql`alter table search_index disable trigger user`.execute(db);
   const seesPatients = byNameOf(jobs).has('appointments');
-  // The patients seen (migration 0026) are filled once at the end too: their trigger's upkeep of a batch read, for
-  // each patient it touched, every row of the centre's patients seen (2,000 appointments: 3.0, 4.8 then 9.6 s at
-  // 2,000, 4,000 and 6,000 appointments), and the load grew with the square of the patients.
+  // The patients seen (migrations 0026, 0053) are filled once at the end too: one statement over all the appointments
+  // costs a quarter to a seventh of the trigger's upkeep batch by batch (bench/load-figures.md §7).
   if (seesPatients) await sql`alter table appointment disable trigger appointment__seen_added`.execute(db);
   const progress = new Progress(total);
   const byName = byNameOf(jobs);

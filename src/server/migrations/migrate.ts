@@ -44,6 +44,7 @@ import * as m0046 from './0046-campaign-pause';
 import * as m0047 from './0047-audit-units';
 import * as m0051 from './0051-campaign-recipients';
 import * as m0052 from './0052-unit-entries-before-0047';
+import * as m0053 from './0053-patients-seen-by-key';
 
 /**
  * A migration, and the tables it rewrites whole (`rewrites`), which are vacuumed once it has run: a rewritten table has
@@ -100,6 +101,7 @@ export const MIGRATIONS: Record<string, VersionedMigration> = {
   '0047-audit-units': m0047,
   '0051-campaign-recipients': m0051,
   '0052-unit-entries-before-0047': m0052,
+  '0053-patients-seen-by-key': m0053,
 };
 
 /** The tables the named migrations rewrite (by default every migration's: all the tables any of them rewrites). */
