@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { setupApi } from './harness';
+import { sql } from 'kysely';
+import { PASSWORD, setupApi } from './harness';
 
 /**
  * A body over the limit is answered 413 before it is read, and a call can be refused before its body is read. On a
@@ -93,4 +94,16 @@ describe('an answer sent before the request body was read closes the connection;
       agent.destroy();
     });
   }
+});
+
+describe('the caller\'s address', () => {
+  test('over a real connection, a sign-in records the socket\'s peer (in-process calls have none: "local")', async () => {
+    agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const body = new TextEncoder().encode(JSON.stringify({ email: 'admin@demo.test', password: PASSWORD }));
+    const answer = await send('POST', '/api/adminUser/login', { body, headers: json });
+    expect(answer.status, answer.text).toBe(200);
+    const row = (await sql<{ address: string }>`select address from session where user_id = ${api.userIds.admin} order by id desc limit 1`.execute(api.db)).rows[0];
+    expect(row.address).toBe('127.0.0.1');
+    agent.destroy();
+  });
 });
