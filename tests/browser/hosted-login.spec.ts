@@ -27,6 +27,8 @@ let dataDir = '';
 // Playwright reads a hook's fixtures from its first parameter, which must be a pattern: this one needs none.
 // eslint-disable-next-line no-empty-pattern
 test.beforeAll(async ({}, testInfo) => {
+  // No time limit: the console migrates a fresh database first, minutes on a busy machine; if it cannot start, it ends.
+  testInfo.setTimeout(0);
   const providerPort = READY_PORT + 10 + 2 * testInfo.parallelIndex;
   const port = providerPort + 1;
   own = `http://127.0.0.1:${port}`;

@@ -59,6 +59,8 @@ async function ageProofs(email: string) {
 
 // eslint-disable-next-line no-empty-pattern
 test.beforeAll(async ({}, testInfo) => {
+  // No time limit: the console migrates a fresh database first, minutes on a busy machine; if it cannot start, it ends.
+  testInfo.setTimeout(0);
   port = READY_PORT + 40 + testInfo.parallelIndex;
   own = `http://127.0.0.1:${port}`;
   dataDir = `${ROOT}/.test-data/console-step-up-${port}`;
