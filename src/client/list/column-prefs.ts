@@ -33,8 +33,11 @@ export function prunedColumns(all: ColumnsPrefs): ColumnsPrefs {
   return out;
 }
 
-/** Sends the columns after a pause; a failed save keeps them for this visit, and the next change sends them again. */
-function saveSoon() {
+/**
+ * Sends the columns after a pause in the changes, so a resize by many presses or pixels is one save; a failed save
+ * keeps them for this visit, and the next change sends them again.
+ */
+export function saveColumnsSoon() {
   clearTimeout(timer);
   timer = setTimeout(() => {
     timer = undefined;
@@ -87,14 +90,14 @@ export function useListColumns(def: EntityDef): ListColumnsState {
       const w = clampWidth(specs[field], width);
       const entry = entryOf(def.name);
       entry.widths = { ...entry.widths, [field]: w };
-      if (save) saveSoon();
+      if (save) saveColumnsSoon();
     },
     resetWidth: (field) => {
       const entry = entryOf(def.name);
       if (!entry.widths || !(field in entry.widths)) return;
       const { [field]: _gone, ...rest } = entry.widths;
       entry.widths = rest;
-      saveSoon();
+      saveColumnsSoon();
     },
     toggle: (field) => {
       const entry = entryOf(def.name);
@@ -102,11 +105,11 @@ export function useListColumns(def: EntityDef): ListColumnsState {
       if (now.has(field)) now.delete(field);
       else if (def.columns.filter((f) => !now.has(f)).length > 1) now.add(field); // the last shown column stays
       entry.hidden = def.columns.filter((f) => now.has(f));
-      saveSoon();
+      saveColumnsSoon();
     },
     resetAll: () => {
       delete prefs.columns[def.name];
-      saveSoon();
+      saveColumnsSoon();
     },
   };
 }
