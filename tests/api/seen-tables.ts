@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { getEntity } from '../../src/registry';
 import { openDatabase, type DB } from '../../src/server/db/connection';
 
 /**
@@ -20,13 +21,19 @@ export async function seenDatabase(seen: number, migrations: Array<(db: DB) => P
   return db;
 }
 
+/** The bare table's columns, by the registry's field names. */
+const BARE_FIELDS = new Set(['patient', 'fmc', 'scheduledAt', 'status']);
+
 /**
- * The console's other indexes of `appointment` (the registry's, appointments' `indexes`), as a migration for
- * `seenDatabase`: the status-first ones give the planner another way to a patient's completed visits.
+ * The console's other indexes of `appointment` (the registry's `indexes` on the bare table's columns, less the
+ * patient's one `seenDatabase` already has), as a migration for `seenDatabase`: the status-first ones give the
+ * planner another way to a patient's completed visits.
  */
 export async function consoleIndexes(db: DB): Promise<void> {
-  for (const columns of ['status, scheduled_at, id', 'status, scheduled_at, patient, id', 'fmc, scheduled_at, id']) {
-    await sql.raw(`create index on appointment (${columns})`).execute(db);
+  for (const fields of getEntity('appointments').indexes ?? []) {
+    if (!fields.every((f) => BARE_FIELDS.has(f)) || fields.join() === 'patient,scheduledAt') continue;
+    const columns = fields.map((f) => f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+    await sql.raw(`create index on appointment (${[...columns, 'id'].join(', ')})`).execute(db);
   }
 }
 
