@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { movableClock } from '../../src/server/scheduler/clock';
 import { runDue } from '../../src/server/scheduler/runs';
 import { RULE_JOB } from '../../src/server/scheduler/job-names';
+import { CHANNEL, readNotice, type Change } from '../../src/server/events/notices';
 // The rules' job, as every serving process registers it (server/jobs.ts).
 import '../../src/server/automation/run';
 import { fieldsOf, setupApi } from './harness';
@@ -70,7 +71,15 @@ describe('rules that act', () => {
     // Queued with the write; nobody told until the scheduler runs it.
     expect(await ruleItems(r.id)).toEqual([]);
     expect((await runsOf(r.id)).map((x) => x.state)).toEqual(['queued']);
+    const heard: Change[] = [];
+    const stopListening = await api.database.listen(CHANNEL, (payload) => {
+      const n = readNotice(payload);
+      if (n?.kind === 'change' && n.change.entity === 'automation' && n.change.id === r.id) heard.push(n.change);
+    });
     await drain();
+    await stopListening();
+    // The run told the consoles, without a version: a console holding the rule at its last save reads it again.
+    expect(heard.map((c) => [c.action, c.version])).toEqual([['update', null]]);
     const items = await ruleItems(r.id);
     expect(items.map((i) => i.user_id)).toContain(api.userIds.superadmin);
     const centre = (await api.call('superadmin', 'GET', `/api/fmc/${api.homeCentre}`)).body.data as { name: string };

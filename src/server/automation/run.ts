@@ -4,7 +4,6 @@ import type { DB } from '../db/connection';
 import { audit } from '../audit/audit';
 import { attachLabels } from '../records/labels';
 import { fetchRecord, SYSTEM_ACTOR } from '../crud/write';
-import { publishChanges } from '../events/notices';
 import { addItems } from '../inbox/store';
 import { queueKeyed } from '../scheduler/messages';
 import { defineJob } from '../scheduler/runs';
@@ -103,11 +102,10 @@ export async function runRule(db: DB, ruleId: number, entity: string, recordId: 
       }
     }
     // The rule's own record says when it last ran: counted without a new version, so that someone editing it is not
-    // told their copy is stale because it ran.
-    const after = (await sql<{ version: number; runs: number; last_run_at: string }>`update automation_rule set last_run_at = now(), runs = coalesce(runs, 0) + 1
-      where id = ${rule.id} returning version, runs, last_run_at`.execute(tx)).rows[0]!;
+    // told their copy is stale because it ran. Its audit entry tells the consoles, without a version: they read it again.
+    const after = (await sql<{ runs: number; last_run_at: string }>`update automation_rule set last_run_at = now(), runs = coalesce(runs, 0) + 1
+      where id = ${rule.id} returning runs, last_run_at`.execute(tx)).rows[0]!;
     await audit(tx, SYSTEM_ACTOR, getEntity('automation'), rule.id, 'update', { runs: after.runs, lastRunAt: after.last_run_at, told: messages, unreachable, record: `${entity}:${recordId}` }, null);
-    await publishChanges(tx, [{ entity: 'automation', id: rule.id, version: after.version, action: 'update', by: null, centre: null }]);
     return { messages, unreachable };
   });
 }

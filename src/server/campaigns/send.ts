@@ -132,8 +132,9 @@ async function touched(db: DB, id: number, move?: { from: string; to: string; wh
     await upsertSearchRow(db, def(), rec);
     await audit(db, SYSTEM_ACTOR, def(), id, 'update', { status: move.to, ...(move.why ? { why: move.why } : {}) }, rec);
   }
-  // A batch's progress leaves the version as it was: without a version the consoles read the record again.
-  await publishChanges(db, [{ entity: 'notification', id, version: move ? Number(rec.version) : null, action: 'update', by: null, centre: null }]);
+  // A move's audit entry tells the consoles. A batch's progress leaves the version as it was: told without a version,
+  // the consoles read the record again.
+  if (!move) await publishChanges(db, [{ entity: 'notification', id, version: null, action: 'update', by: null, centre: null }]);
 }
 
 /** How many people the campaign would reach now, and how many its channel cannot (the form's count before sending). */
