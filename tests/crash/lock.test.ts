@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { openDatabase } from '../../src/server/db/connection';
 import { acquireDataDirLock, currentOwner, ownerRuns, parseOwner, processStart } from '../../src/server/db/lock';
 
 /**
@@ -95,5 +97,26 @@ describe('a lock of a process that runs', () => {
     writeFileSync(lockFile(), theirs);
     release();
     expect(readFileSync(lockFile(), 'utf8')).toBe(theirs);
+  });
+});
+
+describe("PostgreSQL's own lock file in the database folder", () => {
+  // A kill between its creation and its first write (at any start) leaves it empty; PostgreSQL would then refuse the
+  // folder at every start after ("lock file is empty"), whole as its data is. Made here as such a kill leaves it.
+  test('left empty by a kill, the database opens all the same, its data there', async () => {
+    const first = await openDatabase({ dataDir });
+    try {
+      await sql`create table kept (n int)`.execute(first.db);
+      await sql`insert into kept values (7)`.execute(first.db);
+    } finally {
+      await first.close();
+    }
+    writeFileSync(path.join(dataDir, 'pgdata', 'postmaster.pid'), '');
+    const again = await openDatabase({ dataDir });
+    try {
+      expect((await sql<{ n: number }>`select n from kept`.execute(again.db)).rows).toEqual([{ n: 7 }]);
+    } finally {
+      await again.close();
+    }
   });
 });

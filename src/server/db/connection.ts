@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock';
-import { createDatabaseFolder, FSYNC_START_PARAMS, FsyncNodeFS, PrivateNodeFS } from './pglite-disk';
+import { createDatabaseFolder, dropServerLockFile, FSYNC_START_PARAMS, FsyncNodeFS, PrivateNodeFS } from './pglite-disk';
 import { PGliteDialect } from './pglite-dialect';
 import { prepareStatements, preparing } from './prepared';
 import { timedDialect, timeStatement } from './timed-dialect';
@@ -112,6 +112,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       unlock();
       throw err;
     }
+    dropServerLockFile(folder);
     pglite = open(folder);
     // A snapshot left by a process that ended while a backup read it.
     for (const name of readdirSync(opts.dataDir)) if (name.startsWith(SNAPSHOT_PREFIX)) rmSync(path.join(opts.dataDir, name), { recursive: true, force: true });

@@ -94,6 +94,17 @@ export async function createDatabaseFolder(folder: string, open: (folder: string
   if (fsync) syncPath(path.dirname(folder));
 }
 
+/**
+ * PostgreSQL's own lock file in the database folder, taken away before PGlite opens it. Each start writes it anew (it
+ * is left after a close too): a kill between the file's creation and its first write leaves it empty, and PostgreSQL
+ * then refuses to start on the folder ("lock file is empty"), so the console could never start again on data that is
+ * whole. It guards against a second server on the folder, which our own lock (db/lock.ts) already refuses: it is
+ * held by the caller, so any such file is a dead process's.
+ */
+export function dropServerLockFile(folder: string) {
+  rmSync(path.join(folder, 'postmaster.pid'), { force: true });
+}
+
 export function syncTree(dir: string) {
   for (const name of readdirSync(dir)) {
     const p = path.join(dir, name);
