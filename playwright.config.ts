@@ -10,9 +10,10 @@ const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'
  * The browser for the tests (Playwright cannot download its own here): CHROMIUM_PATH when set; else, on Linux x64, the
  * headless shell of Chromium shipped inside the dev dependency @sparticuz/chromium (unpacked into a folder of its
  * version in the temp folder on first use), so that `npm install && npm test` works on a fresh machine; else Debian's
- * /usr/bin/chromium (or chromium-browser). The headless shell is what Playwright itself runs headless tests in, and the browser is most of
- * the browser tests' CPU: the full browser's headless mode costs more (figures in the commit that chose it). It has no
- * PDF viewer: the tests that show a PDF check its bytes, and the viewer only where `navigator.pdfViewerEnabled`.
+ * /usr/bin/chromium (or chromium-browser). The headless shell is what Playwright itself runs headless tests in, and the
+ * browser is most of the browser tests' CPU: the full browser's headless mode costs more (figures in the commit that
+ * chose it). It has no PDF viewer: the tests that show a PDF check its bytes, and the viewer only where
+ * `navigator.pdfViewerEnabled`.
  */
 async function chromium(): Promise<{ executablePath: string; args: string[] }> {
   const chosen = process.env.CHROMIUM_PATH;
@@ -35,13 +36,15 @@ async function chromium(): Promise<{ executablePath: string; args: string[] }> {
   if (system) return { executablePath: system, args: ARGS };
   throw new Error('No Chromium found for the browser tests. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
 }
+
 /**
  * The package unpacks its browser into the temp folder and runs any `chromium` it finds there, whichever version put
  * it there: after an upgrade, the old one would go on running (138's headless shell dies making a passkey on some
  * machines, 143's does not). So it unpacks into a folder of its version (it reads the temp folder from TMPDIR).
  */
 async function unpackedOnce(sparticuz: { executablePath: () => Promise<string> }): Promise<string> {
-  const { version } = JSON.parse(readFileSync(new URL('./node_modules/@sparticuz/chromium/package.json', import.meta.url), 'utf8')) as { version: string };
+  const manifest = new URL('./node_modules/@sparticuz/chromium/package.json', import.meta.url);
+  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
   const folder = path.join(tmpdir(), `sparticuz-chromium-${version}`);
   mkdirSync(folder, { recursive: true });
   const before = process.env.TMPDIR;
