@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { getEntity } from '../../src/registry';
+import { columnName, getEntity } from '../../src/registry';
 import { openDatabase, type DB } from '../../src/server/db/connection';
 
 /**
@@ -21,18 +21,18 @@ export async function seenDatabase(seen: number, migrations: Array<(db: DB) => P
   return db;
 }
 
-/** The bare table's columns, by the registry's field names. */
-const BARE_FIELDS = new Set(['patient', 'fmc', 'scheduledAt', 'status']);
-
 /**
- * The console's other indexes of `appointment` (the registry's `indexes` on the bare table's columns, less the
- * patient's one `seenDatabase` already has), as a migration for `seenDatabase`: the status-first ones give the
+ * The console's other indexes of `appointment` (the registry's `indexes` whose columns the bare table has, less the
+ * patient's one `seenDatabase` already made), as a migration for `seenDatabase`: the status-first ones give the
  * planner another way to a patient's completed visits.
  */
 export async function consoleIndexes(db: DB): Promise<void> {
-  for (const fields of getEntity('appointments').indexes ?? []) {
-    if (!fields.every((f) => BARE_FIELDS.has(f)) || fields.join() === 'patient,scheduledAt') continue;
-    const columns = fields.map((f) => f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+  const def = getEntity('appointments');
+  const bare = new Set((await sql<{ name: string }>`select column_name as name from information_schema.columns
+    where table_name = 'appointment'`.execute(db)).rows.map((r) => r.name));
+  for (const fields of def.indexes ?? []) {
+    const columns = fields.map((f) => columnName(f, def.fields[f]));
+    if (!columns.every((c) => bare.has(c)) || columns.join() === 'patient,scheduled_at') continue;
     await sql.raw(`create index on appointment (${[...columns, 'id'].join(', ')})`).execute(db);
   }
 }
