@@ -66,9 +66,13 @@ async function main() {
       console.log(statementLines(statements));
       console.log(cpuLines(calls));
       if (process.env.EXPLAIN) {
-        // The search's and the parts' statements: a transaction's own (begin, set, commit) cannot be explained.
+        // The search's and the parts' statements: a transaction's own (begin, set, commit) cannot be explained. Both
+        // run on the generic plan their transaction asks for (search/palette.ts): explained on it too.
         for (const st of statements.filter((x) => x.ms >= Number(process.env.EXPLAIN) && /^\s*(with|select)\b/.test(x.sql))) {
-          const plan = await database.db.executeQuery(CompiledQuery.raw(`explain (analyze, buffers, summary) ${st.sql}`, st.params));
+          const plan = await database.db.transaction().execute(async (tx) => {
+            await tx.executeQuery(CompiledQuery.raw('set local plan_cache_mode = force_generic_plan'));
+            return tx.executeQuery(CompiledQuery.raw(`explain (analyze, buffers, summary) ${st.sql}`, st.params));
+          });
           console.log((plan.rows as Record<string, string>[]).map((r) => `    ${Object.values(r)[0]}`).join('\n'));
         }
       }

@@ -49,19 +49,6 @@ function kindBranch(def: EntityDef, ids: number[], who: ScopeOwner): RawBuilder<
   return sql`${readsOf(def).select} where t.id = any(${ids}::int[])${scope}`;
 }
 
-/**
- * Runs the parts' statement on the plan its prepared statement keeps (db/prepared.ts: the connections plan every call
- * for its values). It reads by primary and unique keys alone, so the plan made once for any ids is the one made for
- * these, and making it again was a fifth of the statement's CPU: on the demo data, q=sharma's parts 7.2 ms of CPU a
- * call planned each time, 5.6 kept, the transaction that scopes the setting included (bench/search-figures.md,
- * 29 November 14:15). The setting is local: it ends with the transaction, the caller's (the by-kind way's, which
- * plans the same) or one made for it.
- */
-async function keptPlan<R>(db: DB, statement: RawBuilder<R>): Promise<R[]> {
-  await sql`set local plan_cache_mode = force_generic_plan`.execute(db);
-  return (await statement.execute(db)).rows;
-}
-
 /** A value as JSON gives it back as the drivers give the column (db/connection.ts): an ISO instant, a time to the minute. */
 function fromJson(fd: FieldDef, v: unknown): unknown {
   if (typeof v !== 'string') return v;
@@ -81,14 +68,17 @@ function fromJson(fd: FieldDef, v: unknown): unknown {
  * partial trigram indexes once per reference, 26 ms of planning for a surname's hits against 1.7 ms (bench/search-figures.md).
  * A reference to no record says `#id`, as there.
  *
- * `planKept`: `db` is a transaction already under force_generic_plan (the by-kind way's).
+ * `tx`: a transaction under force_generic_plan (the search's, palette.ts): the statement reads by primary and unique
+ * keys alone, so the plan its prepared statement keeps, made once for any ids, is the one made for these, and making
+ * it again was a fifth of the statement's CPU (q=sharma's parts at the demo data 7.2 ms of CPU a call planned each
+ * time, 5.6 kept: bench/search-figures.md, 29 November 14:15).
  *
  * `entries`: the read's audit entries, written by this same statement (a data-modifying part, which PostgreSQL runs
  * to its end whatever the rest reads), so the read and its entries are one round trip and one commit. A kind's entry
  * names every hit of it sent, and is made from the records read here: their centre (one, only when every hit's
  * record was read and all share it) and their patients, as audit/audit.ts recordsReadEntry makes it.
  */
-export async function withParts(db: DB, who: ScopeOwner, hits: readonly FoundHit[], entries?: ReadEntries, planKept = false): Promise<FoundHit[]> {
+export async function withParts(tx: DB, who: ScopeOwner, hits: readonly FoundHit[], entries?: ReadEntries): Promise<FoundHit[]> {
   const kinds = [...new Set(hits.map((h) => h.entity))].map(getEntity);
   if (!kinds.length) return [];
   const idsOf = (def: EntityDef) => hits.filter((h) => h.entity === def.name).map((h) => h.id);
@@ -100,8 +90,7 @@ export async function withParts(db: DB, who: ScopeOwner, hits: readonly FoundHit
       refs as (select distinct v.e, v.id from x cross join json_to_recordset(x.refs) v(e text, id int) where v.id is not null)${written}
     select x.e, x.id, x.r, null::text as title from x
     union all select s.entity, s.record_id, null, s.title from search_index s join refs on s.entity = refs.e and s.record_id = refs.id`;
-  const rows = planKept ? (await statement.execute(db)).rows
-    : db.isTransaction ? await keptPlan(db, statement) : await db.transaction().execute((tx) => keptPlan(tx, statement));
+  const { rows } = await statement.execute(tx);
   const titles = new Map(rows.filter((row) => row.r === null).map((row) => [`${row.e}:${row.id}`, row.title]));
   const titleOf = (target: string, v: unknown) => (v === null || v === undefined ? null : (titles.get(`${target}:${v}`) ?? `#${v}`));
   const parts = new Map<string, HitParts>();

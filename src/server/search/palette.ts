@@ -95,32 +95,31 @@ export const HITS_PER_KIND = 5;
 export const KIND_COUNT_CAP = 50;
 /** Kinds answered at most, those of the best hits first: each costs a read of its hits' parts. */
 export const KINDS = 20;
-/** Matches the first statement reads through the shared trigram index: past it, each kind is asked on its own. */
-export const POOL = CANDIDATES;
-
 /** One kind of record found: how many matched (up to KIND_COUNT_CAP, `more` past it or where counting stopped early). */
 export interface SearchGroup { entity: string; count: number; more: boolean }
-/** `way`: which statement answered (never sent; tests/api/search-groups.test.ts reads it). */
-export interface SearchAnswer { hits: SearchHit[]; groups: SearchGroup[]; way?: 'pooled' | 'by-kind' }
+export interface SearchAnswer { hits: SearchHit[]; groups: SearchGroup[] }
 export type { ReadEntries };
 
-type Row = SearchHit & { found: number; titled: number; pooled: number };
+type Row = SearchHit & { found: number; titled: number };
 
 /**
  * Across every kind the caller may read, answered by kind: a few records of each and each kind's count, so that a
  * surname five doctors share still shows the payments of the patient of that name (the palette groups its hits).
  * The candidates: the records whose title starts with the term, from the titles' index; when they are fewer than
  * CANDIDATES, the records whose text holds it as well (an appointment's number typed from its start, "APT-2025-0…",
- * whose trigrams are in two million rows, is answered from a short range of the titles' index instead). Two ways:
- *  - pooled: up to POOL + 1 matches through the shared trigram index, in one statement with the titles. When the index
- *    held no more (a name, most of what is typed), every kind is in the pool and counted exactly: the answer;
- *  - by kind: else (a common term, whose first matches could all be of one kind), each kind's first KIND_COUNT_CAP + 1
- *    matches through its own trigram index (migration 0006), one branch a kind in one statement: bounded by kind, and
- *    about three times the planning of the pooled one (~15 ms on the demo data for the superadmin's kinds).
- * Each kind's rows are ranked — a title that starts with the term, then the title's likeness to it (the palette ranks
- * what it shows by the title first too: text/rank.ts) — and its first HITS_PER_KIND kept; the kinds of the best
- * hits first, KINDS at most. A kind scoped by centre is counted within the caller's centres alone. `entries`: the
- * read's audit entries, written by the hits' parts' statement (hit-reads.ts).
+ * whose trigrams are in two million rows, is answered from a short range of the titles' index instead): each kind's
+ * first KIND_COUNT_CAP + 1 through its own trigram index (migration 0006), one branch a kind in one statement, so
+ * that no kind's matches crowd out another's and each read is bounded by the cap. Each kind's rows are ranked — a
+ * title that starts with the term, then the title's likeness to it (the palette ranks what it shows by the title
+ * first too: text/rank.ts) — and its first HITS_PER_KIND kept; the kinds of the best hits first, KINDS at most. A
+ * kind scoped by centre is counted within the caller's centres alone. `entries`: the read's audit entries, written
+ * by the hits' parts' statement (hit-reads.ts).
+ *
+ * One way for every term. A first statement through the shared trigram index, kept when it held every match, lost
+ * on the terms many records hold: at scale 0.2 it overflowed for a common surname and the by-kind statement then
+ * started from nothing, and its plan for a term the statistics call common was a sequential scan (q=patel 184 ms of
+ * 210). By kind alone, such a term is 8 times faster there and a rare one ~1 ms slower at the demo data
+ * (bench/search-figures.md, 30 November).
  */
 export async function searchRecords(db: DB, who: ScopeOwner, q: string, entries?: ReadEntries): Promise<SearchAnswer> {
   const term = q.trim().slice(0, 100);
@@ -130,9 +129,6 @@ export async function searchRecords(db: DB, who: ScopeOwner, q: string, entries?
   if (!term || !entities.length) return { hits: [], groups: [] };
   const starting = titlesStarting(entities, term);
   const gate = sql`(select count(*) from starting) < ${CANDIDATES}`;
-  const pooled = sql`select entity, record_id, title, subtitle from search_index where ${entityFilter(entities)}${everyWord(term)} and ${gate} limit ${POOL + 1}`;
-  const rows = (await byKind(starting, pooled, entities, who, term).execute(db)).rows;
-  if (!rows.some((r) => Number(r.pooled) > POOL)) return { ...(await answerOf(db, who, rows, entries)), way: 'pooled' };
   const kinds = sql.join(entities.map((e) => kindRows(getEntity(e), who, term)), sql` union all `);
   const statement = byKind(starting, sql`select * from (${kinds}) k where ${gate}`, entities, who, term);
   // Planned once per connection, not per call: planning a branch a kind weighs every kind's partial index for each,
@@ -140,11 +136,10 @@ export async function searchRecords(db: DB, who: ScopeOwner, q: string, entries?
   // term reads each kind's partial trigram index, as a term's own plan does. The statement is prepared
   // (db/prepared.ts), so the generic plan is kept with it; the transaction only scopes the setting, and the hits'
   // parts, planned once too (hit-reads.ts), are read in it rather than in a transaction of their own.
-  const answer = await db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     await sql`set local plan_cache_mode = force_generic_plan`.execute(tx);
-    return answerOf(tx, who, (await statement.execute(tx)).rows, entries, true);
+    return answerOf(tx, who, (await statement.execute(tx)).rows, entries);
   });
-  return { ...answer, way: 'by-kind' };
 }
 
 /** One kind's first KIND_COUNT_CAP + 1 matches through its own trigram index (the entity a literal: the partial index applies). */
@@ -173,12 +168,12 @@ function byKind(starting: RawBuilder<unknown>, matches: RawBuilder<unknown>, ent
         count(*) over (partition by entity) as found
         from found f${kept}),
       numbered as (select *, row_number() over (partition by entity order by starts desc, likeness desc, title, record_id) as n from ranked)
-    select entity, record_id as id, title, subtitle, found, (select count(*) from starting) as titled, (select count(*) from matches) as pooled
+    select entity, record_id as id, title, subtitle, found, (select count(*) from starting) as titled
     from numbered where n <= ${HITS_PER_KIND}
     order by starts desc, likeness desc, title, record_id`;
 }
 
-async function answerOf(db: DB, who: ScopeOwner, rows: Row[], entries?: ReadEntries, planKept = false): Promise<SearchAnswer> {
+async function answerOf(db: DB, who: ScopeOwner, rows: Row[], entries?: ReadEntries): Promise<SearchAnswer> {
   // With CANDIDATES titles that start with the term, no kind's matches were counted: each may have more.
   const uncounted = rows.some((r) => Number(r.titled) >= CANDIDATES);
   const kinds: string[] = [];
@@ -190,5 +185,5 @@ async function answerOf(db: DB, who: ScopeOwner, rows: Row[], entries?: ReadEntr
     groups.push({ entity: row.entity, count: Math.min(found, KIND_COUNT_CAP), more: uncounted || found > KIND_COUNT_CAP });
   }
   const hits = rows.filter((r) => kinds.includes(r.entity)).map((r) => ({ entity: r.entity, id: Number(r.id), title: r.title, subtitle: r.subtitle }));
-  return { hits: await withParts(db, who, hits, entries, planKept), groups };
+  return { hits: await withParts(db, who, hits, entries), groups };
 }
