@@ -35,7 +35,7 @@ const STRETCHES = 4;
 const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
 
 /** The ref as a worktree of its own, with this tree's packages; remove() takes it away again. */
-function checkOut(ref: string): { dir: string; sha: string; lockNote: string | null; remove: () => void } {
+export function checkOut(ref: string): { dir: string; sha: string; lockNote: string | null; remove: () => void } {
   const sha = git('rev-parse', '--verify', `${ref}^{commit}`);
   const dir = path.join(mkdtempSync(path.join(tmpdir(), 'bench-compare-')), sha.slice(0, 9));
   git('worktree', 'add', '--quiet', '--detach', dir, sha);

@@ -1,13 +1,9 @@
 import { Session } from 'node:inspector/promises';
-import path from 'node:path';
 import { CompiledQuery } from 'kysely';
 import { createApp } from '../src/server/app';
-import { boot } from '../src/server/boot';
-import { mergePendingLists } from '../src/server/db/maintenance';
-import { readConfig } from '../src/server/config';
 import { Client } from './client';
 import { summariseProfile, type CpuProfile } from './profile-summary';
-import { BENCH_PASSWORD, benchConfig, readMeta } from './seed';
+import { openSearchData, SEARCH_TERMS } from './search-data';
 import { percentile } from './timing';
 import { traced, type Statement } from './trace';
 
@@ -21,28 +17,17 @@ import { traced, type Statement } from './trace';
  * CPU profile of all the timed calls (PROFILE=0: none) summarised by function. The database runs in this thread, so
  * the profile holds its time too (PGlite's WebAssembly shows as numbered functions).
  */
-const TERMS = ['sharma', 'an', 'sing', 'raj', 'apt', 'pri', 'xqzjv'];
 const RUNS = Number(process.env.RUNS ?? 40);
 const WARMUP = 5;
 const ROLE = process.env.ROLE ?? 'superadmin';
 
 async function main() {
   const [dir = '.bench-load-search', ...named] = process.argv.slice(2);
-  const dataDir = path.resolve(dir);
-  const bench = dataDir.includes('scale-');
-  // A seed stopped half-way leaves its tables without their indexes (dropped for the load): figures of such a folder
-  // are of sequential scans, not of the search.
-  if (bench && !readMeta(dataDir)) throw new Error(`${dataDir} holds no complete data set: seed it with npm run bench -- --data --scale=…`);
-  // DEMO_PASSWORD: a demo folder another bench seeded (bench/compare.ts's copies: bench-load-password).
-  const password = bench ? BENCH_PASSWORD : process.env.DEMO_PASSWORD ?? BENCH_PASSWORD;
-  const config = bench ? benchConfig(dataDir) : readConfig({ DATA_DIR: dataDir, DEMO_PASSWORD: password, DEMO_DATA: '1' });
-  const database = await boot(config);
-  // As the console does at start (db/maintenance.ts): searches do not read the GIN indexes' pending lists.
-  if (database.kind === 'pglite') await mergePendingLists(database.db);
+  const { database, config, password } = await openSearchData(dir);
   try {
     const client = new Client(createApp({ db: database.db, config }));
     await client.signIn(`${ROLE}@demo.test`, password);
-    const terms = named.length ? named : TERMS;
+    const terms = named.length ? named : SEARCH_TERMS;
     const session = new Session();
     session.connect();
     const profiling = process.env.PROFILE !== '0';
@@ -66,13 +51,11 @@ async function main() {
       console.log(statementLines(statements));
       console.log(cpuLines(calls));
       if (process.env.EXPLAIN) {
-        // The search's and the parts' statements: a transaction's own (begin, set, commit) cannot be explained. Both
-        // run on the generic plan their transaction asks for (search/palette.ts): explained on it too.
+        // The search's and the parts' statements: a transaction's own (begin, set, commit) cannot be explained. The
+        // plan shown is made for the term's values (EXPLAIN plans its statement with them); both run on a plan kept
+        // for any values (search/palette.ts), whose estimates are its own.
         for (const st of statements.filter((x) => x.ms >= Number(process.env.EXPLAIN) && /^\s*(with|select)\b/.test(x.sql))) {
-          const plan = await database.db.transaction().execute(async (tx) => {
-            await tx.executeQuery(CompiledQuery.raw('set local plan_cache_mode = force_generic_plan'));
-            return tx.executeQuery(CompiledQuery.raw(`explain (analyze, buffers, summary) ${st.sql}`, st.params));
-          });
+          const plan = await database.db.executeQuery(CompiledQuery.raw(`explain (analyze, buffers, summary) ${st.sql}`, st.params));
           console.log((plan.rows as Record<string, string>[]).map((r) => `    ${Object.values(r)[0]}`).join('\n'));
         }
       }

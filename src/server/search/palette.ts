@@ -118,7 +118,7 @@ type Row = SearchHit & { found: number; titled: number };
  * One way for every term. A first statement through the shared trigram index, kept when it held every match, lost
  * on the terms many records hold: at scale 0.2 it overflowed for a common surname and the by-kind statement then
  * started from nothing, and its plan for a term the statistics call common was a sequential scan (q=patel 184 ms of
- * 210). By kind alone, such a term is 8 times faster there and a rare one ~1 ms slower at the demo data
+ * 210). By kind alone, such terms took a tenth to a half of that there, and a term at the demo data 0.6–0.8 ms more
  * (bench/search-figures.md, 30 November).
  */
 export async function searchRecords(db: DB, who: ScopeOwner, q: string, entries?: ReadEntries): Promise<SearchAnswer> {
