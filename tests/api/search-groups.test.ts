@@ -9,8 +9,8 @@ import { setupApi } from './harness';
 /**
  * The palette's search answers by kind (search/palette.ts): a few records of each kind with the kind's count, so that
  * a surname many people share (six doctors named Varmanzq, with more appointments between them than a search that
- * ranked the first matches of every kind together would read) still shows the payments of the one patient of that name; and a kind's count tells a scoped caller nothing of
- * other centres.
+ * ranked the first matches of every kind together would read) still shows the payments of the one patient of that
+ * name; and a kind's count tells a scoped caller nothing of other centres.
  */
 const api = setupApi();
 const doctors: number[] = [];
