@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../src/server/db/connection';
 import { acquireDataDirLock, currentOwner, ownerRuns, parseOwner, processStart } from '../../src/server/db/lock';
+import { SERVER_LOCK_FILE } from '../../src/server/db/pglite-disk';
 
 /**
  * The data folder's lock after a crash: the owner's pid may belong to another process by the time the console
@@ -111,7 +112,7 @@ describe("PostgreSQL's own lock file in the database folder", () => {
     } finally {
       await first.close();
     }
-    writeFileSync(path.join(dataDir, 'pgdata', 'postmaster.pid'), '');
+    writeFileSync(path.join(dataDir, 'pgdata', SERVER_LOCK_FILE), '');
     const again = await openDatabase({ dataDir });
     try {
       expect((await sql<{ n: number }>`select n from kept`.execute(again.db)).rows).toEqual([{ n: 7 }]);

@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock';
-import { createDatabaseFolder, dropServerLockFile, FSYNC_START_PARAMS, FsyncNodeFS, PrivateNodeFS } from './pglite-disk';
+import { createDatabaseFolder, dropServerLockFile, FSYNC_START_PARAMS, FsyncNodeFS, PrivateNodeFS, SERVER_LOCK_FILE } from './pglite-disk';
 import { PGliteDialect } from './pglite-dialect';
 import { prepareStatements, preparing } from './prepared';
 import { timedDialect, timeStatement } from './timed-dialect';
@@ -160,8 +160,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       }
       const folder = path.join(dataDir, `${SNAPSHOT_PREFIX}${randomBytes(6).toString('hex')}`);
       try {
-        // postmaster.pid names the running process: a copy has none, as after a clean stop.
-        await cp(path.join(dataDir, 'pgdata'), folder, { recursive: true, mode: fsConstants.COPYFILE_FICLONE, filter: (src) => path.basename(src) !== 'postmaster.pid' });
+        // The server's lock file names the running process: a copy has none, as after a clean stop.
+        await cp(path.join(dataDir, 'pgdata'), folder, { recursive: true, mode: fsConstants.COPYFILE_FICLONE, filter: (src) => path.basename(src) !== SERVER_LOCK_FILE });
       } catch (err) {
         await rm(folder, { recursive: true, force: true });
         throw err;

@@ -94,6 +94,9 @@ export async function createDatabaseFolder(folder: string, open: (folder: string
   if (fsync) syncPath(path.dirname(folder));
 }
 
+/** PostgreSQL's own lock file in the database folder: it names the running process. */
+export const SERVER_LOCK_FILE = 'postmaster.pid';
+
 /**
  * PostgreSQL's own lock file in the database folder, taken away before PGlite opens it. Each start writes it anew (it
  * is left after a close too): a kill between the file's creation and its first write leaves it empty, and PostgreSQL
@@ -102,7 +105,7 @@ export async function createDatabaseFolder(folder: string, open: (folder: string
  * held by the caller, so any such file is a dead process's.
  */
 export function dropServerLockFile(folder: string) {
-  rmSync(path.join(folder, 'postmaster.pid'), { force: true });
+  rmSync(path.join(folder, SERVER_LOCK_FILE), { force: true });
 }
 
 export function syncTree(dir: string) {
